@@ -1,0 +1,152 @@
+//! Request extractors that turn HTTP input into valid values or RFC 9457 errors.
+//!
+//! - [`Parsed<T>`]: a JSON body (415 unless `Content-Type: application/json`,
+//!   400 when malformed) parsed into domain type `T` — create mode on POST,
+//!   replace mode on PUT (contract.md §3).
+//! - [`JsonBody`]: the raw JSON value, for bodies with several shapes (courses).
+//! - [`PathId`]: the numeric id of the path (400 when not a positive integer).
+//! - [`QueryParams`]: query parameters with typed accessors (400 on bad values).
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{header, Method};
+use serde_json::Value;
+
+use crate::domain::{FromBody, Mode};
+use crate::error::{Error, ErrorCode, Result};
+
+/// The raw JSON body of a request (content type and syntax checked).
+#[derive(Debug, Clone)]
+pub struct JsonBody(pub Value);
+
+fn is_json(content_type: Option<&str>) -> bool {
+    content_type
+        .and_then(|ct| ct.split(';').next())
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}
+
+impl<S: Send + Sync> FromRequest<S> for JsonBody {
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self> {
+        let ct = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        if !is_json(ct.as_deref()) {
+            return Err(Error::problem(
+                axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                ErrorCode::UnsupportedMediaType,
+                "Send the request body as JSON with Content-Type: application/json.",
+            ));
+        }
+        let bytes = Bytes::from_request(req, state).await.map_err(|rej| {
+            if rej.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                Error::problem(rej.status(), ErrorCode::PayloadTooLarge, "The request body is too large.")
+            } else {
+                Error::bad_request(ErrorCode::MalformedJson, "The request body could not be read.")
+            }
+        })?;
+        let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
+            Error::bad_request(ErrorCode::MalformedJson, format!("The request body is not valid JSON: {e}."))
+        })?;
+        if !value.is_object() {
+            return Err(Error::bad_request(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
+        }
+        Ok(JsonBody(value))
+    }
+}
+
+/// A request body parsed into the domain type `T` (POST: create, PUT: replace).
+#[derive(Debug, Clone)]
+pub struct Parsed<T>(pub T);
+
+impl<S: Send + Sync, T: FromBody> FromRequest<S> for Parsed<T> {
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self> {
+        let mode = if req.method() == Method::PUT { Mode::Replace } else { Mode::Create };
+        let JsonBody(value) = JsonBody::from_request(req, state).await?;
+        Ok(Parsed(T::from_body(&value, mode)?))
+    }
+}
+
+/// The `:id` path segment as a positive integer.
+#[derive(Debug, Clone, Copy)]
+pub struct PathId(pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathId {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
+        let raw = parts.uri.path().rsplit('/').next().unwrap_or_default();
+        match raw.parse::<i64>() {
+            Ok(id) if id > 0 => Ok(PathId(id)),
+            _ => Err(Error::bad_request(ErrorCode::InvalidPathId, format!("`{raw}` is not a valid id: ids are positive integers."))),
+        }
+    }
+}
+
+/// Query parameters, decoded; unknown names are ignored.
+#[derive(Debug, Clone, Default)]
+pub struct QueryParams(pub Vec<(String, String)>);
+
+impl<S: Send + Sync> FromRequestParts<S> for QueryParams {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
+        let pairs = url::form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes()).into_owned().collect();
+        Ok(QueryParams(pairs))
+    }
+}
+
+impl QueryParams {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    fn bad(name: &str, value: &str, expected: &str) -> Error {
+        Error::bad_request(ErrorCode::InvalidQuery, format!("Query parameter `{name}={value}` is not {expected}."))
+    }
+
+    /// An id parameter (`?schoolYear=3`); 400 when not a positive integer.
+    pub fn id(&self, name: &str) -> Result<Option<i64>> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(v) => match v.trim().parse::<i64>() {
+                Ok(id) if id > 0 => Ok(Some(id)),
+                _ => Err(Self::bad(name, v, "a valid id")),
+            },
+        }
+    }
+
+    /// A required id parameter; 400 when absent.
+    pub fn required_id(&self, name: &str) -> Result<i64> {
+        self.id(name)?.ok_or_else(|| {
+            Error::bad_request(ErrorCode::InvalidQuery, format!("Query parameter `{name}` is required."))
+        })
+    }
+
+    /// A boolean parameter: `true`/`false`; a bare flag (`?crossClass`) is `true`.
+    pub fn flag(&self, name: &str) -> Result<Option<bool>> {
+        match self.get(name) {
+            None => Ok(None),
+            Some("") | Some("true") => Ok(Some(true)),
+            Some("false") => Ok(Some(false)),
+            Some(v) => Err(Self::bad(name, v, "true or false")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_json;
+
+    #[test]
+    fn json_content_types() {
+        assert!(is_json(Some("application/json")));
+        assert!(is_json(Some("application/json; charset=utf-8")));
+        assert!(is_json(Some("Application/JSON")));
+        assert!(!is_json(Some("text/plain")));
+        assert!(!is_json(Some("application/jsonx")));
+        assert!(!is_json(None));
+    }
+}

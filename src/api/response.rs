@@ -1,0 +1,45 @@
+//! Success responses in the `{"result": …}` envelope (interface.md §1, contract.md §2, §4).
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::error::Error;
+
+/// `Content-Type` of success bodies: exactly `application/json` (contract.md §1).
+pub const JSON: &str = "application/json";
+
+#[derive(Serialize)]
+struct Envelope<'a, T: Serialize> {
+    result: &'a T,
+}
+
+fn json(status: StatusCode, value: &impl Serialize) -> Response {
+    match serde_json::to_vec(&Envelope { result: value }) {
+        Ok(bytes) => {
+            let mut res = (status, bytes).into_response();
+            res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
+            res
+        }
+        Err(e) => Error::internal(e).into_response(),
+    }
+}
+
+/// 200 with `{"result": value}`.
+pub fn ok(value: &impl Serialize) -> Response {
+    json(StatusCode::OK, value)
+}
+
+/// 201 with `Location: /api/v1/{resource}/{id}` and the single form.
+pub fn created(resource: &str, id: i64, value: &impl Serialize) -> Response {
+    let mut res = json(StatusCode::CREATED, value);
+    if let Ok(loc) = HeaderValue::from_str(&format!("/api/v1/{resource}/{id}")) {
+        res.headers_mut().insert(header::LOCATION, loc);
+    }
+    res
+}
+
+/// 204 without body.
+pub fn no_content() -> Response {
+    StatusCode::NO_CONTENT.into_response()
+}

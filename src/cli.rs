@@ -1,0 +1,157 @@
+//! The command line: `serve`, `migrate`, `import`, `export`, `demo-dataset`.
+//!
+//! Every flag can also be set by an environment variable (shown in `--help`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use clap::{Parser, Subcommand};
+use tokio::net::TcpListener;
+
+use crate::app::{self, AppConfig};
+use crate::store::Store;
+
+/// schoolplan — master data and course planning service.
+#[derive(Debug, Parser)]
+#[command(name = "schoolplan", version, about)]
+pub struct Cli {
+    /// Database URL: `sqlite://FILE` (created if missing) or `postgres://USER@HOST/DB`.
+    #[arg(long, global = true, env = "SCHOOLPLAN_DATABASE", default_value = "sqlite://schoolplan.db")]
+    pub database: String,
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the HTTP service (migrations are applied at start).
+    Serve {
+        /// Address to listen on.
+        #[arg(long, env = "SCHOOLPLAN_LISTEN", default_value = "127.0.0.1:8080")]
+        listen: String,
+        /// Load the demo school into the (empty) database before serving.
+        #[arg(long, env = "SCHOOLPLAN_DEMO")]
+        demo: bool,
+        /// Cancel requests running longer than this (e.g. `30s`, `500ms`) with 503.
+        #[arg(long, env = "SCHOOLPLAN_REQUEST_TIMEOUT", default_value = "30s", value_parser = app::parse_duration)]
+        request_timeout: Duration,
+    },
+    /// Apply the database migrations and exit.
+    Migrate,
+    /// Import a dataset file (JSON, see docs/dataset.md) into an empty database, in one transaction.
+    Import {
+        /// The dataset file.
+        file: PathBuf,
+    },
+    /// Export the whole database as a dataset file (to stdout when no file is given).
+    Export {
+        /// Output file.
+        file: Option<PathBuf>,
+    },
+    /// Write the generated demo school dataset (to stdout when no file is given).
+    DemoDataset {
+        /// Scale factor: 1 is the demo school; N multiplies teachers, classes and courses.
+        #[arg(long, default_value_t = 1)]
+        scale: u32,
+        /// Output file.
+        file: Option<PathBuf>,
+    },
+}
+
+/// Entry point of the binary: parses arguments, sets up logging, runs the command.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn open(database: &str) -> anyhow::Result<Store> {
+    let store = Store::connect(database).await?;
+    store.migrate().await?;
+    Ok(store)
+}
+
+/// Runs one command.
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Serve { listen, demo, request_timeout } => {
+            let store = open(&cli.database).await?;
+            if demo {
+                let dataset = crate::demo::shipped_dataset()?;
+                crate::dataset::import(&store, &dataset).await.context("cannot load the demo school")?;
+                tracing::info!("demo school loaded");
+            }
+            let listener = TcpListener::bind(&listen).await.with_context(|| format!("cannot listen on {listen}"))?;
+            tracing::info!(address = %listener.local_addr()?, database = %redact(&cli.database), "schoolplan listening");
+            app::serve(listener, store.clone(), AppConfig { request_timeout }, app::shutdown_signal()).await?;
+            store.close().await;
+            Ok(())
+        }
+        Command::Migrate => {
+            let store = open(&cli.database).await?;
+            store.close().await;
+            eprintln!("migrations applied");
+            Ok(())
+        }
+        Command::Import { file } => {
+            let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let dataset = crate::dataset::Dataset::from_json(&text)?;
+            let store = open(&cli.database).await?;
+            let counts = crate::dataset::import(&store, &dataset).await?;
+            store.close().await;
+            eprintln!("imported {counts}");
+            Ok(())
+        }
+        Command::Export { file } => {
+            let store = open(&cli.database).await?;
+            let dataset = crate::dataset::export(&store).await?;
+            store.close().await;
+            write_out(file, &dataset.to_json())
+        }
+        Command::DemoDataset { scale, file } => write_out(file, &crate::demo::generate(scale).to_json()),
+    }
+}
+
+fn write_out(file: Option<PathBuf>, text: &str) -> anyhow::Result<()> {
+    match file {
+        Some(path) => std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display())),
+        None => {
+            use std::io::Write as _;
+            std::io::stdout().write_all(text.as_bytes()).context("cannot write to stdout")
+        }
+    }
+}
+
+/// The database URL without a password, for logs.
+fn redact(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        _ => url.to_string(),
+    }
+}

@@ -1,0 +1,1 @@
+//! course domain types (not yet built).

@@ -1,0 +1,1 @@
+//! curriculum domain types (not yet built).

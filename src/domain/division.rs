@@ -1,0 +1,1 @@
+//! division domain types (not yet built).

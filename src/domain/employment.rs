@@ -1,0 +1,1 @@
+//! employment domain types (not yet built).

@@ -1,0 +1,87 @@
+//! Exact decimal numbers for lessons (per week) and percentages.
+//!
+//! Planners enter values such as 2.5 lessons (alternate weeks) or 57.5 percent.
+//! Binary floating point would drift when summed into workloads (domain.md:
+//! "keep lessons exact as entered"), so values are kept as integers in
+//! ten-thousandths: at most 4 decimal places, stored as BIGINT.
+
+use serde::{Serialize, Serializer};
+
+/// Scale of [`Fixed`]: 1.0 is stored as 10 000.
+pub const SCALE: i64 = 10_000;
+
+/// An exact non-negative decimal with at most 4 decimal places, stored in ten-thousandths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Hash)]
+pub struct Fixed(pub i64);
+
+/// Why a number could not become a [`Fixed`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixedError {
+    /// Not finite, or outside `min..=max`.
+    OutOfRange,
+    /// More than 4 decimal places.
+    TooPrecise,
+}
+
+impl Fixed {
+    /// Parses a finite decimal in `min..=max` (whole units) with at most 4 decimals.
+    pub fn from_f64(x: f64, min: i64, max: i64) -> Result<Fixed, FixedError> {
+        if !x.is_finite() || x < min as f64 || x > max as f64 {
+            return Err(FixedError::OutOfRange);
+        }
+        let scaled = x * SCALE as f64;
+        let rounded = scaled.round();
+        if (scaled - rounded).abs() > 1e-6 * rounded.abs().max(1.0) {
+            return Err(FixedError::TooPrecise);
+        }
+        Ok(Fixed(rounded as i64))
+    }
+    /// Whole units from an integer (e.g. `Fixed::units(3)` = 3.0).
+    pub const fn units(n: i64) -> Fixed {
+        Fixed(n * SCALE)
+    }
+    /// The value as a float, for JSON output (the nearest double to the exact decimal).
+    pub fn to_f64(self) -> f64 {
+        self.0 as f64 / SCALE as f64
+    }
+}
+
+impl std::fmt::Display for Fixed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.to_f64())
+    }
+}
+
+impl Serialize for Fixed {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0 % SCALE == 0 {
+            s.serialize_i64(self.0 / SCALE)
+        } else {
+            s.serialize_f64(self.to_f64())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_decimals_exact() {
+        assert_eq!(Fixed::from_f64(2.5, 0, 99), Ok(Fixed(25_000)));
+        assert_eq!(Fixed::from_f64(3.2, 0, 99), Ok(Fixed(32_000)));
+        assert_eq!(Fixed::from_f64(1.3333, 0, 99), Ok(Fixed(13_333)));
+        assert_eq!(serde_json::to_string(&Fixed(13_333)).unwrap(), "1.3333");
+        assert_eq!(serde_json::to_string(&Fixed(30_000)).unwrap(), "3");
+        assert_eq!(serde_json::to_string(&Fixed(25_000)).unwrap(), "2.5");
+    }
+
+    #[test]
+    fn rejects_out_of_range_and_too_precise() {
+        assert_eq!(Fixed::from_f64(-0.5, 0, 99), Err(FixedError::OutOfRange));
+        assert_eq!(Fixed::from_f64(99.5, 0, 99), Err(FixedError::OutOfRange));
+        assert_eq!(Fixed::from_f64(f64::NAN, 0, 99), Err(FixedError::OutOfRange));
+        assert_eq!(Fixed::from_f64(1.23456, 0, 99), Err(FixedError::TooPrecise));
+        assert_eq!(Fixed::from_f64(99.0, 0, 99), Ok(Fixed::units(99)));
+    }
+}

@@ -1,0 +1,34 @@
+//! Typed ids: a `TeacherId` cannot be passed where a `SubjectId` is expected.
+
+use serde::{Deserialize, Serialize};
+
+macro_rules! typed_ids {
+    ($($name:ident => $kind:literal,)*) => {$(
+        #[doc = concat!("Database id of a ", $kind, ".")]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub i64);
+        impl $name {
+            /// The kind of object, as named in error messages.
+            pub const KIND: &'static str = $kind;
+        }
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { self.0.fmt(f) }
+        }
+        impl From<i64> for $name { fn from(v: i64) -> Self { $name(v) } }
+    )*};
+}
+
+typed_ids! {
+    GradeId => "grade",
+    SubjectCategoryId => "subject category",
+    SubjectTypeId => "subject type",
+    CurriculumId => "curriculum",
+    DivisionId => "division",
+    SchoolYearId => "school year",
+    SubjectId => "subject",
+    TeacherId => "teacher",
+    SchoolClassId => "school class",
+    EmploymentId => "employment",
+    CourseId => "course",
+}

@@ -1,0 +1,71 @@
+//! Lookups: grade (Stufe), subject category (Fachgebiet), subject type (Fachtyp).
+//!
+//! All three have the same shape — id, code, description (contract.md §5) — and
+//! share one implementation parameterised by [`LookupKind`].
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::reader::{checked, limits, Mode, Reader};
+use super::FromBody;
+use crate::error::Result;
+
+/// Which lookup resource.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LookupKind {
+    /// Grade (Stufe), e.g. GYM1.
+    Grade,
+    /// Subject category (Fachgebiet), e.g. Biologie.
+    SubjectCategory,
+    /// Subject type (Fachtyp), e.g. Grundlagenfach.
+    SubjectType,
+}
+
+impl LookupKind {
+    /// Database table.
+    pub fn table(self) -> &'static str {
+        match self {
+            LookupKind::Grade => "grade",
+            LookupKind::SubjectCategory => "subject_category",
+            LookupKind::SubjectType => "subject_type",
+        }
+    }
+    /// Noun for messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            LookupKind::Grade => "grade",
+            LookupKind::SubjectCategory => "subject category",
+            LookupKind::SubjectType => "subject type",
+        }
+    }
+    /// Path segment under `/api/v1`.
+    pub fn path(self) -> &'static str {
+        match self {
+            LookupKind::Grade => "grade",
+            LookupKind::SubjectCategory => "subjectcategory",
+            LookupKind::SubjectType => "subjecttype",
+        }
+    }
+}
+
+/// A lookup in single, list and reference form (all equal): id, code, description.
+pub type Lookup = super::refs::LookupRef;
+
+/// A valid lookup body: code and description are required.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NewLookup {
+    /// Short code, unique per kind (case-insensitive).
+    pub code: String,
+    /// Designation.
+    pub description: String,
+}
+
+impl FromBody for NewLookup {
+    fn from_body(body: &Value, mode: Mode) -> Result<Self> {
+        let mut r = Reader::new(body, mode)?;
+        let code = r.text("code", true, limits::CODE);
+        let description = r.text("description", true, limits::DESCRIPTION);
+        r.finish()?;
+        Ok(NewLookup { code: checked(code), description: checked(description) })
+    }
+}

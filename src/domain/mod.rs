@@ -1,0 +1,40 @@
+//! Domain types and rules, free of HTTP and SQL.
+//!
+//! Each resource module holds the parsed input type (`NewX`, built from a
+//! request body by [`reader::Reader`]) and the output forms (single, list,
+//! reference; contract.md §2). Rules that need no database are pure functions
+//! here (e.g. [`grade_rule::grade_index`]).
+
+pub mod course;
+pub mod curriculum;
+pub mod division;
+pub mod employment;
+pub mod fixed;
+pub mod grade_rule;
+pub mod ids;
+pub mod lookup;
+pub mod reader;
+pub mod refs;
+pub mod schoolclass;
+pub mod schoolyear;
+pub mod subject;
+pub mod teacher;
+
+use serde_json::Value;
+
+use crate::error::Result;
+pub use reader::Mode;
+
+/// A request body turned into a valid domain value (parse, don't validate).
+pub trait FromBody: Sized {
+    /// Parses `body` for a POST ([`Mode::Create`]) or PUT ([`Mode::Replace`]),
+    /// collecting every field problem: 400 for unreadable types, 422 for rule
+    /// violations, each with a JSON pointer.
+    fn from_body(body: &Value, mode: Mode) -> Result<Self>;
+}
+
+/// Normalised key of a code for case-insensitive uniqueness (contract.md §5):
+/// trimmed and lower-cased. Stored in the `code_key` column under a UNIQUE constraint.
+pub fn code_key(code: &str) -> String {
+    code.trim().to_lowercase()
+}

@@ -1,0 +1,447 @@
+//! The tolerant reader of request bodies (contract.md §3).
+//!
+//! Request bodies arrive as JSON objects in a resource's single form. A
+//! [`Reader`] pulls each writable field out, converting the tolerated spellings
+//! (numbers and booleans as strings, references as `{"id": N}`, `N` or `"N"`),
+//! trimming text, and collecting every field problem with its JSON pointer, so a
+//! client learns about all of them at once. Unknown and read-only keys are
+//! ignored. In [`Mode::Replace`] (PUT) every writable key must be present.
+//!
+//! Types that can be read are turned into domain values by the resource's
+//! `TryFrom`/`parse` function; handlers only ever see valid values.
+
+use base64::Engine as _;
+use chrono::NaiveDate;
+use serde_json::{Map, Value};
+
+use super::fixed::{Fixed, FixedError};
+use crate::error::{Error, ErrorCode, FieldError, Result};
+
+/// Whether a body creates an object (POST) or replaces its writable fields (PUT).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// POST: absent optional fields take their defaults.
+    Create,
+    /// PUT: every writable field must be present; `null` clears an optional one.
+    Replace,
+}
+
+/// Length limits of text fields (characters).
+pub mod limits {
+    /// Codes (Kürzel, class designations, school year codes).
+    pub const CODE: usize = 40;
+    /// Names and titles.
+    pub const NAME: usize = 200;
+    /// Descriptions.
+    pub const DESCRIPTION: usize = 500;
+    /// Free comments.
+    pub const COMMENT: usize = 4000;
+    /// E-mail addresses (RFC 5321 path limit).
+    pub const EMAIL: usize = 254;
+}
+
+/// Largest accepted decoded binary (division logo, head signature): 1 MiB (contract.md §2).
+pub const MAX_BINARY_BYTES: usize = 1024 * 1024;
+
+/// Binary data with file name and verified mime type (contract.md §2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Binary {
+    /// File name as given, trimmed; may be empty-free text.
+    pub file_name: Option<String>,
+    /// `image/png` or `image/jpeg`; the bytes carry that signature.
+    pub mime_type: String,
+    /// The decoded bytes (≤ 1 MiB).
+    pub data: Vec<u8>,
+}
+
+enum Slot<'a> {
+    Absent,
+    Null,
+    Present(&'a Value),
+}
+
+/// Reads fields of one JSON object, collecting problems (see module docs).
+pub struct Reader<'a> {
+    obj: &'a Map<String, Value>,
+    mode: Mode,
+    prefix: String,
+    errors: Vec<FieldError>,
+}
+
+/// Unwraps a value the reader has vouched for: call only after [`Reader::finish`]
+/// returned `Ok`, which guarantees every required field produced a value.
+pub fn checked<T>(value: Option<T>) -> T {
+    value.expect("the reader records an error for every missing required value")
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over `body`, which must be a JSON object (else 400 `body_not_object`).
+    pub fn new(body: &'a Value, mode: Mode) -> Result<Self> {
+        Self::at(body, mode, "")
+    }
+
+    /// A reader over an object nested at JSON pointer `prefix` (used by imports).
+    pub fn at(body: &'a Value, mode: Mode, prefix: &str) -> Result<Self> {
+        match body {
+            Value::Object(obj) => Ok(Reader { obj, mode, prefix: prefix.to_string(), errors: Vec::new() }),
+            _ => Err(Error::bad_request(ErrorCode::BodyNotObject, "The request body must be a JSON object.")),
+        }
+    }
+
+    /// The mode of this reader.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether the key is present (with any value, also `null`).
+    pub fn has(&self, key: &str) -> bool {
+        self.obj.contains_key(key)
+    }
+
+    /// JSON pointer of `key`.
+    pub fn pointer(&self, key: &str) -> String {
+        format!("{}/{}", self.prefix, key.replace('~', "~0").replace('/', "~1"))
+    }
+
+    /// Records a problem with field `key`.
+    pub fn error(&mut self, key: &str, code: ErrorCode, detail: impl Into<String>) {
+        let pointer = self.pointer(key);
+        self.errors.push(FieldError::new(pointer, code, detail));
+    }
+
+    /// Records a problem at an explicit pointer.
+    pub fn error_at(&mut self, pointer: String, code: ErrorCode, detail: impl Into<String>) {
+        self.errors.push(FieldError::new(pointer, code, detail));
+    }
+
+    /// Whether any problem has been recorded so far.
+    pub fn has_errors(&self) -> bool {
+        !self.errors.is_empty()
+    }
+
+    /// Ends reading: `Ok` when no problem was recorded, else the collected
+    /// errors as 400 (any type error) or 422.
+    pub fn finish(self) -> Result<()> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::fields(self.errors))
+        }
+    }
+
+    fn slot(&mut self, key: &str, aliases: &[&str]) -> Slot<'a> {
+        let obj = self.obj;
+        let value = std::iter::once(key).chain(aliases.iter().copied()).find_map(|k| obj.get(k));
+        match value {
+            None => {
+                if self.mode == Mode::Replace {
+                    self.error(key, ErrorCode::MissingField, format!("`{key}` is missing; a PUT body carries every writable field (send null to clear it)."));
+                }
+                Slot::Absent
+            }
+            Some(Value::Null) => Slot::Null,
+            Some(v) => Slot::Present(v),
+        }
+    }
+
+    fn require<T>(&mut self, key: &str, required: bool, value: Option<T>, was_absent_in_put: bool) -> Option<T> {
+        if value.is_none() && required && !was_absent_in_put {
+            self.error(key, ErrorCode::Required, format!("`{key}` is required."));
+        }
+        value
+    }
+
+    fn type_error(&mut self, key: &str, expected: &str) {
+        self.error(key, ErrorCode::InvalidType, format!("`{key}` must be {expected}."));
+    }
+
+    /// A text field (trimmed; empty → `None`), at most `max_len` characters.
+    /// With `required`, `None` is recorded as `required`.
+    pub fn text(&mut self, key: &str, required: bool, max_len: usize) -> Option<String> {
+        self.text_alias(key, &[], required, max_len)
+    }
+
+    /// Like [`Reader::text`], also accepting the value under alternative keys.
+    pub fn text_alias(&mut self, key: &str, aliases: &[&str], required: bool, max_len: usize) -> Option<String> {
+        let slot = self.slot(key, aliases);
+        let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
+        let value = match slot {
+            Slot::Absent | Slot::Null => None,
+            Slot::Present(Value::String(s)) => {
+                let t = s.trim();
+                if t.chars().count() > max_len {
+                    self.error(key, ErrorCode::TooLong, format!("`{key}` is longer than {max_len} characters."));
+                    return None;
+                }
+                if t.chars().any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r') {
+                    self.error(key, ErrorCode::InvalidType, format!("`{key}` contains control characters."));
+                    return None;
+                }
+                (!t.is_empty()).then(|| t.to_string())
+            }
+            Slot::Present(_) => {
+                self.type_error(key, "a string");
+                return None;
+            }
+        };
+        self.require(key, required, value, absent_put)
+    }
+
+    /// A boolean: `true`/`false` or `"true"`/`"false"`; absent (POST) or `null` → false.
+    pub fn boolean(&mut self, key: &str) -> bool {
+        match self.slot(key, &[]) {
+            Slot::Absent | Slot::Null => false,
+            Slot::Present(Value::Bool(b)) => *b,
+            Slot::Present(Value::String(s)) if s.trim() == "true" => true,
+            Slot::Present(Value::String(s)) if s.trim() == "false" => false,
+            Slot::Present(_) => {
+                self.type_error(key, "a boolean");
+                false
+            }
+        }
+    }
+
+    fn number(&mut self, key: &str, v: &Value) -> Option<f64> {
+        let n = match v {
+            Value::Number(n) => n.as_f64(),
+            Value::String(s) => s.trim().parse::<f64>().ok().filter(|x| x.is_finite()),
+            _ => None,
+        };
+        if n.is_none() {
+            self.type_error(key, "a number");
+        }
+        n
+    }
+
+    /// An integer in `min..=max` (number or numeric string).
+    pub fn integer(&mut self, key: &str, required: bool, min: i64, max: i64) -> Option<i64> {
+        let slot = self.slot(key, &[]);
+        let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
+        let value = match slot {
+            Slot::Absent | Slot::Null => None,
+            Slot::Present(v) => {
+                let x = self.number(key, v)?;
+                if x.fract() != 0.0 {
+                    self.type_error(key, "a whole number");
+                    return None;
+                }
+                if x < min as f64 || x > max as f64 {
+                    self.error(key, ErrorCode::OutOfRange, format!("`{key}` must be between {min} and {max}."));
+                    return None;
+                }
+                Some(x as i64)
+            }
+        };
+        self.require(key, required, value, absent_put)
+    }
+
+    /// An exact decimal in `min..=max` with at most 4 decimal places; absent or null → `None`.
+    pub fn fixed(&mut self, key: &str, min: i64, max: i64) -> Option<Fixed> {
+        match self.slot(key, &[]) {
+            Slot::Absent | Slot::Null => None,
+            Slot::Present(v) => {
+                let x = self.number(key, v)?;
+                match Fixed::from_f64(x, min, max) {
+                    Ok(f) => Some(f),
+                    Err(FixedError::OutOfRange) => {
+                        self.error(key, ErrorCode::OutOfRange, format!("`{key}` must be between {min} and {max}."));
+                        None
+                    }
+                    Err(FixedError::TooPrecise) => {
+                        self.error(key, ErrorCode::TooPrecise, format!("`{key}` has more than 4 decimal places."));
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    fn reference_value(&mut self, pointer: String, v: &Value) -> Option<i64> {
+        let id = match v {
+            Value::Object(o) => o.get("id").and_then(id_of),
+            other => id_of(other),
+        };
+        if id.is_none() {
+            let detail = format!("`{pointer}` must be a reference: {{\"id\": N}}, N or \"N\".");
+            self.error_at(pointer, ErrorCode::InvalidType, detail);
+        }
+        id
+    }
+
+    /// A reference (`{"id": N, …}`, `N` or `"N"`); only the id is read.
+    pub fn reference(&mut self, key: &str, required: bool) -> Option<i64> {
+        let slot = self.slot(key, &[]);
+        let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
+        let value = match slot {
+            Slot::Absent | Slot::Null => None,
+            Slot::Present(v) => Some(self.reference_value(self.pointer(key), v)?),
+        };
+        self.require(key, required, value, absent_put)
+    }
+
+    /// A list of references; absent (POST) or `null` → empty. A repeated id is
+    /// recorded as `duplicate_entry`. Pointers name the element (`/key/2`).
+    pub fn references(&mut self, key: &str) -> Vec<i64> {
+        match self.slot(key, &[]) {
+            Slot::Absent | Slot::Null => Vec::new(),
+            Slot::Present(Value::Array(items)) => {
+                let mut ids: Vec<i64> = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    let elem = format!("{}/{i}", self.pointer(key));
+                    if let Some(id) = self.reference_value(elem.clone(), item) {
+                        if ids.contains(&id) {
+                            self.error_at(elem, ErrorCode::DuplicateEntry, format!("`{key}` lists id {id} twice."));
+                        } else {
+                            ids.push(id);
+                        }
+                    }
+                }
+                ids
+            }
+            Slot::Present(_) => {
+                self.type_error(key, "a list of references");
+                Vec::new()
+            }
+        }
+    }
+
+    /// A date `YYYY-MM-DD`; `not_future` rejects dates after today.
+    pub fn date(&mut self, key: &str, not_future: bool) -> Option<NaiveDate> {
+        let s = self.text(key, false, 10 + 20)?;
+        let date = match NaiveDate::parse_from_str(&s, "%Y-%m-%d") {
+            Ok(d) if s.len() == 10 => d,
+            _ => {
+                self.error(key, ErrorCode::InvalidDate, format!("`{key}` must be a real date in the form YYYY-MM-DD."));
+                return None;
+            }
+        };
+        if not_future && date > chrono::Utc::now().date_naive() {
+            self.error(key, ErrorCode::DateInFuture, format!("`{key}` lies in the future."));
+            return None;
+        }
+        Some(date)
+    }
+
+    /// An e-mail address, syntactically valid when given.
+    pub fn email(&mut self, key: &str) -> Option<String> {
+        let s = self.text(key, false, limits::EMAIL)?;
+        if !email_address::EmailAddress::is_valid(&s) || !s.contains('@') {
+            self.error(key, ErrorCode::InvalidEmail, format!("`{key}` is not a valid e-mail address."));
+            return None;
+        }
+        Some(s)
+    }
+
+    /// Binary data `{"fileName", "mimeType", "data": base64}` or null (contract.md §2).
+    pub fn binary(&mut self, key: &str) -> Option<Binary> {
+        let obj = match self.slot(key, &[]) {
+            Slot::Absent | Slot::Null => return None,
+            Slot::Present(Value::Object(o)) => o,
+            Slot::Present(_) => {
+                self.type_error(key, "an object {fileName, mimeType, data} or null");
+                return None;
+            }
+        };
+        let text = |k: &str| obj.get(k).and_then(Value::as_str).map(str::trim);
+        let invalid = |r: &mut Self, why: &str| {
+            r.error(key, ErrorCode::InvalidBinary, format!("`{key}`: {why}"));
+            None
+        };
+        if obj.get("data").is_some_and(|v| !v.is_string()) || obj.get("mimeType").is_some_and(|v| !v.is_string()) {
+            self.type_error(key, "an object whose mimeType and data are strings");
+            return None;
+        }
+        let Some(mime) = text("mimeType") else { return invalid(self, "mimeType is required.") };
+        let Some(data) = text("data") else { return invalid(self, "data is required.") };
+        if data.len() > MAX_BINARY_BYTES / 3 * 4 + 8 {
+            return invalid(self, "larger than 1 MiB.");
+        }
+        let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(data) else {
+            return invalid(self, "data is not valid base64.");
+        };
+        if bytes.len() > MAX_BINARY_BYTES {
+            return invalid(self, "larger than 1 MiB.");
+        }
+        let signature_ok = match mime {
+            "image/png" => bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+            "image/jpeg" => bytes.starts_with(&[0xFF, 0xD8, 0xFF]),
+            _ => return invalid(self, "mimeType must be image/png or image/jpeg."),
+        };
+        if !signature_ok {
+            return invalid(self, &format!("the bytes are not of type {mime}."));
+        }
+        let file_name = text("fileName").filter(|s| !s.is_empty()).map(|s| s.chars().take(limits::NAME).collect());
+        Some(Binary { file_name, mime_type: mime.to_string(), data: bytes })
+    }
+}
+
+/// Reads an id from `N` or `"N"` (a positive or negative whole number).
+fn id_of(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn tolerant_forms_are_read() {
+        let body = json!({"n": "2027", "b": "true", "r": {"id": 3}, "r2": "4", "l": [1, "2", {"id": 3}], "t": "  x  ", "e": "  "});
+        let mut r = Reader::new(&body, Mode::Create).unwrap();
+        assert_eq!(r.integer("n", true, 1900, 2200), Some(2027));
+        assert!(r.boolean("b"));
+        assert_eq!(r.reference("r", true), Some(3));
+        assert_eq!(r.reference("r2", true), Some(4));
+        assert_eq!(r.references("l"), vec![1, 2, 3]);
+        assert_eq!(r.text("t", true, 5), Some("x".into()));
+        assert_eq!(r.text("e", false, 5), None);
+        r.finish().unwrap();
+    }
+
+    #[test]
+    fn collects_all_errors_with_pointers() {
+        let body = json!({"n": 3000, "l": [1, 1], "t": ""});
+        let mut r = Reader::new(&body, Mode::Create).unwrap();
+        r.integer("n", true, 1900, 2200);
+        r.references("l");
+        r.text("t", true, 5);
+        r.text("missing", true, 5);
+        let Err(Error::Problem { status, errors, .. }) = r.finish() else { panic!("expected problem") };
+        assert_eq!(status, 422);
+        let pointers: Vec<_> = errors.iter().map(|e| (e.pointer.as_str(), e.code)).collect();
+        assert_eq!(pointers, vec![("/n", "out_of_range"), ("/l/1", "duplicate_entry"), ("/t", "required"), ("/missing", "required")]);
+    }
+
+    #[test]
+    fn type_errors_make_it_a_400_and_put_needs_every_key() {
+        let body = json!({"n": "abc"});
+        let mut r = Reader::new(&body, Mode::Replace).unwrap();
+        r.integer("n", true, 0, 10);
+        r.text("absent", false, 10);
+        let Err(Error::Problem { status, code, .. }) = r.finish() else { panic!() };
+        assert_eq!((status.as_u16(), code), (400, ErrorCode::InvalidType));
+
+        let empty = json!({});
+        let mut r = Reader::new(&empty, Mode::Replace).unwrap();
+        r.text("absent", false, 10);
+        let Err(Error::Problem { status, code, .. }) = r.finish() else { panic!() };
+        assert_eq!((status.as_u16(), code), (422, ErrorCode::MissingField));
+        assert!(Reader::new(&json!([1]), Mode::Create).is_err());
+    }
+
+    #[test]
+    fn binary_checks_signature() {
+        let png = base64::engine::general_purpose::STANDARD.encode(b"\x89PNG\r\n\x1a\nrest");
+        let body = json!({"ok": {"fileName": "a.png", "mimeType": "image/png", "data": png},
+                          "bad": {"mimeType": "image/jpeg", "data": png}});
+        let mut r = Reader::new(&body, Mode::Create).unwrap();
+        assert_eq!(r.binary("ok").unwrap().mime_type, "image/png");
+        assert!(r.binary("bad").is_none());
+        assert!(r.finish().is_err());
+    }
+}

@@ -1,0 +1,1 @@
+//! schoolclass domain types (not yet built).

@@ -1,0 +1,1 @@
+//! schoolyear domain types (not yet built).

@@ -1,0 +1,1 @@
+//! subject domain types (not yet built).

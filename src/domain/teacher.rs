@@ -1,0 +1,90 @@
+//! Teacher (Lehrperson), interface.md §2.1.
+
+use chrono::NaiveDate;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::ids::{SubjectCategoryId, TeacherId};
+use super::reader::{checked, limits, Mode, Reader};
+use super::refs::LookupRef;
+use super::FromBody;
+use crate::error::Result;
+
+pub use super::refs::TeacherRef as TeacherListItem;
+
+/// Teacher single form.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Teacher {
+    /// Database id.
+    pub id: TeacherId,
+    /// Whether archived.
+    pub archived: bool,
+    /// Short code (Kürzel), unique case-insensitively.
+    pub code: String,
+    /// First name.
+    pub first_name: String,
+    /// Last name.
+    pub last_name: String,
+    /// E-mail address or null.
+    pub email: Option<String>,
+    /// Date of birth `YYYY-MM-DD` or null.
+    pub birthday: Option<String>,
+    /// Subject categories the teacher teaches (reference form), in given order.
+    pub departments: Vec<LookupRef>,
+    /// Employee number or null.
+    pub employee_number: Option<String>,
+    /// Academic title or null.
+    pub title: Option<String>,
+}
+
+/// A valid teacher body (contract.md §5: code, firstName, lastName required;
+/// email syntactically valid; birthday a real date not in the future).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewTeacher {
+    /// Whether archived.
+    pub archived: bool,
+    /// Short code.
+    pub code: String,
+    /// First name.
+    pub first_name: String,
+    /// Last name.
+    pub last_name: String,
+    /// E-mail address.
+    pub email: Option<String>,
+    /// Date of birth.
+    pub birthday: Option<NaiveDate>,
+    /// Subject category ids, no repeats.
+    pub departments: Vec<SubjectCategoryId>,
+    /// Employee number.
+    pub employee_number: Option<String>,
+    /// Academic title.
+    pub title: Option<String>,
+}
+
+impl FromBody for NewTeacher {
+    fn from_body(body: &Value, mode: Mode) -> Result<Self> {
+        let mut r = Reader::new(body, mode)?;
+        let archived = r.boolean("archived");
+        let code = r.text("code", true, limits::CODE);
+        let first_name = r.text("firstName", true, limits::NAME);
+        let last_name = r.text("lastName", true, limits::NAME);
+        let email = r.email("email");
+        let birthday = r.date("birthday", true);
+        let departments = r.references("departments").into_iter().map(SubjectCategoryId).collect();
+        let employee_number = r.text("employeeNumber", false, limits::NAME);
+        let title = r.text("title", false, limits::NAME);
+        r.finish()?;
+        Ok(NewTeacher {
+            archived,
+            code: checked(code),
+            first_name: checked(first_name),
+            last_name: checked(last_name),
+            email,
+            birthday,
+            departments,
+            employee_number,
+            title,
+        })
+    }
+}

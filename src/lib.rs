@@ -1,0 +1,20 @@
+//! schoolplan: master data and course planning for Swiss upper-secondary schools.
+//!
+//! Layout (read it like a table of contents):
+//! - [`cli`]: the command line (`serve`, `migrate`, `import`, `export`, `demo-dataset`).
+//! - [`app`]: builds the HTTP application from a config and a bound listener.
+//! - [`api`]: one module per resource under `/api/v1`, extractors and responses.
+//! - [`domain`]: domain types and pure rules (grade derivation, tolerant reader).
+//! - [`store`]: the storage boundary (SQLite and PostgreSQL, one code path).
+//! - [`dataset`]: the JSON dataset format of a whole school (import/export).
+//! - [`demo`]: the deterministic generator of the demo school.
+//! - [`error`]: the one error type, rendered as RFC 9457 problem details.
+
+pub mod api;
+pub mod app;
+pub mod cli;
+pub mod dataset;
+pub mod demo;
+pub mod domain;
+pub mod error;
+pub mod store;

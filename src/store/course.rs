@@ -1,0 +1,1 @@
+//! course storage (not yet built).

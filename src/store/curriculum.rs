@@ -1,0 +1,1 @@
+//! curriculum storage (not yet built).

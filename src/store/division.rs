@@ -1,0 +1,1 @@
+//! division storage (not yet built).

@@ -1,0 +1,1 @@
+//! employment storage (not yet built).

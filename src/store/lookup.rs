@@ -1,0 +1,102 @@
+//! Storage of grades, subject categories and subject types (one table each, same shape).
+
+use crate::domain::lookup::{Lookup, LookupKind, NewLookup};
+use crate::domain::code_key;
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::Conn;
+use crate::with_conn;
+
+#[derive(sqlx::FromRow)]
+struct LookupRow {
+    id: i64,
+    code: String,
+    description: String,
+}
+
+impl From<LookupRow> for Lookup {
+    fn from(r: LookupRow) -> Self {
+        Lookup { id: r.id, code: r.code, description: r.description }
+    }
+}
+
+/// Sorts by code (case-insensitive), then id (contract.md §6 ordering).
+pub fn sort_lookups(items: &mut [Lookup]) {
+    items.sort_by(|a, b| code_key(&a.code).cmp(&code_key(&b.code)).then(a.id.cmp(&b.id)));
+}
+
+impl Conn {
+    /// All lookups of `kind`, ordered by code then id.
+    pub async fn list_lookups(&mut self, kind: LookupKind) -> Result<Vec<Lookup>> {
+        let sql = format!("SELECT id, code, description FROM {}", kind.table());
+        let rows: Vec<LookupRow> = with_conn!(self, |c| sqlx::query_as(&sql).fetch_all(c).await?);
+        let mut items: Vec<Lookup> = rows.into_iter().map(Into::into).collect();
+        sort_lookups(&mut items);
+        Ok(items)
+    }
+
+    /// One lookup, or `None`.
+    pub async fn get_lookup(&mut self, kind: LookupKind, id: i64) -> Result<Option<Lookup>> {
+        let sql = format!("SELECT id, code, description FROM {} WHERE id = $1", kind.table());
+        let row: Option<LookupRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
+        Ok(row.map(Into::into))
+    }
+
+    /// Creates a lookup; 409 `duplicate_code` on a code clash.
+    pub async fn create_lookup(&mut self, kind: LookupKind, new: &NewLookup) -> Result<i64> {
+        let sql = format!("INSERT INTO {} (code, code_key, description) VALUES ($1, $2, $3) RETURNING id", kind.table());
+        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(&sql)
+            .bind(&new.code)
+            .bind(code_key(&new.code))
+            .bind(&new.description)
+            .fetch_one(c)
+            .await?);
+        Ok(id)
+    }
+
+    /// Replaces a lookup's fields; 404 when it does not exist.
+    pub async fn update_lookup(&mut self, kind: LookupKind, id: i64, new: &NewLookup) -> Result<()> {
+        let sql = format!(
+            "UPDATE {} SET code = $1, code_key = $2, description = $3, version = version + 1 WHERE id = $4",
+            kind.table()
+        );
+        let n = with_conn!(self, |c| sqlx::query(&sql)
+            .bind(&new.code)
+            .bind(code_key(&new.code))
+            .bind(&new.description)
+            .bind(id)
+            .execute(c)
+            .await?
+            .rows_affected());
+        if n == 0 {
+            return Err(Error::not_found(kind.noun(), id));
+        }
+        Ok(())
+    }
+
+    /// Deletes a lookup; 404 when missing, 409 `referenced` naming its users.
+    pub async fn delete_lookup(&mut self, kind: LookupKind, id: i64) -> Result<()> {
+        let Some(item) = self.get_lookup(kind, id).await? else {
+            return Err(Error::not_found(kind.noun(), id));
+        };
+        let queries: &[&str] = match kind {
+            LookupKind::Grade => &[
+                "SELECT 'curriculum ' || cu.code FROM curriculum_grade cg JOIN curriculum cu ON cu.id = cg.curriculum_id WHERE cg.grade_id = $1 ORDER BY cu.code",
+                "SELECT 'course ' || s.code || ' (' || y.code || ')' FROM course co JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id WHERE co.grade_id = $1 ORDER BY co.id",
+            ],
+            LookupKind::SubjectCategory => &[
+                "SELECT 'subject ' || code FROM subject WHERE category_id = $1 ORDER BY code",
+                "SELECT 'teacher ' || t.code FROM teacher_department d JOIN teacher t ON t.id = d.teacher_id WHERE d.category_id = $1 ORDER BY t.code",
+            ],
+            LookupKind::SubjectType => &["SELECT 'subject ' || code FROM subject WHERE type_id = $1 ORDER BY code"],
+        };
+        if let Some(users) = self.referenced_by(id, queries).await? {
+            return Err(Error::conflict(
+                ErrorCode::Referenced,
+                format!("The {} {} is used by {users}; it cannot be deleted.", kind.noun(), item.code),
+            ));
+        }
+        let sql = format!("DELETE FROM {} WHERE id = $1", kind.table());
+        self.execute_with_id(&sql, id).await?;
+        Ok(())
+    }
+}

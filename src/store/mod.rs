@@ -1,0 +1,308 @@
+//! The storage boundary: every SQL statement of the service lives below this module.
+//!
+//! One code path serves SQLite (an embedded file, the default) and PostgreSQL
+//! (by URL): statements are written once with `$1` placeholders and run on the
+//! concrete sqlx connection of either backend through [`with_conn!`]. Migrations
+//! for both backends are embedded in the binary and run at start.
+//!
+//! Reads use a pooled connection from [`Store::conn`]; every write runs in one
+//! transaction from [`Store::begin`] (on SQLite `BEGIN IMMEDIATE`, so writers
+//! queue instead of failing on lock upgrades). The store speaks domain types:
+//! the per-resource modules add methods to [`Conn`].
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use axum::http::StatusCode;
+use sqlx::pool::PoolConnection;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
+
+use crate::error::{Error, ErrorCode, Result};
+
+pub mod course;
+pub mod curriculum;
+pub mod division;
+pub mod employment;
+pub mod lookup;
+pub mod schoolclass;
+pub mod schoolyear;
+pub mod subject;
+pub mod teacher;
+pub mod util;
+
+/// Runs `$body` with `$c` bound to the concrete `&mut` sqlx connection of the
+/// backend behind `$conn` (a [`Conn`]). The body is compiled once per backend,
+/// so one statement text serves both.
+#[macro_export]
+macro_rules! with_conn {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::store::Conn::Sqlite(inner) => {
+                let $c: &mut sqlx::SqliteConnection = &mut *inner;
+                $body
+            }
+            $crate::store::Conn::Postgres(inner) => {
+                let $c: &mut sqlx::PgConnection = &mut *inner;
+                $body
+            }
+            $crate::store::Conn::SqliteTx(inner) => {
+                let $c: &mut sqlx::SqliteConnection = &mut *inner;
+                $body
+            }
+            $crate::store::Conn::PostgresTx(inner) => {
+                let $c: &mut sqlx::PgConnection = &mut *inner;
+                $body
+            }
+        }
+    };
+}
+
+/// Which database engine a [`Store`] runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// Embedded SQLite file (WAL, `synchronous=FULL`).
+    Sqlite,
+    /// PostgreSQL server.
+    Postgres,
+}
+
+/// A connection pool of either backend.
+#[derive(Clone, Debug)]
+pub enum Store {
+    /// SQLite pool.
+    Sqlite(SqlitePool),
+    /// PostgreSQL pool.
+    Postgres(PgPool),
+}
+
+/// A connection or transaction of either backend; statements run on it via [`with_conn!`].
+pub enum Conn {
+    /// Pooled SQLite connection (reads).
+    Sqlite(PoolConnection<Sqlite>),
+    /// Pooled PostgreSQL connection (reads).
+    Postgres(PoolConnection<Postgres>),
+    /// SQLite transaction begun with `BEGIN IMMEDIATE`.
+    SqliteTx(Transaction<'static, Sqlite>),
+    /// PostgreSQL transaction.
+    PostgresTx(Transaction<'static, Postgres>),
+}
+
+static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+impl Store {
+    /// Connects to `url`: `sqlite://FILE` (created if missing) or `postgres://…`.
+    ///
+    /// SQLite runs in WAL mode with `synchronous=FULL`, foreign keys on and a
+    /// 30 s busy timeout. Does not migrate; call [`Store::migrate`].
+    pub async fn connect(url: &str) -> anyhow::Result<Store> {
+        if url.starts_with("sqlite:") {
+            let opts = SqliteConnectOptions::from_str(url)
+                .with_context(|| format!("invalid SQLite URL {url}"))?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Full)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(30));
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(30))
+                .connect_with(opts)
+                .await
+                .with_context(|| format!("cannot open SQLite database {url}"))?;
+            Ok(Store::Sqlite(pool))
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            let opts = PgConnectOptions::from_str(url).with_context(|| "invalid PostgreSQL URL".to_string())?;
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(30))
+                .connect_with(opts)
+                .await
+                .context("cannot connect to PostgreSQL")?;
+            Ok(Store::Postgres(pool))
+        } else {
+            anyhow::bail!("unsupported database URL (use sqlite://FILE or postgres://…): {url}")
+        }
+    }
+
+    /// Connects to PostgreSQL with every connection's `search_path` set to `schema`
+    /// (tests use one throwaway schema per test).
+    pub async fn connect_postgres_schema(url: &str, schema: &str) -> anyhow::Result<Store> {
+        let opts = PgConnectOptions::from_str(url)?.options([("search_path", schema)]);
+        let pool = PgPoolOptions::new().max_connections(8).connect_with(opts).await?;
+        Ok(Store::Postgres(pool))
+    }
+
+    /// Applies the embedded migrations of the backend.
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        match self {
+            Store::Sqlite(p) => SQLITE_MIGRATOR.run(p).await.context("SQLite migration failed"),
+            Store::Postgres(p) => POSTGRES_MIGRATOR.run(p).await.context("PostgreSQL migration failed"),
+        }
+    }
+
+    /// The backend of this store.
+    pub fn backend(&self) -> Backend {
+        match self {
+            Store::Sqlite(_) => Backend::Sqlite,
+            Store::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Closes the pool, waiting for connections to be returned.
+    pub async fn close(&self) {
+        match self {
+            Store::Sqlite(p) => p.close().await,
+            Store::Postgres(p) => p.close().await,
+        }
+    }
+
+    /// Whether the database answers a trivial query.
+    pub async fn ping(&self) -> bool {
+        let res = match self {
+            Store::Sqlite(p) => sqlx::query("SELECT 1").execute(p).await.map(|_| ()),
+            Store::Postgres(p) => sqlx::query("SELECT 1").execute(p).await.map(|_| ()),
+        };
+        res.is_ok()
+    }
+
+    /// A pooled connection for reads.
+    pub async fn conn(&self) -> Result<Conn> {
+        Ok(match self {
+            Store::Sqlite(p) => Conn::Sqlite(p.acquire().await.map_err(map_db_error)?),
+            Store::Postgres(p) => Conn::Postgres(p.acquire().await.map_err(map_db_error)?),
+        })
+    }
+
+    /// Begins a write transaction (on SQLite with `BEGIN IMMEDIATE`, so writers
+    /// queue on the busy timeout instead of failing on a lock upgrade).
+    ///
+    /// Commit with [`Conn::commit`]; dropping the `Conn` uncommitted (an error
+    /// returned with `?`, a panic, a cancelled request) rolls everything back.
+    pub async fn begin(&self) -> Result<Conn> {
+        Ok(match self {
+            Store::Sqlite(p) => Conn::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?),
+            Store::Postgres(p) => Conn::PostgresTx(p.begin().await.map_err(map_db_error)?),
+        })
+    }
+}
+
+impl Conn {
+    /// Commits a transaction (no-op for a plain connection).
+    pub async fn commit(self) -> Result<()> {
+        match self {
+            Conn::SqliteTx(tx) => tx.commit().await.map_err(map_db_error),
+            Conn::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
+            _ => Ok(()),
+        }
+    }
+
+    /// The backend of this connection.
+    pub fn backend(&self) -> Backend {
+        match self {
+            Conn::Sqlite(_) | Conn::SqliteTx(_) => Backend::Sqlite,
+            Conn::Postgres(_) | Conn::PostgresTx(_) => Backend::Postgres,
+        }
+    }
+}
+
+/// Maps a database error to the service error: unique violations by constraint
+/// to 409 with their rule's code, foreign-key violations to 409 `referenced`,
+/// lock and serialization conflicts to 409 `concurrent_update`, pool timeouts to 503, everything else to 500.
+pub fn map_db_error(err: sqlx::Error) -> Error {
+    match &err {
+        sqlx::Error::Database(db) => {
+            let pg_code = db.code().map(|c| c.to_string()).unwrap_or_default();
+            if db.is_unique_violation() {
+                return unique_violation(&constraint_name(db.as_ref()));
+            }
+            if db.is_foreign_key_violation() {
+                return Error::conflict(
+                    ErrorCode::Referenced,
+                    "The change refers to an object that no longer exists, or removes one that is still referenced.",
+                );
+            }
+            // PostgreSQL: serialization_failure, deadlock_detected; SQLite: SQLITE_BUSY (5), SQLITE_LOCKED (6).
+            if matches!(pg_code.as_str(), "40001" | "40P01" | "5" | "6" | "517" | "261") {
+                return Error::conflict(
+                    ErrorCode::ConcurrentUpdate,
+                    "The change collided with a concurrent change. Please retry.",
+                );
+            }
+            Error::internal(err)
+        }
+        sqlx::Error::PoolTimedOut => Error::problem(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Unavailable,
+            "The database is busy or does not answer. Please retry.",
+        ),
+        _ => Error::internal(err),
+    }
+}
+
+/// The name of the violated constraint: PostgreSQL reports it; for SQLite it is
+/// derived from the message `UNIQUE constraint failed: table.col, …` by looking
+/// up which constraint covers those columns.
+fn constraint_name(db: &dyn sqlx::error::DatabaseError) -> String {
+    if let Some(name) = db.constraint() {
+        return name.to_string();
+    }
+    let msg = db.message();
+    let cols = msg.rsplit(": ").next().unwrap_or_default();
+    SQLITE_UNIQUE_COLUMNS
+        .iter()
+        .find(|(c, _)| *c == cols)
+        .map(|(_, name)| name.to_string())
+        .unwrap_or_else(|| cols.to_string())
+}
+
+/// SQLite's message names columns, not constraints: this table maps them.
+const SQLITE_UNIQUE_COLUMNS: &[(&str, &str)] = &[
+    ("grade.code_key", "grade_code_key"),
+    ("subject_category.code_key", "subject_category_code_key"),
+    ("subject_type.code_key", "subject_type_code_key"),
+    ("curriculum.code_key", "curriculum_code_key"),
+    ("curriculum_grade.curriculum_id, curriculum_grade.grade_id", "curriculum_grade_unique"),
+    ("division.code_key", "division_code_key"),
+    ("school_year.code_key", "school_year_code_key"),
+    ("school_year.graduation_year", "school_year_graduation_year_key"),
+    ("subject.code_key", "subject_code_key"),
+    ("teacher.code_key", "teacher_code_key"),
+    ("teacher_department.teacher_id, teacher_department.category_id", "teacher_department_unique"),
+    ("school_class.code_key", "school_class_code_key"),
+    ("employment.teacher_id, employment.school_year_id", "employment_teacher_year_key"),
+    ("course_class.course_id, course_class.school_class_id", "course_class_unique"),
+    ("course_teacher.course_id, course_teacher.semester, course_teacher.teacher_id", "course_teacher_unique"),
+];
+
+/// The 409 for a unique constraint, by constraint name (contract.md §5 uniqueness).
+fn unique_violation(constraint: &str) -> Error {
+    let (code, what) = match constraint {
+        "grade_code_key" => (ErrorCode::DuplicateCode, "A grade with this code already exists."),
+        "subject_category_code_key" => (ErrorCode::DuplicateCode, "A subject category with this code already exists."),
+        "subject_type_code_key" => (ErrorCode::DuplicateCode, "A subject type with this code already exists."),
+        "curriculum_code_key" => (ErrorCode::DuplicateCode, "A curriculum with this code already exists."),
+        "division_code_key" => (ErrorCode::DuplicateCode, "A division with this code already exists."),
+        "school_year_code_key" => (ErrorCode::DuplicateCode, "A school year with this code already exists."),
+        "school_year_graduation_year_key" => {
+            (ErrorCode::DuplicateGraduationYear, "A school year with this graduation year already exists.")
+        }
+        "subject_code_key" => (ErrorCode::DuplicateCode, "A subject with this code already exists."),
+        "teacher_code_key" => (ErrorCode::DuplicateCode, "A teacher with this code already exists."),
+        "school_class_code_key" => (ErrorCode::DuplicateCode, "A school class with this code already exists."),
+        "employment_teacher_year_key" => {
+            (ErrorCode::DuplicateEmployment, "The teacher already has an employment in this school year.")
+        }
+        "curriculum_grade_unique" | "teacher_department_unique" | "course_class_unique" | "course_teacher_unique" => {
+            return Error::unprocessable(ErrorCode::DuplicateEntry, "A list holds the same entry twice.")
+        }
+        other => {
+            tracing::warn!(constraint = other, "unmapped unique constraint");
+            (ErrorCode::DuplicateCode, "An object with these values already exists.")
+        }
+    };
+    Error::conflict(code, what)
+}

@@ -1,0 +1,1 @@
+//! schoolclass storage (not yet built).

@@ -1,0 +1,1 @@
+//! schoolyear storage (not yet built).

@@ -1,0 +1,1 @@
+//! subject storage (not yet built).

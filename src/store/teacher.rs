@@ -1,0 +1,200 @@
+//! Storage of teachers and their departments.
+
+use crate::domain::code_key;
+use crate::domain::ids::{SchoolYearId, TeacherId};
+use crate::domain::refs::{LookupRef, TeacherRef};
+use crate::domain::teacher::{NewTeacher, Teacher};
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::Conn;
+use crate::with_conn;
+
+/// Filters of `GET /teacher` (interface.md §4.1, contract.md §6).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TeacherFilter {
+    /// Only teachers with an employment in this school year.
+    pub school_year: Option<SchoolYearId>,
+    /// Only archived (`true`) or only active (`false`) teachers.
+    pub archived: Option<bool>,
+}
+
+#[derive(sqlx::FromRow)]
+pub(crate) struct TeacherRefRow {
+    pub id: i64,
+    pub archived: bool,
+    pub code: String,
+    pub last_name: String,
+    pub first_name: String,
+    pub email: Option<String>,
+}
+
+impl From<TeacherRefRow> for TeacherRef {
+    fn from(r: TeacherRefRow) -> Self {
+        TeacherRef { id: TeacherId(r.id), archived: r.archived, code: r.code, last_name: r.last_name, first_name: r.first_name, email: r.email }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct TeacherRow {
+    id: i64,
+    archived: bool,
+    code: String,
+    first_name: String,
+    last_name: String,
+    email: Option<String>,
+    birthday: Option<String>,
+    employee_number: Option<String>,
+    title: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct DepartmentRow {
+    id: i64,
+    code: String,
+    description: String,
+}
+
+/// Sorts teachers by code (case-insensitive), then id.
+pub fn sort_teachers(items: &mut [TeacherRef]) {
+    items.sort_by(|a, b| code_key(&a.code).cmp(&code_key(&b.code)).then(a.id.cmp(&b.id)));
+}
+
+impl Conn {
+    /// Teachers in list form, ordered by code (one query).
+    pub async fn list_teachers(&mut self, f: TeacherFilter) -> Result<Vec<TeacherRef>> {
+        let rows: Vec<TeacherRefRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, archived, code, last_name, first_name, email FROM teacher \
+             WHERE ($1 IS NULL OR archived = $1) \
+               AND ($2 IS NULL OR id IN (SELECT teacher_id FROM employment WHERE school_year_id = $2))"
+        )
+        .bind(f.archived)
+        .bind(f.school_year.map(|y| y.0))
+        .fetch_all(c)
+        .await?);
+        let mut items: Vec<TeacherRef> = rows.into_iter().map(Into::into).collect();
+        sort_teachers(&mut items);
+        Ok(items)
+    }
+
+    /// One teacher in single form (two queries), or `None`.
+    pub async fn get_teacher(&mut self, id: TeacherId) -> Result<Option<Teacher>> {
+        let row: Option<TeacherRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, archived, code, first_name, last_name, email, birthday, employee_number, title FROM teacher WHERE id = $1"
+        )
+        .bind(id.0)
+        .fetch_optional(c)
+        .await?);
+        let Some(row) = row else { return Ok(None) };
+        let departments: Vec<DepartmentRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT g.id, g.code, g.description FROM teacher_department d JOIN subject_category g ON g.id = d.category_id \
+             WHERE d.teacher_id = $1 ORDER BY d.position"
+        )
+        .bind(id.0)
+        .fetch_all(c)
+        .await?);
+        Ok(Some(Teacher {
+            id: TeacherId(row.id),
+            archived: row.archived,
+            code: row.code,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            birthday: row.birthday,
+            departments: departments.into_iter().map(|d| LookupRef { id: d.id, code: d.code, description: d.description }).collect(),
+            employee_number: row.employee_number,
+            title: row.title,
+        }))
+    }
+
+    async fn check_teacher_refs(&mut self, new: &NewTeacher) -> Result<()> {
+        let refs: Vec<(String, i64)> =
+            new.departments.iter().enumerate().map(|(i, d)| (format!("/departments/{i}"), d.0)).collect();
+        let mut errors = Vec::new();
+        self.check_references("subject_category", "subject category", &refs, &mut errors).await?;
+        if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
+    }
+
+    async fn write_departments(&mut self, id: TeacherId, new: &NewTeacher) -> Result<()> {
+        with_conn!(self, |c| {
+            sqlx::query("DELETE FROM teacher_department WHERE teacher_id = $1").bind(id.0).execute(&mut *c).await?;
+            for (pos, cat) in new.departments.iter().enumerate() {
+                sqlx::query("INSERT INTO teacher_department (teacher_id, position, category_id) VALUES ($1, $2, $3)")
+                    .bind(id.0)
+                    .bind(pos as i64)
+                    .bind(cat.0)
+                    .execute(&mut *c)
+                    .await?;
+            }
+        });
+        Ok(())
+    }
+
+    /// Creates a teacher; 422 `unknown_reference` for an unknown department,
+    /// 409 `duplicate_code` on a code clash.
+    pub async fn create_teacher(&mut self, new: &NewTeacher) -> Result<TeacherId> {
+        self.check_teacher_refs(new).await?;
+        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+            "INSERT INTO teacher (archived, code, code_key, first_name, last_name, email, birthday, employee_number, title) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id"
+        )
+        .bind(new.archived)
+        .bind(&new.code)
+        .bind(code_key(&new.code))
+        .bind(&new.first_name)
+        .bind(&new.last_name)
+        .bind(&new.email)
+        .bind(new.birthday.map(|d| d.to_string()))
+        .bind(&new.employee_number)
+        .bind(&new.title)
+        .fetch_one(c)
+        .await?);
+        self.write_departments(TeacherId(id), new).await?;
+        Ok(TeacherId(id))
+    }
+
+    /// Replaces a teacher's writable fields; 404 when missing.
+    pub async fn update_teacher(&mut self, id: TeacherId, new: &NewTeacher) -> Result<()> {
+        self.check_teacher_refs(new).await?;
+        let n = with_conn!(self, |c| sqlx::query(
+            "UPDATE teacher SET archived = $1, code = $2, code_key = $3, first_name = $4, last_name = $5, email = $6, \
+             birthday = $7, employee_number = $8, title = $9, version = version + 1 WHERE id = $10"
+        )
+        .bind(new.archived)
+        .bind(&new.code)
+        .bind(code_key(&new.code))
+        .bind(&new.first_name)
+        .bind(&new.last_name)
+        .bind(&new.email)
+        .bind(new.birthday.map(|d| d.to_string()))
+        .bind(&new.employee_number)
+        .bind(&new.title)
+        .bind(id.0)
+        .execute(c)
+        .await?
+        .rows_affected());
+        if n == 0 {
+            return Err(Error::not_found(TeacherId::KIND, id.0));
+        }
+        self.write_departments(id, new).await
+    }
+
+    /// Deletes a teacher; 404 when missing; 409 `referenced` while employments
+    /// or courses name the teacher.
+    pub async fn delete_teacher(&mut self, id: TeacherId) -> Result<()> {
+        let Some(t) = self.get_teacher(id).await? else { return Err(Error::not_found(TeacherId::KIND, id.0)) };
+        let users = self
+            .referenced_by(id.0, &[
+                "SELECT 'employment ' || y.code FROM employment e JOIN school_year y ON y.id = e.school_year_id WHERE e.teacher_id = $1 ORDER BY y.graduation_year",
+                "SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM course_teacher ct JOIN course co ON co.id = ct.course_id \
+                 JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id WHERE ct.teacher_id = $1",
+            ])
+            .await?;
+        if let Some(users) = users {
+            return Err(Error::conflict(
+                ErrorCode::Referenced,
+                format!("Teacher {} is still referenced by {users}; archive the teacher instead.", t.code),
+            ));
+        }
+        self.execute_with_id("DELETE FROM teacher WHERE id = $1", id.0).await?;
+        Ok(())
+    }
+}

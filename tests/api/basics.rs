@@ -1,0 +1,60 @@
+//! Health, version, unknown paths, methods, content types and malformed bodies.
+
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::TestApp;
+
+#[tokio::test]
+async fn health_and_version() {
+    let app = TestApp::spawn().await;
+    let r = app.request(Method::GET, "/health", None).await.expect(200);
+    assert_eq!(r.body, json!({"status": "ok"}));
+    let r = app.get("/version").await.expect(200);
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    assert_eq!(r.result()["name"], "schoolplan");
+    assert_eq!(r.result()["apiVersion"], "v1");
+    assert_eq!(r.result()["version"], env!("CARGO_PKG_VERSION"));
+    assert!(r.header("x-request-id").is_some_and(|v| !v.is_empty()));
+}
+
+#[tokio::test]
+async fn unknown_path_is_404_problem_and_wrong_method_is_405_with_allow() {
+    let app = TestApp::spawn().await;
+    app.get("/nonsense").await.expect_problem(404, "not_found");
+    let r = app.request(Method::PATCH, "/api/v1/teacher", None).await.expect_problem(405, "method_not_allowed");
+    let allow = r.header("allow").unwrap_or_default().to_string();
+    assert!(allow.contains("GET") && allow.contains("POST"), "Allow: {allow}");
+    assert_eq!(r.body["status"], 405);
+    assert_eq!(r.body["type"], "about:blank");
+    assert_eq!(r.body["title"], "Method Not Allowed");
+}
+
+#[tokio::test]
+async fn bad_bodies_are_rejected_and_change_nothing() {
+    let app = TestApp::spawn().await;
+    for path in ["/api/v1/grade", "/api/v1/teacher"] {
+        app.raw(Method::POST, path, Some("text/plain"), b"{}".to_vec()).await.expect_problem(415, "unsupported_media_type");
+        app.raw(Method::POST, path, None, b"{}".to_vec()).await.expect_problem(415, "unsupported_media_type");
+        app.raw(Method::POST, path, Some("application/json"), b"{\"code\": ".to_vec()).await.expect_problem(400, "malformed_json");
+        app.raw(Method::POST, path, Some("application/json"), b"[1,2]".to_vec()).await.expect_problem(400, "body_not_object");
+        app.raw(Method::POST, path, Some("application/json; charset=utf-8"), b"\"x\"".to_vec()).await.expect_problem(400, "body_not_object");
+    }
+    assert_eq!(app.get("/grade").await.expect(200).result(), &json!([]));
+    assert_eq!(app.get("/teacher").await.expect(200).result(), &json!([]));
+}
+
+#[tokio::test]
+async fn body_over_two_mib_is_413() {
+    let app = TestApp::spawn().await;
+    let big = format!("{{\"code\": \"x\", \"description\": \"{}\"}}", "a".repeat(2 * 1024 * 1024 + 10));
+    app.raw(Method::POST, "/api/v1/grade", Some("application/json"), big.into_bytes()).await.expect_problem(413, "payload_too_large");
+}
+
+#[tokio::test]
+async fn bad_path_ids() {
+    let app = TestApp::spawn().await;
+    app.get("/teacher/abc").await.expect_problem(400, "invalid_path_id");
+    app.get("/teacher/0").await.expect_problem(400, "invalid_path_id");
+    app.get("/teacher/999").await.expect_problem(404, "not_found");
+}

@@ -1,0 +1,156 @@
+//! The test harness: starts the real server on port 0 with a fresh database and
+//! talks to it over HTTP.
+//!
+//! Backend: SQLite in a temporary directory, or PostgreSQL when
+//! `TEST_DATABASE_URL` is set (one throwaway schema per test). Every request
+//! goes through [`TestApp::request`], the one place to add credentials.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use reqwest::Method;
+use schoolplan::app::{serve, AppConfig};
+use schoolplan::store::Store;
+use serde_json::Value;
+use tokio::net::TcpListener;
+
+/// A running server with its own database.
+pub struct TestApp {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    /// The HTTP client.
+    pub client: reqwest::Client,
+    /// The store the server runs on (for direct setup).
+    pub store: Store,
+    _dir: Option<tempfile::TempDir>,
+}
+
+/// A response, read fully.
+#[derive(Debug)]
+pub struct Resp {
+    /// HTTP status.
+    pub status: u16,
+    /// Response headers.
+    pub headers: reqwest::header::HeaderMap,
+    /// Parsed JSON body (`Null` when empty or not JSON).
+    pub body: Value,
+}
+
+impl Resp {
+    /// The `result` member of a success body.
+    pub fn result(&self) -> &Value {
+        &self.body["result"]
+    }
+    /// A header as text.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+    /// The `code` of a problem body.
+    pub fn code(&self) -> &str {
+        self.body["code"].as_str().unwrap_or("")
+    }
+    /// Asserts status (printing the body on failure) and returns self.
+    #[track_caller]
+    pub fn expect(self, status: u16) -> Self {
+        assert_eq!(self.status, status, "unexpected status; body: {}", self.body);
+        self
+    }
+    /// Asserts a problem response with status and code.
+    #[track_caller]
+    pub fn expect_problem(self, status: u16, code: &str) -> Self {
+        assert_eq!(self.status, status, "unexpected status; body: {}", self.body);
+        assert_eq!(self.header("content-type"), Some("application/problem+json"));
+        assert_eq!(self.code(), code, "unexpected code; body: {}", self.body);
+        self
+    }
+    /// The `id` of the result.
+    pub fn id(&self) -> i64 {
+        self.result()["id"].as_i64().expect("result has an id")
+    }
+}
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+fn unique_name() -> String {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    format!("t{}_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst), nanos)
+}
+
+impl TestApp {
+    /// Starts a server on a fresh, migrated database.
+    pub async fn spawn() -> TestApp {
+        Self::spawn_with(AppConfig::default()).await
+    }
+
+    /// Starts a server with the given configuration.
+    pub async fn spawn_with(config: AppConfig) -> TestApp {
+        let (store, dir) = match std::env::var("TEST_DATABASE_URL") {
+            Ok(url) if !url.is_empty() => {
+                let schema = unique_name();
+                let admin = Store::connect(&url).await.expect("connect to TEST_DATABASE_URL");
+                if let Store::Postgres(pool) = &admin {
+                    sqlx::query(&format!("CREATE SCHEMA {schema}")).execute(pool).await.expect("create schema");
+                }
+                admin.close().await;
+                (Store::connect_postgres_schema(&url, &schema).await.expect("connect schema"), None)
+            }
+            _ => {
+                let dir = tempfile::tempdir().expect("tempdir");
+                let url = format!("sqlite://{}", dir.path().join("test.db").display());
+                (Store::connect(&url).await.expect("open sqlite"), Some(dir))
+            }
+        };
+        store.migrate().await.expect("migrate");
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(serve(listener, store.clone(), config, std::future::pending()));
+        TestApp { base, client: reqwest::Client::new(), store, _dir: dir }
+    }
+
+    /// Sends a request with an optional JSON body; `path` is relative to the server root.
+    pub async fn request(&self, method: Method, path: &str, body: Option<&Value>) -> Resp {
+        let mut req = self.client.request(method, format!("{}{}", self.base, path));
+        if let Some(b) = body {
+            req = req.header("content-type", "application/json").body(serde_json::to_vec(b).unwrap());
+        }
+        Self::read(req.send().await.expect("request sent")).await
+    }
+
+    /// Sends raw bytes with an explicit content type.
+    pub async fn raw(&self, method: Method, path: &str, content_type: Option<&str>, body: Vec<u8>) -> Resp {
+        let mut req = self.client.request(method, format!("{}{}", self.base, path)).body(body);
+        if let Some(ct) = content_type {
+            req = req.header("content-type", ct);
+        }
+        Self::read(req.send().await.expect("request sent")).await
+    }
+
+    async fn read(res: reqwest::Response) -> Resp {
+        let status = res.status().as_u16();
+        let headers = res.headers().clone();
+        let bytes = res.bytes().await.expect("body read");
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Resp { status, headers, body }
+    }
+
+    /// `GET /api/v1{path}`.
+    pub async fn get(&self, path: &str) -> Resp {
+        self.request(Method::GET, &format!("/api/v1{path}"), None).await
+    }
+    /// `POST /api/v1{path}` with a JSON body.
+    pub async fn post(&self, path: &str, body: Value) -> Resp {
+        self.request(Method::POST, &format!("/api/v1{path}"), Some(&body)).await
+    }
+    /// `PUT /api/v1{path}` with a JSON body.
+    pub async fn put(&self, path: &str, body: Value) -> Resp {
+        self.request(Method::PUT, &format!("/api/v1{path}"), Some(&body)).await
+    }
+    /// `DELETE /api/v1{path}`.
+    pub async fn delete(&self, path: &str) -> Resp {
+        self.request(Method::DELETE, &format!("/api/v1{path}"), None).await
+    }
+    /// POSTs and asserts 201; returns the created id.
+    #[track_caller]
+    pub async fn create(&self, path: &str, body: Value) -> i64 {
+        self.post(path, body).await.expect(201).id()
+    }
+}
