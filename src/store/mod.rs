@@ -24,6 +24,7 @@ use crate::error::{Error, ErrorCode, Result};
 
 pub mod course;
 pub mod curriculum;
+pub mod dataset;
 pub mod division;
 pub mod employment;
 pub mod lookup;

@@ -1,0 +1,143 @@
+//! Checks of the generated demo school: sizes, variety, and the course rules
+//! of contract.md §8 (checked here on the data; the import checks them again
+//! with the API's rules).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::*;
+use crate::domain::code_key;
+
+fn by_year<'a>(ds: &'a Dataset, year: &str) -> Vec<&'a CourseRecord> {
+    ds.courses.iter().filter(|c| c.school_year == year).collect()
+}
+
+#[test]
+fn is_deterministic() {
+    assert_eq!(generate(1).to_json(), generate(1).to_json());
+}
+
+#[test]
+fn rng_is_fixed() {
+    let mut r = Rng::new(1);
+    let first: Vec<u64> = (0..3).map(|_| r.next_u64()).collect();
+    assert_eq!(first, vec![0x910a2dec89025cc1, 0xbeeb8da1658eec67, 0xf893a2eefb32555e]);
+}
+
+#[test]
+fn sizes_are_as_documented() {
+    let ds = generate(1);
+    assert_eq!(ds.divisions.len(), 3);
+    assert_eq!(ds.subject_types.len(), 6);
+    assert!((18..=22).contains(&ds.subject_categories.len()));
+    assert!((60..=80).contains(&ds.subjects.len()), "{} subjects", ds.subjects.len());
+    assert!((130..=150).contains(&ds.teachers.len()), "{} teachers", ds.teachers.len());
+    for y in ["24/25", "25/26", "26/27"] {
+        let courses = by_year(&ds, y);
+        assert!((700..=900).contains(&courses.len()), "{} courses in {y}", courses.len());
+        let employed = ds.employments.iter().filter(|e| e.school_year == y).count();
+        assert!((120..=150).contains(&employed), "{employed} employments in {y}");
+    }
+    let years: BTreeMap<&str, i64> = ds.school_years.iter().map(|y| (y.code.as_str(), y.graduation_year)).collect();
+    let curricula: BTreeMap<&str, usize> = ds.curricula.iter().map(|c| (c.code.as_str(), c.grades.len())).collect();
+    let in_year = ds
+        .school_classes
+        .iter()
+        .filter(|c| grade_index(curricula[c.curriculum.as_str()], c.graduation_year, years["26/27"]).is_some())
+        .count();
+    assert_eq!(in_year, 49);
+}
+
+#[test]
+fn has_every_kind_of_course() {
+    let ds = generate(1);
+    let open = by_year(&ds, "26/27");
+    let cross: BTreeSet<&str> = ds.subjects.iter().filter(|s| s.cross_class).map(|s| s.code.as_str()).collect();
+    assert!(open.iter().filter(|c| cross.contains(c.subject.as_str())).count() >= 50);
+    assert!(open.iter().filter(|c| c.school_classes.len() > 1).count() >= 3, "merged");
+    assert!(open.iter().filter(|c| c.teachers1.len() > 1).count() >= 10, "team-taught");
+    assert!(open.iter().filter(|c| c.cancelled).count() >= 2, "cancelled");
+    assert!(open.iter().filter(|c| !c.teachers1.is_empty() && !c.teachers2.is_empty() && c.teachers1 != c.teachers2).count() >= 5, "split teachers");
+    assert!(open.iter().any(|c| c.lessons1 == Fixed(25_000)), "2.5 lessons");
+    assert!(open.iter().any(|c| c.lessons1 != c.lessons2), "semester differences");
+    assert!(open.iter().any(|c| c.subject == "KL"));
+    assert!(open.iter().any(|c| c.subject.starts_with("SF ")));
+    assert!(open.iter().any(|c| c.subject.starts_with("EF ")));
+    assert!(open.iter().any(|c| c.subject.starts_with("FF ")));
+}
+
+#[test]
+fn follows_the_course_rules() {
+    let ds = generate(1);
+    let years: BTreeMap<&str, i64> = ds.school_years.iter().map(|y| (y.code.as_str(), y.graduation_year)).collect();
+    let curricula: BTreeMap<&str, &Vec<String>> = ds.curricula.iter().map(|c| (c.code.as_str(), &c.grades)).collect();
+    let classes: BTreeMap<&str, &SchoolClassRecord> = ds.school_classes.iter().map(|c| (c.code.as_str(), c)).collect();
+    let subjects: BTreeMap<&str, &SubjectRecord> = ds.subjects.iter().map(|s| (s.code.as_str(), s)).collect();
+    let employed: BTreeSet<(&str, &str)> = ds.employments.iter().map(|e| (e.teacher.as_str(), e.school_year.as_str())).collect();
+    let teachers: BTreeMap<&str, &TeacherRecord> = ds.teachers.iter().map(|t| (t.code.as_str(), t)).collect();
+    let mut in_department = 0;
+    let mut with_department = 0;
+    for c in &ds.courses {
+        let subject = subjects[c.subject.as_str()];
+        assert!(!subject.archived, "{c:?}");
+        let grades = curricula[c.curriculum.as_str()];
+        assert!(grades.contains(&c.grade), "{c:?}");
+        if subject.cross_class {
+            assert!(c.school_classes.is_empty(), "{c:?}");
+        } else {
+            assert!(!c.school_classes.is_empty(), "{c:?}");
+            for k in &c.school_classes {
+                let class = classes[k.as_str()];
+                assert_eq!(class.curriculum, c.curriculum, "{c:?}");
+                let gi = grade_index(grades.len(), class.graduation_year, years[c.school_year.as_str()]).expect("class in year");
+                assert_eq!(grades[gi], c.grade, "{c:?}");
+            }
+        }
+        for list in [&c.teachers1, &c.teachers2] {
+            let unique: BTreeSet<&String> = list.iter().collect();
+            assert_eq!(unique.len(), list.len(), "teacher twice: {c:?}");
+            for t in list {
+                assert!(employed.contains(&(t.as_str(), c.school_year.as_str())), "{t} not employed in {}", c.school_year);
+                if let Some(cat) = &subject.category {
+                    with_department += 1;
+                    in_department += usize::from(teachers[t.as_str()].departments.contains(cat));
+                }
+            }
+        }
+        assert!(c.lessons1 <= Fixed::units(99) && c.lessons2 <= Fixed::units(99));
+    }
+    assert!(in_department * 100 >= with_department * 97, "{in_department} of {with_department} in department");
+}
+
+#[test]
+fn teachers_are_plausible() {
+    let ds = generate(1);
+    let codes: BTreeSet<String> = ds.teachers.iter().map(|t| code_key(&t.code)).collect();
+    assert_eq!(codes.len(), ds.teachers.len());
+    let mails: BTreeSet<&str> = ds.teachers.iter().filter_map(|t| t.email.as_deref()).collect();
+    assert_eq!(mails.len(), ds.teachers.len());
+    for t in &ds.teachers {
+        assert_eq!(t.code.len(), 3, "{t:?}");
+        assert!(t.code.chars().all(|c| c.is_ascii_lowercase()), "{t:?}");
+        let born = NaiveDate::parse_from_str(t.birthday.as_deref().unwrap(), "%Y-%m-%d").unwrap();
+        let (y, m, d) = AGE_REFERENCE;
+        let age = NaiveDate::from_ymd_opt(y, m, d).unwrap().years_since(born).unwrap();
+        assert!((25..=64).contains(&age), "{t:?} is {age}");
+        assert!(!t.departments.is_empty());
+    }
+    for e in &ds.employments {
+        for p in [e.payment1, e.payment2, e.employment_min, e.employment_max].into_iter().flatten() {
+            assert!(p <= Fixed::units(100));
+        }
+        assert!(e.employment_min <= e.employment_max);
+    }
+}
+
+#[test]
+fn scale_multiplies() {
+    let one = generate(1);
+    let three = generate(3);
+    let ratio = |a: usize, b: usize| a as f64 / b as f64;
+    assert!((2.7..=3.3).contains(&ratio(three.teachers.len(), one.teachers.len())), "{} teachers", three.teachers.len());
+    assert!((2.8..=3.2).contains(&ratio(three.courses.len(), one.courses.len())), "{} courses", three.courses.len());
+    assert_eq!(three.school_classes.len(), 3 * one.school_classes.len());
+}

@@ -1,0 +1,247 @@
+//! The dataset format: import, export, the demo school.
+//!
+//! Runs on SQLite, and on PostgreSQL when `TEST_DATABASE_URL` is set (one
+//! throwaway schema per store, as in the HTTP suite).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use schoolplan::dataset::{self, Dataset, DatasetError};
+use schoolplan::demo;
+use schoolplan::store::Store;
+
+/// A fresh, migrated, empty database (and the temporary directory holding it on SQLite).
+async fn fresh_store() -> (Store, Option<tempfile::TempDir>) {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let (store, dir) = match std::env::var("TEST_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => {
+            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+            let schema = format!("ds{}_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst), nanos);
+            let admin = Store::connect(&url).await.expect("connect to TEST_DATABASE_URL");
+            if let Store::Postgres(pool) = &admin {
+                sqlx::query(&format!("CREATE SCHEMA {schema}")).execute(pool).await.expect("create schema");
+            }
+            admin.close().await;
+            (Store::connect_postgres_schema(&url, &schema).await.expect("connect schema"), None)
+        }
+        _ => {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let url = format!("sqlite://{}", dir.path().join("test.db").display());
+            (Store::connect(&url).await.expect("open sqlite"), Some(dir))
+        }
+    };
+    store.migrate().await.expect("migrate");
+    (store, dir)
+}
+
+async fn is_empty(store: &Store) -> bool {
+    store.conn().await.unwrap().nonempty_tables().await.unwrap().is_empty()
+}
+
+/// A small school touching every resource and field (binaries, nulls, decimals,
+/// merged and cross-class courses, locked years), in canonical order.
+fn small_school() -> Dataset {
+    let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    let text = format!(
+        r#"{{
+  "format": "schoolplan-dataset",
+  "version": 1,
+  "grades": [{{"code": "GYM1", "description": "Gymnasium 1"}}, {{"code": "GYM2", "description": "Gymnasium 2"}}],
+  "subjectCategories": [{{"code": "BIO", "description": "Biologie"}}, {{"code": "DEU", "description": "Deutsch"}}],
+  "subjectTypes": [{{"code": "GF", "description": "Grundlagenfach"}}, {{"code": "SF", "description": "Schwerpunktfach"}}],
+  "curricula": [{{"code": "GYM 17", "description": "Gymnasium", "archived": false, "grades": ["GYM1", "GYM2"]}}],
+  "divisions": [
+    {{"code": "NORD", "description": "Gymnasium Nord", "headName": "Eva Muster",
+      "headSignature": {{"fileName": "sig.png", "mimeType": "image/png", "data": "{png}"}}, "logo": null}},
+    {{"code": "SUED", "description": "Gymnasium Süd", "headName": null, "headSignature": null,
+      "logo": {{"fileName": null, "mimeType": "image/png", "data": "{png}"}}}}
+  ],
+  "schoolYears": [
+    {{"code": "25/26", "description": "Schuljahr 2025/26", "graduationYear": 2026, "weeks": 38, "ageReliefIncluded": true, "finalised": true, "archived": false}},
+    {{"code": "26/27", "description": "Schuljahr 2026/27", "graduationYear": 2027, "weeks": 39, "ageReliefIncluded": false, "finalised": false, "archived": false}}
+  ],
+  "subjects": [
+    {{"code": "D", "description": "Deutsch", "category": "DEU", "type": "GF", "crossClass": false, "externalCode": "GF-D", "archived": false}},
+    {{"code": "ICT", "description": "Informatik (alt)", "category": null, "type": "GF", "crossClass": false, "externalCode": null, "archived": true}},
+    {{"code": "KL", "description": "Klassenstunde", "category": null, "type": "GF", "crossClass": false, "externalCode": null, "archived": false}},
+    {{"code": "SF B", "description": "Schwerpunktfach Biologie", "category": "BIO", "type": "SF", "crossClass": true, "externalCode": null, "archived": false}}
+  ],
+  "teachers": [
+    {{"code": "abc", "firstName": "Anna", "lastName": "Bühler", "email": "anna.buehler@kanti-demo.example", "birthday": "1980-02-29",
+      "employeeNumber": "100001", "title": "Dr.", "departments": ["DEU", "BIO"], "archived": false}},
+    {{"code": "old", "firstName": "Olga", "lastName": "Oldenburg", "email": null, "birthday": null,
+      "employeeNumber": null, "title": null, "departments": [], "archived": true}},
+    {{"code": "xyz", "firstName": "Xaver", "lastName": "Zürcher", "email": "x@kanti-demo.example", "birthday": "1990-12-31",
+      "employeeNumber": "7", "title": null, "departments": ["BIO"], "archived": false}}
+  ],
+  "schoolClasses": [
+    {{"code": "G27a", "curriculum": "GYM 17", "division": "NORD", "graduationYear": 2027, "archived": false}},
+    {{"code": "G27b", "curriculum": "GYM 17", "division": "SUED", "graduationYear": 2027, "archived": false}},
+    {{"code": "G28a", "curriculum": "GYM 17", "division": "NORD", "graduationYear": 2028, "archived": false}}
+  ],
+  "employments": [
+    {{"teacher": "abc", "schoolYear": "25/26", "division": "NORD", "employmentMin": 50, "employmentMax": 70,
+      "payment1": 57.5, "payment2": 61.25, "temporary": false, "comments": "Bildungsurlaub im 2. Semester"}},
+    {{"teacher": "xyz", "schoolYear": "25/26", "division": "SUED", "employmentMin": null, "employmentMax": null,
+      "payment1": null, "payment2": null, "temporary": true, "comments": null}},
+    {{"teacher": "abc", "schoolYear": "26/27", "division": "NORD", "employmentMin": 0, "employmentMax": 100,
+      "payment1": 33.3333, "payment2": 0, "temporary": false, "comments": null}}
+  ],
+  "courses": [
+    {{"schoolYear": "25/26", "subject": "D", "grade": "GYM1", "curriculum": "GYM 17", "schoolClasses": ["G27a", "G27b"],
+      "teachers1": ["abc", "xyz"], "teachers2": ["xyz"], "lessons1": 2.5, "lessons2": 3.2, "cancelled": false, "comments": "zusammengelegt"}},
+    {{"schoolYear": "25/26", "subject": "SF B", "grade": "GYM1", "curriculum": "GYM 17", "schoolClasses": [],
+      "teachers1": [], "teachers2": [], "lessons1": 0, "lessons2": 4, "cancelled": true, "comments": null}},
+    {{"schoolYear": "26/27", "subject": "D", "grade": "GYM1", "curriculum": "GYM 17", "schoolClasses": ["G28a"],
+      "teachers1": ["abc"], "teachers2": ["abc"], "lessons1": 4, "lessons2": 4, "cancelled": false, "comments": null}},
+    {{"schoolYear": "26/27", "subject": "KL", "grade": "GYM2", "curriculum": "GYM 17", "schoolClasses": ["G27b"],
+      "teachers1": [], "teachers2": [], "lessons1": 1, "lessons2": 1.3333, "cancelled": false, "comments": null}},
+    {{"schoolYear": "26/27", "subject": "SF B", "grade": "GYM2", "curriculum": "GYM 17", "schoolClasses": [],
+      "teachers1": ["abc"], "teachers2": [], "lessons1": 4, "lessons2": 0, "cancelled": false, "comments": "Gruppe 1"}},
+    {{"schoolYear": "26/27", "subject": "SF B", "grade": "GYM2", "curriculum": "GYM 17", "schoolClasses": [],
+      "teachers1": [], "teachers2": ["abc"], "lessons1": 4, "lessons2": 4, "cancelled": false, "comments": "Gruppe 2"}}
+  ]
+}}
+"#
+    );
+    let ds = Dataset::from_json(&text).expect("the small school parses");
+    let mut canonical = ds.clone();
+    canonical.canonicalize();
+    assert_eq!(canonical, ds, "the small school is written in canonical order");
+    ds
+}
+
+async fn round_trip(original: &Dataset) {
+    let (first, _d1) = fresh_store().await;
+    let counts = dataset::import(&first, original).await.expect("import");
+    assert_eq!(counts.courses, original.courses.len());
+    let exported = dataset::export(&first).await.expect("export").to_json();
+    assert_eq!(exported, original.to_json(), "import then export gives the file back");
+
+    let (second, _d2) = fresh_store().await;
+    dataset::import(&second, &Dataset::from_json(&exported).unwrap()).await.expect("import of the export");
+    let again = dataset::export(&second).await.expect("export").to_json();
+    assert!(again == exported, "export → import → export is byte-identical");
+    first.close().await;
+    second.close().await;
+}
+
+#[tokio::test]
+async fn small_school_round_trip_is_byte_identical() {
+    round_trip(&small_school()).await;
+}
+
+#[tokio::test]
+async fn demo_school_round_trip_is_byte_identical() {
+    round_trip(&demo::generate(1)).await;
+}
+
+#[test]
+fn shipped_demo_file_is_the_generator_output() {
+    let shipped = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/demo-school.json")).unwrap();
+    assert!(
+        shipped == demo::generate(1).to_json(),
+        "data/demo-school.json differs from the generator; regenerate it with `cargo run -- demo-dataset data/demo-school.json`"
+    );
+    assert_eq!(demo::shipped_dataset().unwrap(), demo::generate(1));
+}
+
+#[tokio::test]
+async fn import_refuses_a_non_empty_database() {
+    let (store, _dir) = fresh_store().await;
+    let ds = small_school();
+    dataset::import(&store, &ds).await.unwrap();
+    let err = dataset::import(&store, &ds).await.unwrap_err();
+    assert!(matches!(err, DatasetError::NotEmpty { .. }), "{err}");
+    let msg = err.to_string();
+    assert!(msg.contains("not empty") && msg.contains("3 teachers"), "{msg}");
+}
+
+/// Imports `ds`, expects a failure naming `record` with rule `code`, and an untouched database.
+async fn expect_rejected(ds: &Dataset, record: &str, code: &str) -> String {
+    let (store, _dir) = fresh_store().await;
+    let err = dataset::import(&store, ds).await.expect_err("the import must fail");
+    let msg = err.to_string();
+    assert_eq!(err.record(), Some(record), "{msg}");
+    assert_eq!(err.code().as_str(), code, "{msg}");
+    assert!(msg.starts_with(record) && msg.contains(code), "{msg}");
+    assert!(is_empty(&store).await, "nothing may be imported after: {msg}");
+    msg
+}
+
+#[tokio::test]
+async fn a_bad_email_imports_nothing() {
+    let mut ds = demo::generate(1);
+    ds.teachers[17].email = Some("not an address".into());
+    let record = format!("teachers[17] (code \"{}\")", ds.teachers[17].code);
+    let msg = expect_rejected(&ds, &record, "invalid_email").await;
+    assert!(msg.contains("/email"), "{msg}");
+}
+
+#[tokio::test]
+async fn an_unknown_code_reference_imports_nothing() {
+    let mut ds = small_school();
+    ds.courses[2].teachers1 = vec!["abc".into(), "nobody".into()];
+    let msg = expect_rejected(
+        &ds,
+        "courses[2] (school year \"26/27\", subject \"D\", grade \"GYM1\", classes G28a)",
+        "unknown_reference",
+    )
+    .await;
+    assert!(msg.contains("/teachers1/1") && msg.contains("no teacher with code \"nobody\""), "{msg}");
+
+    let mut ds = small_school();
+    ds.school_classes[1].division = "WEST".into();
+    expect_rejected(&ds, "schoolClasses[1] (code \"G27b\")", "unknown_reference").await;
+}
+
+#[tokio::test]
+async fn a_duplicate_code_imports_nothing() {
+    let mut ds = small_school();
+    ds.subjects[2].code = " d ".into();
+    expect_rejected(&ds, "subjects[2] (code \" d \")", "duplicate_code").await;
+}
+
+#[tokio::test]
+async fn course_rules_apply_on_import() {
+    // A teacher without an employment in the year.
+    let mut ds = small_school();
+    ds.courses[2].teachers2 = vec!["xyz".into()];
+    expect_rejected(
+        &ds,
+        "courses[2] (school year \"26/27\", subject \"D\", grade \"GYM1\", classes G28a)",
+        "teacher_not_employed",
+    )
+    .await;
+    // A class-based course whose class has another grade.
+    let mut ds = small_school();
+    ds.courses[2].school_classes = vec!["G27a".into()];
+    let record = "courses[2] (school year \"26/27\", subject \"D\", grade \"GYM1\", classes G27a)";
+    let (store, _dir) = fresh_store().await;
+    let err = dataset::import(&store, &ds).await.unwrap_err();
+    assert_eq!(err.record(), Some(record), "{err}");
+    assert!(is_empty(&store).await);
+}
+
+#[tokio::test]
+async fn a_value_out_of_range_imports_nothing() {
+    let mut ds = small_school();
+    ds.school_years[1].weeks = 60;
+    let msg = expect_rejected(&ds, "schoolYears[1] (code \"26/27\")", "out_of_range").await;
+    assert!(msg.contains("/weeks"), "{msg}");
+}
+
+#[test]
+fn malformed_files_name_the_problem() {
+    let err = Dataset::from_json("{").unwrap_err().to_string();
+    assert!(err.contains("not valid JSON"), "{err}");
+    let err = Dataset::from_json(r#"{"format": "schoolplan-dataset", "version": 1, "teachers": {}}"#).unwrap_err().to_string();
+    assert!(err.contains("`teachers` must be a list"), "{err}");
+    let err = Dataset::from_json(r#"{"format": "schoolplan-dataset", "version": 1, "extra": []}"#).unwrap_err().to_string();
+    assert!(err.contains("unknown member `extra`"), "{err}");
+    let err = Dataset::from_json(
+        r#"{"format": "schoolplan-dataset", "version": 1, "grades": [{"code": "A", "description": "a", "colour": "red"}]}"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("grades[0] (code \"A\")") && err.contains("colour"), "{err}");
+}
