@@ -436,7 +436,7 @@ impl Generator {
             first_year,
             last_year,
             target,
-            home: if index % 2 == 0 { "NORD" } else { "SUED" },
+            home: if index.is_multiple_of(2) { "NORD" } else { "SUED" },
         }
     }
 
@@ -453,9 +453,7 @@ impl Generator {
                 .filter(|t| self.teachers[*t].active(year_grad) && !exclude.contains(t))
                 .filter_map(|t| {
                     let deps = &self.teachers[t].departments;
-                    if !in_dept || departments.is_empty() {
-                        Some((score(t, false), t))
-                    } else if departments.contains(&deps[0]) {
+                    if !in_dept || departments.is_empty() || departments.contains(&deps[0]) {
                         Some((score(t, false), t))
                     } else if deps.iter().any(|d| departments.contains(d)) {
                         Some((score(t, true), t))
