@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod auth;
 mod basics;
 mod lookups;
 mod teachers;
