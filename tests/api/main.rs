@@ -4,5 +4,8 @@
 mod helpers;
 
 mod basics;
+mod curricula;
+mod divisions;
 mod lookups;
+mod schoolyears;
 mod teachers;
