@@ -185,3 +185,15 @@ impl TestApp {
         self.post(path, body).await.expect(201).id()
     }
 }
+
+impl TestApp {
+    /// Runs one SQL statement directly on the server's database (test setup for
+    /// rows whose resource has no endpoint in the test); returns the first
+    /// column of the first row as an id when the statement has `RETURNING id`.
+    pub async fn sql(&self, sql: &str) -> Option<i64> {
+        match &self.store {
+            Store::Sqlite(p) => sqlx::query_scalar::<_, i64>(sql).fetch_optional(p).await.expect("sql"),
+            Store::Postgres(p) => sqlx::query_scalar::<_, i64>(sql).fetch_optional(p).await.expect("sql"),
+        }
+    }
+}

@@ -5,5 +5,8 @@ mod helpers;
 
 mod auth;
 mod basics;
+mod curricula;
+mod divisions;
 mod lookups;
+mod schoolyears;
 mod teachers;
