@@ -7,13 +7,19 @@ use std::future::Future;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, Request, StatusCode};
+use std::num::NonZeroU32;
+
+use axum::http::{header, HeaderName, HeaderValue, Method, Request, StatusCode};
 use axum::Router;
 use tokio::net::TcpListener;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::sensitive_headers::SetSensitiveRequestHeadersLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
+use crate::api::auth::RateLimit;
 use crate::api::{self, AppState};
 use crate::store::Store;
 
@@ -25,11 +31,16 @@ pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
 pub struct AppConfig {
     /// Requests running longer are cancelled with 503 (contract.md §10).
     pub request_timeout: Duration,
+    /// Per-token rate limit in requests per second (bursts of twice that);
+    /// `None` switches it off (benchmarks).
+    pub rate_limit: Option<NonZeroU32>,
+    /// Origins allowed by CORS; empty = CORS off.
+    pub cors_origins: Vec<String>,
 }
 
 impl Default for AppConfig {
     fn default() -> Self {
-        AppConfig { request_timeout: Duration::from_secs(30) }
+        AppConfig { request_timeout: Duration::from_secs(30), rate_limit: NonZeroU32::new(50), cors_origins: Vec::new() }
     }
 }
 
@@ -39,15 +50,35 @@ pub const REQUEST_ID: &str = "x-request-id";
 /// The complete application: routes plus request ids, tracing, body limit and timeout.
 pub fn build_app(store: Store, config: &AppConfig) -> Router {
     let request_id = HeaderName::from_static(REQUEST_ID);
-    api::router(AppState { store })
+    let rate_limit = config.rate_limit.map(|n| RateLimit::new(n, n.saturating_mul(NonZeroU32::MIN.saturating_add(1))));
+    let mut app = api::router(AppState { store, rate_limit })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, config.request_timeout))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
+        ));
+    if !config.cors_origins.is_empty() {
+        let origins: Vec<HeaderValue> = config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
+        app = app.layer(
+            CorsLayer::new()
+                .allow_origin(AllowOrigin::list(origins))
+                .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
+                .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::IF_MATCH, header::IF_NONE_MATCH])
+                .expose_headers([header::ETAG, header::LOCATION, HeaderName::from_static(REQUEST_ID)]),
+        );
+    }
+    app
+        .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
+        .layer(axum::middleware::from_fn(api::problem_for_bare_errors))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
             let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
             tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
         }))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .layer(SetSensitiveRequestHeadersLayer::new([header::AUTHORIZATION]))
 }
 
 /// Serves the app on `listener` until `shutdown` completes, then lets in-flight

@@ -10,7 +10,10 @@ use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 use tokio::net::TcpListener;
 
+use std::num::NonZeroU32;
+
 use crate::app::{self, AppConfig};
+use crate::auth::Role;
 use crate::store::Store;
 
 /// schoolplan — master data and course planning service.
@@ -39,6 +42,24 @@ pub enum Command {
         /// Cancel requests running longer than this (e.g. `30s`, `500ms`) with 503.
         #[arg(long, env = "SCHOOLPLAN_REQUEST_TIMEOUT", default_value = "30s", value_parser = app::parse_duration)]
         request_timeout: Duration,
+        /// Requests per second allowed per token (bursts of twice that), or `off`.
+        #[arg(long, env = "SCHOOLPLAN_RATE_LIMIT", default_value = "50", value_parser = parse_rate_limit)]
+        rate_limit: RateLimitSetting,
+        /// Origins allowed to call the API from a browser (CORS); CORS is off when none is given.
+        #[arg(long = "cors-origin", env = "SCHOOLPLAN_CORS_ORIGINS", value_delimiter = ',')]
+        cors_origins: Vec<String>,
+    },
+    /// Manage accounts.
+    Account {
+        /// What to do.
+        #[command(subcommand)]
+        action: AccountAction,
+    },
+    /// Manage API tokens.
+    Token {
+        /// What to do.
+        #[command(subcommand)]
+        action: TokenAction,
     },
     /// Apply the database migrations and exit.
     Migrate,
@@ -60,6 +81,55 @@ pub enum Command {
         /// Output file.
         file: Option<PathBuf>,
     },
+}
+
+/// Account subcommands.
+#[derive(Debug, Subcommand)]
+pub enum AccountAction {
+    /// Create an account.
+    Add {
+        /// Unique account name.
+        name: String,
+        /// reader, planner or admin.
+        #[arg(long, value_parser = |s: &str| s.parse::<Role>())]
+        role: Role,
+    },
+    /// List accounts.
+    List,
+}
+
+/// Token subcommands.
+#[derive(Debug, Subcommand)]
+pub enum TokenAction {
+    /// Create a token for an account; prints only the token on stdout.
+    Create {
+        /// Account name.
+        account: String,
+        /// Days until the token expires (never, when not given).
+        #[arg(long)]
+        expires_in_days: Option<u32>,
+        /// A label to recognise the token by.
+        #[arg(long)]
+        label: Option<String>,
+    },
+    /// Revoke a token by id, with immediate effect.
+    Revoke {
+        /// Token id (see `token list`).
+        id: i64,
+    },
+    /// List tokens (never their secrets).
+    List,
+}
+
+/// A rate limit setting: requests per second per token, or off.
+#[derive(Debug, Clone, Copy)]
+pub struct RateLimitSetting(pub Option<NonZeroU32>);
+
+fn parse_rate_limit(s: &str) -> Result<RateLimitSetting, String> {
+    if s.trim().eq_ignore_ascii_case("off") {
+        return Ok(RateLimitSetting(None));
+    }
+    s.trim().parse::<NonZeroU32>().map(|n| RateLimitSetting(Some(n))).map_err(|_| format!("`{s}` is not a positive number or `off`"))
 }
 
 /// Entry point of the binary: parses arguments, sets up logging, runs the command.
@@ -97,7 +167,7 @@ async fn open(database: &str) -> anyhow::Result<Store> {
 /// Runs one command.
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Serve { listen, demo, request_timeout } => {
+        Command::Serve { listen, demo, request_timeout, rate_limit, cors_origins } => {
             let store = open(&cli.database).await?;
             if demo {
                 let dataset = crate::demo::shipped_dataset()?;
@@ -106,7 +176,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             let listener = TcpListener::bind(&listen).await.with_context(|| format!("cannot listen on {listen}"))?;
             tracing::info!(address = %listener.local_addr()?, database = %redact(&cli.database), "schoolplan listening");
-            app::serve(listener, store.clone(), AppConfig { request_timeout }, app::shutdown_signal()).await?;
+            app::serve(listener, store.clone(), AppConfig { request_timeout, rate_limit: rate_limit.0, cors_origins }, app::shutdown_signal()).await?;
             store.close().await;
             Ok(())
         }
@@ -130,6 +200,50 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let dataset = crate::dataset::export(&store).await?;
             store.close().await;
             write_out(file, &dataset.to_json())
+        }
+        Command::Account { action } => {
+            let store = open(&cli.database).await?;
+            let mut conn = store.conn().await?;
+            match action {
+                AccountAction::Add { name, role } => {
+                    let a = conn.create_account(&name, role).await?;
+                    println!("account {} ({}) created with id {}", a.name, a.role, a.id);
+                }
+                AccountAction::List => {
+                    for a in conn.list_accounts().await? {
+                        println!("{}\t{}\t{}\t{}", a.id, a.name, a.role, a.created_at);
+                    }
+                }
+            }
+            Ok(())
+        }
+        Command::Token { action } => {
+            let store = open(&cli.database).await?;
+            let mut conn = store.conn().await?;
+            match action {
+                TokenAction::Create { account, expires_in_days, label } => {
+                    let Some(acc) = conn.find_account(&account).await? else {
+                        anyhow::bail!("there is no account named {account} (create it with `schoolplan account add`)");
+                    };
+                    let token = crate::auth::generate_token()?;
+                    let expires = expires_in_days
+                        .map(|d| crate::auth::timestamp_text(chrono::Utc::now() + chrono::Duration::days(i64::from(d))));
+                    let info = conn.create_token(acc.id, &token, label.as_deref(), expires.as_deref()).await?;
+                    eprintln!("token {} for {} ({}) created; it is shown only now", info.id, acc.name, acc.role);
+                    println!("{}", token.text);
+                }
+                TokenAction::Revoke { id } => {
+                    let info = conn.revoke_token(id).await?;
+                    eprintln!("token {} of {} revoked at {}", info.id, info.account_name, info.revoked_at.unwrap_or_default());
+                }
+                TokenAction::List => {
+                    for t in conn.list_tokens(None).await? {
+                        let state = if t.revoked_at.is_some() { "revoked" } else { "active" };
+                        println!("{}\t{}\tsp_{}_…\t{}\t{}\texpires {}", t.id, t.account_name, t.public_id, t.label.unwrap_or_default(), state, t.expires_at.unwrap_or_else(|| "never".into()));
+                    }
+                }
+            }
+            Ok(())
         }
         Command::DemoDataset { scale, file } => write_out(file, &crate::demo::generate(scale).to_json()),
     }

@@ -12,6 +12,7 @@
 
 pub mod api;
 pub mod app;
+pub mod auth;
 pub mod cli;
 pub mod dataset;
 pub mod demo;

@@ -1,10 +1,9 @@
 //! `/employment` routes (not yet built).
 
-use axum::Router;
 
-use super::AppState;
+use super::routes::ApiRouter;
 
 /// Routes of `/employment`.
-pub fn routes() -> Router<AppState> {
-    Router::new()
+pub fn routes() -> ApiRouter {
+    ApiRouter::new()
 }

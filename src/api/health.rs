@@ -4,20 +4,21 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::json;
 
 use super::response::ok;
+use super::routes::ApiRouter;
 use super::AppState;
 
 /// `/health`.
-pub fn health_routes() -> Router<AppState> {
-    Router::new().route("/health", get(health))
+pub fn health_routes() -> ApiRouter {
+    ApiRouter::new().route("/health", get(health))
 }
 
 /// `/version` (mounted under `/api/v1`).
-pub fn version_routes() -> Router<AppState> {
-    Router::new().route("/version", get(version))
+pub fn version_routes() -> ApiRouter {
+    ApiRouter::new().route("/version", get(version))
 }
 
 /// 200 `{"status": "ok"}` when the database answers, else 503 `{"status": "unavailable"}`.

@@ -3,19 +3,19 @@
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
-use axum::Router;
 
 use super::extract::{Parsed, PathId};
 use super::response::{created, no_content, ok};
+use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::lookup::{LookupKind, NewLookup};
 use crate::error::{Error, Result};
 
 /// Routes of one lookup kind: `/{path}` and `/{path}/{id}`.
-pub fn routes(kind: LookupKind) -> Router<AppState> {
+pub fn routes(kind: LookupKind) -> ApiRouter {
     let base = format!("/{}", kind.path());
     let one = format!("/{}/{{id}}", kind.path());
-    Router::new()
+    ApiRouter::new()
         .route(
             &base,
             get(move |s: State<AppState>| list(kind, s))

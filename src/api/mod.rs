@@ -3,6 +3,8 @@
 //! [`router`] assembles every route; unknown paths answer 404 and wrong methods
 //! 405 (with `Allow`), both as RFC 9457 problems like every other error.
 
+pub mod admin;
+pub mod auth;
 pub mod course;
 pub mod curriculum;
 pub mod division;
@@ -11,6 +13,7 @@ pub mod extract;
 pub mod health;
 pub mod lookup;
 pub mod response;
+pub mod routes;
 pub mod schoolclass;
 pub mod schoolyear;
 pub mod subject;
@@ -18,11 +21,13 @@ pub mod teacher;
 
 use axum::extract::Request;
 use axum::http::{header, StatusCode};
-use axum::middleware::{self, Next};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 
 use crate::domain::lookup::LookupKind;
+use auth::Access;
+use routes::ApiRouter;
 use crate::error::{problem_response, Error, ErrorCode, PROBLEM_JSON};
 use crate::store::Store;
 
@@ -31,11 +36,13 @@ use crate::store::Store;
 pub struct AppState {
     /// The database.
     pub store: Store,
+    /// Per-token rate limit; `None` when switched off.
+    pub rate_limit: Option<std::sync::Arc<auth::RateLimit>>,
 }
 
-/// The `/api/v1` resource routes (without the unauthenticated ones).
-pub fn resource_routes() -> Router<AppState> {
-    Router::new()
+/// The planning-data routes under `/api/v1` (reader for GET, planner otherwise).
+pub fn resource_routes() -> ApiRouter {
+    ApiRouter::new()
         .merge(lookup::routes(LookupKind::Grade))
         .merge(lookup::routes(LookupKind::SubjectCategory))
         .merge(lookup::routes(LookupKind::SubjectType))
@@ -49,14 +56,24 @@ pub fn resource_routes() -> Router<AppState> {
         .merge(course::routes())
 }
 
+/// Paths served without a token (contract.md §9). Every other route is protected.
+pub const PUBLIC_PATHS: &[&str] = &["/health", "/api/v1/version"];
+
+/// Every route of the application, each `/api/v1` route wrapped in its access
+/// check by construction. Returns the recording router, so tests can list paths.
+pub fn routes(state: &AppState) -> ApiRouter {
+    let planning = auth::protect(resource_routes(), state, Access::Planning);
+    let profile = auth::protect(admin::profile_routes(), state, Access::Reader);
+    let admin = auth::protect(admin::admin_routes(), state, Access::Admin);
+    let api = ApiRouter::new().merge(health::version_routes()).merge(planning).merge(profile).merge(admin);
+    ApiRouter::new().merge(health::health_routes()).nest("/api/v1", api)
+}
+
 /// The whole application router with state applied.
 pub fn router(state: AppState) -> Router {
-    let api = Router::new().merge(health::version_routes()).merge(resource_routes());
-    Router::new()
-        .merge(health::health_routes())
-        .nest("/api/v1", api)
+    routes(&state)
+        .into_router()
         .fallback(not_found)
-        .layer(middleware::from_fn(problem_for_bare_errors))
         .with_state(state)
 }
 
@@ -65,8 +82,8 @@ async fn not_found() -> Error {
 }
 
 /// Gives error responses produced outside the handlers (405 from the router,
-/// 413/408 from layers) an RFC 9457 body, keeping their headers (`Allow`).
-async fn problem_for_bare_errors(req: Request, next: Next) -> Response {
+/// 413/503 from layers) an RFC 9457 body, keeping their headers (`Allow`).
+pub async fn problem_for_bare_errors(req: Request, next: Next) -> Response {
     let res = next.run(req).await;
     let status = res.status();
     let is_problem = res
@@ -79,7 +96,7 @@ async fn problem_for_bare_errors(req: Request, next: Next) -> Response {
     let (code, detail, status) = match status {
         StatusCode::METHOD_NOT_ALLOWED => (ErrorCode::MethodNotAllowed, "This method is not allowed on this path; see the Allow header.", status),
         StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::PayloadTooLarge, "The request body is too large.", status),
-        StatusCode::REQUEST_TIMEOUT => (ErrorCode::Unavailable, "The request took too long and was cancelled.", StatusCode::SERVICE_UNAVAILABLE),
+        StatusCode::SERVICE_UNAVAILABLE => (ErrorCode::Unavailable, "The request took too long and was cancelled; please retry.", status),
         StatusCode::NOT_FOUND => (ErrorCode::NotFound, "There is no such path.", status),
         s if s.is_server_error() => (ErrorCode::Internal, "The server failed to process the request.", s),
         _ => (ErrorCode::InvalidQuery, "The request could not be processed.", status),

@@ -1,10 +1,9 @@
 //! `/schoolclass` routes (not yet built).
 
-use axum::Router;
 
-use super::AppState;
+use super::routes::ApiRouter;
 
 /// Routes of `/schoolclass`.
-pub fn routes() -> Router<AppState> {
-    Router::new()
+pub fn routes() -> ApiRouter {
+    ApiRouter::new()
 }

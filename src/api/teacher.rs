@@ -3,10 +3,10 @@
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
-use axum::Router;
 
 use super::extract::{Parsed, PathId, QueryParams};
 use super::response::{created, no_content, ok};
+use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::teacher::NewTeacher;
@@ -14,8 +14,8 @@ use crate::error::{Error, Result};
 use crate::store::teacher::TeacherFilter;
 
 /// Routes of `/teacher`.
-pub fn routes() -> Router<AppState> {
-    Router::new()
+pub fn routes() -> ApiRouter {
+    ApiRouter::new()
         .route("/teacher", get(list).post(create))
         .route("/teacher/{id}", get(fetch).put(update).delete(remove))
 }

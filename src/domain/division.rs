@@ -1,1 +1,124 @@
-//! division domain types (not yet built).
+//! Organisational unit (Organisationseinheit), interface.md §2.5, contract.md §2.
+//!
+//! A division has no `archived` field. Its binary fields (`headSignature`,
+//! `logo`) appear only in the single form; the list form is the single form
+//! minus binary data; the reference form is [`LookupRef`] (id, code, description).
+
+use base64::Engine as _;
+use serde::{Serialize, Serializer};
+use serde_json::Value;
+
+use super::ids::DivisionId;
+use super::reader::{checked, limits, Binary, Mode, Reader};
+use super::FromBody;
+use crate::error::Result;
+
+pub use super::refs::LookupRef as DivisionRef;
+
+/// Division single form: all fields, binary data included.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Division {
+    /// Database id.
+    pub id: DivisionId,
+    /// Short code, unique case-insensitively.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Name of the head of the division, or null.
+    pub head_name: Option<String>,
+    /// Signature of the head, or null.
+    #[serde(serialize_with = "serialize_binary")]
+    pub head_signature: Option<Binary>,
+    /// Logo used in PDF documents, or null.
+    #[serde(serialize_with = "serialize_binary")]
+    pub logo: Option<Binary>,
+}
+
+/// Division list form: the single form minus binary data (contract.md §2).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DivisionListItem {
+    /// Database id.
+    pub id: DivisionId,
+    /// Short code.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Name of the head of the division, or null.
+    pub head_name: Option<String>,
+}
+
+/// A valid division body (contract.md §5: code and description required).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewDivision {
+    /// Short code.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Name of the head.
+    pub head_name: Option<String>,
+    /// Signature of the head (PNG or JPEG, ≤ 1 MiB, signature checked).
+    pub head_signature: Option<Binary>,
+    /// Logo (PNG or JPEG, ≤ 1 MiB, signature checked).
+    pub logo: Option<Binary>,
+}
+
+impl FromBody for NewDivision {
+    fn from_body(body: &Value, mode: Mode) -> Result<Self> {
+        let mut r = Reader::new(body, mode)?;
+        let code = r.text("code", true, limits::CODE);
+        let description = r.text("description", true, limits::DESCRIPTION);
+        let head_name = r.text("headName", false, limits::NAME);
+        let head_signature = r.binary("headSignature");
+        let logo = r.binary("logo");
+        r.finish()?;
+        Ok(NewDivision { code: checked(code), description: checked(description), head_name, head_signature, logo })
+    }
+}
+
+/// Binary data on the wire: `{"fileName", "mimeType", "data": base64}` or `null` (contract.md §2).
+pub fn serialize_binary<S: Serializer>(value: &Option<Binary>, s: S) -> std::result::Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Wire<'a> {
+        file_name: &'a Option<String>,
+        mime_type: &'a str,
+        data: String,
+    }
+    match value {
+        None => s.serialize_none(),
+        Some(b) => s.serialize_some(&Wire {
+            file_name: &b.file_name,
+            mime_type: &b.mime_type,
+            data: base64::engine::general_purpose::STANDARD.encode(&b.data),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn binary_round_trips_through_the_wire_form() {
+        let png = base64::engine::general_purpose::STANDARD.encode(b"\x89PNG\r\n\x1a\nxyz");
+        let body = json!({"code": " D1 ", "description": "Gymnasium", "logo": {"fileName": "l.png", "mimeType": "image/png", "data": png}});
+        let new = NewDivision::from_body(&body, Mode::Create).unwrap();
+        assert_eq!(new.code, "D1");
+        assert_eq!(new.head_signature, None);
+        let d = Division {
+            id: DivisionId(1),
+            code: new.code,
+            description: new.description,
+            head_name: new.head_name,
+            head_signature: new.head_signature,
+            logo: new.logo,
+        };
+        let v = serde_json::to_value(&d).unwrap();
+        assert_eq!(v["logo"], json!({"fileName": "l.png", "mimeType": "image/png", "data": png}));
+        assert_eq!(v["headSignature"], Value::Null);
+        assert_eq!(v["headName"], Value::Null);
+    }
+}

@@ -1,1 +1,179 @@
-//! curriculum storage (not yet built).
+//! Storage of curricula and their ordered grades (`curriculum_grade.position`).
+
+use std::collections::HashMap;
+
+use crate::domain::code_key;
+use crate::domain::curriculum::{Curriculum, NewCurriculum};
+use crate::domain::ids::CurriculumId;
+use crate::domain::refs::LookupRef;
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::Conn;
+use crate::with_conn;
+
+#[derive(sqlx::FromRow)]
+struct CurriculumRow {
+    id: i64,
+    archived: bool,
+    code: String,
+    description: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct CurriculumGradeRow {
+    curriculum_id: i64,
+    id: i64,
+    code: String,
+    description: String,
+}
+
+impl CurriculumRow {
+    fn with_grades(self, grades: Vec<LookupRef>) -> Curriculum {
+        Curriculum { id: CurriculumId(self.id), archived: self.archived, code: self.code, description: self.description, grades }
+    }
+}
+
+/// Sorts curricula by code (case-insensitive), then id (contract.md §6).
+pub fn sort_curricula(items: &mut [Curriculum]) {
+    items.sort_by(|a, b| code_key(&a.code).cmp(&code_key(&b.code)).then(a.id.cmp(&b.id)));
+}
+
+const GRADES_SQL: &str = "SELECT cg.curriculum_id, g.id, g.code, g.description FROM curriculum_grade cg \
+                          JOIN grade g ON g.id = cg.grade_id";
+
+impl Conn {
+    /// Every curriculum's grades in order, entry grade first (one query). For
+    /// grade derivation of school classes and courses.
+    pub async fn all_curriculum_grades(&mut self) -> Result<HashMap<CurriculumId, Vec<LookupRef>>> {
+        let sql = format!("{GRADES_SQL} ORDER BY cg.curriculum_id, cg.position");
+        let rows: Vec<CurriculumGradeRow> = with_conn!(self, |c| sqlx::query_as(&sql).fetch_all(c).await?);
+        let mut map: HashMap<CurriculumId, Vec<LookupRef>> = HashMap::new();
+        for r in rows {
+            map.entry(CurriculumId(r.curriculum_id)).or_default().push(LookupRef {
+                id: r.id,
+                code: r.code,
+                description: r.description,
+            });
+        }
+        Ok(map)
+    }
+
+    /// Curricula (single form = list form), ordered by code then id; `archived`
+    /// keeps only archived or only active ones. Two queries, however many curricula.
+    pub async fn list_curricula(&mut self, archived: Option<bool>) -> Result<Vec<Curriculum>> {
+        let rows: Vec<CurriculumRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, archived, code, description FROM curriculum WHERE ($1 IS NULL OR archived = $1)"
+        )
+        .bind(archived)
+        .fetch_all(c)
+        .await?);
+        let mut grades = self.all_curriculum_grades().await?;
+        let mut items: Vec<Curriculum> = rows
+            .into_iter()
+            .map(|r| {
+                let g = grades.remove(&CurriculumId(r.id)).unwrap_or_default();
+                r.with_grades(g)
+            })
+            .collect();
+        sort_curricula(&mut items);
+        Ok(items)
+    }
+
+    /// One curriculum with its grades (two queries), or `None`.
+    pub async fn get_curriculum(&mut self, id: CurriculumId) -> Result<Option<Curriculum>> {
+        let row: Option<CurriculumRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, archived, code, description FROM curriculum WHERE id = $1"
+        )
+        .bind(id.0)
+        .fetch_optional(c)
+        .await?);
+        let Some(row) = row else { return Ok(None) };
+        let sql = format!("{GRADES_SQL} WHERE cg.curriculum_id = $1 ORDER BY cg.position");
+        let grades: Vec<CurriculumGradeRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_all(c).await?);
+        let grades = grades.into_iter().map(|g| LookupRef { id: g.id, code: g.code, description: g.description }).collect();
+        Ok(Some(row.with_grades(grades)))
+    }
+
+    /// 422 `unknown_reference` (pointer `/grades/N`) for every grade id that does not exist.
+    async fn check_curriculum_refs(&mut self, new: &NewCurriculum) -> Result<()> {
+        let refs: Vec<(String, i64)> = new.grades.iter().enumerate().map(|(i, g)| (format!("/grades/{i}"), g.0)).collect();
+        let mut errors = Vec::new();
+        self.check_references("grade", "grade", &refs, &mut errors).await?;
+        if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
+    }
+
+    async fn write_curriculum_grades(&mut self, id: CurriculumId, new: &NewCurriculum) -> Result<()> {
+        with_conn!(self, |c| {
+            sqlx::query("DELETE FROM curriculum_grade WHERE curriculum_id = $1").bind(id.0).execute(&mut *c).await?;
+            for (pos, grade) in new.grades.iter().enumerate() {
+                sqlx::query("INSERT INTO curriculum_grade (curriculum_id, position, grade_id) VALUES ($1, $2, $3)")
+                    .bind(id.0)
+                    .bind(pos as i64)
+                    .bind(grade.0)
+                    .execute(&mut *c)
+                    .await?;
+            }
+        });
+        Ok(())
+    }
+
+    /// Creates a curriculum with its grades; 422 `unknown_reference` for an
+    /// unknown grade, 409 `duplicate_code` on a code clash.
+    pub async fn create_curriculum(&mut self, new: &NewCurriculum) -> Result<CurriculumId> {
+        self.check_curriculum_refs(new).await?;
+        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+            "INSERT INTO curriculum (archived, code, code_key, description) VALUES ($1, $2, $3, $4) RETURNING id"
+        )
+        .bind(new.archived)
+        .bind(&new.code)
+        .bind(code_key(&new.code))
+        .bind(&new.description)
+        .fetch_one(c)
+        .await?);
+        let id = CurriculumId(id);
+        self.write_curriculum_grades(id, new).await?;
+        Ok(id)
+    }
+
+    /// Replaces a curriculum's writable fields and its grade list; 404 when missing.
+    pub async fn update_curriculum(&mut self, id: CurriculumId, new: &NewCurriculum) -> Result<()> {
+        self.check_curriculum_refs(new).await?;
+        let n = with_conn!(self, |c| sqlx::query(
+            "UPDATE curriculum SET archived = $1, code = $2, code_key = $3, description = $4, version = version + 1 WHERE id = $5"
+        )
+        .bind(new.archived)
+        .bind(&new.code)
+        .bind(code_key(&new.code))
+        .bind(&new.description)
+        .bind(id.0)
+        .execute(c)
+        .await?
+        .rows_affected());
+        if n == 0 {
+            return Err(Error::not_found(CurriculumId::KIND, id.0));
+        }
+        self.write_curriculum_grades(id, new).await
+    }
+
+    /// Deletes a curriculum (its grade list goes with it); 404 when missing;
+    /// 409 `referenced` while school classes or courses use it (naming them).
+    pub async fn delete_curriculum(&mut self, id: CurriculumId) -> Result<()> {
+        let code: Option<String> =
+            with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM curriculum WHERE id = $1").bind(id.0).fetch_optional(c).await?);
+        let Some(code) = code else { return Err(Error::not_found(CurriculumId::KIND, id.0)) };
+        let users = self
+            .referenced_by(id.0, &[
+                "SELECT 'school class ' || code FROM school_class WHERE curriculum_id = $1 ORDER BY graduation_year, code_key, id",
+                "SELECT 'course ' || s.code || ' (' || y.code || ')' FROM course co JOIN subject s ON s.id = co.subject_id \
+                 JOIN school_year y ON y.id = co.school_year_id WHERE co.curriculum_id = $1 ORDER BY y.graduation_year, s.code_key, co.id",
+            ])
+            .await?;
+        if let Some(users) = users {
+            return Err(Error::conflict(
+                ErrorCode::Referenced,
+                format!("Curriculum {code} is still used by {users}; archive the curriculum instead."),
+            ));
+        }
+        self.execute_with_id("DELETE FROM curriculum WHERE id = $1", id.0).await?;
+        Ok(())
+    }
+}

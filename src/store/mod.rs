@@ -22,6 +22,7 @@ use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
 
 use crate::error::{Error, ErrorCode, Result};
 
+pub mod account;
 pub mod course;
 pub mod curriculum;
 pub mod dataset;
@@ -277,6 +278,7 @@ const SQLITE_UNIQUE_COLUMNS: &[(&str, &str)] = &[
     ("employment.teacher_id, employment.school_year_id", "employment_teacher_year_key"),
     ("course_class.course_id, course_class.school_class_id", "course_class_unique"),
     ("course_teacher.course_id, course_teacher.semester, course_teacher.teacher_id", "course_teacher_unique"),
+    ("account.name_key", "account_name_key"),
 ];
 
 /// The 409 for a unique constraint, by constraint name (contract.md §5 uniqueness).
@@ -297,6 +299,7 @@ fn unique_violation(constraint: &str) -> Error {
         "employment_teacher_year_key" => {
             (ErrorCode::DuplicateEmployment, "The teacher already has an employment in this school year.")
         }
+        "account_name_key" => (ErrorCode::DuplicateCode, "An account with this name already exists."),
         "curriculum_grade_unique" | "teacher_department_unique" | "course_class_unique" | "course_teacher_unique" => {
             return Error::unprocessable(ErrorCode::DuplicateEntry, "A list holds the same entry twice.")
         }

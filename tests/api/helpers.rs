@@ -3,12 +3,14 @@
 //!
 //! Backend: SQLite in a temporary directory, or PostgreSQL when
 //! `TEST_DATABASE_URL` is set (one throwaway schema per test). Every request
-//! goes through [`TestApp::request`], the one place to add credentials.
+//! goes through [`TestApp::request_with`], which sends the admin token made at
+//! start unless a test passes another one.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use reqwest::Method;
 use schoolplan::app::{serve, AppConfig};
+use schoolplan::auth::Role;
 use schoolplan::store::Store;
 use serde_json::Value;
 use tokio::net::TcpListener;
@@ -21,6 +23,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// The store the server runs on (for direct setup).
     pub store: Store,
+    /// Bearer token of an admin account, sent with every request by default.
+    pub token: String,
     _dir: Option<tempfile::TempDir>,
 }
 
@@ -76,13 +80,18 @@ fn unique_name() -> String {
 }
 
 impl TestApp {
-    /// Starts a server on a fresh, migrated database.
+    /// Starts a server on a fresh, migrated database (rate limiting off).
     pub async fn spawn() -> TestApp {
-        Self::spawn_with(AppConfig::default()).await
+        Self::spawn_with(AppConfig { rate_limit: None, ..AppConfig::default() }).await
     }
 
     /// Starts a server with the given configuration.
     pub async fn spawn_with(config: AppConfig) -> TestApp {
+        Self::spawn_until(config, std::future::pending()).await
+    }
+
+    /// Starts a server that shuts down gracefully when `shutdown` completes.
+    pub async fn spawn_until(config: AppConfig, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> TestApp {
         let (store, dir) = match std::env::var("TEST_DATABASE_URL") {
             Ok(url) if !url.is_empty() => {
                 let schema = unique_name();
@@ -102,13 +111,35 @@ impl TestApp {
         store.migrate().await.expect("migrate");
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().unwrap());
-        tokio::spawn(serve(listener, store.clone(), config, std::future::pending()));
-        TestApp { base, client: reqwest::Client::new(), store, _dir: dir }
+        tokio::spawn(serve(listener, store.clone(), config, shutdown));
+        let mut app = TestApp { base, client: reqwest::Client::new(), store, token: String::new(), _dir: dir };
+        app.token = app.token_for("test-admin", Role::Admin).await;
+        app
+    }
+
+    /// Creates an account with `role` (or reuses it) and returns a fresh token for it.
+    pub async fn token_for(&self, name: &str, role: Role) -> String {
+        let mut conn = self.store.conn().await.expect("conn");
+        let account = match conn.find_account(name).await.expect("find") {
+            Some(a) => a,
+            None => conn.create_account(name, role).await.expect("account"),
+        };
+        let token = schoolplan::auth::generate_token().expect("token");
+        conn.create_token(account.id, &token, None, None).await.expect("store token");
+        token.text
     }
 
     /// Sends a request with an optional JSON body; `path` is relative to the server root.
     pub async fn request(&self, method: Method, path: &str, body: Option<&Value>) -> Resp {
+        self.request_with(Some(&self.token), method, path, body).await
+    }
+
+    /// Sends a request with the given bearer token (or none).
+    pub async fn request_with(&self, token: Option<&str>, method: Method, path: &str, body: Option<&Value>) -> Resp {
         let mut req = self.client.request(method, format!("{}{}", self.base, path));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
         if let Some(b) = body {
             req = req.header("content-type", "application/json").body(serde_json::to_vec(b).unwrap());
         }
@@ -117,7 +148,7 @@ impl TestApp {
 
     /// Sends raw bytes with an explicit content type.
     pub async fn raw(&self, method: Method, path: &str, content_type: Option<&str>, body: Vec<u8>) -> Resp {
-        let mut req = self.client.request(method, format!("{}{}", self.base, path)).body(body);
+        let mut req = self.client.request(method, format!("{}{}", self.base, path)).bearer_auth(&self.token).body(body);
         if let Some(ct) = content_type {
             req = req.header("content-type", ct);
         }
@@ -152,5 +183,17 @@ impl TestApp {
     #[track_caller]
     pub async fn create(&self, path: &str, body: Value) -> i64 {
         self.post(path, body).await.expect(201).id()
+    }
+}
+
+impl TestApp {
+    /// Runs one SQL statement directly on the server's database (test setup for
+    /// rows whose resource has no endpoint in the test); returns the first
+    /// column of the first row as an id when the statement has `RETURNING id`.
+    pub async fn sql(&self, sql: &str) -> Option<i64> {
+        match &self.store {
+            Store::Sqlite(p) => sqlx::query_scalar::<_, i64>(sql).fetch_optional(p).await.expect("sql"),
+            Store::Postgres(p) => sqlx::query_scalar::<_, i64>(sql).fetch_optional(p).await.expect("sql"),
+        }
     }
 }

@@ -3,6 +3,10 @@
 
 mod helpers;
 
+mod auth;
 mod basics;
+mod curricula;
+mod divisions;
 mod lookups;
+mod schoolyears;
 mod teachers;

@@ -1,0 +1,137 @@
+//! `/profile` (any caller), and admin-only `/account`, `/token`, `/audit` (contract.md §9).
+
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::{delete, get};
+use serde_json::{json, Value};
+
+use super::extract::{JsonBody, PathId, QueryParams};
+use super::response::{created, no_content, ok};
+use super::routes::ApiRouter;
+use super::AppState;
+use crate::auth::{generate_token, Principal, Role};
+use crate::domain::reader::{limits, Mode, Reader};
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::account::AuditFilter;
+
+/// `GET /profile`.
+pub fn profile_routes() -> ApiRouter {
+    ApiRouter::new().route("/profile", get(profile))
+}
+
+/// `/account`, `/token`, `/audit` (admin only).
+pub fn admin_routes() -> ApiRouter {
+    ApiRouter::new()
+        .route("/account", get(list_accounts).post(create_account))
+        .route("/account/{id}", get(get_account))
+        .route("/token", get(list_tokens).post(create_token))
+        .route("/token/{id}", delete(revoke_token))
+        .route("/audit", get(list_audit))
+}
+
+/// The caller's account: `{"accountId", "name", "role"}`.
+async fn profile(p: Principal) -> Response {
+    ok(&json!({"accountId": p.account_id, "name": p.name, "role": p.role}))
+}
+
+async fn list_accounts(State(app): State<AppState>) -> Result<Response> {
+    Ok(ok(&app.store.conn().await?.list_accounts().await?))
+}
+
+async fn get_account(State(app): State<AppState>, PathId(id): PathId) -> Result<Response> {
+    let a = app.store.conn().await?.get_account(id).await?;
+    Ok(ok(&a.ok_or_else(|| Error::not_found("account", id))?))
+}
+
+fn read_role(r: &mut Reader<'_>) -> Option<Role> {
+    let text = r.text("role", true, 20)?;
+    match text.parse::<Role>() {
+        Ok(role) => Some(role),
+        Err(e) => {
+            r.error("role", ErrorCode::OutOfRange, e);
+            None
+        }
+    }
+}
+
+/// `POST /account {"name", "role"}` → 201.
+async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
+    let mut r = Reader::new(&body, Mode::Create)?;
+    let name = r.text("name", true, limits::NAME);
+    let role = read_role(&mut r);
+    r.finish()?;
+    let (Some(name), Some(role)) = (name, role) else { unreachable!("reader vouched for required fields") };
+    let mut tx = app.store.begin().await?;
+    let account = tx.create_account(&name, role).await?;
+    tx.insert_audit(Some(&p), "POST", "/api/v1/account", "account", Some(account.id), &json!({"after": account})).await?;
+    tx.commit().await?;
+    Ok(created("account", account.id, &account))
+}
+
+async fn list_tokens(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+    Ok(ok(&app.store.conn().await?.list_tokens(q.id("account")?).await?))
+}
+
+/// `POST /token {"account": ref, "label"?, "expiresInDays"?}` → 201 with the
+/// token listing plus `token`: the secret text, shown only in this response.
+async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
+    let mut r = Reader::new(&body, Mode::Create)?;
+    let account = r.reference("account", true);
+    let label = r.text("label", false, limits::NAME);
+    let days = r.integer("expiresInDays", false, 1, 3650);
+    r.finish()?;
+    let account = account.unwrap_or_default();
+    let expires = days.map(|d| crate::auth::timestamp_text(chrono::Utc::now() + chrono::Duration::days(d)));
+    let token = generate_token().map_err(Error::Internal)?;
+    let mut tx = app.store.begin().await?;
+    if tx.get_account(account).await?.is_none() {
+        return Err(Error::field("/account", ErrorCode::UnknownReference, format!("There is no account with id {account}.")));
+    }
+    let info = tx.create_token(account, &token, label.as_deref(), expires.as_deref()).await?;
+    tx.insert_audit(Some(&p), "POST", "/api/v1/token", "token", Some(info.id), &json!({"after": info})).await?;
+    tx.commit().await?;
+    let mut out: Value = serde_json::to_value(&info).map_err(Error::internal)?;
+    out["token"] = Value::String(token.text);
+    Ok(created("token", info.id, &out))
+}
+
+/// `DELETE /token/ID` revokes the token with immediate effect → 204.
+async fn revoke_token(State(app): State<AppState>, p: Principal, PathId(id): PathId) -> Result<Response> {
+    let mut tx = app.store.begin().await?;
+    let info = tx.revoke_token(id).await?;
+    tx.insert_audit(Some(&p), "DELETE", &format!("/api/v1/token/{id}"), "token", Some(id), &json!({"after": {"revokedAt": info.revoked_at}})).await?;
+    tx.commit().await?;
+    Ok(no_content())
+}
+
+fn time_param(q: &QueryParams, name: &str) -> Result<Option<String>> {
+    let Some(raw) = q.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()) else { return Ok(None) };
+    let parsed = chrono::DateTime::parse_from_rfc3339(&raw)
+        .map(|t| t.with_timezone(&chrono::Utc))
+        .or_else(|_| chrono::NaiveDate::parse_from_str(&raw, "%Y-%m-%d").map(|d| d.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc()));
+    match parsed {
+        Ok(t) => Ok(Some(crate::auth::timestamp_text(t))),
+        Err(_) => Err(Error::bad_request(ErrorCode::InvalidQuery, format!("Query parameter `{name}={raw}` is not an RFC 3339 time or a date."))),
+    }
+}
+
+/// `GET /audit[?objectType=teacher][&objectId=ID][&from=T][&to=T]`: newest first.
+async fn list_audit(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+    let filter = AuditFilter {
+        object_type: q.0.iter().find(|(k, _)| k == "objectType").map(|(_, v)| v.clone()),
+        object_id: q.id("objectId")?,
+        from: time_param(&q, "from")?,
+        to: time_param(&q, "to")?,
+    };
+    let entries = app.store.conn().await?.list_audit(&filter).await?;
+    let out: Vec<Value> = entries
+        .into_iter()
+        .map(|e| {
+            let changes: Value = serde_json::from_str(&e.changes).unwrap_or(Value::Null);
+            let mut v = serde_json::to_value(&e).unwrap_or(Value::Null);
+            v["changes"] = changes;
+            v
+        })
+        .collect();
+    Ok(ok(&out))
+}

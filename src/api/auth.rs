@@ -1,0 +1,139 @@
+//! Authentication and authorisation layers (contract.md §9).
+//!
+//! Every `/api/v1` route except the public ones is wrapped in [`protect`] with
+//! an [`Access`] level when the router is built, so a handler cannot forget the
+//! check. The layer resolves the bearer token to a [`Principal`] (401 with
+//! `WWW-Authenticate: Bearer` when missing or invalid), checks the role for the
+//! request method (403 when too low), applies the per-token rate limit (429 with
+//! `Retry-After`) and hands the principal to the handler as a request extension.
+
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota};
+
+use super::AppState;
+use crate::auth::{parse_token, Principal, Role};
+use crate::error::{Error, ErrorCode, Result};
+
+/// Which role a route needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Planning data: reads need `reader`, every other method `planner`.
+    Planning,
+    /// Any authenticated caller with at least `reader` (e.g. the profile).
+    Reader,
+    /// Accounts, tokens, audit: `admin` for every method.
+    Admin,
+}
+
+impl Access {
+    /// The role needed for `method` on a route of this access level.
+    pub fn required_role(self, method: &Method) -> Role {
+        match self {
+            Access::Planning if method == Method::GET || method == Method::HEAD => Role::Reader,
+            Access::Planning => Role::Planner,
+            Access::Reader => Role::Reader,
+            Access::Admin => Role::Admin,
+        }
+    }
+}
+
+/// Per-token request rate limit.
+pub struct RateLimit {
+    limiter: DefaultKeyedRateLimiter<i64>,
+}
+
+impl std::fmt::Debug for RateLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RateLimit")
+    }
+}
+
+impl RateLimit {
+    /// `per_second` requests per second per token, with bursts of `burst`.
+    pub fn new(per_second: NonZeroU32, burst: NonZeroU32) -> Arc<RateLimit> {
+        Arc::new(RateLimit { limiter: DefaultKeyedRateLimiter::keyed(Quota::per_second(per_second).allow_burst(burst)) })
+    }
+
+    /// `Ok` or the seconds to wait.
+    fn check(&self, token_id: i64) -> std::result::Result<(), u64> {
+        self.limiter.check_key(&token_id).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
+        })
+    }
+}
+
+/// Wraps all routes registered so far on `router` in the check for `access`.
+pub fn protect(router: super::routes::ApiRouter, state: &AppState, access: Access) -> super::routes::ApiRouter {
+    router.route_layer(middleware::from_fn_with_state((state.clone(), access), check))
+}
+
+fn unauthenticated(detail: &str, invalid: bool) -> Response {
+    let mut res = Error::problem(StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated, detail).into_response();
+    let challenge = if invalid { r#"Bearer realm="schoolplan", error="invalid_token""# } else { r#"Bearer realm="schoolplan""# };
+    res.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static(challenge));
+    res
+}
+
+async fn check(State((app, access)): State<(AppState, Access)>, mut req: Request, next: Next) -> Response {
+    let Some(raw) = req.headers().get(header::AUTHORIZATION) else {
+        return unauthenticated("This request needs an API token: send Authorization: Bearer <token>.", false);
+    };
+    let token = raw.to_str().ok().and_then(|v| {
+        let (scheme, rest) = v.trim().split_once(' ')?;
+        scheme.eq_ignore_ascii_case("bearer").then(|| rest.trim())
+    });
+    let Some((public_id, secret)) = token.and_then(parse_token) else {
+        return unauthenticated("The Authorization header does not hold a valid bearer token.", true);
+    };
+    let principal = match app.store.conn().await {
+        Ok(mut conn) => conn.authenticate(public_id, secret).await,
+        Err(e) => Err(e),
+    };
+    let principal = match principal {
+        Ok(Some(p)) => p,
+        Ok(None) => return unauthenticated("The token is unknown, expired or revoked.", true),
+        Err(e) => return e.into_response(),
+    };
+    let needed = access.required_role(req.method());
+    if principal.role < needed {
+        return Error::problem(
+            StatusCode::FORBIDDEN,
+            ErrorCode::Forbidden,
+            format!("Account {} has role {}; this request needs role {needed}.", principal.name, principal.role),
+        )
+        .into_response();
+    }
+    if let Some(limit) = &app.rate_limit {
+        if let Err(wait) = limit.check(principal.token_id) {
+            let mut res = Error::problem(
+                StatusCode::TOO_MANY_REQUESTS,
+                ErrorCode::RateLimited,
+                format!("Too many requests for this token; retry in {wait} s."),
+            )
+            .into_response();
+            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait.max(1)));
+            return res;
+        }
+    }
+    req.extensions_mut().insert(principal);
+    next.run(req).await
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Principal {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
+        parts.extensions.get::<Principal>().cloned().ok_or_else(|| {
+            Error::problem(StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated, "This request needs an API token.")
+        })
+    }
+}

@@ -1,0 +1,64 @@
+//! A router that remembers its paths, so tests can derive the full route table
+//! from the router itself (and prove every route is protected).
+
+use axum::routing::MethodRouter;
+use axum::Router;
+
+use super::AppState;
+
+/// An axum router plus the list of path templates registered on it.
+#[derive(Default)]
+pub struct ApiRouter {
+    router: Router<AppState>,
+    paths: Vec<String>,
+}
+
+impl ApiRouter {
+    /// An empty router.
+    pub fn new() -> Self {
+        ApiRouter { router: Router::new(), paths: Vec::new() }
+    }
+
+    /// Adds a route (like [`Router::route`]) and records its path.
+    pub fn route(mut self, path: &str, method_router: MethodRouter<AppState>) -> Self {
+        self.router = self.router.route(path, method_router);
+        self.paths.push(path.to_string());
+        self
+    }
+
+    /// Merges another router's routes and paths.
+    pub fn merge(mut self, other: ApiRouter) -> Self {
+        self.router = self.router.merge(other.router);
+        self.paths.extend(other.paths);
+        self
+    }
+
+    /// Nests `other` under `prefix`.
+    pub fn nest(mut self, prefix: &str, other: ApiRouter) -> Self {
+        self.router = self.router.nest(prefix, other.router);
+        self.paths.extend(other.paths.into_iter().map(|p| format!("{prefix}{p}")));
+        self
+    }
+
+    /// Applies a layer to the routes registered so far (only matched routes run it).
+    pub fn route_layer<L>(mut self, layer: L) -> Self
+    where
+        L: tower::Layer<axum::routing::Route> + Clone + Send + Sync + 'static,
+        L::Service: tower::Service<axum::extract::Request, Error = std::convert::Infallible> + Clone + Send + Sync + 'static,
+        <L::Service as tower::Service<axum::extract::Request>>::Response: axum::response::IntoResponse + 'static,
+        <L::Service as tower::Service<axum::extract::Request>>::Future: Send + 'static,
+    {
+        self.router = self.router.route_layer(layer);
+        self
+    }
+
+    /// The recorded path templates (e.g. `/api/v1/teacher/{id}`).
+    pub fn paths(&self) -> &[String] {
+        &self.paths
+    }
+
+    /// The axum router.
+    pub fn into_router(self) -> Router<AppState> {
+        self.router
+    }
+}

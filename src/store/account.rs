@@ -1,0 +1,305 @@
+//! Storage of accounts, API tokens and the audit trail (contract.md §9).
+
+use serde::Serialize;
+
+use crate::auth::{secret_matches, NewToken, Principal, Role};
+use crate::domain::code_key;
+use crate::error::{Error, Result};
+use crate::store::Conn;
+use crate::with_conn;
+
+/// An account: who a token belongs to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Account {
+    /// Account id.
+    pub id: i64,
+    /// Unique name (case-insensitive).
+    pub name: String,
+    /// Role: reader, planner or admin.
+    pub role: Role,
+    /// Creation time (UTC, RFC 3339).
+    pub created_at: String,
+}
+
+/// A token as listed (never its secret).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenInfo {
+    /// Token id (used to revoke it).
+    pub id: i64,
+    /// Owning account id.
+    pub account_id: i64,
+    /// Owning account name.
+    pub account_name: String,
+    /// Public part of the token (`sp_<publicId>_…`), to recognise it.
+    pub public_id: String,
+    /// Free label.
+    pub label: Option<String>,
+    /// Creation time.
+    pub created_at: String,
+    /// Expiry time or null (never expires).
+    pub expires_at: Option<String>,
+    /// Revocation time or null.
+    pub revoked_at: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct AccountRow {
+    id: i64,
+    name: String,
+    role: String,
+    created_at: String,
+}
+
+impl TryFrom<AccountRow> for Account {
+    type Error = Error;
+    fn try_from(r: AccountRow) -> Result<Self> {
+        let role = r.role.parse::<Role>().map_err(|e| Error::internal(anyhow::anyhow!(e)))?;
+        Ok(Account { id: r.id, name: r.name, role, created_at: r.created_at })
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct TokenRow {
+    id: i64,
+    account_id: i64,
+    account_name: String,
+    public_id: String,
+    label: Option<String>,
+    created_at: String,
+    expires_at: Option<String>,
+    revoked_at: Option<String>,
+}
+
+impl From<TokenRow> for TokenInfo {
+    fn from(r: TokenRow) -> Self {
+        TokenInfo {
+            id: r.id,
+            account_id: r.account_id,
+            account_name: r.account_name,
+            public_id: r.public_id,
+            label: r.label,
+            created_at: r.created_at,
+            expires_at: r.expires_at,
+            revoked_at: r.revoked_at,
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct AuthRow {
+    token_id: i64,
+    secret_hash: Vec<u8>,
+    expires_at: Option<String>,
+    revoked_at: Option<String>,
+    account_id: i64,
+    name: String,
+    role: String,
+}
+
+/// One audit entry: who changed what, when.
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntry {
+    /// Entry id.
+    pub id: i64,
+    /// Time of the change (UTC).
+    pub at: String,
+    /// Acting account id (null for the command line).
+    pub account_id: Option<i64>,
+    /// Acting account name.
+    pub account_name: String,
+    /// HTTP method.
+    pub method: String,
+    /// Request path.
+    pub path: String,
+    /// Kind of object changed (resource name, e.g. `teacher`).
+    pub object_type: String,
+    /// Id of the object changed.
+    pub object_id: Option<i64>,
+    /// Compact before/after of the changed fields, as JSON text.
+    #[serde(skip)]
+    pub changes: String,
+}
+
+/// Filter of the audit list.
+#[derive(Debug, Clone, Default)]
+pub struct AuditFilter {
+    /// Only this object type.
+    pub object_type: Option<String>,
+    /// Only this object id.
+    pub object_id: Option<i64>,
+    /// Only entries at or after this time (text compare on UTC timestamps).
+    pub from: Option<String>,
+    /// Only entries before this time.
+    pub to: Option<String>,
+}
+
+const TOKEN_SELECT: &str = "SELECT t.id, t.account_id, a.name AS account_name, t.public_id, t.label, t.created_at, t.expires_at, t.revoked_at \
+                            FROM api_token t JOIN account a ON a.id = t.account_id";
+
+impl Conn {
+    /// Creates an account; 409 `duplicate_code` when the name is taken.
+    pub async fn create_account(&mut self, name: &str, role: Role) -> Result<Account> {
+        let now = crate::auth::now_text();
+        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+            "INSERT INTO account (name, name_key, role, created_at) VALUES ($1, $2, $3, $4) RETURNING id"
+        )
+        .bind(name.trim())
+        .bind(code_key(name))
+        .bind(role.as_str())
+        .bind(&now)
+        .fetch_one(c)
+        .await?);
+        Ok(Account { id, name: name.trim().to_string(), role, created_at: now })
+    }
+
+    /// All accounts, by name.
+    pub async fn list_accounts(&mut self) -> Result<Vec<Account>> {
+        let rows: Vec<AccountRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, name, role, created_at FROM account ORDER BY name_key, id"
+        )
+        .fetch_all(c)
+        .await?);
+        rows.into_iter().map(Account::try_from).collect()
+    }
+
+    /// The account with this name (case-insensitive), if any.
+    pub async fn find_account(&mut self, name: &str) -> Result<Option<Account>> {
+        let row: Option<AccountRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, name, role, created_at FROM account WHERE name_key = $1"
+        )
+        .bind(code_key(name))
+        .fetch_optional(c)
+        .await?);
+        row.map(Account::try_from).transpose()
+    }
+
+    /// The account with this id, if any.
+    pub async fn get_account(&mut self, id: i64) -> Result<Option<Account>> {
+        let row: Option<AccountRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, name, role, created_at FROM account WHERE id = $1"
+        )
+        .bind(id)
+        .fetch_optional(c)
+        .await?);
+        row.map(Account::try_from).transpose()
+    }
+
+    /// Number of accounts.
+    pub async fn count_accounts(&mut self) -> Result<i64> {
+        Ok(with_conn!(self, |c| sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM account").fetch_one(c).await?))
+    }
+
+    /// Stores a token (its hash) for `account_id`.
+    pub async fn create_token(&mut self, account_id: i64, token: &NewToken, label: Option<&str>, expires_at: Option<&str>) -> Result<TokenInfo> {
+        let now = crate::auth::now_text();
+        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+            "INSERT INTO api_token (account_id, public_id, secret_hash, label, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id"
+        )
+        .bind(account_id)
+        .bind(&token.public_id)
+        .bind(&token.secret_hash)
+        .bind(label)
+        .bind(&now)
+        .bind(expires_at)
+        .fetch_one(c)
+        .await?);
+        self.get_token(id).await?.ok_or_else(|| Error::not_found("token", id))
+    }
+
+    /// One token's listing, if it exists.
+    pub async fn get_token(&mut self, id: i64) -> Result<Option<TokenInfo>> {
+        let sql = format!("{TOKEN_SELECT} WHERE t.id = $1");
+        let row: Option<TokenRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
+        Ok(row.map(Into::into))
+    }
+
+    /// All tokens (or those of one account), newest first.
+    pub async fn list_tokens(&mut self, account_id: Option<i64>) -> Result<Vec<TokenInfo>> {
+        let sql = format!("{TOKEN_SELECT} WHERE ($1 IS NULL OR t.account_id = $1) ORDER BY t.id DESC");
+        let rows: Vec<TokenRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(account_id).fetch_all(c).await?);
+        Ok(rows.into_iter().map(Into::into).collect())
+    }
+
+    /// Revokes a token with immediate effect; 404 when unknown. Revoking twice keeps the first time.
+    pub async fn revoke_token(&mut self, id: i64) -> Result<TokenInfo> {
+        let now = crate::auth::now_text();
+        with_conn!(self, |c| sqlx::query("UPDATE api_token SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL")
+            .bind(&now)
+            .bind(id)
+            .execute(c)
+            .await?
+            .rows_affected());
+        self.get_token(id).await?.ok_or_else(|| Error::not_found("token", id))
+    }
+
+    /// The principal of a presented token, or `None` when unknown, revoked,
+    /// expired or the secret does not match (constant-time compare).
+    pub async fn authenticate(&mut self, public_id: &str, secret: &str) -> Result<Option<Principal>> {
+        let row: Option<AuthRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT t.id AS token_id, t.secret_hash, t.expires_at, t.revoked_at, a.id AS account_id, a.name, a.role \
+             FROM api_token t JOIN account a ON a.id = t.account_id WHERE t.public_id = $1"
+        )
+        .bind(public_id)
+        .fetch_optional(c)
+        .await?);
+        let Some(row) = row else { return Ok(None) };
+        let now = crate::auth::now_text();
+        let matches = secret_matches(secret, &row.secret_hash);
+        let live = row.revoked_at.is_none() && row.expires_at.as_deref().is_none_or(|e| e > now.as_str());
+        if !(matches && live) {
+            return Ok(None);
+        }
+        let role = row.role.parse::<Role>().map_err(|e| Error::internal(anyhow::anyhow!(e)))?;
+        Ok(Some(Principal { account_id: row.account_id, name: row.name, role, token_id: row.token_id }))
+    }
+
+    /// Appends an audit entry (inside the transaction of the change).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn insert_audit(
+        &mut self,
+        actor: Option<&Principal>,
+        method: &str,
+        path: &str,
+        object_type: &str,
+        object_id: Option<i64>,
+        changes: &serde_json::Value,
+    ) -> Result<()> {
+        let now = crate::auth::now_text();
+        with_conn!(self, |c| sqlx::query(
+            "INSERT INTO audit_entry (at, account_id, account_name, method, path, object_type, object_id, changes) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+        )
+        .bind(&now)
+        .bind(actor.map(|a| a.account_id))
+        .bind(actor.map(|a| a.name.as_str()).unwrap_or("(command line)"))
+        .bind(method)
+        .bind(path)
+        .bind(object_type)
+        .bind(object_id)
+        .bind(changes.to_string())
+        .execute(c)
+        .await?
+        .rows_affected());
+        Ok(())
+    }
+
+    /// Audit entries, newest first, filtered.
+    pub async fn list_audit(&mut self, f: &AuditFilter) -> Result<Vec<AuditEntry>> {
+        let rows: Vec<AuditEntry> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes FROM audit_entry \
+             WHERE ($1 IS NULL OR object_type = $1) AND ($2 IS NULL OR object_id = $2) \
+               AND ($3 IS NULL OR at >= $3) AND ($4 IS NULL OR at < $4) ORDER BY id DESC"
+        )
+        .bind(&f.object_type)
+        .bind(f.object_id)
+        .bind(&f.from)
+        .bind(&f.to)
+        .fetch_all(c)
+        .await?);
+        Ok(rows)
+    }
+}
