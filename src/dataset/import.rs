@@ -19,7 +19,11 @@ use serde_json::{json, Value};
 
 use super::error::label_of_value;
 use super::*;
+use crate::domain::curriculum::NewCurriculum;
+use crate::domain::division::NewDivision;
+use crate::domain::ids::SchoolYearId;
 use crate::domain::lookup::{LookupKind, NewLookup};
+use crate::domain::schoolyear::NewSchoolYear;
 use crate::domain::teacher::NewTeacher;
 use crate::domain::{FromBody, Mode};
 use crate::error::Error;
@@ -194,7 +198,8 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "code": r.code, "description": r.description, "archived": r.archived,
             "grades": grades.resolve_all(&r.grades, "/grades", &record)?,
         });
-        let id = gap("curricula", &body, &record)?; // GAP(curriculum): parse NewCurriculum, tx.create_curriculum
+        let new: NewCurriculum = parse(&body, &record)?;
+        let id = stored(tx.create_curriculum(&new).await, &record)?;
         curricula.insert(&r.code, id);
     }
 
@@ -204,25 +209,25 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "code": r.code, "description": r.description, "headName": r.head_name,
             "headSignature": binary(&r.head_signature), "logo": binary(&r.logo),
         });
-        let id = gap("divisions", &body, &record)?; // GAP(division): parse NewDivision, tx.create_division
+        let new: NewDivision = parse(&body, &record)?;
+        let id = stored(tx.create_division(&new).await, &record)?;
         divisions.insert(&r.code, id);
     }
 
     // Created unlocked; the flags follow at the end.
-    let mut locks: Vec<(i64, Value, usize)> = Vec::new();
+    let mut locks: Vec<(SchoolYearId, NewSchoolYear, usize)> = Vec::new();
     for (i, r) in ds.school_years.iter().enumerate() {
         let record = label("schoolYears", i, r);
         let body = json!({
             "code": r.code, "description": r.description, "graduationYear": r.graduation_year, "weeks": r.weeks,
             "ageReliefIncluded": r.age_relief_included, "finalised": r.finalised, "archived": r.archived,
         });
-        let mut unlocked = body.clone();
-        unlocked["finalised"] = json!(false);
-        unlocked["archived"] = json!(false);
-        let id = gap("schoolYears", &unlocked, &record)?; // GAP(school year): parse body (validation) + unlocked, tx.create_school_year
+        let new: NewSchoolYear = parse(&body, &record)?;
+        let unlocked = NewSchoolYear { finalised: false, archived: false, ..new.clone() };
+        let id = stored(tx.create_school_year(&unlocked).await, &record)?;
         years.insert(&r.code, id);
-        if r.finalised || r.archived {
-            locks.push((id, body, i));
+        if new != unlocked {
+            locks.push((SchoolYearId(id), new, i));
         }
     }
 
@@ -292,9 +297,9 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         gap("courses", &body, &record)?; // GAP(course): parse NewCourse, tx.create_course
     }
 
-    for (_id, body, i) in &locks {
+    for (id, new, i) in &locks {
         let record = label("schoolYears", *i, &ds.school_years[*i]);
-        gap("schoolYears", body, &record)?; // GAP(school year): parse NewSchoolYear, tx.update_school_year(id, &new)
+        tx.update_school_year(*id, new).await.map_err(|e| DatasetError::from_api(record(), e))?;
     }
 
     Ok(ImportCounts {
