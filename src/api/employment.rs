@@ -1,6 +1,5 @@
 //! `/employment` routes (not yet built).
 
-
 use super::routes::ApiRouter;
 
 /// Routes of `/employment`.

@@ -1,6 +1,5 @@
 //! `/schoolclass` routes (not yet built).
 
-
 use super::routes::ApiRouter;
 
 /// Routes of `/schoolclass`.

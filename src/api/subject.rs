@@ -1,6 +1,5 @@
 //! `/subject` routes (not yet built).
 
-
 use super::routes::ApiRouter;
 
 /// Routes of `/subject`.
