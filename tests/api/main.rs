@@ -1,8 +1,12 @@
 //! Black-box HTTP test suite: drives the real server over HTTP.
 //! Runs on SQLite, and on PostgreSQL when `TEST_DATABASE_URL` is set.
 
+mod fixtures;
 mod helpers;
 
 mod basics;
+mod employments;
 mod lookups;
+mod schoolclasses;
+mod subjects;
 mod teachers;
