@@ -1,6 +1,5 @@
 //! `/course` routes (not yet built).
 
-
 use super::routes::ApiRouter;
 
 /// Routes of `/course`.

@@ -1,9 +1,46 @@
-//! `/employment` routes (not yet built).
+//! `/employment` (contract.md §5, §7): list (`?schoolYear=` and/or `?teacher=`),
+//! get, create, save, delete.
 
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::get;
 
+use super::extract::QueryParams;
+use super::response::ok;
 use super::routes::ApiRouter;
+use super::crud;
+use super::AppState;
+use crate::domain::employment::NewEmployment;
+use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::employment::EmploymentFilter;
 
 /// Routes of `/employment`.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
+        .route("/employment", get(list).post(crud::create::<Employments>))
+        .route("/employment/{id}", get(crud::fetch::<Employments>).put(crud::update::<Employments>).delete(crud::remove::<Employments>))
+}
+
+crate::crud_resource!(Employments, path: "employment", id: EmploymentId, new: NewEmployment, single: crate::domain::employment::Employment,
+    get: get_employment, create: create_employment, update: update_employment, delete: delete_employment);
+
+/// `GET /employment?schoolYear=ID` and/or `?teacher=ID` (one is required, else
+/// 400); 404 for an unknown school year or teacher. By teacher code, then year.
+async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+    let filter = EmploymentFilter { school_year: q.id("schoolYear")?.map(SchoolYearId), teacher: q.id("teacher")?.map(TeacherId) };
+    if filter.school_year.is_none() && filter.teacher.is_none() {
+        return Err(Error::bad_request(
+            ErrorCode::InvalidQuery,
+            "Query parameter `schoolYear` or `teacher` is required to list employments.",
+        ));
+    }
+    let mut conn = app.store.conn().await?;
+    if let Some(y) = filter.school_year {
+        conn.require("school_year", SchoolYearId::KIND, y.0).await?;
+    }
+    if let Some(t) = filter.teacher {
+        conn.require("teacher", TeacherId::KIND, t.0).await?;
+    }
+    Ok(ok(&conn.list_employments(filter).await?))
 }

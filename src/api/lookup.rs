@@ -1,63 +1,68 @@
-//! `/grade`, `/subjectcategory`, `/subjecttype` (contract.md §5): one handler set for all three.
+//! `/grade`, `/subjectcategory`, `/subjecttype` (contract.md §5): one implementation for all three.
 
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
-use super::extract::{Parsed, PathId};
-use super::response::{created, no_content, ok};
+use super::crud::{self, Crud};
+use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::lookup::{LookupKind, NewLookup};
-use crate::error::{Error, Result};
+use crate::domain::lookup::{Lookup, LookupKind, NewLookup};
+use crate::error::Result;
+use crate::store::Conn;
 
-/// Routes of one lookup kind: `/{path}` and `/{path}/{id}`.
-pub fn routes(kind: LookupKind) -> ApiRouter {
-    let base = format!("/{}", kind.path());
-    let one = format!("/{}/{{id}}", kind.path());
+/// A lookup resource as a type, for the generic handlers.
+pub trait LookupResource: Send + Sync + 'static {
+    /// Which lookup.
+    const KIND: LookupKind;
+}
+
+macro_rules! lookup_resources {
+    ($($marker:ident => $kind:ident, $path:literal, $noun:literal;)*) => {$(
+        #[doc = concat!("The `/", $path, "` resource.")]
+        pub struct $marker;
+        impl LookupResource for $marker {
+            const KIND: LookupKind = LookupKind::$kind;
+        }
+        impl Crud for $marker {
+            const PATH: &'static str = $path;
+            const NOUN: &'static str = $noun;
+            type New = NewLookup;
+            type Single = Lookup;
+            async fn get(conn: &mut Conn, id: i64) -> Result<Option<Lookup>> {
+                conn.get_lookup(Self::KIND, id).await
+            }
+            async fn create(tx: &mut Conn, new: &NewLookup) -> Result<i64> {
+                tx.create_lookup(Self::KIND, new).await
+            }
+            async fn update(tx: &mut Conn, id: i64, new: &NewLookup) -> Result<()> {
+                tx.update_lookup(Self::KIND, id, new).await
+            }
+            async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+                tx.delete_lookup(Self::KIND, id).await
+            }
+        }
+    )*};
+}
+
+lookup_resources! {
+    Grades => Grade, "grade", "grade";
+    SubjectCategories => SubjectCategory, "subjectcategory", "subject category";
+    SubjectTypes => SubjectType, "subjecttype", "subject type";
+}
+
+/// Routes of one lookup resource: `/{path}` and `/{path}/{id}`.
+pub fn routes<R: LookupResource + Crud>() -> ApiRouter {
     ApiRouter::new()
+        .route(&format!("/{}", R::PATH), get(list::<R>).post(crud::create::<R>))
         .route(
-            &base,
-            get(move |s: State<AppState>| list(kind, s))
-                .post(move |s: State<AppState>, b: Parsed<NewLookup>| create(kind, s, b)),
-        )
-        .route(
-            &one,
-            get(move |s: State<AppState>, id: PathId| fetch(kind, s, id))
-                .put(move |s: State<AppState>, id: PathId, b: Parsed<NewLookup>| update(kind, s, id, b))
-                .delete(move |s: State<AppState>, id: PathId| remove(kind, s, id)),
+            &format!("/{}/{{id}}", R::PATH),
+            get(crud::fetch::<R>).put(crud::update::<R>).delete(crud::remove::<R>),
         )
 }
 
-async fn list(kind: LookupKind, State(app): State<AppState>) -> Result<Response> {
-    let items = app.store.conn().await?.list_lookups(kind).await?;
-    Ok(ok(&items))
-}
-
-async fn fetch(kind: LookupKind, State(app): State<AppState>, PathId(id): PathId) -> Result<Response> {
-    let item = app.store.conn().await?.get_lookup(kind, id).await?;
-    Ok(ok(&item.ok_or_else(|| Error::not_found(kind.noun(), id))?))
-}
-
-async fn create(kind: LookupKind, State(app): State<AppState>, Parsed(new): Parsed<NewLookup>) -> Result<Response> {
-    let mut tx = app.store.begin().await?;
-    let id = tx.create_lookup(kind, &new).await?;
-    let item = tx.get_lookup(kind, id).await?.ok_or_else(|| Error::not_found(kind.noun(), id))?;
-    tx.commit().await?;
-    Ok(created(kind.path(), id, &item))
-}
-
-async fn update(kind: LookupKind, State(app): State<AppState>, PathId(id): PathId, Parsed(new): Parsed<NewLookup>) -> Result<Response> {
-    let mut tx = app.store.begin().await?;
-    tx.update_lookup(kind, id, &new).await?;
-    let item = tx.get_lookup(kind, id).await?.ok_or_else(|| Error::not_found(kind.noun(), id))?;
-    tx.commit().await?;
-    Ok(ok(&item))
-}
-
-async fn remove(kind: LookupKind, State(app): State<AppState>, PathId(id): PathId) -> Result<Response> {
-    let mut tx = app.store.begin().await?;
-    tx.delete_lookup(kind, id).await?;
-    tx.commit().await?;
-    Ok(no_content())
+/// `GET /{path}`: all, by code.
+async fn list<R: LookupResource>(State(app): State<AppState>) -> Result<Response> {
+    Ok(ok(&app.store.conn().await?.list_lookups(R::KIND).await?))
 }

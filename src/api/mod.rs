@@ -6,6 +6,7 @@
 pub mod admin;
 pub mod auth;
 pub mod course;
+pub mod crud;
 pub mod curriculum;
 pub mod division;
 pub mod employment;
@@ -25,7 +26,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 
-use crate::domain::lookup::LookupKind;
 use auth::Access;
 use routes::ApiRouter;
 use crate::error::{problem_response, Error, ErrorCode, PROBLEM_JSON};
@@ -43,9 +43,9 @@ pub struct AppState {
 /// The planning-data routes under `/api/v1` (reader for GET, planner otherwise).
 pub fn resource_routes() -> ApiRouter {
     ApiRouter::new()
-        .merge(lookup::routes(LookupKind::Grade))
-        .merge(lookup::routes(LookupKind::SubjectCategory))
-        .merge(lookup::routes(LookupKind::SubjectType))
+        .merge(lookup::routes::<lookup::Grades>())
+        .merge(lookup::routes::<lookup::SubjectCategories>())
+        .merge(lookup::routes::<lookup::SubjectTypes>())
         .merge(curriculum::routes())
         .merge(division::routes())
         .merge(schoolyear::routes())

@@ -1,9 +1,50 @@
-//! `/schoolclass` routes (not yet built).
+//! `/schoolclass` (interface.md §4.3): list (`?schoolYear=` with `&grade=`,
+//! `?archived=`), get, create, save, delete.
 
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::get;
 
+use super::extract::QueryParams;
+use super::response::ok;
 use super::routes::ApiRouter;
+use super::crud;
+use super::AppState;
+use crate::domain::ids::{GradeId, SchoolClassId, SchoolYearId};
+use crate::domain::lookup::LookupKind;
+use crate::domain::schoolclass::NewSchoolClass;
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::schoolclass::SchoolClassFilter;
 
 /// Routes of `/schoolclass`.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
+        .route("/schoolclass", get(list).post(crud::create::<SchoolClasses>))
+        .route("/schoolclass/{id}", get(crud::fetch::<SchoolClasses>).put(crud::update::<SchoolClasses>).delete(crud::remove::<SchoolClasses>))
+}
+
+crate::crud_resource!(SchoolClasses, path: "schoolclass", id: SchoolClassId, new: NewSchoolClass, single: crate::domain::schoolclass::SchoolClass,
+    get: get_school_class, create: create_school_class, update: update_school_class, delete: delete_school_class);
+
+/// `GET /schoolclass[?schoolYear=ID[&grade=ID]][&archived=BOOL]`, by graduation
+/// year then code. With `schoolYear`: only the classes that have a grade in that
+/// year, each with its `grade`; 404 for an unknown school year or grade.
+async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+    let filter = SchoolClassFilter { archived: q.flag("archived")? };
+    let year = q.id("schoolYear")?.map(SchoolYearId);
+    let grade = q.id("grade")?.map(GradeId);
+    let mut conn = app.store.conn().await?;
+    match (year, grade) {
+        (None, None) => Ok(ok(&conn.list_school_classes(filter).await?)),
+        (None, Some(_)) => Err(Error::bad_request(
+            ErrorCode::InvalidQuery,
+            "Query parameter `grade` needs `schoolYear`: a class has a grade only in a given school year.",
+        )),
+        (Some(year), grade) => {
+            if let Some(g) = grade {
+                conn.require(LookupKind::Grade.table(), GradeId::KIND, g.0).await?;
+            }
+            Ok(ok(&conn.list_school_classes_in_year(year, grade, filter).await?))
+        }
+    }
 }

@@ -1,9 +1,31 @@
-//! `/subject` routes (not yet built).
+//! `/subject` (interface.md §4.2): list (`?crossClass`, `?archived=`), get, create, save, delete.
 
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::get;
 
+use super::extract::QueryParams;
+use super::response::ok;
 use super::routes::ApiRouter;
+use super::crud;
+use super::AppState;
+use crate::domain::ids::SubjectId;
+use crate::domain::subject::NewSubject;
+use crate::error::Result;
+use crate::store::subject::SubjectFilter;
 
 /// Routes of `/subject`.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
+        .route("/subject", get(list).post(crud::create::<Subjects>))
+        .route("/subject/{id}", get(crud::fetch::<Subjects>).put(crud::update::<Subjects>).delete(crud::remove::<Subjects>))
+}
+
+crate::crud_resource!(Subjects, path: "subject", id: SubjectId, new: NewSubject, single: crate::domain::subject::Subject,
+    get: get_subject, create: create_subject, update: update_subject, delete: delete_subject);
+
+/// `GET /subject[?crossClass[=BOOL]][&archived=BOOL]`: list form, by code.
+async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+    let filter = SubjectFilter { cross_class: q.flag("crossClass")?, archived: q.flag("archived")? };
+    Ok(ok(&app.store.conn().await?.list_subjects(filter).await?))
 }

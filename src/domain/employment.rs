@@ -1,1 +1,167 @@
-//! employment domain types (not yet built).
+//! Employment (Anstellung): a teacher's contract for one school year (contract.md §5).
+//!
+//! One employment per (teacher, school year). Its school year must not be
+//! locked (archived or finalised, contract.md §7) to create, change or delete it.
+//! Single form = list form.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::fixed::Fixed;
+use super::ids::{DivisionId, EmploymentId, SchoolYearId, TeacherId};
+use super::reader::{checked, limits, Mode, Reader};
+use super::refs::{LookupRef, SchoolYearRef, TeacherRef};
+use super::FromBody;
+use crate::error::{ErrorCode, Result};
+
+/// Lowest percent value.
+pub const MIN_PERCENT: i64 = 0;
+/// Highest percent value.
+pub const MAX_PERCENT: i64 = 100;
+
+/// Employment single form, also its list form.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Employment {
+    /// Database id.
+    pub id: EmploymentId,
+    /// The teacher (reference form).
+    pub teacher: TeacherRef,
+    /// The school year (reference form).
+    pub school_year: SchoolYearRef,
+    /// The division employing the teacher (reference form).
+    pub division: LookupRef,
+    /// Lowest agreed employment in percent, or null.
+    pub employment_min: Option<Fixed>,
+    /// Highest agreed employment in percent, or null.
+    pub employment_max: Option<Fixed>,
+    /// Paid percent in semester 1, or null.
+    pub payment1: Option<Fixed>,
+    /// Paid percent in semester 2, or null.
+    pub payment2: Option<Fixed>,
+    /// Whether the employment is temporary.
+    pub temporary: bool,
+    /// Free comment, or null.
+    pub comments: Option<String>,
+}
+
+/// A valid employment body: teacher, schoolYear and division required; percent
+/// fields 0–100 with at most 4 decimals; employmentMin ≤ employmentMax.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewEmployment {
+    /// The teacher.
+    pub teacher: TeacherId,
+    /// The school year.
+    pub school_year: SchoolYearId,
+    /// The division.
+    pub division: DivisionId,
+    /// Lowest agreed employment in percent.
+    pub employment_min: Option<Fixed>,
+    /// Highest agreed employment in percent.
+    pub employment_max: Option<Fixed>,
+    /// Paid percent in semester 1.
+    pub payment1: Option<Fixed>,
+    /// Paid percent in semester 2.
+    pub payment2: Option<Fixed>,
+    /// Whether temporary.
+    pub temporary: bool,
+    /// Free comment.
+    pub comments: Option<String>,
+}
+
+impl FromBody for NewEmployment {
+    fn from_body(body: &Value, mode: Mode) -> Result<Self> {
+        let mut r = Reader::new(body, mode)?;
+        let teacher = r.reference("teacher", true).map(TeacherId);
+        let school_year = r.reference("schoolYear", true).map(SchoolYearId);
+        let division = r.reference("division", true).map(DivisionId);
+        let employment_min = r.fixed("employmentMin", MIN_PERCENT, MAX_PERCENT);
+        let employment_max = r.fixed("employmentMax", MIN_PERCENT, MAX_PERCENT);
+        let payment1 = r.fixed("payment1", MIN_PERCENT, MAX_PERCENT);
+        let payment2 = r.fixed("payment2", MIN_PERCENT, MAX_PERCENT);
+        let temporary = r.boolean("temporary");
+        let comments = r.text("comments", false, limits::COMMENT);
+        if let (Some(min), Some(max)) = (employment_min, employment_max) {
+            if min > max {
+                r.error(
+                    "employmentMin",
+                    ErrorCode::EmploymentRange,
+                    format!("`employmentMin` ({min}) is greater than `employmentMax` ({max})."),
+                );
+            }
+        }
+        r.finish()?;
+        Ok(NewEmployment {
+            teacher: checked(teacher),
+            school_year: checked(school_year),
+            division: checked(division),
+            employment_min,
+            employment_max,
+            payment1,
+            payment2,
+            temporary,
+            comments,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Error;
+    use serde_json::json;
+
+    fn problems(body: Value, mode: Mode) -> Vec<(String, &'static str)> {
+        match NewEmployment::from_body(&body, mode) {
+            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code)).collect(),
+            other => panic!("expected a problem, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn reads_percent_exactly() {
+        let e = NewEmployment::from_body(
+            &json!({"teacher": 1, "schoolYear": {"id": 2}, "division": "3", "employmentMin": "57.5", "employmentMax": 100,
+                    "payment1": 33.3333, "temporary": "true", "comments": "  "}),
+            Mode::Create,
+        )
+        .unwrap();
+        assert_eq!((e.teacher, e.school_year, e.division), (TeacherId(1), SchoolYearId(2), DivisionId(3)));
+        assert_eq!(e.employment_min, Some(Fixed(575_000)));
+        assert_eq!(e.employment_max, Some(Fixed::units(100)));
+        assert_eq!((e.payment1, e.payment2), (Some(Fixed(333_333)), None));
+        assert!(e.temporary);
+        assert_eq!(e.comments, None);
+    }
+
+    #[test]
+    fn rules() {
+        assert_eq!(
+            problems(json!({"teacher": 1, "schoolYear": 2, "division": 3, "employmentMin": 60, "employmentMax": 50}), Mode::Create),
+            [("/employmentMin".to_string(), "employment_range")]
+        );
+        assert_eq!(
+            problems(json!({"employmentMax": 100.5, "payment2": 1.23456}), Mode::Create),
+            [
+                ("/teacher".to_string(), "required"),
+                ("/schoolYear".into(), "required"),
+                ("/division".into(), "required"),
+                ("/employmentMax".into(), "out_of_range"),
+                ("/payment2".into(), "too_precise"),
+            ]
+        );
+        let missing = problems(json!({"teacher": 1, "schoolYear": 2, "division": 3}), Mode::Replace);
+        let pointers: Vec<_> = missing.iter().map(|(p, c)| (p.as_str(), *c)).collect();
+        assert_eq!(
+            pointers,
+            [
+                ("/employmentMin", "missing_field"),
+                ("/employmentMax", "missing_field"),
+                ("/payment1", "missing_field"),
+                ("/payment2", "missing_field"),
+                ("/temporary", "missing_field"),
+                ("/comments", "missing_field"),
+            ]
+        );
+    }
+}

@@ -31,7 +31,9 @@ impl Fixed {
         }
         let scaled = x * SCALE as f64;
         let rounded = scaled.round();
-        if (scaled - rounded).abs() > 1e-6 * rounded.abs().max(1.0) {
+        // Tolerates only binary representation error (relative ~1e-16), so a fifth
+        // decimal is caught at any magnitude (70.12345 as well as 1.23456).
+        if (scaled - rounded).abs() > 1e-9 * rounded.abs().max(1.0) {
             return Err(FixedError::TooPrecise);
         }
         Ok(Fixed(rounded as i64))
@@ -82,6 +84,10 @@ mod tests {
         assert_eq!(Fixed::from_f64(99.5, 0, 99), Err(FixedError::OutOfRange));
         assert_eq!(Fixed::from_f64(f64::NAN, 0, 99), Err(FixedError::OutOfRange));
         assert_eq!(Fixed::from_f64(1.23456, 0, 99), Err(FixedError::TooPrecise));
+        assert_eq!(Fixed::from_f64(70.12345, 0, 100), Err(FixedError::TooPrecise));
+        assert_eq!(Fixed::from_f64(98.99995, 0, 99), Err(FixedError::TooPrecise));
+        assert_eq!(Fixed::from_f64(98.9999, 0, 99), Ok(Fixed(989_999)));
+        assert_eq!(Fixed::from_f64(57.3, 0, 100), Ok(Fixed(573_000)));
         assert_eq!(Fixed::from_f64(99.0, 0, 99), Ok(Fixed::units(99)));
     }
 }

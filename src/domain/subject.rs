@@ -1,1 +1,136 @@
-//! subject domain types (not yet built).
+//! Subject (Fach), interface.md §2.2.
+//!
+//! The list form (also the reference form) is [`SubjectRef`]: it lacks
+//! `crossClass` and `externalCode`, which only the single form carries.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::ids::{SubjectCategoryId, SubjectId, SubjectTypeId};
+use super::reader::{checked, limits, Mode, Reader};
+use super::refs::LookupRef;
+use super::FromBody;
+use crate::error::Result;
+
+pub use super::refs::SubjectRef as SubjectListItem;
+
+/// Subject single form.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Subject {
+    /// Database id.
+    pub id: SubjectId,
+    /// Whether archived.
+    pub archived: bool,
+    /// Subject category (Fachgebiet) or null.
+    pub category: Option<LookupRef>,
+    /// Short code, e.g. `D`, `SF B`, unique case-insensitively.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Subject type (Fachtyp).
+    #[serde(rename = "type")]
+    pub kind: LookupRef,
+    /// Whether the subject spans classes (its courses have a grade, no classes).
+    pub cross_class: bool,
+    /// Code in the external school administration system, or null.
+    pub external_code: Option<String>,
+}
+
+impl From<&Subject> for SubjectListItem {
+    fn from(s: &Subject) -> Self {
+        SubjectListItem {
+            id: s.id,
+            archived: s.archived,
+            category: s.category.clone(),
+            code: s.code.clone(),
+            description: s.description.clone(),
+            kind: s.kind.clone(),
+        }
+    }
+}
+
+/// A valid subject body (contract.md §5: code, description and type required;
+/// `externalCode` also accepted as `eventoCode`, contract.md §3).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewSubject {
+    /// Whether archived.
+    pub archived: bool,
+    /// Short code.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Subject category, optional.
+    pub category: Option<SubjectCategoryId>,
+    /// Subject type.
+    pub kind: SubjectTypeId,
+    /// Whether the subject spans classes.
+    pub cross_class: bool,
+    /// Code in the external administration system.
+    pub external_code: Option<String>,
+}
+
+impl FromBody for NewSubject {
+    fn from_body(body: &Value, mode: Mode) -> Result<Self> {
+        let mut r = Reader::new(body, mode)?;
+        let archived = r.boolean("archived");
+        let category = r.reference("category", false).map(SubjectCategoryId);
+        let code = r.text("code", true, limits::CODE);
+        let description = r.text("description", true, limits::DESCRIPTION);
+        let kind = r.reference("type", true).map(SubjectTypeId);
+        let cross_class = r.boolean("crossClass");
+        let external_code = r.text_alias("externalCode", &["eventoCode"], false, limits::CODE);
+        r.finish()?;
+        Ok(NewSubject {
+            archived,
+            code: checked(code),
+            description: checked(description),
+            category,
+            kind: checked(kind),
+            cross_class,
+            external_code,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Error;
+    use serde_json::json;
+
+    fn problems(body: Value, mode: Mode) -> Vec<(String, &'static str)> {
+        match NewSubject::from_body(&body, mode) {
+            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code)).collect(),
+            other => panic!("expected a problem, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn reads_tolerant_forms_and_the_evento_alias() {
+        let body = json!({"code": " SF B ", "description": "Biologie", "type": {"id": 2}, "category": "3",
+                          "crossClass": "true", "eventoCode": "SFB"});
+        let s = NewSubject::from_body(&body, Mode::Create).unwrap();
+        assert_eq!(s.code, "SF B");
+        assert_eq!((s.category, s.kind), (Some(SubjectCategoryId(3)), SubjectTypeId(2)));
+        assert!(s.cross_class && !s.archived);
+        assert_eq!(s.external_code.as_deref(), Some("SFB"));
+        let s = NewSubject::from_body(&json!({"code": "D", "description": "Deutsch", "type": 1, "externalCode": "DE"}), Mode::Create).unwrap();
+        assert_eq!((s.category, s.external_code.as_deref()), (None, Some("DE")));
+    }
+
+    #[test]
+    fn required_fields_and_put_completeness() {
+        assert_eq!(
+            problems(json!({"category": null}), Mode::Create),
+            [("/code".to_string(), "required"), ("/description".into(), "required"), ("/type".into(), "required")]
+        );
+        // PUT: every writable key present; the alias counts for externalCode.
+        let full = json!({"archived": false, "category": null, "code": "D", "description": "Deutsch", "type": 1,
+                          "crossClass": false, "eventoCode": null});
+        assert!(NewSubject::from_body(&full, Mode::Replace).is_ok());
+        let mut partial = full.clone();
+        partial.as_object_mut().unwrap().remove("category");
+        assert_eq!(problems(partial, Mode::Replace), [("/category".to_string(), "missing_field")]);
+    }
+}

@@ -1,1 +1,280 @@
-//! employment storage (not yet built).
+//! Storage of employments, with the locked-school-year rule (contract.md §7).
+
+use crate::domain::code_key;
+use crate::domain::employment::{Employment, NewEmployment};
+use crate::domain::fixed::Fixed;
+use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
+use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::{Backend, Conn};
+use crate::with_conn;
+
+/// Filters of `GET /employment` (at least one is set by the handler).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EmploymentFilter {
+    /// Only employments in this school year.
+    pub school_year: Option<SchoolYearId>,
+    /// Only employments of this teacher.
+    pub teacher: Option<TeacherId>,
+}
+
+/// Employment columns with teacher, school year and division; callers append a WHERE clause.
+const SELECT_EMPLOYMENT: &str = "SELECT e.id, e.employment_min, e.employment_max, e.payment1, e.payment2, e.temporary, e.comments, \
+     t.id AS teacher_id, t.archived AS teacher_archived, t.code AS teacher_code, t.last_name AS teacher_last_name, \
+     t.first_name AS teacher_first_name, t.email AS teacher_email, \
+     y.id AS year_id, y.archived AS year_archived, y.code AS year_code, y.description AS year_description, \
+     y.graduation_year AS year_graduation_year, y.finalised AS year_finalised, \
+     d.id AS division_id, d.code AS division_code, d.description AS division_description \
+     FROM employment e JOIN teacher t ON t.id = e.teacher_id JOIN school_year y ON y.id = e.school_year_id \
+     JOIN division d ON d.id = e.division_id";
+
+#[derive(sqlx::FromRow)]
+struct EmploymentRow {
+    id: i64,
+    employment_min: Option<i64>,
+    employment_max: Option<i64>,
+    payment1: Option<i64>,
+    payment2: Option<i64>,
+    temporary: bool,
+    comments: Option<String>,
+    teacher_id: i64,
+    teacher_archived: bool,
+    teacher_code: String,
+    teacher_last_name: String,
+    teacher_first_name: String,
+    teacher_email: Option<String>,
+    year_id: i64,
+    year_archived: bool,
+    year_code: String,
+    year_description: String,
+    year_graduation_year: i64,
+    year_finalised: bool,
+    division_id: i64,
+    division_code: String,
+    division_description: String,
+}
+
+impl From<EmploymentRow> for Employment {
+    fn from(r: EmploymentRow) -> Self {
+        Employment {
+            id: EmploymentId(r.id),
+            teacher: TeacherRef {
+                id: TeacherId(r.teacher_id),
+                archived: r.teacher_archived,
+                code: r.teacher_code,
+                last_name: r.teacher_last_name,
+                first_name: r.teacher_first_name,
+                email: r.teacher_email,
+            },
+            school_year: SchoolYearRef {
+                id: SchoolYearId(r.year_id),
+                archived: r.year_archived,
+                code: r.year_code,
+                description: r.year_description,
+                graduation_year: r.year_graduation_year,
+                finalised: r.year_finalised,
+            },
+            division: LookupRef { id: r.division_id, code: r.division_code, description: r.division_description },
+            employment_min: r.employment_min.map(Fixed),
+            employment_max: r.employment_max.map(Fixed),
+            payment1: r.payment1.map(Fixed),
+            payment2: r.payment2.map(Fixed),
+            temporary: r.temporary,
+            comments: r.comments,
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct YearLockRow {
+    code: String,
+    archived: bool,
+    finalised: bool,
+}
+
+#[derive(sqlx::FromRow)]
+struct EmploymentKeyRow {
+    teacher_id: i64,
+    school_year_id: i64,
+}
+
+/// Sorts employments by teacher code (case-insensitive), then school year, then id.
+pub fn sort_employments(items: &mut [Employment]) {
+    items.sort_by(|a, b| {
+        code_key(&a.teacher.code)
+            .cmp(&code_key(&b.teacher.code))
+            .then(a.school_year.graduation_year.cmp(&b.school_year.graduation_year))
+            .then(a.id.cmp(&b.id))
+    });
+}
+
+impl Conn {
+    /// Employments matching the filter, ordered by teacher code, then school year (one query).
+    pub async fn list_employments(&mut self, f: EmploymentFilter) -> Result<Vec<Employment>> {
+        let sql = format!("{SELECT_EMPLOYMENT} WHERE ($1 IS NULL OR e.school_year_id = $1) AND ($2 IS NULL OR e.teacher_id = $2)");
+        let rows: Vec<EmploymentRow> = with_conn!(self, |c| sqlx::query_as(&sql)
+            .bind(f.school_year.map(|y| y.0))
+            .bind(f.teacher.map(|t| t.0))
+            .fetch_all(c)
+            .await?);
+        let mut items: Vec<Employment> = rows.into_iter().map(Into::into).collect();
+        sort_employments(&mut items);
+        Ok(items)
+    }
+
+    /// One employment (one query), or `None`.
+    pub async fn get_employment(&mut self, id: EmploymentId) -> Result<Option<Employment>> {
+        let sql = format!("{SELECT_EMPLOYMENT} WHERE e.id = $1");
+        let row: Option<EmploymentRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_optional(c).await?);
+        Ok(row.map(Into::into))
+    }
+
+    /// 409 `school_year_locked` when school year `year` is archived or finalised
+    /// (contract.md §7); 404 when it does not exist. On PostgreSQL the year's row
+    /// is share-locked until the transaction ends, so it cannot be locked
+    /// concurrently while the change is made (SQLite writers are serialised anyway).
+    pub async fn require_open_school_year(&mut self, year: SchoolYearId) -> Result<()> {
+        let lock = match self.backend() {
+            Backend::Postgres => " FOR SHARE",
+            Backend::Sqlite => "",
+        };
+        let sql = format!("SELECT code, archived, finalised FROM school_year WHERE id = $1{lock}");
+        let row: Option<YearLockRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(year.0).fetch_optional(c).await?);
+        let y = row.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))?;
+        let state = match (y.archived, y.finalised) {
+            (true, _) => "archived",
+            (false, true) => "finalised",
+            (false, false) => return Ok(()),
+        };
+        Err(Error::conflict(
+            ErrorCode::SchoolYearLocked,
+            format!("School year {} is {state}: its courses and employments cannot be changed. Reopen the school year first.", y.code),
+        ))
+    }
+
+    /// 422 `unknown_reference` for an unknown teacher, school year or division.
+    async fn check_employment_refs(&mut self, new: &NewEmployment) -> Result<()> {
+        let mut errors = Vec::new();
+        self.check_references("teacher", "teacher", &[("/teacher".into(), new.teacher.0)], &mut errors).await?;
+        self.check_references("school_year", "school year", &[("/schoolYear".into(), new.school_year.0)], &mut errors).await?;
+        self.check_references("division", "division", &[("/division".into(), new.division.0)], &mut errors).await?;
+        if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
+    }
+
+    /// The teacher and school year of employment `id`, its row locked for the
+    /// rest of the transaction (version bumped); 404 when missing.
+    async fn lock_employment(&mut self, id: EmploymentId) -> Result<EmploymentKeyRow> {
+        if !self.touch("employment", id.0).await? {
+            return Err(Error::not_found(EmploymentId::KIND, id.0));
+        }
+        Ok(with_conn!(self, |c| sqlx::query_as("SELECT teacher_id, school_year_id FROM employment WHERE id = $1")
+            .bind(id.0)
+            .fetch_one(c)
+            .await?))
+    }
+
+    /// 409 `referenced` while the teacher of employment `id` teaches a course in
+    /// the employment's school year; `what` says what was attempted.
+    async fn check_employment_unused(&mut self, id: EmploymentId, what: &str) -> Result<()> {
+        let users = self
+            .referenced_by(id.0, &[
+                "SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM employment e \
+                 JOIN course_teacher ct ON ct.teacher_id = e.teacher_id \
+                 JOIN course co ON co.id = ct.course_id AND co.school_year_id = e.school_year_id \
+                 JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id \
+                 WHERE e.id = $1 ORDER BY 1",
+            ])
+            .await?;
+        match users {
+            None => Ok(()),
+            Some(users) => {
+                let e = self.get_employment(id).await?.ok_or_else(|| Error::not_found(EmploymentId::KIND, id.0))?;
+                Err(Error::conflict(
+                    ErrorCode::Referenced,
+                    format!(
+                        "Teacher {} still teaches {users} in school year {}; the employment cannot be {what}. Remove the teacher from these courses first.",
+                        e.teacher.code, e.school_year.code
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// Creates an employment; 422 `unknown_reference` for unknown ids, 409
+    /// `school_year_locked` for a locked year, 409 `duplicate_employment` when
+    /// the teacher already has one in that year.
+    pub async fn create_employment(&mut self, new: &NewEmployment) -> Result<EmploymentId> {
+        self.check_employment_refs(new).await?;
+        self.require_open_school_year(new.school_year).await?;
+        self.insert_employment(new).await
+    }
+
+    /// Inserts an employment without the reference and locked-year checks of
+    /// [`Conn::create_employment`], for imports of history into years that are
+    /// already locked. Foreign keys still hold (409 `referenced`), and so does
+    /// one employment per teacher and year (409 `duplicate_employment`).
+    pub async fn insert_employment(&mut self, new: &NewEmployment) -> Result<EmploymentId> {
+        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+            "INSERT INTO employment (teacher_id, school_year_id, division_id, employment_min, employment_max, payment1, payment2, \
+             temporary, comments) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id"
+        )
+        .bind(new.teacher.0)
+        .bind(new.school_year.0)
+        .bind(new.division.0)
+        .bind(new.employment_min.map(|f| f.0))
+        .bind(new.employment_max.map(|f| f.0))
+        .bind(new.payment1.map(|f| f.0))
+        .bind(new.payment2.map(|f| f.0))
+        .bind(new.temporary)
+        .bind(&new.comments)
+        .fetch_one(c)
+        .await?);
+        Ok(EmploymentId(id))
+    }
+
+    /// Replaces an employment's fields; 404 when missing; 409
+    /// `school_year_locked` when its current or its new school year is locked;
+    /// 409 `referenced` when it moves to another teacher or year while the
+    /// teacher still teaches courses in the old year.
+    pub async fn update_employment(&mut self, id: EmploymentId, new: &NewEmployment) -> Result<()> {
+        let old = self.lock_employment(id).await?;
+        self.check_employment_refs(new).await?;
+        self.require_open_school_year(SchoolYearId(old.school_year_id)).await?;
+        let moved = old.teacher_id != new.teacher.0 || old.school_year_id != new.school_year.0;
+        if moved {
+            if old.school_year_id != new.school_year.0 {
+                self.require_open_school_year(new.school_year).await?;
+            }
+            self.check_employment_unused(id, "moved to another teacher or school year").await?;
+        }
+        with_conn!(self, |c| sqlx::query(
+            "UPDATE employment SET teacher_id = $1, school_year_id = $2, division_id = $3, employment_min = $4, employment_max = $5, \
+             payment1 = $6, payment2 = $7, temporary = $8, comments = $9 WHERE id = $10"
+        )
+        .bind(new.teacher.0)
+        .bind(new.school_year.0)
+        .bind(new.division.0)
+        .bind(new.employment_min.map(|f| f.0))
+        .bind(new.employment_max.map(|f| f.0))
+        .bind(new.payment1.map(|f| f.0))
+        .bind(new.payment2.map(|f| f.0))
+        .bind(new.temporary)
+        .bind(&new.comments)
+        .bind(id.0)
+        .execute(c)
+        .await
+        .map(|_| ())?);
+        Ok(())
+    }
+
+    /// Deletes an employment; 404 when missing; 409 `school_year_locked` for a
+    /// locked year; 409 `referenced` naming the courses the teacher still
+    /// teaches in that year.
+    pub async fn delete_employment(&mut self, id: EmploymentId) -> Result<()> {
+        let old = self.lock_employment(id).await?;
+        self.require_open_school_year(SchoolYearId(old.school_year_id)).await?;
+        self.check_employment_unused(id, "deleted").await?;
+        self.execute_with_id("DELETE FROM employment WHERE id = $1", id.0).await?;
+        Ok(())
+    }
+}

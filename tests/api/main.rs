@@ -1,12 +1,16 @@
 //! Black-box HTTP test suite: drives the real server over HTTP.
 //! Runs on SQLite, and on PostgreSQL when `TEST_DATABASE_URL` is set.
 
+mod fixtures;
 mod helpers;
 
 mod auth;
 mod basics;
 mod curricula;
 mod divisions;
+mod employments;
 mod lookups;
+mod schoolclasses;
 mod schoolyears;
+mod subjects;
 mod teachers;

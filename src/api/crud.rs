@@ -1,0 +1,204 @@
+//! Generic get/create/save/delete handlers shared by the resources, with the
+//! audit trail recorded in the same transaction as each change.
+//!
+//! A resource implements [`Crud`] by delegating to its store methods; its
+//! routes then use [`fetch`], [`create`], [`update`] and [`remove`]. Lists
+//! stay per resource (their filters differ).
+
+use std::future::Future;
+
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::response::Response;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::extract::{Parsed, PathId};
+use super::response::{created, no_content, ok};
+use super::AppState;
+use crate::auth::Principal;
+use crate::domain::FromBody;
+use crate::error::{Error, Result};
+use crate::store::Conn;
+
+/// A resource with single-object operations.
+pub trait Crud: Send + Sync + 'static {
+    /// Path segment under `/api/v1` (e.g. `division`); also the audit object type.
+    const PATH: &'static str;
+    /// Noun for messages (e.g. `division`).
+    const NOUN: &'static str;
+    /// Parsed request body.
+    type New: FromBody + Send + Sync + 'static;
+    /// Single form.
+    type Single: Serialize + Send + Sync + 'static;
+
+    /// The single form, or `None`.
+    fn get(conn: &mut Conn, id: i64) -> impl Future<Output = Result<Option<Self::Single>>> + Send;
+    /// Creates; returns the new id.
+    fn create(tx: &mut Conn, new: &Self::New) -> impl Future<Output = Result<i64>> + Send;
+    /// Replaces the writable fields (404 when missing).
+    fn update(tx: &mut Conn, id: i64, new: &Self::New) -> impl Future<Output = Result<()>> + Send;
+    /// Deletes (404 when missing, 409 when referenced or locked).
+    fn delete(tx: &mut Conn, id: i64) -> impl Future<Output = Result<()>> + Send;
+}
+
+/// Who is changing what: the caller, method and path, for the audit trail.
+#[derive(Debug, Clone)]
+pub struct Audit {
+    /// The authenticated caller.
+    pub principal: Option<Principal>,
+    /// HTTP method.
+    pub method: String,
+    /// Request path.
+    pub path: String,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Audit {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
+        Ok(Audit {
+            principal: parts.extensions.get::<Principal>().cloned(),
+            method: parts.method.to_string(),
+            path: parts.uri.path().to_string(),
+        })
+    }
+}
+
+impl Audit {
+    /// Records a change of `object_type` `id` inside `tx`: `before`/`after` are
+    /// the single forms (absent for create/delete); only changed fields are kept.
+    pub async fn record(
+        &self,
+        tx: &mut Conn,
+        object_type: &str,
+        id: i64,
+        before: Option<&impl Serialize>,
+        after: Option<&impl Serialize>,
+    ) -> Result<()> {
+        let before = before.map(serde_json::to_value).transpose().map_err(Error::internal)?;
+        let after = after.map(serde_json::to_value).transpose().map_err(Error::internal)?;
+        let changes = compact_changes(before, after);
+        tx.insert_audit(self.principal.as_ref(), &self.method, &self.path, object_type, Some(id), &changes).await
+    }
+}
+
+/// `{"before": {changed fields}, "after": {changed fields}}`; create has only
+/// `after`, delete only `before`. Long texts (binary data) are abbreviated.
+pub fn compact_changes(before: Option<Value>, after: Option<Value>) -> Value {
+    let mut out = Map::new();
+    match (before, after) {
+        (Some(Value::Object(b)), Some(Value::Object(a))) => {
+            let (mut bm, mut am) = (Map::new(), Map::new());
+            for (k, av) in &a {
+                let bv = b.get(k).cloned().unwrap_or(Value::Null);
+                if &bv != av {
+                    bm.insert(k.clone(), abbreviate(bv));
+                    am.insert(k.clone(), abbreviate(av.clone()));
+                }
+            }
+            out.insert("before".into(), Value::Object(bm));
+            out.insert("after".into(), Value::Object(am));
+        }
+        (b, a) => {
+            if let Some(b) = b {
+                out.insert("before".into(), abbreviate(b));
+            }
+            if let Some(a) = a {
+                out.insert("after".into(), abbreviate(a));
+            }
+        }
+    }
+    Value::Object(out)
+}
+
+fn abbreviate(v: Value) -> Value {
+    match v {
+        Value::String(s) if s.len() > 256 => Value::String(format!("({} characters)", s.len())),
+        Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (k, abbreviate(v))).collect()),
+        Value::Array(a) => Value::Array(a.into_iter().map(abbreviate).collect()),
+        other => other,
+    }
+}
+
+/// `GET /X/ID` → 200 single form, 404.
+pub async fn fetch<R: Crud>(State(app): State<AppState>, PathId(id): PathId) -> Result<Response> {
+    let item = R::get(&mut app.store.conn().await?, id).await?;
+    Ok(ok(&item.ok_or_else(|| Error::not_found(R::NOUN, id))?))
+}
+
+/// `POST /X` → 201 with `Location` and the single form.
+pub async fn create<R: Crud>(State(app): State<AppState>, audit: Audit, Parsed(new): Parsed<R::New>) -> Result<Response> {
+    let mut tx = app.store.begin().await?;
+    let id = R::create(&mut tx, &new).await?;
+    let item = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    audit.record(&mut tx, R::PATH, id, None::<&()>, Some(&item)).await?;
+    tx.commit().await?;
+    Ok(created(R::PATH, id, &item))
+}
+
+/// `PUT /X/ID` → 200 with the single form; 404 when missing.
+pub async fn update<R: Crud>(State(app): State<AppState>, audit: Audit, PathId(id): PathId, Parsed(new): Parsed<R::New>) -> Result<Response> {
+    let mut tx = app.store.begin().await?;
+    let before = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    R::update(&mut tx, id, &new).await?;
+    let item = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    audit.record(&mut tx, R::PATH, id, Some(&before), Some(&item)).await?;
+    tx.commit().await?;
+    Ok(ok(&item))
+}
+
+/// `DELETE /X/ID` → 204; 404 when missing; 409 when referenced.
+pub async fn remove<R: Crud>(State(app): State<AppState>, audit: Audit, PathId(id): PathId) -> Result<Response> {
+    let mut tx = app.store.begin().await?;
+    let before = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    R::delete(&mut tx, id).await?;
+    audit.record(&mut tx, R::PATH, id, Some(&before), None::<&()>).await?;
+    tx.commit().await?;
+    Ok(no_content())
+}
+
+/// Implements [`Crud`] for a marker type by delegating to `Conn` methods that
+/// take the resource's typed id.
+#[macro_export]
+macro_rules! crud_resource {
+    ($marker:ident, path: $path:literal, id: $id:ty, new: $new:ty, single: $single:ty,
+     get: $get:ident, create: $create:ident, update: $update:ident, delete: $delete:ident) => {
+        #[doc = concat!("The `/", $path, "` resource for the generic handlers.")]
+        pub struct $marker;
+        impl $crate::api::crud::Crud for $marker {
+            const PATH: &'static str = $path;
+            const NOUN: &'static str = <$id>::KIND;
+            type New = $new;
+            type Single = $single;
+            async fn get(conn: &mut $crate::store::Conn, id: i64) -> $crate::error::Result<Option<$single>> {
+                conn.$get(<$id>::from(id)).await
+            }
+            async fn create(tx: &mut $crate::store::Conn, new: &$new) -> $crate::error::Result<i64> {
+                Ok(tx.$create(new).await?.0)
+            }
+            async fn update(tx: &mut $crate::store::Conn, id: i64, new: &$new) -> $crate::error::Result<()> {
+                tx.$update(<$id>::from(id), new).await
+            }
+            async fn delete(tx: &mut $crate::store::Conn, id: i64) -> $crate::error::Result<()> {
+                tx.$delete(<$id>::from(id)).await
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compact_changes;
+    use serde_json::json;
+
+    #[test]
+    fn keeps_only_changed_fields() {
+        let c = compact_changes(Some(json!({"id": 1, "code": "a", "x": 1})), Some(json!({"id": 1, "code": "b", "x": 1})));
+        assert_eq!(c, json!({"before": {"code": "a"}, "after": {"code": "b"}}));
+        assert_eq!(compact_changes(None, Some(json!({"id": 2}))), json!({"after": {"id": 2}}));
+        assert_eq!(compact_changes(Some(json!({"id": 2})), None), json!({"before": {"id": 2}}));
+        let long = "x".repeat(300);
+        assert_eq!(compact_changes(None, Some(json!({"d": long}))), json!({"after": {"d": "(300 characters)"}}));
+    }
+}

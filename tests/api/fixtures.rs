@@ -1,0 +1,145 @@
+//! Fixtures for objects whose HTTP endpoints are built elsewhere (school years,
+//! curricula, divisions, courses): inserted directly through the test's store.
+//! Every such setup goes through this file, so it can switch to HTTP in one place.
+
+use schoolplan::store::Store;
+use serde_json::json;
+
+use crate::helpers::TestApp;
+
+/// A bind parameter of a fixture statement.
+enum Arg<'a> {
+    Int(i64),
+    Text(&'a str),
+    Bool(bool),
+}
+
+use Arg::{Bool, Int, Text};
+
+/// Runs `sql` (with `$1…` placeholders) on the test's database; with `returning`,
+/// fetches the one `id` it returns.
+async fn run(app: &TestApp, sql: &str, args: &[Arg<'_>], returning: bool) -> i64 {
+    macro_rules! on {
+        ($pool:expr) => {{
+            if returning {
+                let mut q = sqlx::query_scalar::<_, i64>(sql);
+                for a in args {
+                    q = match a {
+                        Int(v) => q.bind(*v),
+                        Text(v) => q.bind(*v),
+                        Bool(v) => q.bind(*v),
+                    };
+                }
+                q.fetch_one($pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
+            } else {
+                let mut q = sqlx::query(sql);
+                for a in args {
+                    q = match a {
+                        Int(v) => q.bind(*v),
+                        Text(v) => q.bind(*v),
+                        Bool(v) => q.bind(*v),
+                    };
+                }
+                q.execute($pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+                0
+            }
+        }};
+    }
+    match &app.store {
+        Store::Sqlite(pool) => on!(pool),
+        Store::Postgres(pool) => on!(pool),
+    }
+}
+
+fn key(code: &str) -> String {
+    code.trim().to_lowercase()
+}
+
+/// A school year `code` (description "Schuljahr {code}", 38 weeks); returns its id.
+pub async fn school_year(app: &TestApp, code: &str, graduation_year: i64, finalised: bool, archived: bool) -> i64 {
+    let description = format!("Schuljahr {code}");
+    run(
+        app,
+        "INSERT INTO school_year (archived, code, code_key, description, finalised, graduation_year, weeks) \
+         VALUES ($1, $2, $3, $4, $5, $6, 38) RETURNING id",
+        &[Bool(archived), Text(code), Text(&key(code)), Text(&description), Bool(finalised), Int(graduation_year)],
+        true,
+    )
+    .await
+}
+
+/// Sets the lock flags of school year `id` (as a PUT /schoolyear would).
+pub async fn set_school_year_flags(app: &TestApp, id: i64, finalised: bool, archived: bool) {
+    run(app, "UPDATE school_year SET finalised = $1, archived = $2 WHERE id = $3", &[Bool(finalised), Bool(archived), Int(id)], false)
+        .await;
+}
+
+/// A curriculum `code` whose grades (created over HTTP, in this order, entry grade
+/// first) have the given codes; returns the curriculum id and the grade ids.
+pub async fn curriculum(app: &TestApp, code: &str, grade_codes: &[&str]) -> (i64, Vec<i64>) {
+    let description = format!("Lehrgang {code}");
+    let id = run(
+        app,
+        "INSERT INTO curriculum (archived, code, code_key, description) VALUES (FALSE, $1, $2, $3) RETURNING id",
+        &[Text(code), Text(&key(code)), Text(&description)],
+        true,
+    )
+    .await;
+    let mut grades = Vec::new();
+    for (pos, g) in grade_codes.iter().enumerate() {
+        let grade = app.create("/grade", json!({"code": g, "description": format!("Stufe {g}")})).await;
+        run(
+            app,
+            "INSERT INTO curriculum_grade (curriculum_id, position, grade_id) VALUES ($1, $2, $3)",
+            &[Int(id), Int(pos as i64), Int(grade)],
+            false,
+        )
+        .await;
+        grades.push(grade);
+    }
+    (id, grades)
+}
+
+/// A division `code` (description "Abteilung {code}"); returns its id.
+pub async fn division(app: &TestApp, code: &str) -> i64 {
+    let description = format!("Abteilung {code}");
+    run(
+        app,
+        "INSERT INTO division (code, code_key, description) VALUES ($1, $2, $3) RETURNING id",
+        &[Text(code), Text(&key(code)), Text(&description)],
+        true,
+    )
+    .await
+}
+
+/// A course of `subject` in `school_year` with `grade`/`curriculum`, the given
+/// classes and semester-1 teachers; returns its id.
+pub async fn course(app: &TestApp, school_year: i64, subject: i64, grade: i64, curriculum: i64, classes: &[i64], teachers1: &[i64]) -> i64 {
+    let id = run(
+        app,
+        "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, lessons1, lessons2) \
+         VALUES ($1, $2, $3, $4, 30000, 30000) RETURNING id",
+        &[Int(school_year), Int(subject), Int(grade), Int(curriculum)],
+        true,
+    )
+    .await;
+    for (pos, class) in classes.iter().enumerate() {
+        run(
+            app,
+            "INSERT INTO course_class (course_id, position, school_class_id) VALUES ($1, $2, $3)",
+            &[Int(id), Int(pos as i64), Int(*class)],
+            false,
+        )
+        .await;
+    }
+    for (pos, teacher) in teachers1.iter().enumerate() {
+        run(
+            app,
+            "INSERT INTO course_teacher (course_id, semester, position, teacher_id) VALUES ($1, 1, $2, $3)",
+            &[Int(id), Int(pos as i64), Int(*teacher)],
+            false,
+        )
+        .await;
+    }
+    id
+}
