@@ -22,7 +22,10 @@ use super::*;
 use crate::domain::curriculum::NewCurriculum;
 use crate::domain::division::NewDivision;
 use crate::domain::ids::SchoolYearId;
+use crate::domain::employment::NewEmployment;
 use crate::domain::lookup::{LookupKind, NewLookup};
+use crate::domain::schoolclass::NewSchoolClass;
+use crate::domain::subject::NewSubject;
 use crate::domain::schoolyear::NewSchoolYear;
 use crate::domain::teacher::NewTeacher;
 use crate::domain::{FromBody, Mode};
@@ -164,6 +167,8 @@ pub async fn import(store: &Store, dataset: &Dataset) -> Result<ImportCounts, Da
         return Err(DatasetError::NotEmpty { contents });
     }
     let counts = load(&mut tx, dataset).await?;
+    let summary = json!({"imported": counts});
+    tx.insert_audit(None, "IMPORT", "(dataset)", "dataset", None, &summary).await?;
     tx.commit().await?;
     Ok(counts)
 }
@@ -239,7 +244,8 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "type": types.resolve(&r.kind, "/type", &record)?,
             "crossClass": r.cross_class, "externalCode": r.external_code, "archived": r.archived,
         });
-        let id = gap("subjects", &body, &record)?; // GAP(subject): parse NewSubject, tx.create_subject
+        let new: NewSubject = parse(&body, &record)?;
+        let id = stored(tx.create_subject(&new).await, &record)?;
         subjects.insert(&r.code, id);
     }
 
@@ -264,7 +270,8 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "division": divisions.resolve(&r.division, "/division", &record)?,
             "graduationYear": r.graduation_year, "archived": r.archived,
         });
-        let id = gap("schoolClasses", &body, &record)?; // GAP(school class): parse NewSchoolClass, tx.create_school_class
+        let new: NewSchoolClass = parse(&body, &record)?;
+        let id = stored(tx.create_school_class(&new).await, &record)?;
         classes.insert(&r.code, id);
     }
 
@@ -278,7 +285,8 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "payment1": number(r.payment1), "payment2": number(r.payment2),
             "temporary": r.temporary, "comments": r.comments,
         });
-        gap("employments", &body, &record)?; // GAP(employment): parse NewEmployment, tx.create_employment
+        let new: NewEmployment = parse(&body, &record)?;
+        stored(tx.create_employment(&new).await, &record)?;
     }
 
     for (i, r) in ds.courses.iter().enumerate() {
