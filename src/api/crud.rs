@@ -60,7 +60,10 @@ impl<S: Send + Sync> FromRequestParts<S> for Audit {
         Ok(Audit {
             principal: parts.extensions.get::<Principal>().cloned(),
             method: parts.method.to_string(),
-            path: parts.uri.path().to_string(),
+            path: parts
+                .extensions
+                .get::<axum::extract::OriginalUri>()
+                .map_or_else(|| parts.uri.path().to_string(), |u| u.path().to_string()),
         })
     }
 }

@@ -4,6 +4,7 @@
 mod fixtures;
 mod helpers;
 
+mod audit;
 mod auth;
 mod basics;
 mod curricula;
