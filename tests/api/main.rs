@@ -6,3 +6,6 @@ mod helpers;
 mod basics;
 mod lookups;
 mod teachers;
+mod course_fixtures;
+mod courses;
+mod course_concurrency;
