@@ -7,17 +7,15 @@ use serde_json::json;
 use crate::helpers::TestApp;
 
 /// A bind parameter of a fixture statement.
-enum Arg<'a> {
+enum Arg {
     Int(i64),
-    Text(&'a str),
-    Bool(bool),
 }
 
-use Arg::{Bool, Int, Text};
+use Arg::Int;
 
 /// Runs `sql` (with `$1…` placeholders) on the test's database; with `returning`,
 /// fetches the one `id` it returns.
-async fn run(app: &TestApp, sql: &str, args: &[Arg<'_>], returning: bool) -> i64 {
+async fn run(app: &TestApp, sql: &str, args: &[Arg], returning: bool) -> i64 {
     macro_rules! on {
         ($pool:expr) => {{
             if returning {
@@ -25,8 +23,6 @@ async fn run(app: &TestApp, sql: &str, args: &[Arg<'_>], returning: bool) -> i64
                 for a in args {
                     q = match a {
                         Int(v) => q.bind(*v),
-                        Text(v) => q.bind(*v),
-                        Bool(v) => q.bind(*v),
                     };
                 }
                 q.fetch_one($pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
@@ -35,8 +31,6 @@ async fn run(app: &TestApp, sql: &str, args: &[Arg<'_>], returning: bool) -> i64
                 for a in args {
                     q = match a {
                         Int(v) => q.bind(*v),
-                        Text(v) => q.bind(*v),
-                        Bool(v) => q.bind(*v),
                     };
                 }
                 q.execute($pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"));

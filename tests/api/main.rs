@@ -15,3 +15,6 @@ mod schoolclasses;
 mod schoolyears;
 mod subjects;
 mod teachers;
+mod course_fixtures;
+mod courses;
+mod course_concurrency;
