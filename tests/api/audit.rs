@@ -47,3 +47,28 @@ async fn writes_are_audited_with_changed_fields_and_filterable() {
     assert_eq!(app.get("/audit?from=2000-01-01").await.expect(200).result().as_array().unwrap().len(), 4);
     app.get("/audit?from=yesterday").await.expect_problem(400, "invalid_query");
 }
+
+#[tokio::test]
+async fn merge_and_split_are_audited_per_course() {
+    let app = TestApp::spawn().await;
+    let w = crate::course_fixtures::World::new(&app).await;
+    let a = w.course(&app, w.year, w.d, &[w.g27a]).await;
+    let b = w.course(&app, w.year, w.d, &[w.g27b]).await;
+    app.post("/course", json!({"merge": [a, b]})).await.expect(200);
+    let merged = app.get(&format!("/audit?objectType=course&objectId={a}")).await.expect(200);
+    let m = &merged.result()[0];
+    assert_eq!(m["method"], "POST");
+    assert_eq!(m["changes"]["before"]["schoolClasses"].as_array().unwrap().len(), 1);
+    assert_eq!(m["changes"]["after"]["schoolClasses"].as_array().unwrap().len(), 2);
+    let deleted = app.get(&format!("/audit?objectType=course&objectId={b}")).await.expect(200);
+    assert_eq!(deleted.result()[0]["changes"]["after"], serde_json::Value::Null, "the merged-away course is recorded as deleted");
+    assert_eq!(deleted.result()[0]["changes"]["before"]["id"], b);
+
+    let split = app.post("/course", json!({"split": a})).await.expect(200);
+    let new_id = split.result()[1]["id"].as_i64().unwrap();
+    let original = app.get(&format!("/audit?objectType=course&objectId={a}")).await.expect(200);
+    assert_eq!(original.result()[0]["changes"]["after"]["schoolClasses"].as_array().unwrap().len(), 1);
+    let created = app.get(&format!("/audit?objectType=course&objectId={new_id}")).await.expect(200);
+    assert_eq!(created.result()[0]["changes"]["after"]["schoolClasses"][0]["code"], "G27b");
+    assert!(created.result()[0]["changes"].get("before").is_none());
+}
