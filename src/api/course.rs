@@ -1,8 +1,107 @@
-//! `/course` routes (not yet built).
+//! `/course` (interface.md §4.4, contract.md §6–§8): list of a school year
+//! (with filters), get, create, save, delete, and the two commands merge and
+//! split, which share `POST /course` with create and are told apart by the body.
 
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::get;
+
+use super::extract::{JsonBody, QueryParams};
+use super::response::{created, ok};
 use super::routes::ApiRouter;
+use super::crud::{self, Audit, Crud};
+use super::AppState;
+use crate::domain::course::{Course, CourseCommand, CourseUpdate};
+use crate::store::Conn;
+use crate::domain::ids::{CourseId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
+use crate::error::{Error, Result};
+use crate::store::course::CourseFilter;
 
 /// Routes of `/course`.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
+        .route("/course", get(list).post(post))
+        .route("/course/{id}", get(crud::fetch::<Courses>).put(crud::update::<Courses>).delete(crud::remove::<Courses>))
+}
+
+/// `GET /course?schoolYear=ID[&crossClass=BOOL][&schoolClass=ID][&teacher=ID][&subject=ID]`:
+/// 400 without `schoolYear`, 404 for an unknown id in the query.
+async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+    let filter = CourseFilter {
+        school_year: SchoolYearId(q.required_id("schoolYear")?),
+        cross_class: q.flag("crossClass")?,
+        school_class: q.id("schoolClass")?.map(SchoolClassId),
+        teacher: q.id("teacher")?.map(TeacherId),
+        subject: q.id("subject")?.map(SubjectId),
+    };
+    let mut conn = app.store.conn().await?;
+    conn.require("school_year", SchoolYearId::KIND, filter.school_year.0).await?;
+    if let Some(k) = filter.school_class {
+        conn.require("school_class", SchoolClassId::KIND, k.0).await?;
+    }
+    if let Some(t) = filter.teacher {
+        conn.require("teacher", TeacherId::KIND, t.0).await?;
+    }
+    if let Some(s) = filter.subject {
+        conn.require("subject", SubjectId::KIND, s.0).await?;
+    }
+    Ok(ok(&conn.list_courses(filter).await?))
+}
+
+/// The `/course` resource for the generic get, save (PUT) and delete handlers.
+pub struct Courses;
+
+impl Crud for Courses {
+    const PATH: &'static str = "course";
+    const NOUN: &'static str = CourseId::KIND;
+    type Update = CourseUpdate;
+    type Single = Course;
+    async fn get(conn: &mut Conn, id: i64) -> Result<Option<Course>> {
+        conn.get_course(CourseId(id)).await
+    }
+    async fn update(tx: &mut Conn, id: i64, update: &CourseUpdate) -> Result<()> {
+        tx.update_course(CourseId(id), update).await
+    }
+    async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+        tx.delete_course(CourseId(id)).await
+    }
+}
+
+/// `POST /course`: a course object creates (201), `{"merge": [ids]}` merges
+/// (200, the merged course), `{"split": id}` splits (200, the resulting courses).
+/// Every course created, changed or deleted gets its audit entry.
+async fn post(State(app): State<AppState>, audit: Audit, JsonBody(body): JsonBody) -> Result<Response> {
+    let command = CourseCommand::from_body(&body)?;
+    let mut tx = app.store.begin().await?;
+    let response = match command {
+        CourseCommand::Create(new) => {
+            let id = tx.create_course(&new).await?;
+            let course = tx.get_course(id).await?.ok_or_else(|| Error::not_found(CourseId::KIND, id.0))?;
+            audit.record(&mut tx, "course", id.0, None::<&()>, Some(&course)).await?;
+            created("course", id.0, &course)
+        }
+        CourseCommand::Merge(ids) => {
+            let mut before = Vec::with_capacity(ids.len());
+            for id in &ids {
+                before.push(tx.get_course(*id).await?);
+            }
+            let merged = tx.merge_courses(&ids).await?;
+            for (id, old) in ids.iter().zip(&before) {
+                let after = (*id == merged.id).then_some(&merged);
+                audit.record(&mut tx, "course", id.0, old.as_ref(), after).await?;
+            }
+            ok(&merged)
+        }
+        CourseCommand::Split(id) => {
+            let before = tx.get_course(id).await?;
+            let courses = tx.split_course(id).await?;
+            for course in &courses {
+                let old = if course.id == id { before.as_ref() } else { None };
+                audit.record(&mut tx, "course", course.id.0, old, Some(course)).await?;
+            }
+            ok(&courses)
+        }
+    };
+    tx.commit().await?;
+    Ok(response)
 }

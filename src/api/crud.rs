@@ -27,19 +27,25 @@ pub trait Crud: Send + Sync + 'static {
     const PATH: &'static str;
     /// Noun for messages (e.g. `division`).
     const NOUN: &'static str;
-    /// Parsed request body.
-    type New: FromBody + Send + Sync + 'static;
+    /// Parsed PUT body.
+    type Update: FromBody + Send + Sync + 'static;
     /// Single form.
     type Single: Serialize + Send + Sync + 'static;
 
     /// The single form, or `None`.
     fn get(conn: &mut Conn, id: i64) -> impl Future<Output = Result<Option<Self::Single>>> + Send;
-    /// Creates; returns the new id.
-    fn create(tx: &mut Conn, new: &Self::New) -> impl Future<Output = Result<i64>> + Send;
     /// Replaces the writable fields (404 when missing).
-    fn update(tx: &mut Conn, id: i64, new: &Self::New) -> impl Future<Output = Result<()>> + Send;
+    fn update(tx: &mut Conn, id: i64, new: &Self::Update) -> impl Future<Output = Result<()>> + Send;
     /// Deletes (404 when missing, 409 when referenced or locked).
     fn delete(tx: &mut Conn, id: i64) -> impl Future<Output = Result<()>> + Send;
+}
+
+/// A resource created from a plain POST body (all but courses, whose POST also merges and splits).
+pub trait CrudCreate: Crud {
+    /// Parsed POST body.
+    type New: FromBody + Send + Sync + 'static;
+    /// Creates; returns the new id.
+    fn create(tx: &mut Conn, new: &Self::New) -> impl Future<Output = Result<i64>> + Send;
 }
 
 /// Who is changing what: the caller, method and path, for the audit trail.
@@ -60,7 +66,10 @@ impl<S: Send + Sync> FromRequestParts<S> for Audit {
         Ok(Audit {
             principal: parts.extensions.get::<Principal>().cloned(),
             method: parts.method.to_string(),
-            path: parts.uri.path().to_string(),
+            path: parts
+                .extensions
+                .get::<axum::extract::OriginalUri>()
+                .map_or_else(|| parts.uri.path().to_string(), |u| u.path().to_string()),
         })
     }
 }
@@ -128,7 +137,7 @@ pub async fn fetch<R: Crud>(State(app): State<AppState>, PathId(id): PathId) -> 
 }
 
 /// `POST /X` → 201 with `Location` and the single form.
-pub async fn create<R: Crud>(State(app): State<AppState>, audit: Audit, Parsed(new): Parsed<R::New>) -> Result<Response> {
+pub async fn create<R: CrudCreate>(State(app): State<AppState>, audit: Audit, Parsed(new): Parsed<R::New>) -> Result<Response> {
     let mut tx = app.store.begin().await?;
     let id = R::create(&mut tx, &new).await?;
     let item = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
@@ -138,7 +147,7 @@ pub async fn create<R: Crud>(State(app): State<AppState>, audit: Audit, Parsed(n
 }
 
 /// `PUT /X/ID` → 200 with the single form; 404 when missing.
-pub async fn update<R: Crud>(State(app): State<AppState>, audit: Audit, PathId(id): PathId, Parsed(new): Parsed<R::New>) -> Result<Response> {
+pub async fn update<R: Crud>(State(app): State<AppState>, audit: Audit, PathId(id): PathId, Parsed(new): Parsed<R::Update>) -> Result<Response> {
     let mut tx = app.store.begin().await?;
     let before = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
     R::update(&mut tx, id, &new).await?;
@@ -166,16 +175,19 @@ macro_rules! crud_resource {
      get: $get:ident, create: $create:ident, update: $update:ident, delete: $delete:ident) => {
         #[doc = concat!("The `/", $path, "` resource for the generic handlers.")]
         pub struct $marker;
+        impl $crate::api::crud::CrudCreate for $marker {
+            type New = $new;
+            async fn create(tx: &mut $crate::store::Conn, new: &$new) -> $crate::error::Result<i64> {
+                Ok(tx.$create(new).await?.0)
+            }
+        }
         impl $crate::api::crud::Crud for $marker {
             const PATH: &'static str = $path;
             const NOUN: &'static str = <$id>::KIND;
-            type New = $new;
+            type Update = $new;
             type Single = $single;
             async fn get(conn: &mut $crate::store::Conn, id: i64) -> $crate::error::Result<Option<$single>> {
                 conn.$get(<$id>::from(id)).await
-            }
-            async fn create(tx: &mut $crate::store::Conn, new: &$new) -> $crate::error::Result<i64> {
-                Ok(tx.$create(new).await?.0)
             }
             async fn update(tx: &mut $crate::store::Conn, id: i64, new: &$new) -> $crate::error::Result<()> {
                 tx.$update(<$id>::from(id), new).await

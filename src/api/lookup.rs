@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
-use super::crud::{self, Crud};
+use super::crud::{self, Crud, CrudCreate};
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -25,16 +25,19 @@ macro_rules! lookup_resources {
         impl LookupResource for $marker {
             const KIND: LookupKind = LookupKind::$kind;
         }
+        impl CrudCreate for $marker {
+            type New = NewLookup;
+            async fn create(tx: &mut Conn, new: &NewLookup) -> Result<i64> {
+                tx.create_lookup(Self::KIND, new).await
+            }
+        }
         impl Crud for $marker {
             const PATH: &'static str = $path;
             const NOUN: &'static str = $noun;
-            type New = NewLookup;
+            type Update = NewLookup;
             type Single = Lookup;
             async fn get(conn: &mut Conn, id: i64) -> Result<Option<Lookup>> {
                 conn.get_lookup(Self::KIND, id).await
-            }
-            async fn create(tx: &mut Conn, new: &NewLookup) -> Result<i64> {
-                tx.create_lookup(Self::KIND, new).await
             }
             async fn update(tx: &mut Conn, id: i64, new: &NewLookup) -> Result<()> {
                 tx.update_lookup(Self::KIND, id, new).await
@@ -53,7 +56,7 @@ lookup_resources! {
 }
 
 /// Routes of one lookup resource: `/{path}` and `/{path}/{id}`.
-pub fn routes<R: LookupResource + Crud>() -> ApiRouter {
+pub fn routes<R: LookupResource + CrudCreate>() -> ApiRouter {
     ApiRouter::new()
         .route(&format!("/{}", R::PATH), get(list::<R>).post(crud::create::<R>))
         .route(

@@ -1,1 +1,829 @@
-//! course domain types (not yet built).
+//! Course (Kurs), interface.md §2.4 and §4.4, contract.md §8.
+//!
+//! - [`Course`]: the one output form (single = list = reference form).
+//! - [`NewCourse`], [`CourseUpdate`], [`CourseCommand`]: parsed request bodies
+//!   (`POST /course` has three shapes: create, `{"merge": [ids]}`, `{"split": id}`).
+//! - The course rules as pure functions: [`derive_class_based`] and
+//!   [`check_cross_class`] (create), [`check_merge_ids`], [`check_merge`] and
+//!   [`check_split`]. The store loads the facts, calls these inside its
+//!   transaction and writes the outcome.
+//!
+//! Every rule has its own error code (`src/error.rs`); details name courses,
+//! classes, grades and school years by code.
+
+use axum::http::StatusCode;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::fixed::Fixed;
+use super::ids::{CourseId, CurriculumId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
+use super::reader::{limits, Mode, Reader};
+use super::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
+use super::FromBody;
+use crate::error::{Error, ErrorCode, FieldError, Result};
+
+/// Largest number of lessons per week and semester (contract.md §5: 0 ≤ x ≤ 99).
+pub const MAX_LESSONS: i64 = 99;
+
+/// Course in its single form, which is also its list and reference form (contract.md §8).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Course {
+    /// Database id.
+    pub id: CourseId,
+    /// Whether the course is cancelled.
+    pub cancelled: bool,
+    /// Free comment or null.
+    pub comments: Option<String>,
+    /// The subject's cross-class flag (read-only).
+    pub cross_class: bool,
+    /// Curriculum of the course.
+    pub curriculum: CurriculumRef,
+    /// Grade (Stufe) of the course.
+    pub grade: LookupRef,
+    /// Weekly lessons in semester 1.
+    pub lessons1: Fixed,
+    /// Weekly lessons in semester 2.
+    pub lessons2: Fixed,
+    /// Classes of the course, in course order (empty for cross-class courses).
+    pub school_classes: Vec<SchoolClassRef>,
+    /// School year of the course.
+    pub school_year: SchoolYearRef,
+    /// Subject of the course (list form).
+    pub subject: SubjectRef,
+    /// Teachers in semester 1, in given order.
+    pub teachers1: Vec<TeacherRef>,
+    /// Teachers in semester 2, in given order.
+    pub teachers2: Vec<TeacherRef>,
+}
+
+impl Course {
+    /// "Course 17 (D, G27a)": id, subject code and class codes (the grade code
+    /// for a course without classes), for error details.
+    pub fn label(&self) -> String {
+        let who = if self.school_classes.is_empty() {
+            self.grade.code.clone()
+        } else {
+            self.school_classes.iter().map(|c| c.code.as_str()).collect::<Vec<_>>().join(", ")
+        };
+        format!("course {} ({}, {})", self.id, self.subject.code, who)
+    }
+}
+
+/// Why a school year is locked (contract.md §7), or `None` when it is open.
+pub fn lock_reason(year: &SchoolYearRef) -> Option<&'static str> {
+    if year.archived {
+        Some("archived")
+    } else if year.finalised {
+        Some("finalised")
+    } else {
+        None
+    }
+}
+
+/// 409 `school_year_locked` when `year` is archived or finalised; `action` is
+/// what was refused ("created", "changed", "merged", …).
+pub fn check_unlocked(year: &SchoolYearRef, action: &str) -> Result<()> {
+    match lock_reason(year) {
+        None => Ok(()),
+        Some(why) => Err(Error::conflict(
+            ErrorCode::SchoolYearLocked,
+            format!(
+                "School year {} is {why}: its courses cannot be {action}. Reopen the school year first.",
+                year.code
+            ),
+        )),
+    }
+}
+
+/// A valid `POST /course` body (contract.md §8, "Create").
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewCourse {
+    /// School year (required).
+    pub school_year: SchoolYearId,
+    /// Subject (required).
+    pub subject: SubjectId,
+    /// Grade: required for cross-class subjects; derived from the classes otherwise.
+    pub grade: Option<GradeId>,
+    /// Curriculum: required for cross-class subjects; derived from the classes otherwise.
+    pub curriculum: Option<CurriculumId>,
+    /// Classes in course order (no repeats).
+    pub school_classes: Vec<SchoolClassId>,
+    /// Whether cancelled (default false).
+    pub cancelled: bool,
+    /// Free comment.
+    pub comments: Option<String>,
+    /// Lessons in semester 1 (default 0).
+    pub lessons1: Fixed,
+    /// Lessons in semester 2 (default 0).
+    pub lessons2: Fixed,
+    /// Teachers in semester 1 (no repeats).
+    pub teachers1: Vec<TeacherId>,
+    /// Teachers in semester 2 (no repeats).
+    pub teachers2: Vec<TeacherId>,
+}
+
+/// The writable fields of a course (`PUT /course/ID`): everything else in the body is ignored.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CourseUpdate {
+    /// Whether cancelled.
+    pub cancelled: bool,
+    /// Free comment (`null` clears it).
+    pub comments: Option<String>,
+    /// Lessons in semester 1.
+    pub lessons1: Fixed,
+    /// Lessons in semester 2.
+    pub lessons2: Fixed,
+    /// Teachers in semester 1 (no repeats).
+    pub teachers1: Vec<TeacherId>,
+    /// Teachers in semester 2 (no repeats).
+    pub teachers2: Vec<TeacherId>,
+}
+
+/// Reads the fields shared by create and update (`null` lessons count as 0).
+fn read_writable(r: &mut Reader<'_>) -> CourseUpdate {
+    let cancelled = r.boolean("cancelled");
+    let comments = r.text("comments", false, limits::COMMENT);
+    let lessons1 = r.fixed("lessons1", 0, MAX_LESSONS).unwrap_or_default();
+    let lessons2 = r.fixed("lessons2", 0, MAX_LESSONS).unwrap_or_default();
+    let teachers1 = r.references("teachers1").into_iter().map(TeacherId).collect();
+    let teachers2 = r.references("teachers2").into_iter().map(TeacherId).collect();
+    CourseUpdate { cancelled, comments, lessons1, lessons2, teachers1, teachers2 }
+}
+
+impl FromBody for CourseUpdate {
+    fn from_body(body: &Value, mode: Mode) -> Result<Self> {
+        let mut r = Reader::new(body, mode)?;
+        let update = read_writable(&mut r);
+        r.finish()?;
+        Ok(update)
+    }
+}
+
+impl FromBody for NewCourse {
+    fn from_body(body: &Value, mode: Mode) -> Result<Self> {
+        let mut r = Reader::new(body, mode)?;
+        let school_year = r.reference("schoolYear", true);
+        let subject = r.reference("subject", true);
+        let grade = r.reference("grade", false).map(GradeId);
+        let curriculum = r.reference("curriculum", false).map(CurriculumId);
+        let school_classes = r.references("schoolClasses").into_iter().map(SchoolClassId).collect();
+        let w = read_writable(&mut r);
+        r.finish()?;
+        Ok(NewCourse {
+            school_year: SchoolYearId(super::reader::checked(school_year)),
+            subject: SubjectId(super::reader::checked(subject)),
+            grade,
+            curriculum,
+            school_classes,
+            cancelled: w.cancelled,
+            comments: w.comments,
+            lessons1: w.lessons1,
+            lessons2: w.lessons2,
+            teachers1: w.teachers1,
+            teachers2: w.teachers2,
+        })
+    }
+}
+
+/// The three shapes of a `POST /course` body (interface.md §4.4).
+#[derive(Debug, Clone, PartialEq)]
+pub enum CourseCommand {
+    /// A course object: create it.
+    Create(NewCourse),
+    /// `{"merge": [ids]}`: merge into the first course (ids as given, checked by [`check_merge_ids`]).
+    Merge(Vec<CourseId>),
+    /// `{"split": id}`: split the course into one course per class.
+    Split(CourseId),
+}
+
+/// The keys of the course form: a merge or split body must carry none of them.
+const COURSE_FIELDS: &[&str] = &[
+    "id",
+    "cancelled",
+    "comments",
+    "crossClass",
+    "curriculum",
+    "grade",
+    "lessons1",
+    "lessons2",
+    "schoolClasses",
+    "schoolYear",
+    "subject",
+    "teachers1",
+    "teachers2",
+];
+
+/// Reads a course id given as `N`, `"N"` or `{"id": N}`.
+fn course_id_of(v: &Value) -> Option<i64> {
+    let v = match v {
+        Value::Object(o) => o.get("id")?,
+        other => other,
+    };
+    match v {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn command_error(detail: impl Into<String>) -> Error {
+    Error::unprocessable(ErrorCode::InvalidCourseCommand, detail)
+}
+
+impl CourseCommand {
+    /// Tells the three body shapes apart. A body with both `merge` and `split`,
+    /// or with `merge`/`split` and course fields, is 422 `invalid_course_command`;
+    /// an unreadable id list or id is 400 `invalid_type`.
+    pub fn from_body(body: &Value) -> Result<CourseCommand> {
+        let Value::Object(obj) = body else {
+            return Err(Error::bad_request(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
+        };
+        let merge = obj.get("merge");
+        let split = obj.get("split");
+        if merge.is_none() && split.is_none() {
+            return NewCourse::from_body(body, Mode::Create).map(CourseCommand::Create);
+        }
+        if merge.is_some() && split.is_some() {
+            return Err(command_error(
+                "The body holds both `merge` and `split`: send one command per request.",
+            ));
+        }
+        let extra: Vec<&str> = COURSE_FIELDS.iter().copied().filter(|k| obj.contains_key(*k)).collect();
+        if !extra.is_empty() {
+            let which = if merge.is_some() { "merge" } else { "split" };
+            return Err(command_error(format!(
+                "A `{which}` body must not carry course fields (found {}): send the command alone.",
+                extra.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+            )));
+        }
+        if let Some(merge) = merge {
+            let Value::Array(items) = merge else {
+                return Err(Error::field("/merge", ErrorCode::InvalidType, "`merge` must be a list of course ids."));
+            };
+            let mut ids = Vec::with_capacity(items.len());
+            let mut errors = Vec::new();
+            for (i, item) in items.iter().enumerate() {
+                match course_id_of(item) {
+                    Some(id) => ids.push(CourseId(id)),
+                    None => errors.push(FieldError::new(
+                        format!("/merge/{i}"),
+                        ErrorCode::InvalidType,
+                        format!("`/merge/{i}` must be a course id."),
+                    )),
+                }
+            }
+            if !errors.is_empty() {
+                return Err(Error::fields(errors));
+            }
+            return Ok(CourseCommand::Merge(ids));
+        }
+        let split = split.expect("merge or split is present");
+        match course_id_of(split) {
+            Some(id) => Ok(CourseCommand::Split(CourseId(id))),
+            None => Err(Error::field("/split", ErrorCode::InvalidType, "`split` must be one course id.")),
+        }
+    }
+}
+
+/// A class seen from one school year: its curriculum and its grade that year.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassInYear {
+    /// Database id.
+    pub id: SchoolClassId,
+    /// Designation, e.g. `G27a`.
+    pub code: String,
+    /// Curriculum of the class.
+    pub curriculum: CurriculumId,
+    /// Code of the curriculum, e.g. `GYM 17`.
+    pub curriculum_code: String,
+    /// The class's grade in the year (id, code); `None` when the class does not exist that year.
+    pub grade: Option<(GradeId, String)>,
+}
+
+impl ClassInYear {
+    /// Computes the class's grade from its curriculum's ordered grades (entry
+    /// grade first) with [`super::grade_rule::grade_index`].
+    pub fn new(
+        id: SchoolClassId,
+        code: String,
+        graduation_year: i64,
+        curriculum: CurriculumId,
+        curriculum_code: String,
+        curriculum_grades: &[(GradeId, String)],
+        year_graduation_year: i64,
+    ) -> ClassInYear {
+        let grade = super::grade_rule::grade_index(curriculum_grades.len(), graduation_year, year_graduation_year)
+            .map(|i| curriculum_grades[i].clone());
+        ClassInYear { id, code, curriculum, curriculum_code, grade }
+    }
+}
+
+/// Grade and curriculum of a course of a class-based subject, derived from its
+/// classes (in body order; pointers `/schoolClasses/N`). A given grade or
+/// curriculum must agree with the derived one (422 `grade_mismatch`).
+pub fn derive_class_based(
+    subject_code: &str,
+    year: &SchoolYearRef,
+    classes: &[ClassInYear],
+    given_grade: Option<GradeId>,
+    given_curriculum: Option<CurriculumId>,
+) -> Result<(GradeId, CurriculumId)> {
+    let Some(first) = classes.first() else {
+        return Err(Error::field(
+            "/schoolClasses",
+            ErrorCode::Required,
+            format!("A course of subject {subject_code} needs at least one school class (the subject is not cross-class)."),
+        ));
+    };
+    let missing: Vec<FieldError> = classes
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.grade.is_none())
+        .map(|(i, c)| {
+            FieldError::new(
+                format!("/schoolClasses/{i}"),
+                ErrorCode::ClassNotInSchoolYear,
+                format!("Class {} has no grade in school year {}: it does not attend school that year.", c.code, year.code),
+            )
+        })
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::fields(missing));
+    }
+    let (grade, grade_code) = first.grade.clone().expect("every class has a grade");
+    for (i, c) in classes.iter().enumerate().skip(1) {
+        let (g, g_code) = c.grade.as_ref().expect("every class has a grade");
+        if *g != grade {
+            return Err(rule_error(
+                ErrorCode::ClassGradeMismatch,
+                format!(
+                    "Class {} is in grade {grade_code} and class {} in grade {g_code} in school year {}: the classes of a course must share one grade.",
+                    first.code, c.code, year.code
+                ),
+                format!("/schoolClasses/{i}"),
+                "grade differs from the first class",
+            ));
+        }
+        if c.curriculum != first.curriculum {
+            return Err(rule_error(
+                ErrorCode::ClassCurriculumMismatch,
+                format!(
+                    "Class {} follows curriculum {} and class {} curriculum {}: the classes of a course must share one curriculum.",
+                    first.code, first.curriculum_code, c.code, c.curriculum_code
+                ),
+                format!("/schoolClasses/{i}"),
+                "curriculum differs from the first class",
+            ));
+        }
+    }
+    let mut errors = Vec::new();
+    if given_grade.is_some_and(|g| g != grade) {
+        errors.push(FieldError::new(
+            "/grade",
+            ErrorCode::GradeMismatch,
+            format!("The classes are in grade {grade_code} in school year {}; leave `grade` out or send that grade.", year.code),
+        ));
+    }
+    if given_curriculum.is_some_and(|c| c != first.curriculum) {
+        errors.push(FieldError::new(
+            "/curriculum",
+            ErrorCode::GradeMismatch,
+            format!("The classes follow curriculum {}; leave `curriculum` out or send that curriculum.", first.curriculum_code),
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(Error::fields(errors));
+    }
+    Ok((grade, first.curriculum))
+}
+
+/// Checks a course of a cross-class subject: no classes, grade and curriculum
+/// given, the grade one of the curriculum's grades. `curriculum` carries the
+/// curriculum's code and grade ids when one was given.
+pub fn check_cross_class(
+    subject_code: &str,
+    class_count: usize,
+    grade: Option<(GradeId, &str)>,
+    curriculum: Option<(CurriculumId, &str, &[GradeId])>,
+) -> Result<(GradeId, CurriculumId)> {
+    if class_count > 0 {
+        return Err(rule_error(
+            ErrorCode::CrossClassWithClasses,
+            format!("Subject {subject_code} is cross-class: its courses have a grade but no school classes. Send `schoolClasses` empty or leave it out."),
+            "/schoolClasses".to_string(),
+            "must be empty for a cross-class subject",
+        ));
+    }
+    let mut errors = Vec::new();
+    if grade.is_none() {
+        errors.push(FieldError::new("/grade", ErrorCode::Required, format!("`grade` is required: subject {subject_code} is cross-class.")));
+    }
+    if curriculum.is_none() {
+        errors.push(FieldError::new(
+            "/curriculum",
+            ErrorCode::Required,
+            format!("`curriculum` is required: subject {subject_code} is cross-class."),
+        ));
+    }
+    let (Some((grade, grade_code)), Some((curriculum, curriculum_code, grades))) = (grade, curriculum) else {
+        return Err(Error::fields(errors));
+    };
+    if !grades.contains(&grade) {
+        return Err(rule_error(
+            ErrorCode::GradeNotInCurriculum,
+            format!("Grade {grade_code} is not a grade of curriculum {curriculum_code}."),
+            "/grade".to_string(),
+            "not a grade of the curriculum",
+        ));
+    }
+    Ok((grade, curriculum))
+}
+
+/// A 422 for a course rule with one field error at `pointer`.
+fn rule_error(code: ErrorCode, detail: String, pointer: String, field_detail: &str) -> Error {
+    Error::Problem {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        code,
+        detail,
+        errors: vec![FieldError::new(pointer, code, field_detail)],
+    }
+}
+
+/// Checks the id list of a merge before any course is loaded: no id twice
+/// (422 `merge_duplicate_id`), at least two ids (422 `merge_too_few`).
+pub fn check_merge_ids(ids: &[CourseId]) -> Result<()> {
+    for (i, id) in ids.iter().enumerate() {
+        if ids[..i].contains(id) {
+            return Err(rule_error(
+                ErrorCode::MergeDuplicateId,
+                format!("Course {id} is listed twice: list every course to merge once."),
+                format!("/merge/{i}"),
+                "listed before",
+            ));
+        }
+    }
+    if ids.len() < 2 {
+        return Err(rule_error(
+            ErrorCode::MergeTooFew,
+            format!("A merge needs at least two courses; {} given.", ids.len()),
+            "/merge".to_string(),
+            "list at least two course ids",
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a merge of `courses` (in request order, the first one keeps its
+/// teachers, lessons and comments) and returns the classes of the merged
+/// course: the first course's own, then the others' in list order, no repeats.
+///
+/// 409 `school_year_locked`; 422 `merge_subject_mismatch`, `merge_cross_class`,
+/// `merge_school_year_mismatch`, `merge_grade_mismatch`, `merge_curriculum_mismatch`
+/// (pointer `/merge/N` of the first course that differs).
+pub fn check_merge(courses: &[Course]) -> Result<Vec<SchoolClassId>> {
+    let ids: Vec<CourseId> = courses.iter().map(|c| c.id).collect();
+    check_merge_ids(&ids)?;
+    for c in courses {
+        check_unlocked(&c.school_year, "merged")?;
+    }
+    let first = &courses[0];
+    let mismatch = |code: ErrorCode, i: usize, what: &str, a: &str, b: &str, rule: &str| {
+        let other = &courses[i];
+        rule_error(
+            code,
+            format!("{} has {what} {a}, {} has {what} {b}: {rule}.", capitalise(&first.label()), other.label()),
+            format!("/merge/{i}"),
+            &format!("{what} differs from the first course"),
+        )
+    };
+    for (i, c) in courses.iter().enumerate().skip(1) {
+        if c.subject.id != first.subject.id {
+            return Err(mismatch(
+                ErrorCode::MergeSubjectMismatch,
+                i,
+                "subject",
+                &first.subject.code,
+                &c.subject.code,
+                "merged courses must share one subject",
+            ));
+        }
+    }
+    if first.cross_class {
+        return Err(rule_error(
+            ErrorCode::MergeCrossClass,
+            format!(
+                "Subject {} is cross-class: its courses have no classes and cannot be merged.",
+                first.subject.code
+            ),
+            "/merge/0".to_string(),
+            "course of a cross-class subject",
+        ));
+    }
+    for (i, c) in courses.iter().enumerate().skip(1) {
+        if c.school_year.id != first.school_year.id {
+            return Err(mismatch(
+                ErrorCode::MergeSchoolYearMismatch,
+                i,
+                "school year",
+                &first.school_year.code,
+                &c.school_year.code,
+                "merged courses must share one school year",
+            ));
+        }
+        if c.grade.id != first.grade.id {
+            return Err(mismatch(
+                ErrorCode::MergeGradeMismatch,
+                i,
+                "grade",
+                &first.grade.code,
+                &c.grade.code,
+                "merged courses must share one grade",
+            ));
+        }
+        if c.curriculum.id != first.curriculum.id {
+            return Err(mismatch(
+                ErrorCode::MergeCurriculumMismatch,
+                i,
+                "curriculum",
+                &first.curriculum.code,
+                &c.curriculum.code,
+                "merged courses must share one curriculum",
+            ));
+        }
+    }
+    let mut classes: Vec<SchoolClassId> = Vec::new();
+    for c in courses {
+        for k in &c.school_classes {
+            if !classes.contains(&k.id) {
+                classes.push(k.id);
+            }
+        }
+    }
+    Ok(classes)
+}
+
+/// Checks a split of `course`: school year open (409), subject not cross-class
+/// (422 `split_cross_class`), more than one class (422 `split_single_class`).
+pub fn check_split(course: &Course) -> Result<()> {
+    check_unlocked(&course.school_year, "split")?;
+    if course.cross_class {
+        return Err(rule_error(
+            ErrorCode::SplitCrossClass,
+            format!(
+                "{} belongs to cross-class subject {}: it has no classes to split by.",
+                capitalise(&course.label()),
+                course.subject.code
+            ),
+            "/split".to_string(),
+            "course of a cross-class subject",
+        ));
+    }
+    if course.school_classes.len() < 2 {
+        return Err(rule_error(
+            ErrorCode::SplitSingleClass,
+            format!(
+                "{} has only one class: only a course with more than one class can be split.",
+                capitalise(&course.label())
+            ),
+            "/split".to_string(),
+            "course has a single class",
+        ));
+    }
+    Ok(())
+}
+
+fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::ids::TeacherId;
+    use serde_json::json;
+
+    fn year(id: i64, code: &str) -> SchoolYearRef {
+        SchoolYearRef {
+            id: SchoolYearId(id),
+            archived: false,
+            code: code.into(),
+            description: code.into(),
+            graduation_year: 2027,
+            finalised: false,
+        }
+    }
+
+    fn lookup(id: i64, code: &str) -> LookupRef {
+        LookupRef { id, code: code.into(), description: code.into() }
+    }
+
+    fn curriculum(id: i64, code: &str) -> CurriculumRef {
+        CurriculumRef { id: CurriculumId(id), archived: false, code: code.into(), description: code.into() }
+    }
+
+    fn class(id: i64, code: &str) -> SchoolClassRef {
+        SchoolClassRef {
+            id: SchoolClassId(id),
+            archived: false,
+            code: code.into(),
+            graduation_year: 2027,
+            curriculum: curriculum(1, "GYM 17"),
+            division: lookup(1, "GYM"),
+        }
+    }
+
+    fn subject(id: i64, code: &str) -> SubjectRef {
+        SubjectRef { id: SubjectId(id), archived: false, category: None, code: code.into(), description: code.into(), kind: lookup(1, "GF") }
+    }
+
+    fn course(id: i64, subject_code: &str, classes: &[(i64, &str)]) -> Course {
+        Course {
+            id: CourseId(id),
+            cancelled: false,
+            comments: None,
+            cross_class: false,
+            curriculum: curriculum(1, "GYM 17"),
+            grade: lookup(4, "GYM4"),
+            lessons1: Fixed::units(2),
+            lessons2: Fixed::units(2),
+            school_classes: classes.iter().map(|(i, c)| class(*i, c)).collect(),
+            school_year: year(1, "26/27"),
+            subject: subject(if subject_code == "D" { 1 } else { 2 }, subject_code),
+            teachers1: vec![],
+            teachers2: vec![],
+        }
+    }
+
+    fn code_of(e: Error) -> (u16, ErrorCode, Vec<String>) {
+        match e {
+            Error::Problem { status, code, errors, .. } => (status.as_u16(), code, errors.into_iter().map(|e| e.pointer).collect()),
+            Error::Internal(e) => panic!("internal: {e}"),
+        }
+    }
+
+    fn in_year(id: i64, code: &str, curr: i64, grade: Option<i64>) -> ClassInYear {
+        ClassInYear {
+            id: SchoolClassId(id),
+            code: code.into(),
+            curriculum: CurriculumId(curr),
+            curriculum_code: format!("C{curr}"),
+            grade: grade.map(|g| (GradeId(g), format!("G{g}"))),
+        }
+    }
+
+    #[test]
+    fn class_in_year_uses_the_grade_rule() {
+        let grades = [(GradeId(1), "GYM1".to_string()), (GradeId(2), "GYM2".into()), (GradeId(3), "GYM3".into()), (GradeId(4), "GYM4".into())];
+        let c = ClassInYear::new(SchoolClassId(1), "G27a".into(), 2027, CurriculumId(1), "GYM 17".into(), &grades, 2027);
+        assert_eq!(c.grade, Some((GradeId(4), "GYM4".into())));
+        let c = ClassInYear::new(SchoolClassId(1), "G31a".into(), 2031, CurriculumId(1), "GYM 17".into(), &grades, 2027);
+        assert_eq!(c.grade, None);
+    }
+
+    #[test]
+    fn class_based_derivation() {
+        let y = year(1, "26/27");
+        let ok = [in_year(1, "G27a", 1, Some(4)), in_year(2, "G27b", 1, Some(4))];
+        assert_eq!(derive_class_based("D", &y, &ok, None, None).unwrap(), (GradeId(4), CurriculumId(1)));
+        assert_eq!(derive_class_based("D", &y, &ok, Some(GradeId(4)), Some(CurriculumId(1))).unwrap(), (GradeId(4), CurriculumId(1)));
+        let e = derive_class_based("D", &y, &ok, Some(GradeId(3)), Some(CurriculumId(2))).unwrap_err();
+        assert_eq!(code_of(e), (422, ErrorCode::GradeMismatch, vec!["/grade".into(), "/curriculum".into()]));
+        let e = derive_class_based("D", &y, &[], None, None).unwrap_err();
+        assert_eq!(code_of(e), (422, ErrorCode::Required, vec!["/schoolClasses".into()]));
+        let e = derive_class_based("D", &y, &[in_year(1, "G27a", 1, Some(4)), in_year(2, "G31a", 1, None)], None, None).unwrap_err();
+        assert_eq!(code_of(e), (422, ErrorCode::ClassNotInSchoolYear, vec!["/schoolClasses/1".into()]));
+        let e = derive_class_based("D", &y, &[in_year(1, "G27a", 1, Some(4)), in_year(2, "G28a", 1, Some(3))], None, None).unwrap_err();
+        assert_eq!(code_of(e), (422, ErrorCode::ClassGradeMismatch, vec!["/schoolClasses/1".into()]));
+        let e = derive_class_based("D", &y, &[in_year(1, "G27a", 1, Some(4)), in_year(2, "F27a", 2, Some(4))], None, None).unwrap_err();
+        assert_eq!(code_of(e), (422, ErrorCode::ClassCurriculumMismatch, vec!["/schoolClasses/1".into()]));
+    }
+
+    #[test]
+    fn cross_class_rules() {
+        let grades = [GradeId(1), GradeId(2)];
+        assert_eq!(
+            check_cross_class("SF B", 0, Some((GradeId(2), "GYM2")), Some((CurriculumId(1), "GYM 17", &grades))).unwrap(),
+            (GradeId(2), CurriculumId(1))
+        );
+        let e = check_cross_class("SF B", 1, Some((GradeId(2), "GYM2")), Some((CurriculumId(1), "GYM 17", &grades))).unwrap_err();
+        assert_eq!(code_of(e).1, ErrorCode::CrossClassWithClasses);
+        let e = check_cross_class("SF B", 0, None, None).unwrap_err();
+        assert_eq!(code_of(e), (422, ErrorCode::Required, vec!["/grade".into(), "/curriculum".into()]));
+        let e = check_cross_class("SF B", 0, Some((GradeId(7), "FMS1")), Some((CurriculumId(1), "GYM 17", &grades))).unwrap_err();
+        assert_eq!(code_of(e), (422, ErrorCode::GradeNotInCurriculum, vec!["/grade".into()]));
+    }
+
+    #[test]
+    fn merge_ids() {
+        let ids = |v: &[i64]| v.iter().map(|i| CourseId(*i)).collect::<Vec<_>>();
+        assert!(check_merge_ids(&ids(&[1, 2, 3])).is_ok());
+        assert_eq!(code_of(check_merge_ids(&ids(&[1])).unwrap_err()).1, ErrorCode::MergeTooFew);
+        assert_eq!(code_of(check_merge_ids(&ids(&[])).unwrap_err()).1, ErrorCode::MergeTooFew);
+        assert_eq!(code_of(check_merge_ids(&ids(&[1, 2, 1])).unwrap_err()), (422, ErrorCode::MergeDuplicateId, vec!["/merge/2".into()]));
+        assert_eq!(code_of(check_merge_ids(&ids(&[1, 1])).unwrap_err()).1, ErrorCode::MergeDuplicateId);
+    }
+
+    #[test]
+    fn merge_unites_classes_in_order() {
+        let a = course(17, "D", &[(1, "G27a"), (2, "G27b")]);
+        let b = course(18, "D", &[(3, "G27c"), (2, "G27b")]);
+        let c = course(19, "D", &[(4, "G27d")]);
+        let ids: Vec<i64> = check_merge(&[a, b, c]).unwrap().into_iter().map(|c| c.0).collect();
+        assert_eq!(ids, [1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn merge_rules_each_have_their_code() {
+        let a = course(17, "D", &[(1, "G27a")]);
+        let mut b = course(18, "F", &[(2, "G27b")]);
+        let Err(Error::Problem { code, detail, errors, .. }) = check_merge(&[a.clone(), b.clone()]) else { panic!() };
+        assert_eq!(code, ErrorCode::MergeSubjectMismatch);
+        assert_eq!(detail, "Course 17 (D, G27a) has subject D, course 18 (F, G27b) has subject F: merged courses must share one subject.");
+        assert_eq!(errors[0].pointer, "/merge/1");
+
+        b = course(18, "D", &[(2, "G27b")]);
+        let mut x = b.clone();
+        x.school_year = year(2, "25/26");
+        assert_eq!(code_of(check_merge(&[a.clone(), x]).unwrap_err()).1, ErrorCode::MergeSchoolYearMismatch);
+        let mut x = b.clone();
+        x.grade = lookup(3, "GYM3");
+        assert_eq!(code_of(check_merge(&[a.clone(), x]).unwrap_err()).1, ErrorCode::MergeGradeMismatch);
+        let mut x = b.clone();
+        x.curriculum = curriculum(2, "FMS 18");
+        assert_eq!(code_of(check_merge(&[a.clone(), x]).unwrap_err()).1, ErrorCode::MergeCurriculumMismatch);
+        let (mut p, mut q) = (a.clone(), b.clone());
+        p.cross_class = true;
+        q.cross_class = true;
+        assert_eq!(code_of(check_merge(&[p, q]).unwrap_err()).1, ErrorCode::MergeCrossClass);
+        let mut x = b.clone();
+        x.school_year.finalised = true;
+        assert_eq!(code_of(check_merge(&[a.clone(), x]).unwrap_err()), (409, ErrorCode::SchoolYearLocked, vec![]));
+        assert_eq!(code_of(check_merge(&[a.clone(), a.clone()]).unwrap_err()).1, ErrorCode::MergeDuplicateId);
+    }
+
+    #[test]
+    fn split_rules() {
+        let mut c = course(17, "D", &[(1, "G27a"), (2, "G27b")]);
+        assert!(check_split(&c).is_ok());
+        c.school_year.archived = true;
+        assert_eq!(code_of(check_split(&c).unwrap_err()).1, ErrorCode::SchoolYearLocked);
+        c.school_year.archived = false;
+        c.cross_class = true;
+        assert_eq!(code_of(check_split(&c).unwrap_err()).1, ErrorCode::SplitCrossClass);
+        let single = course(18, "D", &[(1, "G27a")]);
+        let Err(Error::Problem { code, detail, .. }) = check_split(&single) else { panic!() };
+        assert_eq!(code, ErrorCode::SplitSingleClass);
+        assert!(detail.starts_with("Course 18 (D, G27a) has only one class"), "{detail}");
+    }
+
+    #[test]
+    fn command_shapes() {
+        let create = CourseCommand::from_body(&json!({"schoolYear": 1, "subject": {"id": 2}, "lessons1": "2.5", "teachers1": [3]})).unwrap();
+        let CourseCommand::Create(new) = create else { panic!() };
+        assert_eq!((new.school_year, new.subject, new.lessons1, new.lessons2), (SchoolYearId(1), SubjectId(2), Fixed(25_000), Fixed(0)));
+        assert_eq!(new.teachers1, vec![TeacherId(3)]);
+        assert_eq!(CourseCommand::from_body(&json!({"merge": [1, "2", {"id": 3}]})).unwrap(), CourseCommand::Merge(vec![CourseId(1), CourseId(2), CourseId(3)]));
+        assert_eq!(CourseCommand::from_body(&json!({"split": "7", "junk": 1})).unwrap(), CourseCommand::Split(CourseId(7)));
+        let bad = |v: Value| code_of(CourseCommand::from_body(&v).unwrap_err());
+        assert_eq!(bad(json!({"merge": [1, 2], "split": 1})).1, ErrorCode::InvalidCourseCommand);
+        assert_eq!(bad(json!({"merge": [1, 2], "subject": 1})).1, ErrorCode::InvalidCourseCommand);
+        assert_eq!(bad(json!({"split": 1, "lessons1": 1})).1, ErrorCode::InvalidCourseCommand);
+        assert_eq!(bad(json!({"merge": 1})), (400, ErrorCode::InvalidType, vec!["/merge".into()]));
+        assert_eq!(bad(json!({"merge": [1, true]})), (400, ErrorCode::InvalidType, vec!["/merge/1".into()]));
+        assert_eq!(bad(json!({"split": [1]})).0, 400);
+        assert_eq!(bad(json!({"split": null})).0, 400);
+        assert_eq!(bad(json!({"subject": 1})), (422, ErrorCode::Required, vec!["/schoolYear".into()]));
+        assert_eq!(bad(json!({"schoolYear": 1, "subject": 1, "lessons1": 100})).1, ErrorCode::OutOfRange);
+        assert_eq!(bad(json!({"schoolYear": 1, "subject": 1, "lessons2": 1.23456})).1, ErrorCode::TooPrecise);
+        assert_eq!(bad(json!({"schoolYear": 1, "subject": 1, "teachers2": [1, 1]})).1, ErrorCode::DuplicateEntry);
+    }
+
+    #[test]
+    fn put_needs_every_writable_key_and_ignores_the_rest() {
+        let body = json!({"cancelled": true, "comments": " x ", "lessons1": 1, "lessons2": null, "teachers1": [], "teachers2": [{"id": 4}], "subject": 99});
+        let u = CourseUpdate::from_body(&body, Mode::Replace).unwrap();
+        assert_eq!(u, CourseUpdate { cancelled: true, comments: Some("x".into()), lessons1: Fixed::units(1), lessons2: Fixed(0), teachers1: vec![], teachers2: vec![TeacherId(4)] });
+        let e = CourseUpdate::from_body(&json!({"cancelled": true}), Mode::Replace).unwrap_err();
+        let (status, code, pointers) = code_of(e);
+        assert_eq!((status, code), (422, ErrorCode::MissingField));
+        assert_eq!(pointers, ["/comments", "/lessons1", "/lessons2", "/teachers1", "/teachers2"]);
+    }
+
+    #[test]
+    fn course_serialises_in_the_documented_shape() {
+        let c = course(17, "D", &[(1, "G27a")]);
+        let v = serde_json::to_value(&c).unwrap();
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            ["id", "cancelled", "comments", "crossClass", "curriculum", "grade", "lessons1", "lessons2", "schoolClasses", "schoolYear", "subject", "teachers1", "teachers2"]
+        );
+        assert_eq!(v["lessons1"], json!(2));
+        assert_eq!(v["schoolClasses"][0]["division"]["code"], "GYM");
+    }
+}

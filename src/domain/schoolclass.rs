@@ -16,8 +16,6 @@ use crate::error::Result;
 
 pub use super::refs::SchoolClassRef as SchoolClass;
 
-/// Accepted graduation years of a class (contract.md §5).
-pub const GRADUATION_YEARS: std::ops::RangeInclusive<i64> = 1900..=2200;
 
 /// A class as listed for one school year: its fields plus its grade that year.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -63,7 +61,7 @@ impl FromBody for NewSchoolClass {
         let code = r.text("code", true, limits::CODE);
         let curriculum = r.reference("curriculum", true).map(CurriculumId);
         let division = r.reference("division", true).map(DivisionId);
-        let graduation_year = r.integer("graduationYear", true, *GRADUATION_YEARS.start(), *GRADUATION_YEARS.end());
+        let graduation_year = r.integer("graduationYear", true, super::schoolyear::MIN_GRADUATION_YEAR, super::schoolyear::MAX_GRADUATION_YEAR);
         r.finish()?;
         Ok(NewSchoolClass {
             archived,

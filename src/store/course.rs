@@ -1,1 +1,758 @@
-//! course storage (not yet built).
+//! Storage of courses: the course row, its classes (`course_class`, ordered)
+//! and its teachers per semester (`course_teacher`, ordered).
+//!
+//! Reading builds [`Course`] values with a fixed number of queries whatever the
+//! number of courses (one for courses with subject, school year, grade and
+//! curriculum; one for all their classes; one for all their teachers),
+//! assembled in Rust. The rules live in [`crate::domain::course`]; this module
+//! loads the facts, applies the rules inside the caller's transaction and
+//! writes the outcome.
+//!
+//! Merge and split lock the involved course rows first, in ascending id order
+//! ([`Conn::touch`]; on SQLite the write transaction is already exclusive),
+//! then re-read and validate them, so concurrent merges and splits of
+//! overlapping courses serialise and never lose or duplicate a class.
+
+use std::collections::HashMap;
+
+use crate::domain::code_key;
+use crate::domain::course::{
+    check_cross_class, check_merge, check_merge_ids, check_split, check_unlocked, derive_class_based, ClassInYear,
+    Course, CourseUpdate, NewCourse,
+};
+use crate::domain::fixed::Fixed;
+use crate::domain::ids::{
+    CourseId, CurriculumId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId,
+};
+use crate::domain::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
+use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::store::util::placeholders;
+use crate::store::Conn;
+use crate::with_conn;
+
+/// Filters of `GET /course` (contract.md §6): the school year is required.
+#[derive(Debug, Clone, Copy)]
+pub struct CourseFilter {
+    /// Courses of this school year.
+    pub school_year: SchoolYearId,
+    /// Only courses of cross-class (`true`) or class-based (`false`) subjects.
+    pub cross_class: Option<bool>,
+    /// Only courses that include this class.
+    pub school_class: Option<SchoolClassId>,
+    /// Only courses this teacher teaches (either semester).
+    pub teacher: Option<TeacherId>,
+    /// Only courses of this subject.
+    pub subject: Option<SubjectId>,
+}
+
+impl CourseFilter {
+    /// All courses of `school_year`.
+    pub fn year(school_year: SchoolYearId) -> Self {
+        CourseFilter { school_year, cross_class: None, school_class: None, teacher: None, subject: None }
+    }
+}
+
+/// A bind parameter of a dynamically built statement.
+#[derive(Debug, Clone, Copy)]
+enum Arg {
+    Int(i64),
+    Bool(bool),
+}
+
+/// A `WHERE` condition on `course co` with its parameters (`$1…`).
+struct Scope {
+    condition: String,
+    args: Vec<Arg>,
+}
+
+impl Scope {
+    fn filter(f: &CourseFilter) -> Scope {
+        let mut conds = vec!["co.school_year_id = $1".to_string()];
+        let mut args = vec![Arg::Int(f.school_year.0)];
+        let mut push = |cond: &str, arg: Arg| {
+            args.push(arg);
+            conds.push(cond.replace("$N", &format!("${}", args.len())));
+        };
+        if let Some(x) = f.cross_class {
+            push("co.subject_id IN (SELECT id FROM subject WHERE cross_class = $N)", Arg::Bool(x));
+        }
+        if let Some(k) = f.school_class {
+            push("co.id IN (SELECT course_id FROM course_class WHERE school_class_id = $N)", Arg::Int(k.0));
+        }
+        if let Some(t) = f.teacher {
+            push("co.id IN (SELECT course_id FROM course_teacher WHERE teacher_id = $N)", Arg::Int(t.0));
+        }
+        if let Some(s) = f.subject {
+            push("co.subject_id = $N", Arg::Int(s.0));
+        }
+        Scope { condition: conds.join(" AND "), args }
+    }
+
+    fn ids(ids: &[CourseId]) -> Scope {
+        Scope {
+            condition: format!("co.id IN ({})", placeholders(1, ids.len())),
+            args: ids.iter().map(|i| Arg::Int(i.0)).collect(),
+        }
+    }
+}
+
+/// Runs `$sql` as `query_as::<_, $row>` with `$args` bound, fetching all rows.
+macro_rules! fetch_rows {
+    ($conn:expr, $row:ty, $sql:expr, $args:expr) => {
+        with_conn!($conn, |c| {
+            let mut q = sqlx::query_as::<_, $row>($sql);
+            for a in $args {
+                q = match *a {
+                    Arg::Int(v) => q.bind(v),
+                    Arg::Bool(b) => q.bind(b),
+                };
+            }
+            q.fetch_all(c).await?
+        })
+    };
+}
+
+#[derive(sqlx::FromRow)]
+struct CourseRow {
+    id: i64,
+    cancelled: bool,
+    comments: Option<String>,
+    lessons1: i64,
+    lessons2: i64,
+    s_id: i64,
+    s_archived: bool,
+    s_code: String,
+    s_description: String,
+    s_cross_class: bool,
+    cat_id: Option<i64>,
+    cat_code: Option<String>,
+    cat_description: Option<String>,
+    ty_id: i64,
+    ty_code: String,
+    ty_description: String,
+    y_id: i64,
+    y_archived: bool,
+    y_code: String,
+    y_description: String,
+    y_graduation_year: i64,
+    y_finalised: bool,
+    g_id: i64,
+    g_code: String,
+    g_description: String,
+    cu_id: i64,
+    cu_archived: bool,
+    cu_code: String,
+    cu_description: String,
+}
+
+const COURSE_SQL: &str = "SELECT co.id, co.cancelled, co.comments, co.lessons1, co.lessons2, \
+    s.id AS s_id, s.archived AS s_archived, s.code AS s_code, s.description AS s_description, s.cross_class AS s_cross_class, \
+    cat.id AS cat_id, cat.code AS cat_code, cat.description AS cat_description, \
+    ty.id AS ty_id, ty.code AS ty_code, ty.description AS ty_description, \
+    y.id AS y_id, y.archived AS y_archived, y.code AS y_code, y.description AS y_description, \
+    y.graduation_year AS y_graduation_year, y.finalised AS y_finalised, \
+    g.id AS g_id, g.code AS g_code, g.description AS g_description, \
+    cu.id AS cu_id, cu.archived AS cu_archived, cu.code AS cu_code, cu.description AS cu_description \
+    FROM course co \
+    JOIN subject s ON s.id = co.subject_id \
+    LEFT JOIN subject_category cat ON cat.id = s.category_id \
+    JOIN subject_type ty ON ty.id = s.type_id \
+    JOIN school_year y ON y.id = co.school_year_id \
+    JOIN grade g ON g.id = co.grade_id \
+    JOIN curriculum cu ON cu.id = co.curriculum_id \
+    WHERE ";
+
+#[derive(sqlx::FromRow)]
+struct CourseClassRow {
+    course_id: i64,
+    id: i64,
+    archived: bool,
+    code: String,
+    graduation_year: i64,
+    cu_id: i64,
+    cu_archived: bool,
+    cu_code: String,
+    cu_description: String,
+    d_id: i64,
+    d_code: String,
+    d_description: String,
+}
+
+const CLASS_SQL: &str = "SELECT cc.course_id, sc.id, sc.archived, sc.code, sc.graduation_year, \
+    cu.id AS cu_id, cu.archived AS cu_archived, cu.code AS cu_code, cu.description AS cu_description, \
+    d.id AS d_id, d.code AS d_code, d.description AS d_description \
+    FROM course_class cc \
+    JOIN course co ON co.id = cc.course_id \
+    JOIN school_class sc ON sc.id = cc.school_class_id \
+    JOIN curriculum cu ON cu.id = sc.curriculum_id \
+    JOIN division d ON d.id = sc.division_id \
+    WHERE ";
+
+#[derive(sqlx::FromRow)]
+struct CourseTeacherRow {
+    course_id: i64,
+    semester: i64,
+    id: i64,
+    archived: bool,
+    code: String,
+    last_name: String,
+    first_name: String,
+    email: Option<String>,
+}
+
+const TEACHER_SQL: &str = "SELECT ct.course_id, ct.semester, t.id, t.archived, t.code, t.last_name, t.first_name, t.email \
+    FROM course_teacher ct \
+    JOIN course co ON co.id = ct.course_id \
+    JOIN teacher t ON t.id = ct.teacher_id \
+    WHERE ";
+
+impl CourseRow {
+    fn into_course(self, classes: Vec<SchoolClassRef>, teachers: (Vec<TeacherRef>, Vec<TeacherRef>)) -> Course {
+        let category = match (self.cat_id, self.cat_code, self.cat_description) {
+            (Some(id), Some(code), Some(description)) => Some(LookupRef { id, code, description }),
+            _ => None,
+        };
+        Course {
+            id: CourseId(self.id),
+            cancelled: self.cancelled,
+            comments: self.comments,
+            cross_class: self.s_cross_class,
+            curriculum: CurriculumRef {
+                id: CurriculumId(self.cu_id),
+                archived: self.cu_archived,
+                code: self.cu_code,
+                description: self.cu_description,
+            },
+            grade: LookupRef { id: self.g_id, code: self.g_code, description: self.g_description },
+            lessons1: Fixed(self.lessons1),
+            lessons2: Fixed(self.lessons2),
+            school_classes: classes,
+            school_year: SchoolYearRef {
+                id: SchoolYearId(self.y_id),
+                archived: self.y_archived,
+                code: self.y_code,
+                description: self.y_description,
+                graduation_year: self.y_graduation_year,
+                finalised: self.y_finalised,
+            },
+            subject: SubjectRef {
+                id: SubjectId(self.s_id),
+                archived: self.s_archived,
+                category,
+                code: self.s_code,
+                description: self.s_description,
+                kind: LookupRef { id: self.ty_id, code: self.ty_code, description: self.ty_description },
+            },
+            teachers1: teachers.0,
+            teachers2: teachers.1,
+        }
+    }
+}
+
+/// Orders courses by subject code, grade code, first class code (courses
+/// without classes first), then id; codes compared case-insensitively (contract.md §6).
+pub fn sort_courses(courses: &mut [Course]) {
+    courses.sort_by_cached_key(|c| {
+        (
+            code_key(&c.subject.code),
+            code_key(&c.grade.code),
+            c.school_classes.first().map(|k| code_key(&k.code)),
+            c.id,
+        )
+    });
+}
+
+#[derive(sqlx::FromRow)]
+struct SchoolYearRow {
+    id: i64,
+    archived: bool,
+    code: String,
+    description: String,
+    graduation_year: i64,
+    finalised: bool,
+}
+
+impl From<SchoolYearRow> for SchoolYearRef {
+    fn from(r: SchoolYearRow) -> Self {
+        SchoolYearRef {
+            id: SchoolYearId(r.id),
+            archived: r.archived,
+            code: r.code,
+            description: r.description,
+            graduation_year: r.graduation_year,
+            finalised: r.finalised,
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct ClassFactsRow {
+    id: i64,
+    code: String,
+    graduation_year: i64,
+    curriculum_id: i64,
+    curriculum_code: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct CurriculumGradeRow {
+    curriculum_id: i64,
+    grade_id: i64,
+    code: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct TeacherEmploymentRow {
+    id: i64,
+    code: String,
+    employment_id: Option<i64>,
+}
+
+fn unknown(pointer: impl Into<String>, noun: &str, id: i64) -> FieldError {
+    FieldError::new(pointer, ErrorCode::UnknownReference, format!("There is no {noun} with id {id}."))
+}
+
+impl Conn {
+    /// Loads the courses matching `scope` (three queries), unsorted.
+    async fn load_courses(&mut self, scope: &Scope) -> Result<Vec<Course>> {
+        let sql = format!("{COURSE_SQL}{}", scope.condition);
+        let rows: Vec<CourseRow> = fetch_rows!(self, CourseRow, &sql, &scope.args);
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!("{CLASS_SQL}{} ORDER BY cc.course_id, cc.position", scope.condition);
+        let class_rows: Vec<CourseClassRow> = fetch_rows!(self, CourseClassRow, &sql, &scope.args);
+        let sql = format!("{TEACHER_SQL}{} ORDER BY ct.course_id, ct.semester, ct.position", scope.condition);
+        let teacher_rows: Vec<CourseTeacherRow> = fetch_rows!(self, CourseTeacherRow, &sql, &scope.args);
+
+        let mut classes: HashMap<i64, Vec<SchoolClassRef>> = HashMap::with_capacity(rows.len());
+        for r in class_rows {
+            classes.entry(r.course_id).or_default().push(SchoolClassRef {
+                id: SchoolClassId(r.id),
+                archived: r.archived,
+                code: r.code,
+                graduation_year: r.graduation_year,
+                curriculum: CurriculumRef {
+                    id: CurriculumId(r.cu_id),
+                    archived: r.cu_archived,
+                    code: r.cu_code,
+                    description: r.cu_description,
+                },
+                division: LookupRef { id: r.d_id, code: r.d_code, description: r.d_description },
+            });
+        }
+        let mut teachers: HashMap<i64, (Vec<TeacherRef>, Vec<TeacherRef>)> = HashMap::with_capacity(rows.len());
+        for r in teacher_rows {
+            let t = TeacherRef {
+                id: TeacherId(r.id),
+                archived: r.archived,
+                code: r.code,
+                last_name: r.last_name,
+                first_name: r.first_name,
+                email: r.email,
+            };
+            let entry = teachers.entry(r.course_id).or_default();
+            if r.semester == 1 { entry.0.push(t) } else { entry.1.push(t) }
+        }
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let k = classes.remove(&r.id).unwrap_or_default();
+                let t = teachers.remove(&r.id).unwrap_or_default();
+                r.into_course(k, t)
+            })
+            .collect())
+    }
+
+    /// The courses with `ids`, in the order of `ids` (missing ones left out).
+    async fn courses_by_ids(&mut self, ids: &[CourseId]) -> Result<Vec<Course>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut found: HashMap<CourseId, Course> =
+            self.load_courses(&Scope::ids(ids)).await?.into_iter().map(|c| (c.id, c)).collect();
+        Ok(ids.iter().filter_map(|id| found.remove(id)).collect())
+    }
+
+    /// The courses of a school year matching `filter`, ordered by subject code,
+    /// grade code, first class code, id (contract.md §6). Three queries whatever
+    /// the number of courses. The caller checks that the filter's ids exist.
+    pub async fn list_courses(&mut self, filter: CourseFilter) -> Result<Vec<Course>> {
+        let mut courses = self.load_courses(&Scope::filter(&filter)).await?;
+        sort_courses(&mut courses);
+        Ok(courses)
+    }
+
+    /// One course, or `None`.
+    pub async fn get_course(&mut self, id: CourseId) -> Result<Option<Course>> {
+        Ok(self.courses_by_ids(&[id]).await?.pop())
+    }
+
+    async fn school_year_ref(&mut self, id: SchoolYearId) -> Result<Option<SchoolYearRef>> {
+        let row: Option<SchoolYearRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, archived, code, description, graduation_year, finalised FROM school_year WHERE id = $1"
+        )
+        .bind(id.0)
+        .fetch_optional(c)
+        .await?);
+        Ok(row.map(Into::into))
+    }
+
+    /// The school year of course `id`, or `None` when there is no such course.
+    async fn course_school_year(&mut self, id: CourseId) -> Result<Option<SchoolYearRef>> {
+        let row: Option<SchoolYearRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT y.id, y.archived, y.code, y.description, y.graduation_year, y.finalised \
+             FROM course co JOIN school_year y ON y.id = co.school_year_id WHERE co.id = $1"
+        )
+        .bind(id.0)
+        .fetch_optional(c)
+        .await?);
+        Ok(row.map(Into::into))
+    }
+
+    /// The ordered grades (id, code) of each curriculum in `curricula`.
+    async fn curriculum_grades(&mut self, curricula: &[i64]) -> Result<HashMap<i64, Vec<(GradeId, String)>>> {
+        let mut map: HashMap<i64, Vec<(GradeId, String)>> = HashMap::new();
+        if curricula.is_empty() {
+            return Ok(map);
+        }
+        let sql = format!(
+            "SELECT cg.curriculum_id, cg.grade_id, g.code FROM curriculum_grade cg JOIN grade g ON g.id = cg.grade_id \
+             WHERE cg.curriculum_id IN ({}) ORDER BY cg.curriculum_id, cg.position",
+            placeholders(1, curricula.len())
+        );
+        let args: Vec<Arg> = curricula.iter().map(|c| Arg::Int(*c)).collect();
+        let rows: Vec<CurriculumGradeRow> = fetch_rows!(self, CurriculumGradeRow, &sql, &args);
+        for r in rows {
+            map.entry(r.curriculum_id).or_default().push((GradeId(r.grade_id), r.code));
+        }
+        Ok(map)
+    }
+
+    /// The classes `ids` as seen from a school year graduating in
+    /// `year_graduation_year`, aligned with `ids` (`None` for an unknown id).
+    async fn classes_in_year(&mut self, ids: &[SchoolClassId], year_graduation_year: i64) -> Result<Vec<Option<ClassInYear>>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "SELECT sc.id, sc.code, sc.graduation_year, sc.curriculum_id, cu.code AS curriculum_code \
+             FROM school_class sc JOIN curriculum cu ON cu.id = sc.curriculum_id WHERE sc.id IN ({})",
+            placeholders(1, ids.len())
+        );
+        let args: Vec<Arg> = ids.iter().map(|i| Arg::Int(i.0)).collect();
+        let rows: Vec<ClassFactsRow> = fetch_rows!(self, ClassFactsRow, &sql, &args);
+        let mut curricula: Vec<i64> = rows.iter().map(|r| r.curriculum_id).collect();
+        curricula.sort_unstable();
+        curricula.dedup();
+        let grades = self.curriculum_grades(&curricula).await?;
+        let mut by_id: HashMap<i64, ClassInYear> = rows
+            .into_iter()
+            .map(|r| {
+                let g = grades.get(&r.curriculum_id).map(Vec::as_slice).unwrap_or(&[]);
+                let c = ClassInYear::new(
+                    SchoolClassId(r.id),
+                    r.code,
+                    r.graduation_year,
+                    CurriculumId(r.curriculum_id),
+                    r.curriculum_code,
+                    g,
+                    year_graduation_year,
+                );
+                (r.id, c)
+            })
+            .collect();
+        Ok(ids.iter().map(|id| by_id.remove(&id.0)).collect())
+    }
+
+    /// 422 unless every teacher exists (`unknown_reference`) and has an
+    /// employment in `year` (`teacher_not_employed`), pointers `/teachersN/I`.
+    async fn check_course_teachers(&mut self, year: &SchoolYearRef, teachers1: &[TeacherId], teachers2: &[TeacherId]) -> Result<()> {
+        let mut ids: Vec<i64> = teachers1.iter().chain(teachers2).map(|t| t.0).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let sql = format!(
+            "SELECT t.id, t.code, e.id AS employment_id FROM teacher t \
+             LEFT JOIN employment e ON e.teacher_id = t.id AND e.school_year_id = $1 WHERE t.id IN ({})",
+            placeholders(2, ids.len())
+        );
+        let args: Vec<Arg> = std::iter::once(year.id.0).chain(ids.iter().copied()).map(Arg::Int).collect();
+        let rows: Vec<TeacherEmploymentRow> = fetch_rows!(self, TeacherEmploymentRow, &sql, &args);
+        let found: HashMap<i64, (String, bool)> =
+            rows.into_iter().map(|r| (r.id, (r.code, r.employment_id.is_some()))).collect();
+        let mut errors = Vec::new();
+        for (key, list) in [("teachers1", teachers1), ("teachers2", teachers2)] {
+            for (i, t) in list.iter().enumerate() {
+                let pointer = format!("/{key}/{i}");
+                match found.get(&t.0) {
+                    None => errors.push(unknown(pointer, TeacherId::KIND, t.0)),
+                    Some((code, false)) => errors.push(FieldError::new(
+                        pointer,
+                        ErrorCode::TeacherNotEmployed,
+                        format!("Teacher {code} has no employment in school year {}; add one before assigning courses.", year.code),
+                    )),
+                    Some((_, true)) => {}
+                }
+            }
+        }
+        if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
+    }
+
+    /// Checks a new course against the rules of contract.md §8 and returns its
+    /// grade and curriculum (derived from the classes, or given for cross-class subjects).
+    async fn validate_new_course(&mut self, new: &NewCourse, enforce_lock: bool) -> Result<(GradeId, CurriculumId)> {
+        let year = self.school_year_ref(new.school_year).await?;
+        let subject: Option<(String, bool)> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT code, cross_class FROM subject WHERE id = $1"
+        )
+        .bind(new.subject.0)
+        .fetch_optional(c)
+        .await?);
+        let grade: Option<String> = match new.grade {
+            Some(g) => with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM grade WHERE id = $1")
+                .bind(g.0)
+                .fetch_optional(c)
+                .await?),
+            None => None,
+        };
+        let curriculum: Option<String> = match new.curriculum {
+            Some(cu) => with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM curriculum WHERE id = $1")
+                .bind(cu.0)
+                .fetch_optional(c)
+                .await?),
+            None => None,
+        };
+        let mut errors = Vec::new();
+        if year.is_none() {
+            errors.push(unknown("/schoolYear", SchoolYearId::KIND, new.school_year.0));
+        }
+        if subject.is_none() {
+            errors.push(unknown("/subject", SubjectId::KIND, new.subject.0));
+        }
+        if let (Some(g), None) = (new.grade, &grade) {
+            errors.push(unknown("/grade", GradeId::KIND, g.0));
+        }
+        if let (Some(cu), None) = (new.curriculum, &curriculum) {
+            errors.push(unknown("/curriculum", CurriculumId::KIND, cu.0));
+        }
+        let (Some(year), Some((subject_code, cross_class))) = (year, subject) else {
+            return Err(Error::fields(errors));
+        };
+        if enforce_lock {
+            check_unlocked(&year, "created")?;
+        }
+        let classes = self.classes_in_year(&new.school_classes, year.graduation_year).await?;
+        for (i, (id, c)) in new.school_classes.iter().zip(&classes).enumerate() {
+            if c.is_none() {
+                errors.push(unknown(format!("/schoolClasses/{i}"), SchoolClassId::KIND, id.0));
+            }
+        }
+        if !errors.is_empty() {
+            return Err(Error::fields(errors));
+        }
+        let derived = if cross_class {
+            let grades: Vec<GradeId> = match new.curriculum {
+                Some(cu) => self.curriculum_grades(&[cu.0]).await?.remove(&cu.0).unwrap_or_default().into_iter().map(|g| g.0).collect(),
+                None => Vec::new(),
+            };
+            check_cross_class(
+                &subject_code,
+                new.school_classes.len(),
+                new.grade.zip(grade.as_deref()),
+                new.curriculum.zip(curriculum.as_deref()).map(|(id, code)| (id, code, grades.as_slice())),
+            )?
+        } else {
+            let classes: Vec<ClassInYear> = classes.into_iter().flatten().collect();
+            derive_class_based(&subject_code, &year, &classes, new.grade, new.curriculum)?
+        };
+        self.check_course_teachers(&year, &new.teachers1, &new.teachers2).await?;
+        Ok(derived)
+    }
+
+    async fn write_course_classes(&mut self, id: CourseId, classes: &[SchoolClassId]) -> Result<()> {
+        with_conn!(self, |c| {
+            sqlx::query("DELETE FROM course_class WHERE course_id = $1").bind(id.0).execute(&mut *c).await?;
+            for (pos, k) in classes.iter().enumerate() {
+                sqlx::query("INSERT INTO course_class (course_id, position, school_class_id) VALUES ($1, $2, $3)")
+                    .bind(id.0)
+                    .bind(pos as i64)
+                    .bind(k.0)
+                    .execute(&mut *c)
+                    .await?;
+            }
+        });
+        Ok(())
+    }
+
+    async fn write_course_teachers(&mut self, id: CourseId, teachers1: &[TeacherId], teachers2: &[TeacherId]) -> Result<()> {
+        with_conn!(self, |c| {
+            sqlx::query("DELETE FROM course_teacher WHERE course_id = $1").bind(id.0).execute(&mut *c).await?;
+            for (semester, list) in [(1_i64, teachers1), (2, teachers2)] {
+                for (pos, t) in list.iter().enumerate() {
+                    sqlx::query("INSERT INTO course_teacher (course_id, semester, position, teacher_id) VALUES ($1, $2, $3, $4)")
+                        .bind(id.0)
+                        .bind(semester)
+                        .bind(pos as i64)
+                        .bind(t.0)
+                        .execute(&mut *c)
+                        .await?;
+                }
+            }
+        });
+        Ok(())
+    }
+
+    async fn insert_course(&mut self, new: &NewCourse, enforce_lock: bool) -> Result<CourseId> {
+        let (grade, curriculum) = self.validate_new_course(new, enforce_lock).await?;
+        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+            "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
+        )
+        .bind(new.school_year.0)
+        .bind(new.subject.0)
+        .bind(grade.0)
+        .bind(curriculum.0)
+        .bind(new.cancelled)
+        .bind(&new.comments)
+        .bind(new.lessons1.0)
+        .bind(new.lessons2.0)
+        .fetch_one(c)
+        .await?);
+        let id = CourseId(id);
+        self.write_course_classes(id, &new.school_classes).await?;
+        self.write_course_teachers(id, &new.teachers1, &new.teachers2).await?;
+        Ok(id)
+    }
+
+    /// Creates a course (contract.md §8 "Create" and "Teachers"): 422
+    /// `unknown_reference` for unknown ids, 409 `school_year_locked`, 422 for
+    /// every course rule. Run it in a transaction ([`crate::store::Store::begin`]).
+    pub async fn create_course(&mut self, new: &NewCourse) -> Result<CourseId> {
+        self.insert_course(new, true).await
+    }
+
+    /// Like [`Conn::create_course`] but also into a locked (archived or
+    /// finalised) school year: for the dataset import, which restores history.
+    /// Every other rule applies.
+    pub async fn import_course(&mut self, new: &NewCourse) -> Result<CourseId> {
+        self.insert_course(new, false).await
+    }
+
+    /// Locks course `id` (row lock on PostgreSQL) and returns its school year,
+    /// 404 when there is no such course.
+    async fn lock_course(&mut self, id: CourseId) -> Result<SchoolYearRef> {
+        if !self.touch("course", id.0).await? {
+            return Err(Error::not_found(CourseId::KIND, id.0));
+        }
+        self.course_school_year(id).await?.ok_or_else(|| Error::not_found(CourseId::KIND, id.0))
+    }
+
+    /// Replaces the writable fields of a course (cancelled, comments, lessons,
+    /// teachers); 404, 409 `school_year_locked`, 422 for teachers.
+    pub async fn update_course(&mut self, id: CourseId, update: &CourseUpdate) -> Result<()> {
+        let year = self.lock_course(id).await?;
+        check_unlocked(&year, "changed")?;
+        self.check_course_teachers(&year, &update.teachers1, &update.teachers2).await?;
+        with_conn!(self, |c| sqlx::query(
+            "UPDATE course SET cancelled = $1, comments = $2, lessons1 = $3, lessons2 = $4 WHERE id = $5"
+        )
+        .bind(update.cancelled)
+        .bind(&update.comments)
+        .bind(update.lessons1.0)
+        .bind(update.lessons2.0)
+        .bind(id.0)
+        .execute(c)
+        .await?
+        .rows_affected());
+        self.write_course_teachers(id, &update.teachers1, &update.teachers2).await
+    }
+
+    /// Deletes a course with its classes and teachers; 404, 409 `school_year_locked`.
+    pub async fn delete_course(&mut self, id: CourseId) -> Result<()> {
+        let year = self.lock_course(id).await?;
+        check_unlocked(&year, "deleted")?;
+        self.execute_with_id("DELETE FROM course WHERE id = $1", id.0).await?;
+        Ok(())
+    }
+
+    /// Locks the courses `ids` in ascending id order, then loads them in the
+    /// order of `ids`; 404 for the first one that does not exist (any more).
+    async fn lock_courses(&mut self, ids: &[CourseId]) -> Result<Vec<Course>> {
+        let mut sorted = ids.to_vec();
+        sorted.sort_unstable();
+        for id in &sorted {
+            if !self.touch("course", id.0).await? {
+                return Err(Error::not_found(CourseId::KIND, id.0));
+            }
+        }
+        let courses = self.courses_by_ids(ids).await?;
+        if let Some(missing) = ids.iter().find(|id| !courses.iter().any(|c| c.id == **id)) {
+            return Err(Error::not_found(CourseId::KIND, missing.0));
+        }
+        Ok(courses)
+    }
+
+    /// Merges the courses `ids` into the first one (contract.md §8 "Merge"): it
+    /// gets the union of all classes, keeps its own teachers, lessons and
+    /// comments; the others are deleted. Run in one transaction; returns the
+    /// merged course.
+    pub async fn merge_courses(&mut self, ids: &[CourseId]) -> Result<Course> {
+        check_merge_ids(ids)?;
+        let courses = self.lock_courses(ids).await?;
+        let classes = check_merge(&courses)?;
+        let first = courses[0].id;
+        self.write_course_classes(first, &classes).await?;
+        for other in &courses[1..] {
+            self.execute_with_id("DELETE FROM course WHERE id = $1", other.id.0).await?;
+        }
+        self.get_course(first).await?.ok_or_else(|| Error::not_found(CourseId::KIND, first.0))
+    }
+
+    /// Splits course `id` (contract.md §8 "Split"): it keeps its first class; for
+    /// every other class a new course with the same subject, school year, grade,
+    /// curriculum, lessons, teachers, comments and cancelled flag. Run in one
+    /// transaction; returns the resulting courses, the original first.
+    pub async fn split_course(&mut self, id: CourseId) -> Result<Vec<Course>> {
+        let course = self.lock_courses(&[id]).await?.remove(0);
+        check_split(&course)?;
+        let keep = course.school_classes[0].id;
+        with_conn!(self, |c| sqlx::query("DELETE FROM course_class WHERE course_id = $1 AND school_class_id <> $2")
+            .bind(id.0)
+            .bind(keep.0)
+            .execute(c)
+            .await?
+            .rows_affected());
+        let mut ids = vec![id];
+        for class in &course.school_classes[1..] {
+            let new_id: i64 = with_conn!(self, |c| {
+                let new_id: i64 = sqlx::query_scalar(
+                    "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2) \
+                     SELECT school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2 \
+                     FROM course WHERE id = $1 RETURNING id",
+                )
+                .bind(id.0)
+                .fetch_one(&mut *c)
+                .await?;
+                sqlx::query("INSERT INTO course_class (course_id, position, school_class_id) VALUES ($1, 0, $2)")
+                    .bind(new_id)
+                    .bind(class.id.0)
+                    .execute(&mut *c)
+                    .await?;
+                sqlx::query(
+                    "INSERT INTO course_teacher (course_id, semester, position, teacher_id) \
+                     SELECT $1, semester, position, teacher_id FROM course_teacher WHERE course_id = $2",
+                )
+                .bind(new_id)
+                .bind(id.0)
+                .execute(&mut *c)
+                .await?;
+                new_id
+            });
+            ids.push(CourseId(new_id));
+        }
+        self.courses_by_ids(&ids).await
+    }
+}

@@ -6,7 +6,7 @@ use crate::domain::fixed::Fixed;
 use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
 use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
 use crate::error::{Error, ErrorCode, Result};
-use crate::store::{Backend, Conn};
+use crate::store::Conn;
 use crate::with_conn;
 
 /// Filters of `GET /employment` (at least one is set by the handler).
@@ -85,12 +85,6 @@ impl From<EmploymentRow> for Employment {
     }
 }
 
-#[derive(sqlx::FromRow)]
-struct YearLockRow {
-    code: String,
-    archived: bool,
-    finalised: bool,
-}
 
 #[derive(sqlx::FromRow)]
 struct EmploymentKeyRow {
@@ -127,29 +121,6 @@ impl Conn {
         let sql = format!("{SELECT_EMPLOYMENT} WHERE e.id = $1");
         let row: Option<EmploymentRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_optional(c).await?);
         Ok(row.map(Into::into))
-    }
-
-    /// 409 `school_year_locked` when school year `year` is archived or finalised
-    /// (contract.md §7); 404 when it does not exist. On PostgreSQL the year's row
-    /// is share-locked until the transaction ends, so it cannot be locked
-    /// concurrently while the change is made (SQLite writers are serialised anyway).
-    pub async fn require_open_school_year(&mut self, year: SchoolYearId) -> Result<()> {
-        let lock = match self.backend() {
-            Backend::Postgres => " FOR SHARE",
-            Backend::Sqlite => "",
-        };
-        let sql = format!("SELECT code, archived, finalised FROM school_year WHERE id = $1{lock}");
-        let row: Option<YearLockRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(year.0).fetch_optional(c).await?);
-        let y = row.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))?;
-        let state = match (y.archived, y.finalised) {
-            (true, _) => "archived",
-            (false, true) => "finalised",
-            (false, false) => return Ok(()),
-        };
-        Err(Error::conflict(
-            ErrorCode::SchoolYearLocked,
-            format!("School year {} is {state}: its courses and employments cannot be changed. Reopen the school year first.", y.code),
-        ))
     }
 
     /// 422 `unknown_reference` for an unknown teacher, school year or division.

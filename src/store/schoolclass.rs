@@ -1,7 +1,7 @@
 //! Storage of school classes, and the grade of classes in a school year.
 //!
 //! Reusable by other resources (courses): [`Conn::school_class_refs`] (classes
-//! by id, one query), [`Conn::grades_by_curriculum`] (every curriculum's ordered
+//! by id, one query), [`Conn::all_curriculum_grades`] (every curriculum's ordered
 //! grades, one query) and [`Conn::school_classes_in_year`] (classes by id with
 //! their grade in a school year, three queries).
 
@@ -63,13 +63,6 @@ impl From<ClassRow> for SchoolClass {
     }
 }
 
-#[derive(sqlx::FromRow)]
-struct CurriculumGradeRow {
-    curriculum_id: i64,
-    id: i64,
-    code: String,
-    description: String,
-}
 
 /// Sorts classes by graduation year, then code (case-insensitive), then id (contract.md §6).
 pub fn sort_school_classes(items: &mut [SchoolClass]) {
@@ -99,7 +92,7 @@ impl Conn {
     ) -> Result<Vec<SchoolClassInYear>> {
         let year_graduation = self.school_year_graduation(year).await?;
         let classes = self.list_school_classes(f).await?;
-        let grades = self.grades_by_curriculum().await?;
+        let grades = self.all_curriculum_grades().await?;
         Ok(with_grades(classes, &grades, year_graduation)
             .filter_map(|(class, g)| Some(SchoolClassInYear { class, grade: g? }))
             .filter(|c| grade.is_none_or(|g| c.grade.id == g.0))
@@ -139,23 +132,8 @@ impl Conn {
     ) -> Result<Vec<(SchoolClass, Option<LookupRef>)>> {
         let year_graduation = self.school_year_graduation(year).await?;
         let classes = self.school_class_refs(ids).await?;
-        let grades = self.grades_by_curriculum().await?;
+        let grades = self.all_curriculum_grades().await?;
         Ok(with_grades(classes, &grades, year_graduation).collect())
-    }
-
-    /// Every curriculum's grades in order, entry grade first (one query).
-    pub async fn grades_by_curriculum(&mut self) -> Result<HashMap<CurriculumId, Vec<LookupRef>>> {
-        let rows: Vec<CurriculumGradeRow> = with_conn!(self, |c| sqlx::query_as(
-            "SELECT cg.curriculum_id, g.id, g.code, g.description FROM curriculum_grade cg JOIN grade g ON g.id = cg.grade_id \
-             ORDER BY cg.curriculum_id, cg.position"
-        )
-        .fetch_all(c)
-        .await?);
-        let mut map: HashMap<CurriculumId, Vec<LookupRef>> = HashMap::new();
-        for r in rows {
-            map.entry(CurriculumId(r.curriculum_id)).or_default().push(LookupRef { id: r.id, code: r.code, description: r.description });
-        }
-        Ok(map)
     }
 
     /// The graduation year of school year `year`; 404 when it does not exist.

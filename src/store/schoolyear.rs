@@ -4,7 +4,7 @@ use crate::domain::code_key;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::schoolyear::{NewSchoolYear, SchoolYear};
 use crate::error::{Error, ErrorCode, Result};
-use crate::store::Conn;
+use crate::store::{Backend, Conn};
 use crate::with_conn;
 
 #[derive(sqlx::FromRow)]
@@ -36,6 +36,13 @@ impl From<SchoolYearRow> for SchoolYear {
 
 const COLUMNS: &str = "id, age_relief_included, archived, code, description, finalised, graduation_year, weeks";
 
+#[derive(sqlx::FromRow)]
+struct YearLockRow {
+    code: String,
+    archived: bool,
+    finalised: bool,
+}
+
 impl Conn {
     /// School years (single form = list form), ordered by graduation year;
     /// `archived` keeps only archived (`true`) or only active (`false`) ones.
@@ -63,6 +70,29 @@ impl Conn {
         .fetch_optional(c)
         .await?);
         Ok(row.map(|(code, archived, finalised)| (code, archived || finalised)))
+    }
+
+    /// 409 `school_year_locked` when school year `year` is archived or finalised
+    /// (contract.md §7); 404 when it does not exist. On PostgreSQL the year's row
+    /// is share-locked until the transaction ends, so it cannot be locked
+    /// concurrently while the change is made (SQLite writers are serialised anyway).
+    pub async fn require_open_school_year(&mut self, year: SchoolYearId) -> Result<()> {
+        let lock = match self.backend() {
+            Backend::Postgres => " FOR SHARE",
+            Backend::Sqlite => "",
+        };
+        let sql = format!("SELECT code, archived, finalised FROM school_year WHERE id = $1{lock}");
+        let row: Option<YearLockRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(year.0).fetch_optional(c).await?);
+        let y = row.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))?;
+        let state = match (y.archived, y.finalised) {
+            (true, _) => "archived",
+            (false, true) => "finalised",
+            (false, false) => return Ok(()),
+        };
+        Err(Error::conflict(
+            ErrorCode::SchoolYearLocked,
+            format!("School year {} is {state}: its courses and employments cannot be changed. Reopen the school year first.", y.code),
+        ))
     }
 
     /// Creates a school year; 409 `duplicate_code` or `duplicate_graduation_year` on a clash.

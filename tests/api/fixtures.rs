@@ -1,6 +1,5 @@
-//! Fixtures for objects whose HTTP endpoints are built elsewhere (school years,
-//! curricula, divisions, courses): inserted directly through the test's store.
-//! Every such setup goes through this file, so it can switch to HTTP in one place.
+//! Shared fixtures: school years, curricula and divisions over HTTP; courses
+//! (inserted directly, including into years that are locked afterwards).
 
 use schoolplan::store::Store;
 use serde_json::json;
@@ -8,17 +7,15 @@ use serde_json::json;
 use crate::helpers::TestApp;
 
 /// A bind parameter of a fixture statement.
-enum Arg<'a> {
+enum Arg {
     Int(i64),
-    Text(&'a str),
-    Bool(bool),
 }
 
-use Arg::{Bool, Int, Text};
+use Arg::Int;
 
 /// Runs `sql` (with `$1…` placeholders) on the test's database; with `returning`,
 /// fetches the one `id` it returns.
-async fn run(app: &TestApp, sql: &str, args: &[Arg<'_>], returning: bool) -> i64 {
+async fn run(app: &TestApp, sql: &str, args: &[Arg], returning: bool) -> i64 {
     macro_rules! on {
         ($pool:expr) => {{
             if returning {
@@ -26,8 +23,6 @@ async fn run(app: &TestApp, sql: &str, args: &[Arg<'_>], returning: bool) -> i64
                 for a in args {
                     q = match a {
                         Int(v) => q.bind(*v),
-                        Text(v) => q.bind(*v),
-                        Bool(v) => q.bind(*v),
                     };
                 }
                 q.fetch_one($pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"))
@@ -36,8 +31,6 @@ async fn run(app: &TestApp, sql: &str, args: &[Arg<'_>], returning: bool) -> i64
                 for a in args {
                     q = match a {
                         Int(v) => q.bind(*v),
-                        Text(v) => q.bind(*v),
-                        Bool(v) => q.bind(*v),
                     };
                 }
                 q.execute($pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
@@ -51,65 +44,40 @@ async fn run(app: &TestApp, sql: &str, args: &[Arg<'_>], returning: bool) -> i64
     }
 }
 
-fn key(code: &str) -> String {
-    code.trim().to_lowercase()
-}
-
-/// A school year `code` (description "Schuljahr {code}", 38 weeks); returns its id.
+/// A school year `code` (description "Schuljahr {code}", 38 weeks), created
+/// open and then locked as asked; returns its id.
 pub async fn school_year(app: &TestApp, code: &str, graduation_year: i64, finalised: bool, archived: bool) -> i64 {
-    let description = format!("Schuljahr {code}");
-    run(
-        app,
-        "INSERT INTO school_year (archived, code, code_key, description, finalised, graduation_year, weeks) \
-         VALUES ($1, $2, $3, $4, $5, $6, 38) RETURNING id",
-        &[Bool(archived), Text(code), Text(&key(code)), Text(&description), Bool(finalised), Int(graduation_year)],
-        true,
-    )
-    .await
-}
-
-/// Sets the lock flags of school year `id` (as a PUT /schoolyear would).
-pub async fn set_school_year_flags(app: &TestApp, id: i64, finalised: bool, archived: bool) {
-    run(app, "UPDATE school_year SET finalised = $1, archived = $2 WHERE id = $3", &[Bool(finalised), Bool(archived), Int(id)], false)
+    let id = app
+        .create("/schoolyear", json!({"code": code, "description": format!("Schuljahr {code}"), "graduationYear": graduation_year, "weeks": 38}))
         .await;
-}
-
-/// A curriculum `code` whose grades (created over HTTP, in this order, entry grade
-/// first) have the given codes; returns the curriculum id and the grade ids.
-pub async fn curriculum(app: &TestApp, code: &str, grade_codes: &[&str]) -> (i64, Vec<i64>) {
-    let description = format!("Lehrgang {code}");
-    let id = run(
-        app,
-        "INSERT INTO curriculum (archived, code, code_key, description) VALUES (FALSE, $1, $2, $3) RETURNING id",
-        &[Text(code), Text(&key(code)), Text(&description)],
-        true,
-    )
-    .await;
-    let mut grades = Vec::new();
-    for (pos, g) in grade_codes.iter().enumerate() {
-        let grade = app.create("/grade", json!({"code": g, "description": format!("Stufe {g}")})).await;
-        run(
-            app,
-            "INSERT INTO curriculum_grade (curriculum_id, position, grade_id) VALUES ($1, $2, $3)",
-            &[Int(id), Int(pos as i64), Int(grade)],
-            false,
-        )
-        .await;
-        grades.push(grade);
+    if finalised || archived {
+        set_school_year_flags(app, id, finalised, archived).await;
     }
+    id
+}
+
+/// Sets the lock flags of school year `id` with a PUT /schoolyear.
+pub async fn set_school_year_flags(app: &TestApp, id: i64, finalised: bool, archived: bool) {
+    let mut year = app.get(&format!("/schoolyear/{id}")).await.expect(200).result().clone();
+    year["finalised"] = json!(finalised);
+    year["archived"] = json!(archived);
+    app.put(&format!("/schoolyear/{id}"), year).await.expect(200);
+}
+
+/// A curriculum `code` whose grades (created in this order, entry grade first)
+/// have the given codes; returns the curriculum id and the grade ids.
+pub async fn curriculum(app: &TestApp, code: &str, grade_codes: &[&str]) -> (i64, Vec<i64>) {
+    let mut grades = Vec::new();
+    for g in grade_codes {
+        grades.push(app.create("/grade", json!({"code": g, "description": format!("Stufe {g}")})).await);
+    }
+    let id = app.create("/curriculum", json!({"code": code, "description": format!("Lehrgang {code}"), "grades": grades})).await;
     (id, grades)
 }
 
 /// A division `code` (description "Abteilung {code}"); returns its id.
 pub async fn division(app: &TestApp, code: &str) -> i64 {
-    let description = format!("Abteilung {code}");
-    run(
-        app,
-        "INSERT INTO division (code, code_key, description) VALUES ($1, $2, $3) RETURNING id",
-        &[Text(code), Text(&key(code)), Text(&description)],
-        true,
-    )
-    .await
+    app.create("/division", json!({"code": code, "description": format!("Abteilung {code}")})).await
 }
 
 /// A course of `subject` in `school_year` with `grade`/`curriculum`, the given

@@ -180,7 +180,6 @@ impl TestApp {
         self.request(Method::DELETE, &format!("/api/v1{path}"), None).await
     }
     /// POSTs and asserts 201; returns the created id.
-    #[track_caller]
     pub async fn create(&self, path: &str, body: Value) -> i64 {
         self.post(path, body).await.expect(201).id()
     }

@@ -4,6 +4,7 @@
 mod fixtures;
 mod helpers;
 
+mod audit;
 mod auth;
 mod basics;
 mod curricula;
@@ -14,3 +15,6 @@ mod schoolclasses;
 mod schoolyears;
 mod subjects;
 mod teachers;
+mod course_fixtures;
+mod courses;
+mod course_concurrency;

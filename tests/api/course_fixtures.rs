@@ -1,0 +1,232 @@
+//! Fixtures of the course tests: school years, curricula with grades,
+//! divisions, subjects, school classes and employments.
+//!
+//! Every fixture goes over HTTP. `exec`/`scalar`/`optional` run raw SQL on the
+//! test's database (one text for both backends); they are only for fault
+//! injection (triggers) and checks the API cannot express.
+
+#![allow(dead_code)]
+
+use schoolplan::store::Store;
+use serde_json::{json, Value};
+
+use crate::helpers::TestApp;
+
+/// A bind parameter of a fixture statement.
+#[derive(Debug, Clone)]
+pub enum Arg {
+    /// An integer.
+    I(i64),
+    /// A text.
+    S(String),
+    /// A boolean.
+    B(bool),
+}
+
+macro_rules! bind_all {
+    ($q:expr, $args:expr) => {{
+        let mut q = $q;
+        for a in $args {
+            q = match a {
+                Arg::I(v) => q.bind(*v),
+                Arg::S(s) => q.bind(s.clone()),
+                Arg::B(b) => q.bind(*b),
+            };
+        }
+        q
+    }};
+}
+
+/// Runs one statement with `$1…` parameters; returns the rows affected.
+pub async fn exec(app: &TestApp, sql: &str, args: &[Arg]) -> u64 {
+    let res = match &app.store {
+        Store::Sqlite(p) => bind_all!(sqlx::query(sql), args).execute(p).await.map(|r| r.rows_affected()),
+        Store::Postgres(p) => bind_all!(sqlx::query(sql), args).execute(p).await.map(|r| r.rows_affected()),
+    };
+    res.unwrap_or_else(|e| panic!("fixture statement failed: {e}\n{sql}"))
+}
+
+/// Runs a statement that returns one integer (`INSERT … RETURNING id`, `SELECT COUNT(*)`).
+pub async fn scalar(app: &TestApp, sql: &str, args: &[Arg]) -> i64 {
+    let res = match &app.store {
+        Store::Sqlite(p) => bind_all!(sqlx::query_scalar::<_, i64>(sql), args).fetch_one(p).await,
+        Store::Postgres(p) => bind_all!(sqlx::query_scalar::<_, i64>(sql), args).fetch_one(p).await,
+    };
+    res.unwrap_or_else(|e| panic!("fixture query failed: {e}\n{sql}"))
+}
+
+/// Runs a query that returns at most one integer.
+pub async fn optional(app: &TestApp, sql: &str, args: &[Arg]) -> Option<i64> {
+    let res = match &app.store {
+        Store::Sqlite(p) => bind_all!(sqlx::query_scalar::<_, i64>(sql), args).fetch_optional(p).await,
+        Store::Postgres(p) => bind_all!(sqlx::query_scalar::<_, i64>(sql), args).fetch_optional(p).await,
+    };
+    res.unwrap_or_else(|e| panic!("fixture query failed: {e}\n{sql}"))
+}
+
+fn s(v: &str) -> Arg {
+    Arg::S(v.to_string())
+}
+
+/// The id of the lookup (`grade`, `subjecttype`) with `code`, created over HTTP if missing.
+pub async fn lookup(app: &TestApp, kind: &str, code: &str) -> i64 {
+    let list = app.get(&format!("/{kind}")).await.expect(200);
+    if let Some(found) = list.result().as_array().unwrap().iter().find(|x| x["code"] == code) {
+        return found["id"].as_i64().unwrap();
+    }
+    app.create(&format!("/{kind}"), json!({"code": code, "description": format!("{kind} {code}")})).await
+}
+
+/// A grade by code.
+pub async fn grade(app: &TestApp, code: &str) -> i64 {
+    lookup(app, "grade", code).await
+}
+
+/// A school year; `grad_year` is its graduation year (2027 for 26/27).
+pub async fn school_year(app: &TestApp, code: &str, grad_year: i64, finalised: bool, archived: bool) -> i64 {
+    crate::fixtures::school_year(app, code, grad_year, finalised, archived).await
+}
+
+/// Sets the lock flags of a school year (PUT /schoolyear).
+pub async fn set_year_flags(app: &TestApp, year: i64, finalised: bool, archived: bool) {
+    crate::fixtures::set_school_year_flags(app, year, finalised, archived).await
+}
+
+/// A curriculum and its grades in order (entry grade first).
+#[derive(Debug, Clone)]
+pub struct Curriculum {
+    /// Curriculum id.
+    pub id: i64,
+    /// Grade ids, entry grade first.
+    pub grades: Vec<i64>,
+}
+
+/// A curriculum with the grades `grades` (created when missing, else reused), in order.
+pub async fn curriculum(app: &TestApp, code: &str, grades: &[&str]) -> Curriculum {
+    let mut ids = Vec::new();
+    for g in grades {
+        ids.push(grade(app, g).await);
+    }
+    let id = app.create("/curriculum", json!({"code": code, "description": format!("Lehrgang {code}"), "grades": ids})).await;
+    Curriculum { id, grades: ids }
+}
+
+/// A division.
+pub async fn division(app: &TestApp, code: &str) -> i64 {
+    crate::fixtures::division(app, code).await
+}
+
+/// A subject of type `GF` (created when missing), without category.
+pub async fn subject(app: &TestApp, code: &str, cross_class: bool) -> i64 {
+    let kind = lookup(app, "subjecttype", "GF").await;
+    app.create("/subject", json!({"code": code, "description": format!("Fach {code}"), "type": kind, "crossClass": cross_class})).await
+}
+
+/// A school class graduating in `grad_year`.
+pub async fn school_class(app: &TestApp, code: &str, curriculum: i64, division: i64, grad_year: i64) -> i64 {
+    app.create("/schoolclass", json!({"code": code, "curriculum": curriculum, "division": division, "graduationYear": grad_year})).await
+}
+
+/// A teacher.
+pub async fn teacher(app: &TestApp, code: &str) -> i64 {
+    app.create("/teacher", json!({"code": code, "firstName": format!("First {code}"), "lastName": format!("Last {code}")})).await
+}
+
+/// An employment of `teacher` in `year` (in the first division; one is created if none exists).
+pub async fn employment(app: &TestApp, teacher: i64, year: i64) -> i64 {
+    let divisions = app.get("/division").await.expect(200);
+    let div = match divisions.result().as_array().unwrap().first() {
+        Some(d) => d["id"].as_i64().unwrap(),
+        None => division(app, "ADM").await,
+    };
+    app.create("/employment", json!({"teacher": teacher, "schoolYear": year, "division": div})).await
+}
+
+/// The course list of a school year (`GET /course?schoolYear=`), for before/after comparisons.
+pub async fn course_list(app: &TestApp, year: i64) -> Value {
+    app.get(&format!("/course?schoolYear={year}")).await.expect(200).result().clone()
+}
+
+/// A small school: three school years, two curricula, classes, subjects, teachers.
+#[derive(Debug, Clone)]
+pub struct World {
+    /// 26/27 (graduation 2027), open.
+    pub year: i64,
+    /// 25/26 (2026), open; locked by tests as needed.
+    pub prev_year: i64,
+    /// GYM 17: GYM1–GYM4.
+    pub gym: Curriculum,
+    /// GYM 17b: the same grades, another curriculum.
+    pub gym_b: Curriculum,
+    /// FMS 18: FMS1–FMS3.
+    pub fms: Curriculum,
+    /// The division of all classes.
+    pub division: i64,
+    /// Subject `D` (class-based).
+    pub d: i64,
+    /// Subject `F` (class-based).
+    pub f: i64,
+    /// Subject `SF B` (cross-class).
+    pub sf: i64,
+    /// GYM 17 classes graduating 2027 (GYM4 in 26/27): G27a, G27b, G27c.
+    pub g27a: i64,
+    /// See `g27a`.
+    pub g27b: i64,
+    /// See `g27a`.
+    pub g27c: i64,
+    /// G28a (GYM3 in 26/27).
+    pub g28a: i64,
+    /// G31a (not yet at school in 26/27).
+    pub g31a: i64,
+    /// H27a: GYM 17b, GYM4 in 26/27.
+    pub h27a: i64,
+    /// F27a: FMS 18, FMS3 in 26/27.
+    pub f27a: i64,
+    /// Teacher `abc`, employed in 26/27 and 25/26.
+    pub abc: i64,
+    /// Teacher `def`, employed in 26/27 and 25/26.
+    pub def: i64,
+    /// Teacher `xyz`, without employment.
+    pub xyz: i64,
+}
+
+impl World {
+    /// Builds the school.
+    pub async fn new(app: &TestApp) -> World {
+        let year = school_year(app, "26/27", 2027, false, false).await;
+        let prev_year = school_year(app, "25/26", 2026, false, false).await;
+        let gym = curriculum(app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
+        let gym_b = curriculum(app, "GYM 17b", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
+        let fms = curriculum(app, "FMS 18", &["FMS1", "FMS2", "FMS3"]).await;
+        let division = division(app, "GYM").await;
+        let d = subject(app, "D", false).await;
+        let f = subject(app, "F", false).await;
+        let sf = subject(app, "SF B", true).await;
+        let g27a = school_class(app, "G27a", gym.id, division, 2027).await;
+        let g27b = school_class(app, "G27b", gym.id, division, 2027).await;
+        let g27c = school_class(app, "G27c", gym.id, division, 2027).await;
+        let g28a = school_class(app, "G28a", gym.id, division, 2028).await;
+        let g31a = school_class(app, "G31a", gym.id, division, 2031).await;
+        let h27a = school_class(app, "H27a", gym_b.id, division, 2027).await;
+        let f27a = school_class(app, "F27a", fms.id, division, 2027).await;
+        let abc = teacher(app, "abc").await;
+        let def = teacher(app, "def").await;
+        let xyz = teacher(app, "xyz").await;
+        for t in [abc, def] {
+            employment(app, t, year).await;
+            employment(app, t, prev_year).await;
+        }
+        World { year, prev_year, gym, gym_b, fms, division, d, f, sf, g27a, g27b, g27c, g28a, g31a, h27a, f27a, abc, def, xyz }
+    }
+
+    /// Creates a course of subject `subject` for `classes` in `year` (201) and returns its id.
+    pub async fn course(&self, app: &TestApp, year: i64, subject: i64, classes: &[i64]) -> i64 {
+        app.create("/course", json!({"schoolYear": year, "subject": subject, "schoolClasses": classes, "lessons1": 3, "lessons2": 3}))
+            .await
+    }
+
+    /// Creates a course of cross-class subject `SF B` in grade `grade` of GYM 17 in `year`.
+    pub async fn cross_course(&self, app: &TestApp, year: i64, grade: i64) -> i64 {
+        app.create("/course", json!({"schoolYear": year, "subject": self.sf, "grade": grade, "curriculum": self.gym.id, "lessons1": 4})).await
+    }
+}
