@@ -245,3 +245,27 @@ fn malformed_files_name_the_problem() {
     .to_string();
     assert!(err.contains("grades[0] (code \"A\")") && err.contains("colour"), "{err}");
 }
+
+/// The command line on SQLite: `import`, `export` and `serve --demo` on a non-empty database.
+#[tokio::test]
+async fn command_line_import_export_and_demo_refusal() {
+    use clap::Parser as _;
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("cli.db").display());
+    let shipped = dir.path().join("in.json");
+    let out = dir.path().join("out.json");
+    std::fs::write(&shipped, small_school().to_json()).unwrap();
+    let run = |args: &[&str]| {
+        let mut argv = vec!["schoolplan", "--database", db.as_str()];
+        argv.extend_from_slice(args);
+        schoolplan::cli::run(schoolplan::cli::Cli::try_parse_from(argv).expect("arguments parse"))
+    };
+    run(&["import", shipped.to_str().unwrap()]).await.expect("import");
+    run(&["export", out.to_str().unwrap()]).await.expect("export");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), small_school().to_json());
+    let err = run(&["serve", "--demo", "--listen", "127.0.0.1:0"]).await.expect_err("a non-empty database is refused");
+    let msg = format!("{err:#}");
+    assert!(msg.contains("cannot load the demo school") && msg.contains("not empty"), "{msg}");
+    let err = run(&["import", shipped.to_str().unwrap()]).await.expect_err("a second import is refused");
+    assert!(format!("{err:#}").contains("not empty"));
+}

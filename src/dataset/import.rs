@@ -19,6 +19,7 @@ use serde_json::{json, Value};
 
 use super::error::label_of_value;
 use super::*;
+use crate::domain::course::NewCourse;
 use crate::domain::curriculum::NewCurriculum;
 use crate::domain::division::NewDivision;
 use crate::domain::ids::SchoolYearId;
@@ -302,7 +303,8 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "lessons1": number(Some(r.lessons1)), "lessons2": number(Some(r.lessons2)),
             "cancelled": r.cancelled, "comments": r.comments,
         });
-        gap("courses", &body, &record)?; // GAP(course): parse NewCourse, tx.create_course
+        let new: NewCourse = parse(&body, &record)?;
+        stored(tx.create_course(&new).await, &record)?;
     }
 
     for (id, new, i) in &locks {
@@ -323,9 +325,4 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         employments: ds.employments.len(),
         courses: ds.courses.len(),
     })
-}
-
-/// Placeholder for resources whose store functions are not merged yet.
-fn gap(key: &str, _body: &Value, record: impl FnOnce() -> String) -> Result<i64, DatasetError> {
-    Err(DatasetError::malformed(Some(record()), format!("importing {key} is not built yet")))
 }
