@@ -41,20 +41,20 @@ pub mod util;
 #[macro_export]
 macro_rules! with_conn {
     ($conn:expr, |$c:ident| $body:expr) => {
-        match $conn {
-            $crate::store::Conn::Sqlite(inner) => {
+        match $conn.counted() {
+            $crate::store::ConnInner::Sqlite(inner) => {
                 let $c: &mut sqlx::SqliteConnection = &mut *inner;
                 $body
             }
-            $crate::store::Conn::Postgres(inner) => {
+            $crate::store::ConnInner::Postgres(inner) => {
                 let $c: &mut sqlx::PgConnection = &mut *inner;
                 $body
             }
-            $crate::store::Conn::SqliteTx(inner) => {
+            $crate::store::ConnInner::SqliteTx(inner) => {
                 let $c: &mut sqlx::SqliteConnection = &mut *inner;
                 $body
             }
-            $crate::store::Conn::PostgresTx(inner) => {
+            $crate::store::ConnInner::PostgresTx(inner) => {
                 let $c: &mut sqlx::PgConnection = &mut *inner;
                 $body
             }
@@ -80,8 +80,19 @@ pub enum Store {
     Postgres(PgPool),
 }
 
+/// Number of statement runs ([`with_conn!`] uses) per pool, keyed by the pool's
+/// address, so tests can prove that a list costs a fixed number of queries.
+static STATEMENTS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<usize, u64>>> =
+    std::sync::LazyLock::new(Default::default);
+
 /// A connection or transaction of either backend; statements run on it via [`with_conn!`].
-pub enum Conn {
+pub struct Conn {
+    inner: ConnInner,
+    pool_key: usize,
+}
+
+/// The concrete connection behind a [`Conn`] (used by [`with_conn!`]).
+pub enum ConnInner {
     /// Pooled SQLite connection (reads).
     Sqlite(PoolConnection<Sqlite>),
     /// Pooled PostgreSQL connection (reads).
@@ -171,12 +182,26 @@ impl Store {
         res.is_ok()
     }
 
+    /// Identity of the pool: the address of its shared options, the same for every clone.
+    fn pool_key(&self) -> usize {
+        match self {
+            Store::Sqlite(p) => std::sync::Arc::as_ptr(&p.connect_options()) as usize,
+            Store::Postgres(p) => std::sync::Arc::as_ptr(&p.connect_options()) as usize,
+        }
+    }
+
+    /// Statements run on connections of this pool so far ([`with_conn!`] uses).
+    pub fn statement_count(&self) -> u64 {
+        STATEMENTS.lock().map(|m| m.get(&self.pool_key()).copied().unwrap_or(0)).unwrap_or(0)
+    }
+
     /// A pooled connection for reads.
     pub async fn conn(&self) -> Result<Conn> {
-        Ok(match self {
-            Store::Sqlite(p) => Conn::Sqlite(p.acquire().await.map_err(map_db_error)?),
-            Store::Postgres(p) => Conn::Postgres(p.acquire().await.map_err(map_db_error)?),
-        })
+        let inner = match self {
+            Store::Sqlite(p) => ConnInner::Sqlite(p.acquire().await.map_err(map_db_error)?),
+            Store::Postgres(p) => ConnInner::Postgres(p.acquire().await.map_err(map_db_error)?),
+        };
+        Ok(Conn { inner, pool_key: self.pool_key() })
     }
 
     /// Begins a write transaction (on SQLite with `BEGIN IMMEDIATE`, so writers
@@ -185,29 +210,39 @@ impl Store {
     /// Commit with [`Conn::commit`]; dropping the `Conn` uncommitted (an error
     /// returned with `?`, a panic, a cancelled request) rolls everything back.
     pub async fn begin(&self) -> Result<Conn> {
-        Ok(match self {
-            Store::Sqlite(p) => Conn::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?),
-            Store::Postgres(p) => Conn::PostgresTx(p.begin().await.map_err(map_db_error)?),
-        })
+        let inner = match self {
+            Store::Sqlite(p) => ConnInner::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?),
+            Store::Postgres(p) => ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?),
+        };
+        Ok(Conn { inner, pool_key: self.pool_key() })
     }
 }
 
 impl Conn {
     /// Commits a transaction (no-op for a plain connection).
     pub async fn commit(self) -> Result<()> {
-        match self {
-            Conn::SqliteTx(tx) => tx.commit().await.map_err(map_db_error),
-            Conn::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
+        match self.inner {
+            ConnInner::SqliteTx(tx) => tx.commit().await.map_err(map_db_error),
+            ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
             _ => Ok(()),
         }
     }
 
     /// The backend of this connection.
     pub fn backend(&self) -> Backend {
-        match self {
-            Conn::Sqlite(_) | Conn::SqliteTx(_) => Backend::Sqlite,
-            Conn::Postgres(_) | Conn::PostgresTx(_) => Backend::Postgres,
+        match self.inner {
+            ConnInner::Sqlite(_) | ConnInner::SqliteTx(_) => Backend::Sqlite,
+            ConnInner::Postgres(_) | ConnInner::PostgresTx(_) => Backend::Postgres,
         }
+    }
+
+    /// The concrete connection, counting one statement run (for [`with_conn!`]).
+    #[doc(hidden)]
+    pub fn counted(&mut self) -> &mut ConnInner {
+        if let Ok(mut m) = STATEMENTS.lock() {
+            *m.entry(self.pool_key).or_default() += 1;
+        }
+        &mut self.inner
     }
 }
 

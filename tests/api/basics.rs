@@ -58,3 +58,51 @@ async fn bad_path_ids() {
     app.get("/teacher/0").await.expect_problem(400, "invalid_path_id");
     app.get("/teacher/999").await.expect_problem(404, "not_found");
 }
+
+/// Every list costs the same number of statements however many rows it has
+/// (embedded references are loaded in batches).
+#[tokio::test]
+async fn lists_use_a_fixed_number_of_queries() {
+    let app = TestApp::spawn().await;
+    let w = crate::course_fixtures::World::new(&app).await;
+    let lists = [
+        "/teacher".to_string(),
+        format!("/teacher?schoolYear={}", w.year),
+        "/subject".into(),
+        "/schoolclass".into(),
+        format!("/schoolclass?schoolYear={}", w.year),
+        "/curriculum".into(),
+        "/division".into(),
+        "/schoolyear".into(),
+        format!("/employment?schoolYear={}", w.year),
+        "/grade".into(),
+    ];
+    let measure = |path: String| {
+        let app = &app;
+        async move {
+            let before = app.store.statement_count();
+            let r = app.get(&path).await.expect(200);
+            (app.store.statement_count() - before, r.result().as_array().unwrap().len())
+        }
+    };
+    let mut small = Vec::new();
+    for p in &lists {
+        small.push(measure(p.clone()).await);
+    }
+    // Grow everything.
+    let cat = app.create("/subjectcategory", json!({"code": "BIO", "description": "Biologie"})).await;
+    for i in 0..5 {
+        let t = app.create("/teacher", json!({"code": format!("t{i}"), "firstName": "F", "lastName": "L", "departments": [cat]})).await;
+        crate::course_fixtures::employment(&app, t, w.year).await;
+        crate::course_fixtures::school_class(&app, &format!("G27x{i}"), w.gym.id, w.division, 2027).await;
+        crate::course_fixtures::subject(&app, &format!("S{i}"), false).await;
+        crate::fixtures::curriculum(&app, &format!("C{i}"), &[&format!("CG{i}")]).await;
+        crate::fixtures::division(&app, &format!("DV{i}")).await;
+        crate::fixtures::school_year(&app, &format!("Y{i}"), 2040 + i, false, false).await;
+    }
+    for (p, (count, rows)) in lists.iter().zip(small) {
+        let (count2, rows2) = measure(p.clone()).await;
+        assert!(rows2 > rows, "{p} grew: {rows} -> {rows2}");
+        assert_eq!(count, count2, "{p}: {count} statements for {rows} rows, {count2} for {rows2}");
+    }
+}

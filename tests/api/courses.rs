@@ -562,3 +562,35 @@ async fn locked_school_years_refuse_every_course_change() {
     app.post("/course", json!({"merge": [single, other]})).await.expect(200);
     app.delete(&format!("/course/{single}")).await.expect(204);
 }
+
+/// The course list costs the same number of statements for 2 and for 8 courses
+/// (embedded classes and teachers are loaded in batches, not per course).
+#[tokio::test]
+async fn course_list_uses_a_fixed_number_of_queries() {
+    let app = TestApp::spawn().await;
+    let w = World::new(&app).await;
+    let mut body = json!({"schoolYear": w.year, "subject": w.d, "schoolClasses": [w.g27a], "teachers1": [w.abc], "teachers2": [w.def]});
+    let count_list = || async {
+        let before = app.store.statement_count();
+        let list = app.get(&format!("/course?schoolYear={}", w.year)).await.expect(200);
+        (app.store.statement_count() - before, list.result().as_array().unwrap().len())
+    };
+    for class in [w.g27a, w.g27b] {
+        body["schoolClasses"] = json!([class]);
+        app.post("/course", body.clone()).await.expect(201);
+    }
+    let (small, n_small) = count_list().await;
+    for class in [w.g27c, w.g28a, w.h27a, w.f27a] {
+        body["schoolClasses"] = json!([class]);
+        app.post("/course", body.clone()).await.expect(201);
+    }
+    body["subject"] = json!(w.f);
+    for class in [w.g27a, w.g27b] {
+        body["schoolClasses"] = json!([class]);
+        app.post("/course", body.clone()).await.expect(201);
+    }
+    let (large, n_large) = count_list().await;
+    assert_eq!((n_small, n_large), (2, 8));
+    assert_eq!(small, large, "statements for 2 courses: {small}, for 8: {large}");
+    assert!(large <= 5, "{large} statements for one list");
+}
