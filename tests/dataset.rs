@@ -269,3 +269,19 @@ async fn command_line_import_export_and_demo_refusal() {
     let err = run(&["import", shipped.to_str().unwrap()]).await.expect_err("a second import is refused");
     assert!(format!("{err:#}").contains("not empty"));
 }
+
+/// Export reads with a fixed number of statements, whatever the size of the school.
+#[tokio::test]
+async fn export_costs_a_fixed_number_of_statements() {
+    let mut counts = Vec::new();
+    for ds in [small_school(), demo::generate(1)] {
+        let (store, _dir) = fresh_store().await;
+        dataset::import(&store, &ds).await.unwrap();
+        let before = store.statement_count();
+        dataset::export(&store).await.unwrap();
+        counts.push(store.statement_count() - before);
+        store.close().await;
+    }
+    assert_eq!(counts[0], counts[1], "statements of a small and the demo school export");
+    assert!(counts[0] <= 16, "{counts:?}");
+}
