@@ -169,12 +169,23 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Serve { listen, demo, request_timeout, rate_limit, cors_origins } => {
             let store = open(&cli.database).await?;
-            if demo {
+            let demo_tokens = if demo {
                 let dataset = crate::demo::shipped_dataset()?;
                 crate::dataset::import(&store, &dataset).await.context("cannot load the demo school")?;
                 tracing::info!("demo school loaded");
-            }
+                Some(demo_credentials(&store).await?)
+            } else {
+                None
+            };
             let listener = TcpListener::bind(&listen).await.with_context(|| format!("cannot listen on {listen}"))?;
+            if let Some((admin, reader)) = demo_tokens {
+                let addr = listener.local_addr()?;
+                println!("Demo school loaded. Demo tokens (shown only now):");
+                println!("  admin  (demo-admin):  {admin}");
+                println!("  reader (demo-reader): {reader}");
+                println!("Try:");
+                println!("  curl -s -H 'Authorization: Bearer {reader}' http://{addr}/api/v1/schoolyear");
+            }
             tracing::info!(address = %listener.local_addr()?, database = %redact(&cli.database), "schoolplan listening");
             app::serve(listener, store.clone(), AppConfig { request_timeout, rate_limit: rate_limit.0, cors_origins }, app::shutdown_signal()).await?;
             store.close().await;
@@ -247,6 +258,23 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::DemoDataset { scale, file } => write_out(file, &crate::demo::generate(scale).to_json()),
     }
+}
+
+/// Creates the demo accounts `demo-admin` (admin) and `demo-reader` (reader)
+/// with one token each; returns the two token texts.
+async fn demo_credentials(store: &Store) -> anyhow::Result<(String, String)> {
+    let mut tx = store.begin().await?;
+    let mut tokens = Vec::new();
+    for (name, role) in [("demo-admin", Role::Admin), ("demo-reader", Role::Reader)] {
+        let account = tx.create_account(name, role).await?;
+        let token = crate::auth::generate_token()?;
+        tx.create_token(account.id, &token, Some("demo"), None).await?;
+        tokens.push(token.text);
+    }
+    tx.commit().await?;
+    let reader = tokens.pop().unwrap_or_default();
+    let admin = tokens.pop().unwrap_or_default();
+    Ok((admin, reader))
 }
 
 fn write_out(file: Option<PathBuf>, text: &str) -> anyhow::Result<()> {
