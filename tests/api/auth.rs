@@ -185,3 +185,60 @@ async fn graceful_shutdown_lets_an_in_flight_request_finish() {
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(app.client.get(format!("{}/health", app.base)).send().await.is_err());
 }
+
+#[tokio::test]
+async fn forbidden_requests_change_nothing() {
+    let app = TestApp::spawn().await;
+    let reader = app.token_for("rita", Role::Reader).await;
+    let planner = app.token_for("paul", Role::Planner).await;
+    let grade = json!({"code": "G1", "description": "x"});
+    app.request_with(Some(&reader), Method::POST, "/api/v1/grade", Some(&grade)).await.expect_problem(403, "forbidden");
+    app.request_with(Some(&planner), Method::POST, "/api/v1/account", Some(&json!({"name": "eve", "role": "admin"})))
+        .await
+        .expect_problem(403, "forbidden");
+    assert_eq!(app.get("/grade").await.expect(200).result(), &json!([]));
+    let names: Vec<_> = app.get("/account").await.result().as_array().unwrap().iter().map(|a| a["name"].clone()).collect();
+    assert!(!names.contains(&json!("eve")));
+    assert_eq!(app.get("/audit").await.expect(200).result(), &json!([]));
+}
+
+#[tokio::test]
+async fn cors_only_for_configured_origins() {
+    let app = TestApp::spawn_with(AppConfig {
+        rate_limit: None,
+        cors_origins: vec!["https://planner.example.ch".into()],
+        ..AppConfig::default()
+    })
+    .await;
+    let preflight = app
+        .client
+        .request(Method::OPTIONS, format!("{}/api/v1/teacher", app.base))
+        .header("origin", "https://planner.example.ch")
+        .header("access-control-request-method", "PUT")
+        .header("access-control-request-headers", "authorization, if-match")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(preflight.headers().get("access-control-allow-origin").unwrap(), "https://planner.example.ch");
+    let r = app
+        .client
+        .get(format!("{}/api/v1/grade", app.base))
+        .bearer_auth(&app.token)
+        .header("origin", "https://planner.example.ch")
+        .send()
+        .await
+        .unwrap();
+    let exposed = r.headers().get("access-control-expose-headers").unwrap().to_str().unwrap().to_lowercase();
+    for h in ["etag", "location", "x-request-id"] {
+        assert!(exposed.contains(h), "{h} exposed: {exposed}");
+    }
+    let other = app
+        .client
+        .get(format!("{}/api/v1/grade", app.base))
+        .bearer_auth(&app.token)
+        .header("origin", "https://evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert!(other.headers().get("access-control-allow-origin").is_none());
+}
