@@ -13,9 +13,9 @@ use axum::http::{header, HeaderName, HeaderValue, Method, Request, StatusCode};
 use axum::Router;
 use tokio::net::TcpListener;
 use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::sensitive_headers::SetSensitiveRequestHeadersLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
@@ -40,7 +40,11 @@ pub struct AppConfig {
 
 impl Default for AppConfig {
     fn default() -> Self {
-        AppConfig { request_timeout: Duration::from_secs(30), rate_limit: NonZeroU32::new(50), cors_origins: Vec::new() }
+        AppConfig {
+            request_timeout: Duration::from_secs(30),
+            rate_limit: NonZeroU32::new(50),
+            cors_origins: Vec::new(),
+        }
     }
 }
 
@@ -60,7 +64,8 @@ pub fn build_app(store: Store, config: &AppConfig) -> Router {
             HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
         ));
     if !config.cors_origins.is_empty() {
-        let origins: Vec<HeaderValue> = config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
+        let origins: Vec<HeaderValue> =
+            config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
         app = app.layer(
             CorsLayer::new()
                 .allow_origin(AllowOrigin::list(origins))
@@ -69,8 +74,7 @@ pub fn build_app(store: Store, config: &AppConfig) -> Router {
                 .expose_headers([header::ETAG, header::LOCATION, HeaderName::from_static(REQUEST_ID)]),
         );
     }
-    app
-        .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
+    app.layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
         .layer(axum::middleware::from_fn(api::problem_for_bare_errors))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {

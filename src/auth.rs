@@ -99,7 +99,8 @@ pub fn parse_token(text: &str) -> Option<(&str, &str)> {
     let rest = text.strip_prefix(TOKEN_PREFIX)?;
     let (public_id, secret) = rest.split_once('_')?;
     let valid_public = public_id.len() == 16 && public_id.bytes().all(|b| b.is_ascii_hexdigit());
-    let valid_secret = secret.len() == 43 && secret.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    let valid_secret =
+        secret.len() == 43 && secret.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     (valid_public && valid_secret).then_some((public_id, secret))
 }
 

@@ -129,7 +129,10 @@ fn parse_rate_limit(s: &str) -> Result<RateLimitSetting, String> {
     if s.trim().eq_ignore_ascii_case("off") {
         return Ok(RateLimitSetting(None));
     }
-    s.trim().parse::<NonZeroU32>().map(|n| RateLimitSetting(Some(n))).map_err(|_| format!("`{s}` is not a positive number or `off`"))
+    s.trim()
+        .parse::<NonZeroU32>()
+        .map(|n| RateLimitSetting(Some(n)))
+        .map_err(|_| format!("`{s}` is not a positive number or `off`"))
 }
 
 /// Entry point of the binary: parses arguments, sets up logging, runs the command.
@@ -187,7 +190,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 println!("  curl -s -H 'Authorization: Bearer {reader}' http://{addr}/api/v1/schoolyear");
             }
             tracing::info!(address = %listener.local_addr()?, database = %redact(&cli.database), "schoolplan listening");
-            app::serve(listener, store.clone(), AppConfig { request_timeout, rate_limit: rate_limit.0, cors_origins }, app::shutdown_signal()).await?;
+            app::serve(
+                listener,
+                store.clone(),
+                AppConfig { request_timeout, rate_limit: rate_limit.0, cors_origins },
+                app::shutdown_signal(),
+            )
+            .await?;
             store.close().await;
             Ok(())
         }
@@ -237,20 +246,34 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                         anyhow::bail!("there is no account named {account} (create it with `schoolplan account add`)");
                     };
                     let token = crate::auth::generate_token()?;
-                    let expires = expires_in_days
-                        .map(|d| crate::auth::timestamp_text(chrono::Utc::now() + chrono::Duration::days(i64::from(d))));
+                    let expires = expires_in_days.map(|d| {
+                        crate::auth::timestamp_text(chrono::Utc::now() + chrono::Duration::days(i64::from(d)))
+                    });
                     let info = conn.create_token(acc.id, &token, label.as_deref(), expires.as_deref()).await?;
                     eprintln!("token {} for {} ({}) created; it is shown only now", info.id, acc.name, acc.role);
                     println!("{}", token.text);
                 }
                 TokenAction::Revoke { id } => {
                     let info = conn.revoke_token(id).await?;
-                    eprintln!("token {} of {} revoked at {}", info.id, info.account_name, info.revoked_at.unwrap_or_default());
+                    eprintln!(
+                        "token {} of {} revoked at {}",
+                        info.id,
+                        info.account_name,
+                        info.revoked_at.unwrap_or_default()
+                    );
                 }
                 TokenAction::List => {
                     for t in conn.list_tokens(None).await? {
                         let state = if t.revoked_at.is_some() { "revoked" } else { "active" };
-                        println!("{}\t{}\tsp_{}_…\t{}\t{}\texpires {}", t.id, t.account_name, t.public_id, t.label.unwrap_or_default(), state, t.expires_at.unwrap_or_else(|| "never".into()));
+                        println!(
+                            "{}\t{}\tsp_{}_…\t{}\t{}\texpires {}",
+                            t.id,
+                            t.account_name,
+                            t.public_id,
+                            t.label.unwrap_or_default(),
+                            state,
+                            t.expires_at.unwrap_or_else(|| "never".into())
+                        );
                     }
                 }
             }

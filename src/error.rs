@@ -164,11 +164,7 @@ impl Error {
         } else {
             (StatusCode::BAD_REQUEST, type_errors)
         };
-        let code = ErrorCode::ALL
-            .iter()
-            .copied()
-            .find(|c| c.as_str() == errors[0].code)
-            .unwrap_or(ErrorCode::Required);
+        let code = ErrorCode::ALL.iter().copied().find(|c| c.as_str() == errors[0].code).unwrap_or(ErrorCode::Required);
         let detail = errors.iter().map(|e| format!("{}: {}", e.pointer, e.detail)).collect::<Vec<_>>().join(" ");
         Error::Problem { status, code, detail, errors }
     }

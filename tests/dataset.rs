@@ -234,9 +234,12 @@ async fn a_value_out_of_range_imports_nothing() {
 fn malformed_files_name_the_problem() {
     let err = Dataset::from_json("{").unwrap_err().to_string();
     assert!(err.contains("not valid JSON"), "{err}");
-    let err = Dataset::from_json(r#"{"format": "schoolplan-dataset", "version": 1, "teachers": {}}"#).unwrap_err().to_string();
+    let err = Dataset::from_json(r#"{"format": "schoolplan-dataset", "version": 1, "teachers": {}}"#)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("`teachers` must be a list"), "{err}");
-    let err = Dataset::from_json(r#"{"format": "schoolplan-dataset", "version": 1, "extra": []}"#).unwrap_err().to_string();
+    let err =
+        Dataset::from_json(r#"{"format": "schoolplan-dataset", "version": 1, "extra": []}"#).unwrap_err().to_string();
     assert!(err.contains("unknown member `extra`"), "{err}");
     let err = Dataset::from_json(
         r#"{"format": "schoolplan-dataset", "version": 1, "grades": [{"code": "A", "description": "a", "colour": "red"}]}"#,

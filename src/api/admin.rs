@@ -63,7 +63,8 @@ async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body
     let (Some(name), Some(role)) = (name, role) else { unreachable!("reader vouched for required fields") };
     let mut tx = app.store.begin().await?;
     let account = tx.create_account(&name, role).await?;
-    tx.insert_audit(Some(&p), "POST", "/api/v1/account", "account", Some(account.id), &json!({"after": account})).await?;
+    tx.insert_audit(Some(&p), "POST", "/api/v1/account", "account", Some(account.id), &json!({"after": account}))
+        .await?;
     tx.commit().await?;
     Ok(created("account", account.id, &account))
 }
@@ -85,7 +86,11 @@ async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body):
     let token = generate_token().map_err(Error::Internal)?;
     let mut tx = app.store.begin().await?;
     if tx.get_account(account).await?.is_none() {
-        return Err(Error::field("/account", ErrorCode::UnknownReference, format!("There is no account with id {account}.")));
+        return Err(Error::field(
+            "/account",
+            ErrorCode::UnknownReference,
+            format!("There is no account with id {account}."),
+        ));
     }
     let info = tx.create_token(account, &token, label.as_deref(), expires.as_deref()).await?;
     tx.insert_audit(Some(&p), "POST", "/api/v1/token", "token", Some(info.id), &json!({"after": info})).await?;
@@ -99,19 +104,31 @@ async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body):
 async fn revoke_token(State(app): State<AppState>, p: Principal, PathId(id): PathId) -> Result<Response> {
     let mut tx = app.store.begin().await?;
     let info = tx.revoke_token(id).await?;
-    tx.insert_audit(Some(&p), "DELETE", &format!("/api/v1/token/{id}"), "token", Some(id), &json!({"after": {"revokedAt": info.revoked_at}})).await?;
+    tx.insert_audit(
+        Some(&p),
+        "DELETE",
+        &format!("/api/v1/token/{id}"),
+        "token",
+        Some(id),
+        &json!({"after": {"revokedAt": info.revoked_at}}),
+    )
+    .await?;
     tx.commit().await?;
     Ok(no_content())
 }
 
 fn time_param(q: &QueryParams, name: &str) -> Result<Option<String>> {
     let Some(raw) = q.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()) else { return Ok(None) };
-    let parsed = chrono::DateTime::parse_from_rfc3339(&raw)
-        .map(|t| t.with_timezone(&chrono::Utc))
-        .or_else(|_| chrono::NaiveDate::parse_from_str(&raw, "%Y-%m-%d").map(|d| d.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc()));
+    let parsed = chrono::DateTime::parse_from_rfc3339(&raw).map(|t| t.with_timezone(&chrono::Utc)).or_else(|_| {
+        chrono::NaiveDate::parse_from_str(&raw, "%Y-%m-%d")
+            .map(|d| d.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc())
+    });
     match parsed {
         Ok(t) => Ok(Some(crate::auth::timestamp_text(t))),
-        Err(_) => Err(Error::bad_request(ErrorCode::InvalidQuery, format!("Query parameter `{name}={raw}` is not an RFC 3339 time or a date."))),
+        Err(_) => Err(Error::bad_request(
+            ErrorCode::InvalidQuery,
+            format!("Query parameter `{name}={raw}` is not an RFC 3339 time or a date."),
+        )),
     }
 }
 

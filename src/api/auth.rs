@@ -59,7 +59,9 @@ impl std::fmt::Debug for RateLimit {
 impl RateLimit {
     /// `per_second` requests per second per token, with bursts of `burst`.
     pub fn new(per_second: NonZeroU32, burst: NonZeroU32) -> Arc<RateLimit> {
-        Arc::new(RateLimit { limiter: DefaultKeyedRateLimiter::keyed(Quota::per_second(per_second).allow_burst(burst)) })
+        Arc::new(RateLimit {
+            limiter: DefaultKeyedRateLimiter::keyed(Quota::per_second(per_second).allow_burst(burst)),
+        })
     }
 
     /// `Ok` or the seconds to wait.
@@ -78,7 +80,8 @@ pub fn protect(router: super::routes::ApiRouter, state: &AppState, access: Acces
 
 fn unauthenticated(detail: &str, invalid: bool) -> Response {
     let mut res = Error::problem(StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated, detail).into_response();
-    let challenge = if invalid { r#"Bearer realm="schoolplan", error="invalid_token""# } else { r#"Bearer realm="schoolplan""# };
+    let challenge =
+        if invalid { r#"Bearer realm="schoolplan", error="invalid_token""# } else { r#"Bearer realm="schoolplan""# };
     res.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static(challenge));
     res
 }

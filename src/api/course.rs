@@ -6,16 +6,16 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use super::crud::{self, Audit, Crud};
 use super::extract::{JsonBody, QueryParams};
 use super::response::{created, ok};
 use super::routes::ApiRouter;
-use super::crud::{self, Audit, Crud};
 use super::AppState;
 use crate::domain::course::{Course, CourseCommand, CourseUpdate};
-use crate::store::Conn;
 use crate::domain::ids::{CourseId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
 use crate::error::{Error, Result};
 use crate::store::course::CourseFilter;
+use crate::store::Conn;
 
 /// Routes of `/course`.
 pub fn routes() -> ApiRouter {

@@ -137,7 +137,11 @@ pub async fn fetch<R: Crud>(State(app): State<AppState>, PathId(id): PathId) -> 
 }
 
 /// `POST /X` → 201 with `Location` and the single form.
-pub async fn create<R: CrudCreate>(State(app): State<AppState>, audit: Audit, Parsed(new): Parsed<R::New>) -> Result<Response> {
+pub async fn create<R: CrudCreate>(
+    State(app): State<AppState>,
+    audit: Audit,
+    Parsed(new): Parsed<R::New>,
+) -> Result<Response> {
     let mut tx = app.store.begin().await?;
     let id = R::create(&mut tx, &new).await?;
     let item = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
@@ -147,7 +151,12 @@ pub async fn create<R: CrudCreate>(State(app): State<AppState>, audit: Audit, Pa
 }
 
 /// `PUT /X/ID` → 200 with the single form; 404 when missing.
-pub async fn update<R: Crud>(State(app): State<AppState>, audit: Audit, PathId(id): PathId, Parsed(new): Parsed<R::Update>) -> Result<Response> {
+pub async fn update<R: Crud>(
+    State(app): State<AppState>,
+    audit: Audit,
+    PathId(id): PathId,
+    Parsed(new): Parsed<R::Update>,
+) -> Result<Response> {
     let mut tx = app.store.begin().await?;
     let before = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
     R::update(&mut tx, id, &new).await?;
@@ -206,7 +215,8 @@ mod tests {
 
     #[test]
     fn keeps_only_changed_fields() {
-        let c = compact_changes(Some(json!({"id": 1, "code": "a", "x": 1})), Some(json!({"id": 1, "code": "b", "x": 1})));
+        let c =
+            compact_changes(Some(json!({"id": 1, "code": "a", "x": 1})), Some(json!({"id": 1, "code": "b", "x": 1})));
         assert_eq!(c, json!({"before": {"code": "a"}, "after": {"code": "b"}}));
         assert_eq!(compact_changes(None, Some(json!({"id": 2}))), json!({"after": {"id": 2}}));
         assert_eq!(compact_changes(Some(json!({"id": 2})), None), json!({"before": {"id": 2}}));

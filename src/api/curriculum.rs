@@ -4,10 +4,10 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use super::crud;
 use super::extract::QueryParams;
 use super::response::ok;
 use super::routes::ApiRouter;
-use super::crud;
 use super::AppState;
 use crate::domain::curriculum::NewCurriculum;
 use crate::domain::ids::CurriculumId;
@@ -15,9 +15,10 @@ use crate::error::Result;
 
 /// Routes of `/curriculum`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/curriculum", get(list).post(crud::create::<Curricula>))
-        .route("/curriculum/{id}", get(crud::fetch::<Curricula>).put(crud::update::<Curricula>).delete(crud::remove::<Curricula>))
+    ApiRouter::new().route("/curriculum", get(list).post(crud::create::<Curricula>)).route(
+        "/curriculum/{id}",
+        get(crud::fetch::<Curricula>).put(crud::update::<Curricula>).delete(crud::remove::<Curricula>),
+    )
 }
 
 crate::crud_resource!(Curricula, path: "curriculum", id: CurriculumId, new: NewCurriculum, single: crate::domain::curriculum::Curriculum,

@@ -4,9 +4,9 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use super::crud;
 use super::response::ok;
 use super::routes::ApiRouter;
-use super::crud;
 use super::AppState;
 use crate::domain::division::NewDivision;
 use crate::domain::ids::DivisionId;
@@ -14,9 +14,10 @@ use crate::error::Result;
 
 /// Routes of `/division`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/division", get(list).post(crud::create::<Divisions>))
-        .route("/division/{id}", get(crud::fetch::<Divisions>).put(crud::update::<Divisions>).delete(crud::remove::<Divisions>))
+    ApiRouter::new().route("/division", get(list).post(crud::create::<Divisions>)).route(
+        "/division/{id}",
+        get(crud::fetch::<Divisions>).put(crud::update::<Divisions>).delete(crud::remove::<Divisions>),
+    )
 }
 
 crate::crud_resource!(Divisions, path: "division", id: DivisionId, new: NewDivision, single: crate::domain::division::Division,

@@ -5,10 +5,10 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use super::crud;
 use super::extract::QueryParams;
 use super::response::ok;
 use super::routes::ApiRouter;
-use super::crud;
 use super::AppState;
 use crate::domain::employment::NewEmployment;
 use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
@@ -17,9 +17,10 @@ use crate::store::employment::EmploymentFilter;
 
 /// Routes of `/employment`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/employment", get(list).post(crud::create::<Employments>))
-        .route("/employment/{id}", get(crud::fetch::<Employments>).put(crud::update::<Employments>).delete(crud::remove::<Employments>))
+    ApiRouter::new().route("/employment", get(list).post(crud::create::<Employments>)).route(
+        "/employment/{id}",
+        get(crud::fetch::<Employments>).put(crud::update::<Employments>).delete(crud::remove::<Employments>),
+    )
 }
 
 crate::crud_resource!(Employments, path: "employment", id: EmploymentId, new: NewEmployment, single: crate::domain::employment::Employment,
@@ -28,7 +29,10 @@ crate::crud_resource!(Employments, path: "employment", id: EmploymentId, new: Ne
 /// `GET /employment?schoolYear=ID` and/or `?teacher=ID` (one is required, else
 /// 400); 404 for an unknown school year or teacher. By teacher code, then year.
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
-    let filter = EmploymentFilter { school_year: q.id("schoolYear")?.map(SchoolYearId), teacher: q.id("teacher")?.map(TeacherId) };
+    let filter = EmploymentFilter {
+        school_year: q.id("schoolYear")?.map(SchoolYearId),
+        teacher: q.id("teacher")?.map(TeacherId),
+    };
     if filter.school_year.is_none() && filter.teacher.is_none() {
         return Err(Error::bad_request(
             ErrorCode::InvalidQuery,

@@ -80,7 +80,10 @@ impl<S: Send + Sync> FromRequestParts<S> for PathId {
         let raw = parts.uri.path().rsplit('/').next().unwrap_or_default();
         match raw.parse::<i64>() {
             Ok(id) if id > 0 => Ok(PathId(id)),
-            _ => Err(Error::bad_request(ErrorCode::InvalidPathId, format!("`{raw}` is not a valid id: ids are positive integers."))),
+            _ => Err(Error::bad_request(
+                ErrorCode::InvalidPathId,
+                format!("`{raw}` is not a valid id: ids are positive integers."),
+            )),
         }
     }
 }
@@ -93,7 +96,8 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryParams {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
-        let pairs = url::form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes()).into_owned().collect();
+        let pairs =
+            url::form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes()).into_owned().collect();
         Ok(QueryParams(pairs))
     }
 }

@@ -59,10 +59,7 @@ lookup_resources! {
 pub fn routes<R: LookupResource + CrudCreate>() -> ApiRouter {
     ApiRouter::new()
         .route(&format!("/{}", R::PATH), get(list::<R>).post(crud::create::<R>))
-        .route(
-            &format!("/{}/{{id}}", R::PATH),
-            get(crud::fetch::<R>).put(crud::update::<R>).delete(crud::remove::<R>),
-        )
+        .route(&format!("/{}/{{id}}", R::PATH), get(crud::fetch::<R>).put(crud::update::<R>).delete(crud::remove::<R>))
 }
 
 /// `GET /{path}`: all, by code.

@@ -26,10 +26,10 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 
-use auth::Access;
-use routes::ApiRouter;
 use crate::error::{problem_response, Error, ErrorCode, PROBLEM_JSON};
 use crate::store::Store;
+use auth::Access;
+use routes::ApiRouter;
 
 /// Shared state of the handlers.
 #[derive(Clone, Debug)]
@@ -71,10 +71,7 @@ pub fn routes(state: &AppState) -> ApiRouter {
 
 /// The whole application router with state applied.
 pub fn router(state: AppState) -> Router {
-    routes(&state)
-        .into_router()
-        .fallback(not_found)
-        .with_state(state)
+    routes(&state).into_router().fallback(not_found).with_state(state)
 }
 
 async fn not_found() -> Error {
@@ -86,17 +83,19 @@ async fn not_found() -> Error {
 pub async fn problem_for_bare_errors(req: Request, next: Next) -> Response {
     let res = next.run(req).await;
     let status = res.status();
-    let is_problem = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|ct| ct.as_bytes().starts_with(PROBLEM_JSON.as_bytes()));
+    let is_problem =
+        res.headers().get(header::CONTENT_TYPE).is_some_and(|ct| ct.as_bytes().starts_with(PROBLEM_JSON.as_bytes()));
     if !(status.is_client_error() || status.is_server_error()) || is_problem {
         return res;
     }
     let (code, detail, status) = match status {
-        StatusCode::METHOD_NOT_ALLOWED => (ErrorCode::MethodNotAllowed, "This method is not allowed on this path; see the Allow header.", status),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            (ErrorCode::MethodNotAllowed, "This method is not allowed on this path; see the Allow header.", status)
+        }
         StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::PayloadTooLarge, "The request body is too large.", status),
-        StatusCode::SERVICE_UNAVAILABLE => (ErrorCode::Unavailable, "The request took too long and was cancelled; please retry.", status),
+        StatusCode::SERVICE_UNAVAILABLE => {
+            (ErrorCode::Unavailable, "The request took too long and was cancelled; please retry.", status)
+        }
         StatusCode::NOT_FOUND => (ErrorCode::NotFound, "There is no such path.", status),
         s if s.is_server_error() => (ErrorCode::Internal, "The server failed to process the request.", s),
         _ => (ErrorCode::InvalidQuery, "The request could not be processed.", status),

@@ -44,7 +44,8 @@ impl ApiRouter {
     pub fn route_layer<L>(mut self, layer: L) -> Self
     where
         L: tower::Layer<axum::routing::Route> + Clone + Send + Sync + 'static,
-        L::Service: tower::Service<axum::extract::Request, Error = std::convert::Infallible> + Clone + Send + Sync + 'static,
+        L::Service:
+            tower::Service<axum::extract::Request, Error = std::convert::Infallible> + Clone + Send + Sync + 'static,
         <L::Service as tower::Service<axum::extract::Request>>::Response: axum::response::IntoResponse + 'static,
         <L::Service as tower::Service<axum::extract::Request>>::Future: Send + 'static,
     {

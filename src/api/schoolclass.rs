@@ -5,10 +5,10 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use super::crud;
 use super::extract::QueryParams;
 use super::response::ok;
 use super::routes::ApiRouter;
-use super::crud;
 use super::AppState;
 use crate::domain::ids::{GradeId, SchoolClassId, SchoolYearId};
 use crate::domain::lookup::LookupKind;
@@ -18,9 +18,10 @@ use crate::store::schoolclass::SchoolClassFilter;
 
 /// Routes of `/schoolclass`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/schoolclass", get(list).post(crud::create::<SchoolClasses>))
-        .route("/schoolclass/{id}", get(crud::fetch::<SchoolClasses>).put(crud::update::<SchoolClasses>).delete(crud::remove::<SchoolClasses>))
+    ApiRouter::new().route("/schoolclass", get(list).post(crud::create::<SchoolClasses>)).route(
+        "/schoolclass/{id}",
+        get(crud::fetch::<SchoolClasses>).put(crud::update::<SchoolClasses>).delete(crud::remove::<SchoolClasses>),
+    )
 }
 
 crate::crud_resource!(SchoolClasses, path: "schoolclass", id: SchoolClassId, new: NewSchoolClass, single: crate::domain::schoolclass::SchoolClass,

@@ -4,10 +4,10 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use super::crud;
 use super::extract::QueryParams;
 use super::response::ok;
 use super::routes::ApiRouter;
-use super::crud;
 use super::AppState;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::schoolyear::NewSchoolYear;
@@ -15,9 +15,10 @@ use crate::error::Result;
 
 /// Routes of `/schoolyear`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/schoolyear", get(list).post(crud::create::<SchoolYears>))
-        .route("/schoolyear/{id}", get(crud::fetch::<SchoolYears>).put(crud::update::<SchoolYears>).delete(crud::remove::<SchoolYears>))
+    ApiRouter::new().route("/schoolyear", get(list).post(crud::create::<SchoolYears>)).route(
+        "/schoolyear/{id}",
+        get(crud::fetch::<SchoolYears>).put(crud::update::<SchoolYears>).delete(crud::remove::<SchoolYears>),
+    )
 }
 
 crate::crud_resource!(SchoolYears, path: "schoolyear", id: SchoolYearId, new: NewSchoolYear, single: crate::domain::schoolyear::SchoolYear,

@@ -4,10 +4,10 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use super::crud;
 use super::extract::QueryParams;
 use super::response::ok;
 use super::routes::ApiRouter;
-use super::crud;
 use super::AppState;
 use crate::domain::ids::SubjectId;
 use crate::domain::subject::NewSubject;
@@ -16,9 +16,10 @@ use crate::store::subject::SubjectFilter;
 
 /// Routes of `/subject`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/subject", get(list).post(crud::create::<Subjects>))
-        .route("/subject/{id}", get(crud::fetch::<Subjects>).put(crud::update::<Subjects>).delete(crud::remove::<Subjects>))
+    ApiRouter::new().route("/subject", get(list).post(crud::create::<Subjects>)).route(
+        "/subject/{id}",
+        get(crud::fetch::<Subjects>).put(crud::update::<Subjects>).delete(crud::remove::<Subjects>),
+    )
 }
 
 crate::crud_resource!(Subjects, path: "subject", id: SubjectId, new: NewSubject, single: crate::domain::subject::Subject,

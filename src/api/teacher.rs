@@ -4,10 +4,10 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use super::crud;
 use super::extract::QueryParams;
 use super::response::ok;
 use super::routes::ApiRouter;
-use super::crud;
 use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::teacher::NewTeacher;
@@ -16,9 +16,10 @@ use crate::store::teacher::TeacherFilter;
 
 /// Routes of `/teacher`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/teacher", get(list).post(crud::create::<Teachers>))
-        .route("/teacher/{id}", get(crud::fetch::<Teachers>).put(crud::update::<Teachers>).delete(crud::remove::<Teachers>))
+    ApiRouter::new().route("/teacher", get(list).post(crud::create::<Teachers>)).route(
+        "/teacher/{id}",
+        get(crud::fetch::<Teachers>).put(crud::update::<Teachers>).delete(crud::remove::<Teachers>),
+    )
 }
 
 crate::crud_resource!(Teachers, path: "teacher", id: TeacherId, new: NewTeacher, single: crate::domain::teacher::Teacher,

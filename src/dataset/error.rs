@@ -95,10 +95,11 @@ pub(crate) fn label_of_value(key: &str, index: usize, v: &Value) -> String {
             .filter_map(|(n, x)| x.map(|x| format!("{n} {x}")))
             .collect::<Vec<_>>(),
         "courses" => {
-            let mut parts: Vec<String> = [("school year", s("schoolYear")), ("subject", s("subject")), ("grade", s("grade"))]
-                .into_iter()
-                .filter_map(|(n, x)| x.map(|x| format!("{n} {x}")))
-                .collect();
+            let mut parts: Vec<String> =
+                [("school year", s("schoolYear")), ("subject", s("subject")), ("grade", s("grade"))]
+                    .into_iter()
+                    .filter_map(|(n, x)| x.map(|x| format!("{n} {x}")))
+                    .collect();
             let classes: Vec<&str> = v
                 .get("schoolClasses")
                 .and_then(Value::as_array)
@@ -132,7 +133,11 @@ mod tests {
             "employments[0] (teacher \"abc\", school year \"26/27\")"
         );
         assert_eq!(
-            label_of_value("courses", 4, &json!({"schoolYear": "26/27", "subject": "SP", "grade": "GYM1", "schoolClasses": ["G30a", "G30b"]})),
+            label_of_value(
+                "courses",
+                4,
+                &json!({"schoolYear": "26/27", "subject": "SP", "grade": "GYM1", "schoolClasses": ["G30a", "G30b"]})
+            ),
             "courses[4] (school year \"26/27\", subject \"SP\", grade \"GYM1\", classes G30a, G30b)"
         );
     }

@@ -11,11 +11,9 @@ use crate::store::Store;
 
 fn binary(file_name: Option<String>, mime_type: Option<String>, data: Option<Vec<u8>>) -> Option<BinaryRecord> {
     match (mime_type, data) {
-        (Some(mime_type), Some(data)) => Some(BinaryRecord {
-            file_name,
-            mime_type,
-            data: base64::engine::general_purpose::STANDARD.encode(data),
-        }),
+        (Some(mime_type), Some(data)) => {
+            Some(BinaryRecord { file_name, mime_type, data: base64::engine::general_purpose::STANDARD.encode(data) })
+        }
         _ => None,
     }
 }

@@ -22,12 +22,12 @@ use super::*;
 use crate::domain::course::NewCourse;
 use crate::domain::curriculum::NewCurriculum;
 use crate::domain::division::NewDivision;
-use crate::domain::ids::SchoolYearId;
 use crate::domain::employment::NewEmployment;
+use crate::domain::ids::SchoolYearId;
 use crate::domain::lookup::{LookupKind, NewLookup};
 use crate::domain::schoolclass::NewSchoolClass;
-use crate::domain::subject::NewSubject;
 use crate::domain::schoolyear::NewSchoolYear;
+use crate::domain::subject::NewSubject;
 use crate::domain::teacher::NewTeacher;
 use crate::domain::{FromBody, Mode};
 use crate::error::Error;
@@ -103,14 +103,24 @@ impl Codes {
         self.ids.get(&code_key(code)).copied().ok_or_else(|| DatasetError::unknown(record(), pointer, self.noun, code))
     }
 
-    fn resolve_opt(&self, code: Option<&str>, pointer: &str, record: impl FnOnce() -> String) -> Result<Value, DatasetError> {
+    fn resolve_opt(
+        &self,
+        code: Option<&str>,
+        pointer: &str,
+        record: impl FnOnce() -> String,
+    ) -> Result<Value, DatasetError> {
         match code {
             Some(c) => Ok(json!(self.resolve(c, pointer, record)?)),
             None => Ok(Value::Null),
         }
     }
 
-    fn resolve_all(&self, codes: &[String], pointer: &str, record: impl Fn() -> String) -> Result<Vec<i64>, DatasetError> {
+    fn resolve_all(
+        &self,
+        codes: &[String],
+        pointer: &str,
+        record: impl Fn() -> String,
+    ) -> Result<Vec<i64>, DatasetError> {
         codes.iter().enumerate().map(|(i, c)| self.resolve(c, &format!("{pointer}/{i}"), &record)).collect()
     }
 }

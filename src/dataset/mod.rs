@@ -393,7 +393,8 @@ impl Dataset {
         by_code(&mut self.subject_types, |x| &x.code);
         by_code(&mut self.curricula, |x| &x.code);
         by_code(&mut self.divisions, |x| &x.code);
-        self.school_years.sort_by(|a, b| a.graduation_year.cmp(&b.graduation_year).then_with(|| cmp_code(&a.code, &b.code)));
+        self.school_years
+            .sort_by(|a, b| a.graduation_year.cmp(&b.graduation_year).then_with(|| cmp_code(&a.code, &b.code)));
         by_code(&mut self.subjects, |x| &x.code);
         by_code(&mut self.teachers, |x| &x.code);
         by_code(&mut self.school_classes, |x| &x.code);
@@ -405,7 +406,12 @@ impl Dataset {
         };
         self.employments.sort_by_cached_key(|e| (rank(&e.school_year), code_key(&e.teacher)));
         self.courses.sort_by_cached_key(|c| {
-            (rank(&c.school_year), code_key(&c.subject), code_key(&c.grade), c.school_classes.first().map(|s| code_key(s)))
+            (
+                rank(&c.school_year),
+                code_key(&c.subject),
+                code_key(&c.grade),
+                c.school_classes.first().map(|s| code_key(s)),
+            )
         });
     }
 }

@@ -20,8 +20,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use chrono::{Datelike, Duration, NaiveDate};
 
 use crate::dataset::{
-    BinaryRecord, CourseRecord, CurriculumRecord, Dataset, DatasetError, DivisionRecord, EmploymentRecord, LookupRecord,
-    SchoolClassRecord, SchoolYearRecord, SubjectRecord, TeacherRecord,
+    BinaryRecord, CourseRecord, CurriculumRecord, Dataset, DatasetError, DivisionRecord, EmploymentRecord,
+    LookupRecord, SchoolClassRecord, SchoolYearRecord, SubjectRecord, TeacherRecord,
 };
 use crate::domain::fixed::Fixed;
 use crate::domain::grade_rule::grade_index;
@@ -235,7 +235,9 @@ impl Generator {
             for (gi, &grade) in cur.grades.iter().enumerate() {
                 let class_grad = year_grad + (n - 1 - gi) as i64;
                 let classes: Vec<usize> = (0..self.classes.len())
-                    .filter(|&c| std::ptr::eq(self.classes[c].curriculum, cur) && self.classes[c].graduation_year == class_grad)
+                    .filter(|&c| {
+                        std::ptr::eq(self.classes[c].curriculum, cur) && self.classes[c].graduation_year == class_grad
+                    })
                     .collect();
                 // Sport of two classes merged: the last two of every ten GYM classes,
                 // the last two of every three FMS classes in the first year.
@@ -368,7 +370,16 @@ impl Generator {
             }
             for (span_index, (start, end)) in spans.into_iter().enumerate() {
                 let newcomer = start > first_year;
-                let t = self.make_teacher(category, start, end, newcomer, span_index, &mut used_codes, &mut used_mails, &mut used_names);
+                let t = self.make_teacher(
+                    category,
+                    start,
+                    end,
+                    newcomer,
+                    span_index,
+                    &mut used_codes,
+                    &mut used_mails,
+                    &mut used_names,
+                );
                 self.teachers.push(t);
             }
         }
@@ -443,10 +454,21 @@ impl Generator {
     /// The least loaded active teacher (relative to capacity) of `departments`
     /// (first departments preferred over second ones), not in `exclude`;
     /// anyone active when no one of the departments is.
-    fn pick(&self, year_grad: i64, load: &[Tenths], departments: &[&str], exclude: &[usize], add: Tenths) -> Option<usize> {
+    fn pick(
+        &self,
+        year_grad: i64,
+        load: &[Tenths],
+        departments: &[&str],
+        exclude: &[usize],
+        add: Tenths,
+    ) -> Option<usize> {
         let score = |t: usize, second: bool| {
             let s = (load[t] + add) * 1000 / self.teachers[t].capacity().max(1);
-            if second { s * 13 / 10 + 150 } else { s }
+            if second {
+                s * 13 / 10 + 150
+            } else {
+                s
+            }
         };
         let candidates = |in_dept: bool| {
             (0..self.teachers.len())
@@ -474,7 +496,11 @@ impl Generator {
         let previous: BTreeMap<String, Vec<usize>> = if y == 0 {
             BTreeMap::new()
         } else {
-            self.courses[y - 1].iter().filter(|c| !c.teachers1.is_empty()).map(|c| (c.key.clone(), c.teachers1.clone())).collect()
+            self.courses[y - 1]
+                .iter()
+                .filter(|c| !c.teachers1.is_empty())
+                .map(|c| (c.key.clone(), c.teachers1.clone()))
+                .collect()
         };
         let mut load = vec![0 as Tenths; self.teachers.len()];
         let mut courses = std::mem::take(&mut self.courses[y]);
@@ -582,7 +608,8 @@ impl Generator {
             self.notes.insert((y, t), "Bildungsurlaub im 2. Semester".to_string());
             let departments = self.teachers[t].departments.clone();
             for course in courses.iter_mut().filter(|c| c.teachers2.contains(&t) && c.lessons2 > 0) {
-                let exclude: Vec<usize> = course.teachers1.iter().chain(&course.teachers2).copied().chain(on_leave.iter().copied()).collect();
+                let exclude: Vec<usize> =
+                    course.teachers1.iter().chain(&course.teachers2).copied().chain(on_leave.iter().copied()).collect();
                 let deps = match &course.role {
                     Role::Department { departments, .. } => departments.clone(),
                     _ => departments.clone(),
@@ -617,7 +644,10 @@ impl Generator {
 
     fn dataset(&mut self) -> Dataset {
         let lookup = |items: &[(&str, &str)]| -> Vec<LookupRecord> {
-            items.iter().map(|&(code, description)| LookupRecord { code: code.into(), description: description.into() }).collect()
+            items
+                .iter()
+                .map(|&(code, description)| LookupRecord { code: code.into(), description: description.into() })
+                .collect()
         };
         let png = |name: &str| BinaryRecord {
             file_name: Some(name.to_string()),
@@ -650,14 +680,16 @@ impl Generator {
                 .collect(),
             school_years: SCHOOL_YEARS
                 .iter()
-                .map(|&(code, description, graduation_year, age_relief_included, finalised, archived)| SchoolYearRecord {
-                    code: code.into(),
-                    description: description.into(),
-                    graduation_year,
-                    weeks: school::WEEKS,
-                    age_relief_included,
-                    finalised,
-                    archived,
+                .map(|&(code, description, graduation_year, age_relief_included, finalised, archived)| {
+                    SchoolYearRecord {
+                        code: code.into(),
+                        description: description.into(),
+                        graduation_year,
+                        weeks: school::WEEKS,
+                        age_relief_included,
+                        finalised,
+                        archived,
+                    }
                 })
                 .collect(),
             subjects: SUBJECTS
@@ -736,7 +768,9 @@ impl Generator {
             let mut divisions: Vec<BTreeMap<&'static str, usize>> = vec![BTreeMap::new(); self.teachers.len()];
             for c in self.courses[y].iter().filter(|c| !c.cancelled) {
                 let full = school::full_position(c.grade);
-                for (sem, (list, lessons)) in [(&c.teachers1, c.lessons1), (&c.teachers2, c.lessons2)].into_iter().enumerate() {
+                for (sem, (list, lessons)) in
+                    [(&c.teachers1, c.lessons1), (&c.teachers2, c.lessons2)].into_iter().enumerate()
+                {
                     for &t in list.iter() {
                         pay[t][sem] += fixed(lessons).0 * 100 / full / list.len() as i64;
                     }

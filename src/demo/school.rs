@@ -104,7 +104,13 @@ const fn s(
     Subject { code, description, category, kind, cross_class, external_code, archived: false }
 }
 
-const fn archived(code: &'static str, description: &'static str, category: Option<&'static str>, kind: &'static str, cross_class: bool) -> Subject {
+const fn archived(
+    code: &'static str,
+    description: &'static str,
+    category: Option<&'static str>,
+    kind: &'static str,
+    cross_class: bool,
+) -> Subject {
     Subject { code, description, category, kind, cross_class, external_code: None, archived: true }
 }
 
@@ -269,32 +275,109 @@ pub const WEEKS: i64 = 38;
 pub fn lesson_table(curriculum: &str, grade: &str) -> &'static [(&'static str, Tenths, Tenths)] {
     match (curriculum, grade) {
         ("GYM 17", "GYM1") => &[
-            ("D", 40, 40), ("F", 30, 30), ("E", 30, 30), ("M", 40, 40), ("B", 20, 20), ("G", 20, 20), ("GS", 20, 20),
-            ("WR", 20, 20), ("IN", 20, 20), ("BG", 20, 20), ("MU", 20, 20), ("SP", 30, 30), ("RE", 10, 10), ("KL", 10, 10),
+            ("D", 40, 40),
+            ("F", 30, 30),
+            ("E", 30, 30),
+            ("M", 40, 40),
+            ("B", 20, 20),
+            ("G", 20, 20),
+            ("GS", 20, 20),
+            ("WR", 20, 20),
+            ("IN", 20, 20),
+            ("BG", 20, 20),
+            ("MU", 20, 20),
+            ("SP", 30, 30),
+            ("RE", 10, 10),
+            ("KL", 10, 10),
         ],
         ("GYM 17", "GYM2") => &[
-            ("D", 40, 40), ("F", 30, 30), ("E", 30, 30), ("M", 40, 40), ("B", 20, 20), ("C", 20, 20), ("P", 20, 20),
-            ("G", 20, 20), ("GS", 20, 20), ("WR", 20, 20), ("BG", 15, 15), ("MU", 15, 15), ("SP", 30, 30), ("KL", 10, 10),
+            ("D", 40, 40),
+            ("F", 30, 30),
+            ("E", 30, 30),
+            ("M", 40, 40),
+            ("B", 20, 20),
+            ("C", 20, 20),
+            ("P", 20, 20),
+            ("G", 20, 20),
+            ("GS", 20, 20),
+            ("WR", 20, 20),
+            ("BG", 15, 15),
+            ("MU", 15, 15),
+            ("SP", 30, 30),
+            ("KL", 10, 10),
         ],
         ("GYM 17", "GYM3") => &[
-            ("D", 40, 40), ("F", 30, 30), ("E", 30, 30), ("M", 40, 40), ("B", 20, 20), ("C", 25, 25), ("P", 20, 20),
-            ("G", 20, 20), ("GS", 20, 20), ("IN", 20, 0), ("SP", 30, 30), ("IDAF", 10, 10), ("KL", 10, 10),
+            ("D", 40, 40),
+            ("F", 30, 30),
+            ("E", 30, 30),
+            ("M", 40, 40),
+            ("B", 20, 20),
+            ("C", 25, 25),
+            ("P", 20, 20),
+            ("G", 20, 20),
+            ("GS", 20, 20),
+            ("IN", 20, 0),
+            ("SP", 30, 30),
+            ("IDAF", 10, 10),
+            ("KL", 10, 10),
         ],
         ("GYM 17", "GYM4") => &[
-            ("D", 40, 40), ("F", 30, 30), ("E", 30, 30), ("M", 40, 40), ("B", 20, 20), ("P", 20, 20), ("GS", 20, 20),
-            ("WR", 20, 20), ("PH", 20, 20), ("SP", 30, 30), ("KL", 10, 10),
+            ("D", 40, 40),
+            ("F", 30, 30),
+            ("E", 30, 30),
+            ("M", 40, 40),
+            ("B", 20, 20),
+            ("P", 20, 20),
+            ("GS", 20, 20),
+            ("WR", 20, 20),
+            ("PH", 20, 20),
+            ("SP", 30, 30),
+            ("KL", 10, 10),
         ],
         ("FMS 18", "FMS1") => &[
-            ("D", 40, 40), ("F", 30, 30), ("E", 30, 30), ("M", 40, 40), ("B", 20, 20), ("C", 20, 20), ("G", 20, 20),
-            ("GS", 20, 20), ("PP", 20, 20), ("IN", 20, 20), ("BG", 20, 20), ("MU", 20, 20), ("SP", 30, 30), ("KL", 10, 10),
+            ("D", 40, 40),
+            ("F", 30, 30),
+            ("E", 30, 30),
+            ("M", 40, 40),
+            ("B", 20, 20),
+            ("C", 20, 20),
+            ("G", 20, 20),
+            ("GS", 20, 20),
+            ("PP", 20, 20),
+            ("IN", 20, 20),
+            ("BG", 20, 20),
+            ("MU", 20, 20),
+            ("SP", 30, 30),
+            ("KL", 10, 10),
         ],
         ("FMS 18", "FMS2") => &[
-            ("D", 40, 40), ("F", 30, 30), ("E", 30, 30), ("M", 30, 30), ("P", 20, 20), ("B", 20, 20), ("GS", 20, 20),
-            ("PP", 20, 20), ("SOZ", 20, 20), ("GE", 20, 20), ("BG", 20, 20), ("SP", 30, 30), ("KOM", 15, 15), ("KL", 10, 10),
+            ("D", 40, 40),
+            ("F", 30, 30),
+            ("E", 30, 30),
+            ("M", 30, 30),
+            ("P", 20, 20),
+            ("B", 20, 20),
+            ("GS", 20, 20),
+            ("PP", 20, 20),
+            ("SOZ", 20, 20),
+            ("GE", 20, 20),
+            ("BG", 20, 20),
+            ("SP", 30, 30),
+            ("KOM", 15, 15),
+            ("KL", 10, 10),
         ],
         ("FMS 18", "FMS3") => &[
-            ("D", 40, 40), ("F", 20, 20), ("E", 30, 30), ("M", 25, 25), ("GE", 30, 30), ("PP", 30, 30), ("SOZ", 20, 20),
-            ("WR", 20, 20), ("KOM", 20, 20), ("SP", 30, 30), ("KL", 10, 10),
+            ("D", 40, 40),
+            ("F", 20, 20),
+            ("E", 30, 30),
+            ("M", 25, 25),
+            ("GE", 30, 30),
+            ("PP", 30, 30),
+            ("SOZ", 20, 20),
+            ("WR", 20, 20),
+            ("KOM", 20, 20),
+            ("SP", 30, 30),
+            ("KL", 10, 10),
         ],
         _ => &[],
     }
@@ -304,11 +387,31 @@ pub fn lesson_table(curriculum: &str, grade: &str) -> &'static [(&'static str, T
 /// lessons semester 1, lessons semester 2) in tenths.
 pub fn cross_class_offers(curriculum: &str, grade: &str) -> Vec<(&'static str, usize, Tenths, Tenths)> {
     const MAJORS: &[(&str, usize)] = &[
-        ("SF B", 2), ("SF PAM", 1), ("SF WR", 2), ("SF L", 1), ("SF S", 1), ("SF I", 1), ("SF BG", 1), ("SF MU", 1), ("SF PPP", 1),
+        ("SF B", 2),
+        ("SF PAM", 1),
+        ("SF WR", 2),
+        ("SF L", 1),
+        ("SF S", 1),
+        ("SF I", 1),
+        ("SF BG", 1),
+        ("SF MU", 1),
+        ("SF PPP", 1),
     ];
     const SUPPLEMENTARY: &[(&str, usize)] = &[
-        ("EF B", 1), ("EF C", 1), ("EF P", 1), ("EF AM", 1), ("EF IN", 1), ("EF G", 1), ("EF GS", 1), ("EF WR", 2),
-        ("EF PH", 1), ("EF RE", 1), ("EF PP", 2), ("EF SP", 1), ("EF BG", 1), ("EF MU", 1),
+        ("EF B", 1),
+        ("EF C", 1),
+        ("EF P", 1),
+        ("EF AM", 1),
+        ("EF IN", 1),
+        ("EF G", 1),
+        ("EF GS", 1),
+        ("EF WR", 2),
+        ("EF PH", 1),
+        ("EF RE", 1),
+        ("EF PP", 2),
+        ("EF SP", 1),
+        ("EF BG", 1),
+        ("EF MU", 1),
     ];
     // Electives: subject, grades offered, lessons.
     const ELECTIVES: &[(&str, &[&str], Tenths, Tenths)] = &[
@@ -368,4 +471,5 @@ pub fn full_position(grade: &str) -> i64 {
 }
 
 /// A 1×1 PNG (a small logo / signature placeholder), base64.
-pub const PNG_1X1: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+pub const PNG_1X1: &str =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";

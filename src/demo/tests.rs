@@ -56,7 +56,13 @@ fn has_every_kind_of_course() {
     assert!(open.iter().filter(|c| c.school_classes.len() > 1).count() >= 3, "merged");
     assert!(open.iter().filter(|c| c.teachers1.len() > 1).count() >= 10, "team-taught");
     assert!(open.iter().filter(|c| c.cancelled).count() >= 2, "cancelled");
-    assert!(open.iter().filter(|c| !c.teachers1.is_empty() && !c.teachers2.is_empty() && c.teachers1 != c.teachers2).count() >= 5, "split teachers");
+    assert!(
+        open.iter()
+            .filter(|c| !c.teachers1.is_empty() && !c.teachers2.is_empty() && c.teachers1 != c.teachers2)
+            .count()
+            >= 5,
+        "split teachers"
+    );
     assert!(open.iter().any(|c| c.lessons1 == Fixed(25_000)), "2.5 lessons");
     assert!(open.iter().any(|c| c.lessons1 != c.lessons2), "semester differences");
     assert!(open.iter().any(|c| c.subject == "KL"));
@@ -72,7 +78,8 @@ fn follows_the_course_rules() {
     let curricula: BTreeMap<&str, &Vec<String>> = ds.curricula.iter().map(|c| (c.code.as_str(), &c.grades)).collect();
     let classes: BTreeMap<&str, &SchoolClassRecord> = ds.school_classes.iter().map(|c| (c.code.as_str(), c)).collect();
     let subjects: BTreeMap<&str, &SubjectRecord> = ds.subjects.iter().map(|s| (s.code.as_str(), s)).collect();
-    let employed: BTreeSet<(&str, &str)> = ds.employments.iter().map(|e| (e.teacher.as_str(), e.school_year.as_str())).collect();
+    let employed: BTreeSet<(&str, &str)> =
+        ds.employments.iter().map(|e| (e.teacher.as_str(), e.school_year.as_str())).collect();
     let teachers: BTreeMap<&str, &TeacherRecord> = ds.teachers.iter().map(|t| (t.code.as_str(), t)).collect();
     let mut in_department = 0;
     let mut with_department = 0;
@@ -88,7 +95,8 @@ fn follows_the_course_rules() {
             for k in &c.school_classes {
                 let class = classes[k.as_str()];
                 assert_eq!(class.curriculum, c.curriculum, "{c:?}");
-                let gi = grade_index(grades.len(), class.graduation_year, years[c.school_year.as_str()]).expect("class in year");
+                let gi = grade_index(grades.len(), class.graduation_year, years[c.school_year.as_str()])
+                    .expect("class in year");
                 assert_eq!(grades[gi], c.grade, "{c:?}");
             }
         }
@@ -96,7 +104,11 @@ fn follows_the_course_rules() {
             let unique: BTreeSet<&String> = list.iter().collect();
             assert_eq!(unique.len(), list.len(), "teacher twice: {c:?}");
             for t in list {
-                assert!(employed.contains(&(t.as_str(), c.school_year.as_str())), "{t} not employed in {}", c.school_year);
+                assert!(
+                    employed.contains(&(t.as_str(), c.school_year.as_str())),
+                    "{t} not employed in {}",
+                    c.school_year
+                );
                 if let Some(cat) = &subject.category {
                     with_department += 1;
                     in_department += usize::from(teachers[t.as_str()].departments.contains(cat));
@@ -137,7 +149,11 @@ fn scale_multiplies() {
     let one = generate(1);
     let three = generate(3);
     let ratio = |a: usize, b: usize| a as f64 / b as f64;
-    assert!((2.7..=3.3).contains(&ratio(three.teachers.len(), one.teachers.len())), "{} teachers", three.teachers.len());
+    assert!(
+        (2.7..=3.3).contains(&ratio(three.teachers.len(), one.teachers.len())),
+        "{} teachers",
+        three.teachers.len()
+    );
     assert!((2.8..=3.2).contains(&ratio(three.courses.len(), one.courses.len())), "{} courses", three.courses.len());
     assert_eq!(three.school_classes.len(), 3 * one.school_classes.len());
 }

@@ -245,9 +245,7 @@ impl CourseCommand {
             return NewCourse::from_body(body, Mode::Create).map(CourseCommand::Create);
         }
         if merge.is_some() && split.is_some() {
-            return Err(command_error(
-                "The body holds both `merge` and `split`: send one command per request.",
-            ));
+            return Err(command_error("The body holds both `merge` and `split`: send one command per request."));
         }
         let extra: Vec<&str> = COURSE_FIELDS.iter().copied().filter(|k| obj.contains_key(*k)).collect();
         if !extra.is_empty() {
@@ -333,7 +331,9 @@ pub fn derive_class_based(
         return Err(Error::field(
             "/schoolClasses",
             ErrorCode::Required,
-            format!("A course of subject {subject_code} needs at least one school class (the subject is not cross-class)."),
+            format!(
+                "A course of subject {subject_code} needs at least one school class (the subject is not cross-class)."
+            ),
         ));
     };
     let missing: Vec<FieldError> = classes
@@ -344,7 +344,10 @@ pub fn derive_class_based(
             FieldError::new(
                 format!("/schoolClasses/{i}"),
                 ErrorCode::ClassNotInSchoolYear,
-                format!("Class {} has no grade in school year {}: it does not attend school that year.", c.code, year.code),
+                format!(
+                    "Class {} has no grade in school year {}: it does not attend school that year.",
+                    c.code, year.code
+                ),
             )
         })
         .collect();
@@ -382,14 +385,20 @@ pub fn derive_class_based(
         errors.push(FieldError::new(
             "/grade",
             ErrorCode::GradeMismatch,
-            format!("The classes are in grade {grade_code} in school year {}; leave `grade` out or send that grade.", year.code),
+            format!(
+                "The classes are in grade {grade_code} in school year {}; leave `grade` out or send that grade.",
+                year.code
+            ),
         ));
     }
     if given_curriculum.is_some_and(|c| c != first.curriculum) {
         errors.push(FieldError::new(
             "/curriculum",
             ErrorCode::GradeMismatch,
-            format!("The classes follow curriculum {}; leave `curriculum` out or send that curriculum.", first.curriculum_code),
+            format!(
+                "The classes follow curriculum {}; leave `curriculum` out or send that curriculum.",
+                first.curriculum_code
+            ),
         ));
     }
     if !errors.is_empty() {
@@ -417,7 +426,11 @@ pub fn check_cross_class(
     }
     let mut errors = Vec::new();
     if grade.is_none() {
-        errors.push(FieldError::new("/grade", ErrorCode::Required, format!("`grade` is required: subject {subject_code} is cross-class.")));
+        errors.push(FieldError::new(
+            "/grade",
+            ErrorCode::Required,
+            format!("`grade` is required: subject {subject_code} is cross-class."),
+        ));
     }
     if curriculum.is_none() {
         errors.push(FieldError::new(
@@ -512,10 +525,7 @@ pub fn check_merge(courses: &[Course]) -> Result<Vec<SchoolClassId>> {
     if first.cross_class {
         return Err(rule_error(
             ErrorCode::MergeCrossClass,
-            format!(
-                "Subject {} is cross-class: its courses have no classes and cannot be merged.",
-                first.subject.code
-            ),
+            format!("Subject {} is cross-class: its courses have no classes and cannot be merged.", first.subject.code),
             "/merge/0".to_string(),
             "course of a cross-class subject",
         ));
@@ -638,7 +648,14 @@ mod tests {
     }
 
     fn subject(id: i64, code: &str) -> SubjectRef {
-        SubjectRef { id: SubjectId(id), archived: false, category: None, code: code.into(), description: code.into(), kind: lookup(1, "GF") }
+        SubjectRef {
+            id: SubjectId(id),
+            archived: false,
+            category: None,
+            code: code.into(),
+            description: code.into(),
+            kind: lookup(1, "GF"),
+        }
     }
 
     fn course(id: i64, subject_code: &str, classes: &[(i64, &str)]) -> Course {
@@ -661,7 +678,9 @@ mod tests {
 
     fn code_of(e: Error) -> (u16, ErrorCode, Vec<String>) {
         match e {
-            Error::Problem { status, code, errors, .. } => (status.as_u16(), code, errors.into_iter().map(|e| e.pointer).collect()),
+            Error::Problem { status, code, errors, .. } => {
+                (status.as_u16(), code, errors.into_iter().map(|e| e.pointer).collect())
+            }
             Error::Internal(e) => panic!("internal: {e}"),
         }
     }
@@ -678,10 +697,17 @@ mod tests {
 
     #[test]
     fn class_in_year_uses_the_grade_rule() {
-        let grades = [(GradeId(1), "GYM1".to_string()), (GradeId(2), "GYM2".into()), (GradeId(3), "GYM3".into()), (GradeId(4), "GYM4".into())];
-        let c = ClassInYear::new(SchoolClassId(1), "G27a".into(), 2027, CurriculumId(1), "GYM 17".into(), &grades, 2027);
+        let grades = [
+            (GradeId(1), "GYM1".to_string()),
+            (GradeId(2), "GYM2".into()),
+            (GradeId(3), "GYM3".into()),
+            (GradeId(4), "GYM4".into()),
+        ];
+        let c =
+            ClassInYear::new(SchoolClassId(1), "G27a".into(), 2027, CurriculumId(1), "GYM 17".into(), &grades, 2027);
         assert_eq!(c.grade, Some((GradeId(4), "GYM4".into())));
-        let c = ClassInYear::new(SchoolClassId(1), "G31a".into(), 2031, CurriculumId(1), "GYM 17".into(), &grades, 2027);
+        let c =
+            ClassInYear::new(SchoolClassId(1), "G31a".into(), 2031, CurriculumId(1), "GYM 17".into(), &grades, 2027);
         assert_eq!(c.grade, None);
     }
 
@@ -690,16 +716,24 @@ mod tests {
         let y = year(1, "26/27");
         let ok = [in_year(1, "G27a", 1, Some(4)), in_year(2, "G27b", 1, Some(4))];
         assert_eq!(derive_class_based("D", &y, &ok, None, None).unwrap(), (GradeId(4), CurriculumId(1)));
-        assert_eq!(derive_class_based("D", &y, &ok, Some(GradeId(4)), Some(CurriculumId(1))).unwrap(), (GradeId(4), CurriculumId(1)));
+        assert_eq!(
+            derive_class_based("D", &y, &ok, Some(GradeId(4)), Some(CurriculumId(1))).unwrap(),
+            (GradeId(4), CurriculumId(1))
+        );
         let e = derive_class_based("D", &y, &ok, Some(GradeId(3)), Some(CurriculumId(2))).unwrap_err();
         assert_eq!(code_of(e), (422, ErrorCode::GradeMismatch, vec!["/grade".into(), "/curriculum".into()]));
         let e = derive_class_based("D", &y, &[], None, None).unwrap_err();
         assert_eq!(code_of(e), (422, ErrorCode::Required, vec!["/schoolClasses".into()]));
-        let e = derive_class_based("D", &y, &[in_year(1, "G27a", 1, Some(4)), in_year(2, "G31a", 1, None)], None, None).unwrap_err();
+        let e = derive_class_based("D", &y, &[in_year(1, "G27a", 1, Some(4)), in_year(2, "G31a", 1, None)], None, None)
+            .unwrap_err();
         assert_eq!(code_of(e), (422, ErrorCode::ClassNotInSchoolYear, vec!["/schoolClasses/1".into()]));
-        let e = derive_class_based("D", &y, &[in_year(1, "G27a", 1, Some(4)), in_year(2, "G28a", 1, Some(3))], None, None).unwrap_err();
+        let e =
+            derive_class_based("D", &y, &[in_year(1, "G27a", 1, Some(4)), in_year(2, "G28a", 1, Some(3))], None, None)
+                .unwrap_err();
         assert_eq!(code_of(e), (422, ErrorCode::ClassGradeMismatch, vec!["/schoolClasses/1".into()]));
-        let e = derive_class_based("D", &y, &[in_year(1, "G27a", 1, Some(4)), in_year(2, "F27a", 2, Some(4))], None, None).unwrap_err();
+        let e =
+            derive_class_based("D", &y, &[in_year(1, "G27a", 1, Some(4)), in_year(2, "F27a", 2, Some(4))], None, None)
+                .unwrap_err();
         assert_eq!(code_of(e), (422, ErrorCode::ClassCurriculumMismatch, vec!["/schoolClasses/1".into()]));
     }
 
@@ -707,14 +741,17 @@ mod tests {
     fn cross_class_rules() {
         let grades = [GradeId(1), GradeId(2)];
         assert_eq!(
-            check_cross_class("SF B", 0, Some((GradeId(2), "GYM2")), Some((CurriculumId(1), "GYM 17", &grades))).unwrap(),
+            check_cross_class("SF B", 0, Some((GradeId(2), "GYM2")), Some((CurriculumId(1), "GYM 17", &grades)))
+                .unwrap(),
             (GradeId(2), CurriculumId(1))
         );
-        let e = check_cross_class("SF B", 1, Some((GradeId(2), "GYM2")), Some((CurriculumId(1), "GYM 17", &grades))).unwrap_err();
+        let e = check_cross_class("SF B", 1, Some((GradeId(2), "GYM2")), Some((CurriculumId(1), "GYM 17", &grades)))
+            .unwrap_err();
         assert_eq!(code_of(e).1, ErrorCode::CrossClassWithClasses);
         let e = check_cross_class("SF B", 0, None, None).unwrap_err();
         assert_eq!(code_of(e), (422, ErrorCode::Required, vec!["/grade".into(), "/curriculum".into()]));
-        let e = check_cross_class("SF B", 0, Some((GradeId(7), "FMS1")), Some((CurriculumId(1), "GYM 17", &grades))).unwrap_err();
+        let e = check_cross_class("SF B", 0, Some((GradeId(7), "FMS1")), Some((CurriculumId(1), "GYM 17", &grades)))
+            .unwrap_err();
         assert_eq!(code_of(e), (422, ErrorCode::GradeNotInCurriculum, vec!["/grade".into()]));
     }
 
@@ -724,7 +761,10 @@ mod tests {
         assert!(check_merge_ids(&ids(&[1, 2, 3])).is_ok());
         assert_eq!(code_of(check_merge_ids(&ids(&[1])).unwrap_err()).1, ErrorCode::MergeTooFew);
         assert_eq!(code_of(check_merge_ids(&ids(&[])).unwrap_err()).1, ErrorCode::MergeTooFew);
-        assert_eq!(code_of(check_merge_ids(&ids(&[1, 2, 1])).unwrap_err()), (422, ErrorCode::MergeDuplicateId, vec!["/merge/2".into()]));
+        assert_eq!(
+            code_of(check_merge_ids(&ids(&[1, 2, 1])).unwrap_err()),
+            (422, ErrorCode::MergeDuplicateId, vec!["/merge/2".into()])
+        );
         assert_eq!(code_of(check_merge_ids(&ids(&[1, 1])).unwrap_err()).1, ErrorCode::MergeDuplicateId);
     }
 
@@ -783,12 +823,24 @@ mod tests {
 
     #[test]
     fn command_shapes() {
-        let create = CourseCommand::from_body(&json!({"schoolYear": 1, "subject": {"id": 2}, "lessons1": "2.5", "teachers1": [3]})).unwrap();
+        let create = CourseCommand::from_body(
+            &json!({"schoolYear": 1, "subject": {"id": 2}, "lessons1": "2.5", "teachers1": [3]}),
+        )
+        .unwrap();
         let CourseCommand::Create(new) = create else { panic!() };
-        assert_eq!((new.school_year, new.subject, new.lessons1, new.lessons2), (SchoolYearId(1), SubjectId(2), Fixed(25_000), Fixed(0)));
+        assert_eq!(
+            (new.school_year, new.subject, new.lessons1, new.lessons2),
+            (SchoolYearId(1), SubjectId(2), Fixed(25_000), Fixed(0))
+        );
         assert_eq!(new.teachers1, vec![TeacherId(3)]);
-        assert_eq!(CourseCommand::from_body(&json!({"merge": [1, "2", {"id": 3}]})).unwrap(), CourseCommand::Merge(vec![CourseId(1), CourseId(2), CourseId(3)]));
-        assert_eq!(CourseCommand::from_body(&json!({"split": "7", "junk": 1})).unwrap(), CourseCommand::Split(CourseId(7)));
+        assert_eq!(
+            CourseCommand::from_body(&json!({"merge": [1, "2", {"id": 3}]})).unwrap(),
+            CourseCommand::Merge(vec![CourseId(1), CourseId(2), CourseId(3)])
+        );
+        assert_eq!(
+            CourseCommand::from_body(&json!({"split": "7", "junk": 1})).unwrap(),
+            CourseCommand::Split(CourseId(7))
+        );
         let bad = |v: Value| code_of(CourseCommand::from_body(&v).unwrap_err());
         assert_eq!(bad(json!({"merge": [1, 2], "split": 1})).1, ErrorCode::InvalidCourseCommand);
         assert_eq!(bad(json!({"merge": [1, 2], "subject": 1})).1, ErrorCode::InvalidCourseCommand);
@@ -807,7 +859,17 @@ mod tests {
     fn put_needs_every_writable_key_and_ignores_the_rest() {
         let body = json!({"cancelled": true, "comments": " x ", "lessons1": 1, "lessons2": null, "teachers1": [], "teachers2": [{"id": 4}], "subject": 99});
         let u = CourseUpdate::from_body(&body, Mode::Replace).unwrap();
-        assert_eq!(u, CourseUpdate { cancelled: true, comments: Some("x".into()), lessons1: Fixed::units(1), lessons2: Fixed(0), teachers1: vec![], teachers2: vec![TeacherId(4)] });
+        assert_eq!(
+            u,
+            CourseUpdate {
+                cancelled: true,
+                comments: Some("x".into()),
+                lessons1: Fixed::units(1),
+                lessons2: Fixed(0),
+                teachers1: vec![],
+                teachers2: vec![TeacherId(4)]
+            }
+        );
         let e = CourseUpdate::from_body(&json!({"cancelled": true}), Mode::Replace).unwrap_err();
         let (status, code, pointers) = code_of(e);
         assert_eq!((status, code), (422, ErrorCode::MissingField));
@@ -821,7 +883,21 @@ mod tests {
         let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
         assert_eq!(
             keys,
-            ["id", "cancelled", "comments", "crossClass", "curriculum", "grade", "lessons1", "lessons2", "schoolClasses", "schoolYear", "subject", "teachers1", "teachers2"]
+            [
+                "id",
+                "cancelled",
+                "comments",
+                "crossClass",
+                "curriculum",
+                "grade",
+                "lessons1",
+                "lessons2",
+                "schoolClasses",
+                "schoolYear",
+                "subject",
+                "teachers1",
+                "teachers2"
+            ]
         );
         assert_eq!(v["lessons1"], json!(2));
         assert_eq!(v["schoolClasses"][0]["division"]["code"], "GYM");

@@ -84,12 +84,31 @@ mod tests {
 
     #[test]
     fn grades_keep_their_order_and_are_required() {
-        let c = NewCurriculum::from_body(&json!({"code": "GYM 17", "description": "Gym", "grades": [3, {"id": 1}, "2"]}), Mode::Create).unwrap();
+        let c = NewCurriculum::from_body(
+            &json!({"code": "GYM 17", "description": "Gym", "grades": [3, {"id": 1}, "2"]}),
+            Mode::Create,
+        )
+        .unwrap();
         assert_eq!(c.grades, vec![GradeId(3), GradeId(1), GradeId(2)]);
-        assert_eq!(codes(json!({"code": "G", "description": "d", "grades": []}), Mode::Create), [("/grades".to_string(), "required")]);
-        assert_eq!(codes(json!({"code": "G", "description": "d"}), Mode::Create), [("/grades".to_string(), "required")]);
-        assert_eq!(codes(json!({"code": "G", "description": "d", "archived": true, "grades": null}), Mode::Replace), [("/grades".to_string(), "required")]);
-        assert_eq!(codes(json!({"code": "G", "description": "d", "archived": false}), Mode::Replace), [("/grades".to_string(), "missing_field")]);
-        assert_eq!(codes(json!({"code": "G", "description": "d", "grades": [1, 2, 1]}), Mode::Create), [("/grades/2".to_string(), "duplicate_entry")]);
+        assert_eq!(
+            codes(json!({"code": "G", "description": "d", "grades": []}), Mode::Create),
+            [("/grades".to_string(), "required")]
+        );
+        assert_eq!(
+            codes(json!({"code": "G", "description": "d"}), Mode::Create),
+            [("/grades".to_string(), "required")]
+        );
+        assert_eq!(
+            codes(json!({"code": "G", "description": "d", "archived": true, "grades": null}), Mode::Replace),
+            [("/grades".to_string(), "required")]
+        );
+        assert_eq!(
+            codes(json!({"code": "G", "description": "d", "archived": false}), Mode::Replace),
+            [("/grades".to_string(), "missing_field")]
+        );
+        assert_eq!(
+            codes(json!({"code": "G", "description": "d", "grades": [1, 2, 1]}), Mode::Create),
+            [("/grades/2".to_string(), "duplicate_entry")]
+        );
     }
 }

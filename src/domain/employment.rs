@@ -137,7 +137,10 @@ mod tests {
     #[test]
     fn rules() {
         assert_eq!(
-            problems(json!({"teacher": 1, "schoolYear": 2, "division": 3, "employmentMin": 60, "employmentMax": 50}), Mode::Create),
+            problems(
+                json!({"teacher": 1, "schoolYear": 2, "division": 3, "employmentMin": 60, "employmentMax": 50}),
+                Mode::Create
+            ),
             [("/employmentMin".to_string(), "employment_range")]
         );
         assert_eq!(

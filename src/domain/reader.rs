@@ -135,7 +135,11 @@ impl<'a> Reader<'a> {
         match value {
             None => {
                 if self.mode == Mode::Replace {
-                    self.error(key, ErrorCode::MissingField, format!("`{key}` is missing; a PUT body carries every writable field (send null to clear it)."));
+                    self.error(
+                        key,
+                        ErrorCode::MissingField,
+                        format!("`{key}` is missing; a PUT body carries every writable field (send null to clear it)."),
+                    );
                 }
                 Slot::Absent
             }
@@ -414,7 +418,10 @@ mod tests {
         let Err(Error::Problem { status, errors, .. }) = r.finish() else { panic!("expected problem") };
         assert_eq!(status, 422);
         let pointers: Vec<_> = errors.iter().map(|e| (e.pointer.as_str(), e.code)).collect();
-        assert_eq!(pointers, vec![("/n", "out_of_range"), ("/l/1", "duplicate_entry"), ("/t", "required"), ("/missing", "required")]);
+        assert_eq!(
+            pointers,
+            vec![("/n", "out_of_range"), ("/l/1", "duplicate_entry"), ("/t", "required"), ("/missing", "required")]
+        );
     }
 
     #[test]

@@ -16,7 +16,6 @@ use crate::error::Result;
 
 pub use super::refs::SchoolClassRef as SchoolClass;
 
-
 /// A class as listed for one school year: its fields plus its grade that year.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SchoolClassInYear {
@@ -35,7 +34,8 @@ pub fn grade_in_year(
     class_graduation_year: i64,
     school_year_graduation_year: i64,
 ) -> Option<&LookupRef> {
-    grade_index(curriculum_grades.len(), class_graduation_year, school_year_graduation_year).map(|i| &curriculum_grades[i])
+    grade_index(curriculum_grades.len(), class_graduation_year, school_year_graduation_year)
+        .map(|i| &curriculum_grades[i])
 }
 
 /// A valid school class body (contract.md §5: code, curriculum, division and
@@ -61,7 +61,12 @@ impl FromBody for NewSchoolClass {
         let code = r.text("code", true, limits::CODE);
         let curriculum = r.reference("curriculum", true).map(CurriculumId);
         let division = r.reference("division", true).map(DivisionId);
-        let graduation_year = r.integer("graduationYear", true, super::schoolyear::MIN_GRADUATION_YEAR, super::schoolyear::MAX_GRADUATION_YEAR);
+        let graduation_year = r.integer(
+            "graduationYear",
+            true,
+            super::schoolyear::MIN_GRADUATION_YEAR,
+            super::schoolyear::MAX_GRADUATION_YEAR,
+        );
         r.finish()?;
         Ok(NewSchoolClass {
             archived,
@@ -101,7 +106,12 @@ mod tests {
             archived: false,
             code: "G27a".into(),
             graduation_year: 2027,
-            curriculum: CurriculumRef { id: CurriculumId(1), archived: false, code: "GYM 17".into(), description: "Gym".into() },
+            curriculum: CurriculumRef {
+                id: CurriculumId(1),
+                archived: false,
+                code: "GYM 17".into(),
+                description: "Gym".into(),
+            },
             division: grade(2, "D"),
         };
         let v = serde_json::to_value(SchoolClassInYear { class, grade: grade(4, "GYM4") }).unwrap();
@@ -118,7 +128,10 @@ mod tests {
             Mode::Create,
         )
         .unwrap();
-        assert_eq!((c.code.as_str(), c.curriculum, c.division, c.graduation_year), ("G27a", CurriculumId(1), DivisionId(2), 2027));
+        assert_eq!(
+            (c.code.as_str(), c.curriculum, c.division, c.graduation_year),
+            ("G27a", CurriculumId(1), DivisionId(2), 2027)
+        );
         let Err(crate::error::Error::Problem { errors, .. }) =
             NewSchoolClass::from_body(&json!({"code": "x", "curriculum": 1, "graduationYear": 1899}), Mode::Create)
         else {

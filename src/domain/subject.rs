@@ -115,7 +115,11 @@ mod tests {
         assert_eq!((s.category, s.kind), (Some(SubjectCategoryId(3)), SubjectTypeId(2)));
         assert!(s.cross_class && !s.archived);
         assert_eq!(s.external_code.as_deref(), Some("SFB"));
-        let s = NewSubject::from_body(&json!({"code": "D", "description": "Deutsch", "type": 1, "externalCode": "DE"}), Mode::Create).unwrap();
+        let s = NewSubject::from_body(
+            &json!({"code": "D", "description": "Deutsch", "type": 1, "externalCode": "DE"}),
+            Mode::Create,
+        )
+        .unwrap();
         assert_eq!((s.category, s.external_code.as_deref()), (None, Some("DE")));
     }
 

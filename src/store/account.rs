@@ -167,23 +167,21 @@ impl Conn {
 
     /// The account with this name (case-insensitive), if any.
     pub async fn find_account(&mut self, name: &str) -> Result<Option<Account>> {
-        let row: Option<AccountRow> = with_conn!(self, |c| sqlx::query_as(
-            "SELECT id, name, role, created_at FROM account WHERE name_key = $1"
-        )
-        .bind(code_key(name))
-        .fetch_optional(c)
-        .await?);
+        let row: Option<AccountRow> =
+            with_conn!(self, |c| sqlx::query_as("SELECT id, name, role, created_at FROM account WHERE name_key = $1")
+                .bind(code_key(name))
+                .fetch_optional(c)
+                .await?);
         row.map(Account::try_from).transpose()
     }
 
     /// The account with this id, if any.
     pub async fn get_account(&mut self, id: i64) -> Result<Option<Account>> {
-        let row: Option<AccountRow> = with_conn!(self, |c| sqlx::query_as(
-            "SELECT id, name, role, created_at FROM account WHERE id = $1"
-        )
-        .bind(id)
-        .fetch_optional(c)
-        .await?);
+        let row: Option<AccountRow> =
+            with_conn!(self, |c| sqlx::query_as("SELECT id, name, role, created_at FROM account WHERE id = $1")
+                .bind(id)
+                .fetch_optional(c)
+                .await?);
         row.map(Account::try_from).transpose()
     }
 
@@ -193,7 +191,13 @@ impl Conn {
     }
 
     /// Stores a token (its hash) for `account_id`.
-    pub async fn create_token(&mut self, account_id: i64, token: &NewToken, label: Option<&str>, expires_at: Option<&str>) -> Result<TokenInfo> {
+    pub async fn create_token(
+        &mut self,
+        account_id: i64,
+        token: &NewToken,
+        label: Option<&str>,
+        expires_at: Option<&str>,
+    ) -> Result<TokenInfo> {
         let now = crate::auth::now_text();
         let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
             "INSERT INTO api_token (account_id, public_id, secret_hash, label, created_at, expires_at) \
@@ -239,13 +243,16 @@ impl Conn {
     /// The principal of a presented token, or `None` when unknown, revoked,
     /// expired or the secret does not match (constant-time compare).
     pub async fn authenticate(&mut self, public_id: &str, secret: &str) -> Result<Option<Principal>> {
-        let row: Option<AuthRow> = with_conn!(self, |c| sqlx::query_as(
+        let row: Option<AuthRow> =
+            with_conn!(self, |c| {
+                sqlx::query_as(
             "SELECT t.id AS token_id, t.secret_hash, t.expires_at, t.revoked_at, a.id AS account_id, a.name, a.role \
              FROM api_token t JOIN account a ON a.id = t.account_id WHERE t.public_id = $1"
         )
         .bind(public_id)
         .fetch_optional(c)
-        .await?);
+        .await?
+            });
         let Some(row) = row else { return Ok(None) };
         let now = crate::auth::now_text();
         let matches = secret_matches(secret, &row.secret_hash);
@@ -289,7 +296,9 @@ impl Conn {
 
     /// Audit entries, newest first, filtered.
     pub async fn list_audit(&mut self, f: &AuditFilter) -> Result<Vec<AuditEntry>> {
-        let rows: Vec<AuditEntry> = with_conn!(self, |c| sqlx::query_as(
+        let rows: Vec<AuditEntry> =
+            with_conn!(self, |c| {
+                sqlx::query_as(
             "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes FROM audit_entry \
              WHERE ($1 IS NULL OR object_type = $1) AND ($2 IS NULL OR object_id = $2) \
                AND ($3 IS NULL OR at >= $3) AND ($4 IS NULL OR at < $4) ORDER BY id DESC"
@@ -299,7 +308,8 @@ impl Conn {
         .bind(&f.from)
         .bind(&f.to)
         .fetch_all(c)
-        .await?);
+        .await?
+            });
         Ok(rows)
     }
 }

@@ -21,9 +21,7 @@ use crate::domain::course::{
     Course, CourseUpdate, NewCourse,
 };
 use crate::domain::fixed::Fixed;
-use crate::domain::ids::{
-    CourseId, CurriculumId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId,
-};
+use crate::domain::ids::{CourseId, CurriculumId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
 use crate::domain::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
 use crate::error::{Error, ErrorCode, FieldError, Result};
 use crate::store::util::placeholders;
@@ -200,7 +198,8 @@ struct CourseTeacherRow {
     email: Option<String>,
 }
 
-const TEACHER_SQL: &str = "SELECT ct.course_id, ct.semester, t.id, t.archived, t.code, t.last_name, t.first_name, t.email \
+const TEACHER_SQL: &str =
+    "SELECT ct.course_id, ct.semester, t.id, t.archived, t.code, t.last_name, t.first_name, t.email \
     FROM course_teacher ct \
     JOIN course co ON co.id = ct.course_id \
     JOIN teacher t ON t.id = ct.teacher_id \
@@ -253,12 +252,7 @@ impl CourseRow {
 /// without classes first), then id; codes compared case-insensitively (contract.md §6).
 pub fn sort_courses(courses: &mut [Course]) {
     courses.sort_by_cached_key(|c| {
-        (
-            code_key(&c.subject.code),
-            code_key(&c.grade.code),
-            c.school_classes.first().map(|k| code_key(&k.code)),
-            c.id,
-        )
+        (code_key(&c.subject.code), code_key(&c.grade.code), c.school_classes.first().map(|k| code_key(&k.code)), c.id)
     });
 }
 
@@ -352,7 +346,11 @@ impl Conn {
                 email: r.email,
             };
             let entry = teachers.entry(r.course_id).or_default();
-            if r.semester == 1 { entry.0.push(t) } else { entry.1.push(t) }
+            if r.semester == 1 {
+                entry.0.push(t)
+            } else {
+                entry.1.push(t)
+            }
         }
         Ok(rows
             .into_iter()
@@ -431,7 +429,11 @@ impl Conn {
 
     /// The classes `ids` as seen from a school year graduating in
     /// `year_graduation_year`, aligned with `ids` (`None` for an unknown id).
-    async fn classes_in_year(&mut self, ids: &[SchoolClassId], year_graduation_year: i64) -> Result<Vec<Option<ClassInYear>>> {
+    async fn classes_in_year(
+        &mut self,
+        ids: &[SchoolClassId],
+        year_graduation_year: i64,
+    ) -> Result<Vec<Option<ClassInYear>>> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -467,7 +469,12 @@ impl Conn {
 
     /// 422 unless every teacher exists (`unknown_reference`) and has an
     /// employment in `year` (`teacher_not_employed`), pointers `/teachersN/I`.
-    async fn check_course_teachers(&mut self, year: &SchoolYearRef, teachers1: &[TeacherId], teachers2: &[TeacherId]) -> Result<()> {
+    async fn check_course_teachers(
+        &mut self,
+        year: &SchoolYearRef,
+        teachers1: &[TeacherId],
+        teachers2: &[TeacherId],
+    ) -> Result<()> {
         let mut ids: Vec<i64> = teachers1.iter().chain(teachers2).map(|t| t.0).collect();
         ids.sort_unstable();
         ids.dedup();
@@ -492,25 +499,31 @@ impl Conn {
                     Some((code, false)) => errors.push(FieldError::new(
                         pointer,
                         ErrorCode::TeacherNotEmployed,
-                        format!("Teacher {code} has no employment in school year {}; add one before assigning courses.", year.code),
+                        format!(
+                            "Teacher {code} has no employment in school year {}; add one before assigning courses.",
+                            year.code
+                        ),
                     )),
                     Some((_, true)) => {}
                 }
             }
         }
-        if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::fields(errors))
+        }
     }
 
     /// Checks a new course against the rules of contract.md §8 and returns its
     /// grade and curriculum (derived from the classes, or given for cross-class subjects).
     async fn validate_new_course(&mut self, new: &NewCourse, enforce_lock: bool) -> Result<(GradeId, CurriculumId)> {
         let year = self.school_year_ref(new.school_year).await?;
-        let subject: Option<(String, bool)> = with_conn!(self, |c| sqlx::query_as(
-            "SELECT code, cross_class FROM subject WHERE id = $1"
-        )
-        .bind(new.subject.0)
-        .fetch_optional(c)
-        .await?);
+        let subject: Option<(String, bool)> =
+            with_conn!(self, |c| sqlx::query_as("SELECT code, cross_class FROM subject WHERE id = $1")
+                .bind(new.subject.0)
+                .fetch_optional(c)
+                .await?);
         let grade: Option<String> = match new.grade {
             Some(g) => with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM grade WHERE id = $1")
                 .bind(g.0)
@@ -555,7 +568,14 @@ impl Conn {
         }
         let derived = if cross_class {
             let grades: Vec<GradeId> = match new.curriculum {
-                Some(cu) => self.curriculum_grades(&[cu.0]).await?.remove(&cu.0).unwrap_or_default().into_iter().map(|g| g.0).collect(),
+                Some(cu) => self
+                    .curriculum_grades(&[cu.0])
+                    .await?
+                    .remove(&cu.0)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|g| g.0)
+                    .collect(),
                 None => Vec::new(),
             };
             check_cross_class(
@@ -587,7 +607,12 @@ impl Conn {
         Ok(())
     }
 
-    async fn write_course_teachers(&mut self, id: CourseId, teachers1: &[TeacherId], teachers2: &[TeacherId]) -> Result<()> {
+    async fn write_course_teachers(
+        &mut self,
+        id: CourseId,
+        teachers1: &[TeacherId],
+        teachers2: &[TeacherId],
+    ) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query("DELETE FROM course_teacher WHERE course_id = $1").bind(id.0).execute(&mut *c).await?;
             for (semester, list) in [(1_i64, teachers1), (2, teachers2)] {
@@ -607,7 +632,8 @@ impl Conn {
 
     async fn insert_course(&mut self, new: &NewCourse, enforce_lock: bool) -> Result<CourseId> {
         let (grade, curriculum) = self.validate_new_course(new, enforce_lock).await?;
-        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+        let id: i64 = with_conn!(self, |c| {
+            sqlx::query_scalar(
             "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
         )
@@ -620,7 +646,8 @@ impl Conn {
         .bind(new.lessons1.0)
         .bind(new.lessons2.0)
         .fetch_one(c)
-        .await?);
+        .await?
+        });
         let id = CourseId(id);
         self.write_course_classes(id, &new.school_classes).await?;
         self.write_course_teachers(id, &new.teachers1, &new.teachers2).await?;

@@ -28,7 +28,13 @@ struct CurriculumGradeRow {
 
 impl CurriculumRow {
     fn with_grades(self, grades: Vec<LookupRef>) -> Curriculum {
-        Curriculum { id: CurriculumId(self.id), archived: self.archived, code: self.code, description: self.description, grades }
+        Curriculum {
+            id: CurriculumId(self.id),
+            archived: self.archived,
+            code: self.code,
+            description: self.description,
+            grades,
+        }
     }
 }
 
@@ -88,17 +94,24 @@ impl Conn {
         .await?);
         let Some(row) = row else { return Ok(None) };
         let sql = format!("{GRADES_SQL} WHERE cg.curriculum_id = $1 ORDER BY cg.position");
-        let grades: Vec<CurriculumGradeRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_all(c).await?);
-        let grades = grades.into_iter().map(|g| LookupRef { id: g.id, code: g.code, description: g.description }).collect();
+        let grades: Vec<CurriculumGradeRow> =
+            with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_all(c).await?);
+        let grades =
+            grades.into_iter().map(|g| LookupRef { id: g.id, code: g.code, description: g.description }).collect();
         Ok(Some(row.with_grades(grades)))
     }
 
     /// 422 `unknown_reference` (pointer `/grades/N`) for every grade id that does not exist.
     async fn check_curriculum_refs(&mut self, new: &NewCurriculum) -> Result<()> {
-        let refs: Vec<(String, i64)> = new.grades.iter().enumerate().map(|(i, g)| (format!("/grades/{i}"), g.0)).collect();
+        let refs: Vec<(String, i64)> =
+            new.grades.iter().enumerate().map(|(i, g)| (format!("/grades/{i}"), g.0)).collect();
         let mut errors = Vec::new();
         self.check_references("grade", "grade", &refs, &mut errors).await?;
-        if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::fields(errors))
+        }
     }
 
     async fn write_curriculum_grades(&mut self, id: CurriculumId, new: &NewCurriculum) -> Result<()> {
@@ -137,7 +150,8 @@ impl Conn {
     /// Replaces a curriculum's writable fields and its grade list; 404 when missing.
     pub async fn update_curriculum(&mut self, id: CurriculumId, new: &NewCurriculum) -> Result<()> {
         self.check_curriculum_refs(new).await?;
-        let n = with_conn!(self, |c| sqlx::query(
+        let n = with_conn!(self, |c| {
+            sqlx::query(
             "UPDATE curriculum SET archived = $1, code = $2, code_key = $3, description = $4, version = version + 1 WHERE id = $5"
         )
         .bind(new.archived)
@@ -147,7 +161,8 @@ impl Conn {
         .bind(id.0)
         .execute(c)
         .await?
-        .rows_affected());
+        .rows_affected()
+        });
         if n == 0 {
             return Err(Error::not_found(CurriculumId::KIND, id.0));
         }
@@ -158,7 +173,10 @@ impl Conn {
     /// 409 `referenced` while school classes or courses use it (naming them).
     pub async fn delete_curriculum(&mut self, id: CurriculumId) -> Result<()> {
         let code: Option<String> =
-            with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM curriculum WHERE id = $1").bind(id.0).fetch_optional(c).await?);
+            with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM curriculum WHERE id = $1")
+                .bind(id.0)
+                .fetch_optional(c)
+                .await?);
         let Some(code) = code else { return Err(Error::not_found(CurriculumId::KIND, id.0)) };
         let users = self
             .referenced_by(id.0, &[

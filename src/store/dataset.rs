@@ -254,7 +254,10 @@ impl Store {
     pub async fn begin_snapshot(&self) -> Result<Conn> {
         let mut tx = self.begin().await?;
         if tx.backend() == Backend::Postgres {
-            with_conn!(tx, |c| sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY").execute(c).await?.rows_affected());
+            with_conn!(tx, |c| sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                .execute(c)
+                .await?
+                .rows_affected());
         }
         Ok(tx)
     }
@@ -278,57 +281,79 @@ impl Conn {
     pub async fn dataset_rows(&mut self) -> Result<DatasetRows> {
         Ok(DatasetRows {
             grades: with_conn!(self, |c| sqlx::query_as("SELECT code, description FROM grade").fetch_all(c).await?),
-            subject_categories: with_conn!(self, |c| sqlx::query_as("SELECT code, description FROM subject_category").fetch_all(c).await?),
-            subject_types: with_conn!(self, |c| sqlx::query_as("SELECT code, description FROM subject_type").fetch_all(c).await?),
-            curricula: with_conn!(self, |c| sqlx::query_as("SELECT id, code, description, archived FROM curriculum").fetch_all(c).await?),
-            curriculum_grades: with_conn!(self, |c| sqlx::query_as(
+            subject_categories: with_conn!(self, |c| sqlx::query_as("SELECT code, description FROM subject_category")
+                .fetch_all(c)
+                .await?),
+            subject_types: with_conn!(self, |c| sqlx::query_as("SELECT code, description FROM subject_type")
+                .fetch_all(c)
+                .await?),
+            curricula: with_conn!(self, |c| sqlx::query_as("SELECT id, code, description, archived FROM curriculum")
+                .fetch_all(c)
+                .await?),
+            curriculum_grades: with_conn!(self, |c| {
+                sqlx::query_as(
                 "SELECT cg.curriculum_id AS parent_id, g.code FROM curriculum_grade cg JOIN grade g ON g.id = cg.grade_id \
                  ORDER BY cg.curriculum_id, cg.position",
             )
             .fetch_all(c)
-            .await?),
-            divisions: with_conn!(self, |c| sqlx::query_as(
+            .await?
+            }),
+            divisions: with_conn!(self, |c| {
+                sqlx::query_as(
                 "SELECT code, description, head_name, head_signature_file_name, head_signature_mime_type, head_signature_data, \
                  logo_file_name, logo_mime_type, logo_data FROM division",
             )
             .fetch_all(c)
-            .await?),
-            school_years: with_conn!(self, |c| sqlx::query_as(
+            .await?
+            }),
+            school_years: with_conn!(self, |c| {
+                sqlx::query_as(
                 "SELECT code, description, graduation_year, weeks, age_relief_included, finalised, archived FROM school_year",
             )
             .fetch_all(c)
-            .await?),
-            subjects: with_conn!(self, |c| sqlx::query_as(
+            .await?
+            }),
+            subjects: with_conn!(self, |c| {
+                sqlx::query_as(
                 "SELECT s.code, s.description, c.code AS category, t.code AS kind, s.cross_class, s.external_code, s.archived \
                  FROM subject s LEFT JOIN subject_category c ON c.id = s.category_id JOIN subject_type t ON t.id = s.type_id",
             )
             .fetch_all(c)
-            .await?),
-            teachers: with_conn!(self, |c| sqlx::query_as(
+            .await?
+            }),
+            teachers: with_conn!(self, |c| {
+                sqlx::query_as(
                 "SELECT id, code, first_name, last_name, email, birthday, employee_number, title, archived FROM teacher",
             )
             .fetch_all(c)
-            .await?),
-            teacher_departments: with_conn!(self, |c| sqlx::query_as(
+            .await?
+            }),
+            teacher_departments: with_conn!(self, |c| {
+                sqlx::query_as(
                 "SELECT d.teacher_id AS parent_id, g.code FROM teacher_department d JOIN subject_category g ON g.id = d.category_id \
                  ORDER BY d.teacher_id, d.position",
             )
             .fetch_all(c)
-            .await?),
-            school_classes: with_conn!(self, |c| sqlx::query_as(
+            .await?
+            }),
+            school_classes: with_conn!(self, |c| {
+                sqlx::query_as(
                 "SELECT k.code, cu.code AS curriculum, dv.code AS division, k.graduation_year, k.archived \
                  FROM school_class k JOIN curriculum cu ON cu.id = k.curriculum_id JOIN division dv ON dv.id = k.division_id",
             )
             .fetch_all(c)
-            .await?),
-            employments: with_conn!(self, |c| sqlx::query_as(
+            .await?
+            }),
+            employments: with_conn!(self, |c| {
+                sqlx::query_as(
                 "SELECT t.code AS teacher, y.code AS school_year, dv.code AS division, e.employment_min, e.employment_max, \
                  e.payment1, e.payment2, e.temporary, e.comments \
                  FROM employment e JOIN teacher t ON t.id = e.teacher_id JOIN school_year y ON y.id = e.school_year_id \
                  JOIN division dv ON dv.id = e.division_id",
             )
             .fetch_all(c)
-            .await?),
+            .await?
+            }),
             courses: with_conn!(self, |c| sqlx::query_as(
                 "SELECT co.id, y.code AS school_year, s.code AS subject, g.code AS grade, cu.code AS curriculum, \
                  co.lessons1, co.lessons2, co.cancelled, co.comments \
@@ -337,18 +362,22 @@ impl Conn {
             )
             .fetch_all(c)
             .await?),
-            course_classes: with_conn!(self, |c| sqlx::query_as(
+            course_classes: with_conn!(self, |c| {
+                sqlx::query_as(
                 "SELECT cc.course_id AS parent_id, k.code FROM course_class cc JOIN school_class k ON k.id = cc.school_class_id \
                  ORDER BY cc.course_id, cc.position",
             )
             .fetch_all(c)
-            .await?),
-            course_teachers: with_conn!(self, |c| sqlx::query_as(
+            .await?
+            }),
+            course_teachers: with_conn!(self, |c| {
+                sqlx::query_as(
                 "SELECT ct.course_id AS parent_id, ct.semester, t.code FROM course_teacher ct JOIN teacher t ON t.id = ct.teacher_id \
                  ORDER BY ct.course_id, ct.semester, ct.position",
             )
             .fetch_all(c)
-            .await?),
+            .await?
+            }),
         })
     }
 }

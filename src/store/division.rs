@@ -65,10 +65,17 @@ impl Conn {
     /// Divisions in list form (no binary data), ordered by code then id (one query).
     pub async fn list_divisions(&mut self) -> Result<Vec<DivisionListItem>> {
         let rows: Vec<DivisionListRow> =
-            with_conn!(self, |c| sqlx::query_as("SELECT id, code, description, head_name FROM division").fetch_all(c).await?);
+            with_conn!(self, |c| sqlx::query_as("SELECT id, code, description, head_name FROM division")
+                .fetch_all(c)
+                .await?);
         let mut items: Vec<DivisionListItem> = rows
             .into_iter()
-            .map(|r| DivisionListItem { id: DivisionId(r.id), code: r.code, description: r.description, head_name: r.head_name })
+            .map(|r| DivisionListItem {
+                id: DivisionId(r.id),
+                code: r.code,
+                description: r.description,
+                head_name: r.head_name,
+            })
             .collect();
         sort_divisions(&mut items);
         Ok(items)
@@ -76,13 +83,15 @@ impl Conn {
 
     /// One division in single form (binary data included), or `None`.
     pub async fn get_division(&mut self, id: DivisionId) -> Result<Option<Division>> {
-        let row: Option<DivisionRow> = with_conn!(self, |c| sqlx::query_as(
+        let row: Option<DivisionRow> = with_conn!(self, |c| {
+            sqlx::query_as(
             "SELECT id, code, description, head_name, head_signature_file_name, head_signature_mime_type, head_signature_data, \
              logo_file_name, logo_mime_type, logo_data FROM division WHERE id = $1"
         )
         .bind(id.0)
         .fetch_optional(c)
-        .await?);
+        .await?
+        });
         Ok(row.map(|r| Division {
             id: DivisionId(r.id),
             code: r.code,
@@ -95,7 +104,8 @@ impl Conn {
 
     /// Creates a division; 409 `duplicate_code` on a code clash.
     pub async fn create_division(&mut self, new: &NewDivision) -> Result<DivisionId> {
-        let id: i64 = with_conn!(self, |c| bind_fields!(
+        let id: i64 = with_conn!(self, |c| {
+            bind_fields!(
             sqlx::query_scalar(
                 "INSERT INTO division (code, code_key, description, head_name, head_signature_file_name, head_signature_mime_type, \
                  head_signature_data, logo_file_name, logo_mime_type, logo_data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id"
@@ -103,13 +113,15 @@ impl Conn {
             new
         )
         .fetch_one(c)
-        .await?);
+        .await?
+        });
         Ok(DivisionId(id))
     }
 
     /// Replaces a division's writable fields (binary data included); 404 when missing.
     pub async fn update_division(&mut self, id: DivisionId, new: &NewDivision) -> Result<()> {
-        let n = with_conn!(self, |c| bind_fields!(
+        let n = with_conn!(self, |c| {
+            bind_fields!(
             sqlx::query(
                 "UPDATE division SET code = $1, code_key = $2, description = $3, head_name = $4, head_signature_file_name = $5, \
                  head_signature_mime_type = $6, head_signature_data = $7, logo_file_name = $8, logo_mime_type = $9, logo_data = $10, \
@@ -120,7 +132,8 @@ impl Conn {
         .bind(id.0)
         .execute(c)
         .await?
-        .rows_affected());
+        .rows_affected()
+        });
         if n == 0 {
             return Err(Error::not_found(DivisionId::KIND, id.0));
         }
@@ -130,8 +143,10 @@ impl Conn {
     /// Deletes a division; 404 when missing; 409 `referenced` while school
     /// classes or employments use it (naming them).
     pub async fn delete_division(&mut self, id: DivisionId) -> Result<()> {
-        let code: Option<String> =
-            with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM division WHERE id = $1").bind(id.0).fetch_optional(c).await?);
+        let code: Option<String> = with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM division WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(c)
+            .await?);
         let Some(code) = code else { return Err(Error::not_found(DivisionId::KIND, id.0)) };
         let users = self
             .referenced_by(id.0, &[

@@ -19,7 +19,8 @@ pub struct EmploymentFilter {
 }
 
 /// Employment columns with teacher, school year and division; callers append a WHERE clause.
-const SELECT_EMPLOYMENT: &str = "SELECT e.id, e.employment_min, e.employment_max, e.payment1, e.payment2, e.temporary, e.comments, \
+const SELECT_EMPLOYMENT: &str =
+    "SELECT e.id, e.employment_min, e.employment_max, e.payment1, e.payment2, e.temporary, e.comments, \
      t.id AS teacher_id, t.archived AS teacher_archived, t.code AS teacher_code, t.last_name AS teacher_last_name, \
      t.first_name AS teacher_first_name, t.email AS teacher_email, \
      y.id AS year_id, y.archived AS year_archived, y.code AS year_code, y.description AS year_description, \
@@ -85,7 +86,6 @@ impl From<EmploymentRow> for Employment {
     }
 }
 
-
 #[derive(sqlx::FromRow)]
 struct EmploymentKeyRow {
     teacher_id: i64,
@@ -105,7 +105,9 @@ pub fn sort_employments(items: &mut [Employment]) {
 impl Conn {
     /// Employments matching the filter, ordered by teacher code, then school year (one query).
     pub async fn list_employments(&mut self, f: EmploymentFilter) -> Result<Vec<Employment>> {
-        let sql = format!("{SELECT_EMPLOYMENT} WHERE ($1 IS NULL OR e.school_year_id = $1) AND ($2 IS NULL OR e.teacher_id = $2)");
+        let sql = format!(
+            "{SELECT_EMPLOYMENT} WHERE ($1 IS NULL OR e.school_year_id = $1) AND ($2 IS NULL OR e.teacher_id = $2)"
+        );
         let rows: Vec<EmploymentRow> = with_conn!(self, |c| sqlx::query_as(&sql)
             .bind(f.school_year.map(|y| y.0))
             .bind(f.teacher.map(|t| t.0))
@@ -119,7 +121,8 @@ impl Conn {
     /// One employment (one query), or `None`.
     pub async fn get_employment(&mut self, id: EmploymentId) -> Result<Option<Employment>> {
         let sql = format!("{SELECT_EMPLOYMENT} WHERE e.id = $1");
-        let row: Option<EmploymentRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_optional(c).await?);
+        let row: Option<EmploymentRow> =
+            with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_optional(c).await?);
         Ok(row.map(Into::into))
     }
 
@@ -127,9 +130,14 @@ impl Conn {
     async fn check_employment_refs(&mut self, new: &NewEmployment) -> Result<()> {
         let mut errors = Vec::new();
         self.check_references("teacher", "teacher", &[("/teacher".into(), new.teacher.0)], &mut errors).await?;
-        self.check_references("school_year", "school year", &[("/schoolYear".into(), new.school_year.0)], &mut errors).await?;
+        self.check_references("school_year", "school year", &[("/schoolYear".into(), new.school_year.0)], &mut errors)
+            .await?;
         self.check_references("division", "division", &[("/division".into(), new.division.0)], &mut errors).await?;
-        if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::fields(errors))
+        }
     }
 
     /// The teacher and school year of employment `id`, its row locked for the
@@ -148,13 +156,14 @@ impl Conn {
     /// the employment's school year; `what` says what was attempted.
     async fn check_employment_unused(&mut self, id: EmploymentId, what: &str) -> Result<()> {
         let users = self
-            .referenced_by(id.0, &[
-                "SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM employment e \
+            .referenced_by(
+                id.0,
+                &["SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM employment e \
                  JOIN course_teacher ct ON ct.teacher_id = e.teacher_id \
                  JOIN course co ON co.id = ct.course_id AND co.school_year_id = e.school_year_id \
                  JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id \
-                 WHERE e.id = $1 ORDER BY 1",
-            ])
+                 WHERE e.id = $1 ORDER BY 1"],
+            )
             .await?;
         match users {
             None => Ok(()),
@@ -185,7 +194,8 @@ impl Conn {
     /// already locked. Foreign keys still hold (409 `referenced`), and so does
     /// one employment per teacher and year (409 `duplicate_employment`).
     pub async fn insert_employment(&mut self, new: &NewEmployment) -> Result<EmploymentId> {
-        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+        let id: i64 = with_conn!(self, |c| {
+            sqlx::query_scalar(
             "INSERT INTO employment (teacher_id, school_year_id, division_id, employment_min, employment_max, payment1, payment2, \
              temporary, comments) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id"
         )
@@ -199,7 +209,8 @@ impl Conn {
         .bind(new.temporary)
         .bind(&new.comments)
         .fetch_one(c)
-        .await?);
+        .await?
+        });
         Ok(EmploymentId(id))
     }
 
@@ -218,7 +229,8 @@ impl Conn {
             }
             self.check_employment_unused(id, "moved to another teacher or school year").await?;
         }
-        with_conn!(self, |c| sqlx::query(
+        with_conn!(self, |c| {
+            sqlx::query(
             "UPDATE employment SET teacher_id = $1, school_year_id = $2, division_id = $3, employment_min = $4, employment_max = $5, \
              payment1 = $6, payment2 = $7, temporary = $8, comments = $9 WHERE id = $10"
         )
@@ -234,7 +246,8 @@ impl Conn {
         .bind(id.0)
         .execute(c)
         .await
-        .map(|_| ())?);
+        .map(|_| ())?
+        });
         Ok(())
     }
 

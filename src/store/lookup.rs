@@ -1,7 +1,7 @@
 //! Storage of grades, subject categories and subject types (one table each, same shape).
 
-use crate::domain::lookup::{Lookup, LookupKind, NewLookup};
 use crate::domain::code_key;
+use crate::domain::lookup::{Lookup, LookupKind, NewLookup};
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::Conn;
 use crate::with_conn;
@@ -43,7 +43,8 @@ impl Conn {
 
     /// Creates a lookup; 409 `duplicate_code` on a code clash.
     pub async fn create_lookup(&mut self, kind: LookupKind, new: &NewLookup) -> Result<i64> {
-        let sql = format!("INSERT INTO {} (code, code_key, description) VALUES ($1, $2, $3) RETURNING id", kind.table());
+        let sql =
+            format!("INSERT INTO {} (code, code_key, description) VALUES ($1, $2, $3) RETURNING id", kind.table());
         let id: i64 = with_conn!(self, |c| sqlx::query_scalar(&sql)
             .bind(&new.code)
             .bind(code_key(&new.code))

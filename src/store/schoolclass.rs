@@ -63,11 +63,13 @@ impl From<ClassRow> for SchoolClass {
     }
 }
 
-
 /// Sorts classes by graduation year, then code (case-insensitive), then id (contract.md §6).
 pub fn sort_school_classes(items: &mut [SchoolClass]) {
     items.sort_by(|a, b| {
-        a.graduation_year.cmp(&b.graduation_year).then_with(|| code_key(&a.code).cmp(&code_key(&b.code))).then(a.id.cmp(&b.id))
+        a.graduation_year
+            .cmp(&b.graduation_year)
+            .then_with(|| code_key(&a.code).cmp(&code_key(&b.code)))
+            .then(a.id.cmp(&b.id))
     });
 }
 
@@ -118,7 +120,8 @@ impl Conn {
             }
             q.fetch_all(c).await?
         });
-        let mut by_id: HashMap<SchoolClassId, SchoolClass> = rows.into_iter().map(|r| (SchoolClassId(r.id), r.into())).collect();
+        let mut by_id: HashMap<SchoolClassId, SchoolClass> =
+            rows.into_iter().map(|r| (SchoolClassId(r.id), r.into())).collect();
         Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
     }
 
@@ -138,19 +141,25 @@ impl Conn {
 
     /// The graduation year of school year `year`; 404 when it does not exist.
     async fn school_year_graduation(&mut self, year: SchoolYearId) -> Result<i64> {
-        let g: Option<i64> = with_conn!(self, |c| sqlx::query_scalar("SELECT graduation_year FROM school_year WHERE id = $1")
-            .bind(year.0)
-            .fetch_optional(c)
-            .await?);
+        let g: Option<i64> =
+            with_conn!(self, |c| sqlx::query_scalar("SELECT graduation_year FROM school_year WHERE id = $1")
+                .bind(year.0)
+                .fetch_optional(c)
+                .await?);
         g.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))
     }
 
     /// 422 `unknown_reference` for an unknown curriculum or division.
     async fn check_school_class_refs(&mut self, new: &NewSchoolClass) -> Result<()> {
         let mut errors = Vec::new();
-        self.check_references("curriculum", "curriculum", &[("/curriculum".into(), new.curriculum.0)], &mut errors).await?;
+        self.check_references("curriculum", "curriculum", &[("/curriculum".into(), new.curriculum.0)], &mut errors)
+            .await?;
         self.check_references("division", "division", &[("/division".into(), new.division.0)], &mut errors).await?;
-        if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::fields(errors))
+        }
     }
 
     /// Creates a class; 422 `unknown_reference` for an unknown curriculum or
@@ -175,7 +184,9 @@ impl Conn {
     /// Replaces a class's writable fields; 404 when missing.
     pub async fn update_school_class(&mut self, id: SchoolClassId, new: &NewSchoolClass) -> Result<()> {
         self.check_school_class_refs(new).await?;
-        let n = with_conn!(self, |c| sqlx::query(
+        let n =
+            with_conn!(self, |c| {
+                sqlx::query(
             "UPDATE school_class SET archived = $1, code = $2, code_key = $3, curriculum_id = $4, division_id = $5, \
              graduation_year = $6, version = version + 1 WHERE id = $7"
         )
@@ -188,7 +199,8 @@ impl Conn {
         .bind(id.0)
         .execute(c)
         .await?
-        .rows_affected());
+        .rows_affected()
+            });
         if n == 0 {
             return Err(Error::not_found(SchoolClassId::KIND, id.0));
         }
@@ -197,7 +209,9 @@ impl Conn {
 
     /// Deletes a class; 404 when missing; 409 `referenced` while courses use it.
     pub async fn delete_school_class(&mut self, id: SchoolClassId) -> Result<()> {
-        let Some(class) = self.get_school_class(id).await? else { return Err(Error::not_found(SchoolClassId::KIND, id.0)) };
+        let Some(class) = self.get_school_class(id).await? else {
+            return Err(Error::not_found(SchoolClassId::KIND, id.0));
+        };
         let users = self
             .referenced_by(id.0, &[
                 "SELECT 'course ' || s.code || ' (' || y.code || ')' FROM course_class cc JOIN course co ON co.id = cc.course_id \

@@ -47,7 +47,8 @@ impl Conn {
     /// School years (single form = list form), ordered by graduation year;
     /// `archived` keeps only archived (`true`) or only active (`false`) ones.
     pub async fn list_school_years(&mut self, archived: Option<bool>) -> Result<Vec<SchoolYear>> {
-        let sql = format!("SELECT {COLUMNS} FROM school_year WHERE ($1 IS NULL OR archived = $1) ORDER BY graduation_year");
+        let sql =
+            format!("SELECT {COLUMNS} FROM school_year WHERE ($1 IS NULL OR archived = $1) ORDER BY graduation_year");
         let rows: Vec<SchoolYearRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(archived).fetch_all(c).await?);
         Ok(rows.into_iter().map(Into::into).collect())
     }
@@ -55,7 +56,8 @@ impl Conn {
     /// One school year, or `None`.
     pub async fn get_school_year(&mut self, id: SchoolYearId) -> Result<Option<SchoolYear>> {
         let sql = format!("SELECT {COLUMNS} FROM school_year WHERE id = $1");
-        let row: Option<SchoolYearRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_optional(c).await?);
+        let row: Option<SchoolYearRow> =
+            with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_optional(c).await?);
         Ok(row.map(Into::into))
     }
 
@@ -63,12 +65,11 @@ impl Conn {
     /// year, or `None` when it does not exist. For the lock checks of courses
     /// and employments.
     pub async fn school_year_locked(&mut self, id: SchoolYearId) -> Result<Option<(String, bool)>> {
-        let row: Option<(String, bool, bool)> = with_conn!(self, |c| sqlx::query_as(
-            "SELECT code, archived, finalised FROM school_year WHERE id = $1"
-        )
-        .bind(id.0)
-        .fetch_optional(c)
-        .await?);
+        let row: Option<(String, bool, bool)> =
+            with_conn!(self, |c| sqlx::query_as("SELECT code, archived, finalised FROM school_year WHERE id = $1")
+                .bind(id.0)
+                .fetch_optional(c)
+                .await?);
         Ok(row.map(|(code, archived, finalised)| (code, archived || finalised)))
     }
 
@@ -82,7 +83,8 @@ impl Conn {
             Backend::Sqlite => "",
         };
         let sql = format!("SELECT code, archived, finalised FROM school_year WHERE id = $1{lock}");
-        let row: Option<YearLockRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(year.0).fetch_optional(c).await?);
+        let row: Option<YearLockRow> =
+            with_conn!(self, |c| sqlx::query_as(&sql).bind(year.0).fetch_optional(c).await?);
         let y = row.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))?;
         let state = match (y.archived, y.finalised) {
             (true, _) => "archived",
@@ -97,7 +99,8 @@ impl Conn {
 
     /// Creates a school year; 409 `duplicate_code` or `duplicate_graduation_year` on a clash.
     pub async fn create_school_year(&mut self, new: &NewSchoolYear) -> Result<SchoolYearId> {
-        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+        let id: i64 = with_conn!(self, |c| {
+            sqlx::query_scalar(
             "INSERT INTO school_year (age_relief_included, archived, code, code_key, description, finalised, graduation_year, weeks) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
         )
@@ -110,14 +113,16 @@ impl Conn {
         .bind(new.graduation_year)
         .bind(new.weeks)
         .fetch_one(c)
-        .await?);
+        .await?
+        });
         Ok(SchoolYearId(id))
     }
 
     /// Replaces a school year's writable fields (also `archived` and `finalised`:
     /// the year itself is never locked, contract.md §7); 404 when missing.
     pub async fn update_school_year(&mut self, id: SchoolYearId, new: &NewSchoolYear) -> Result<()> {
-        let n = with_conn!(self, |c| sqlx::query(
+        let n = with_conn!(self, |c| {
+            sqlx::query(
             "UPDATE school_year SET age_relief_included = $1, archived = $2, code = $3, code_key = $4, description = $5, \
              finalised = $6, graduation_year = $7, weeks = $8, version = version + 1 WHERE id = $9"
         )
@@ -132,7 +137,8 @@ impl Conn {
         .bind(id.0)
         .execute(c)
         .await?
-        .rows_affected());
+        .rows_affected()
+        });
         if n == 0 {
             return Err(Error::not_found(SchoolYearId::KIND, id.0));
         }
@@ -146,12 +152,15 @@ impl Conn {
             return Err(Error::not_found(SchoolYearId::KIND, id.0));
         };
         let users = self
-            .referenced_by(id.0, &[
-                "SELECT 'employment ' || t.code FROM employment e JOIN teacher t ON t.id = e.teacher_id \
+            .referenced_by(
+                id.0,
+                &[
+                    "SELECT 'employment ' || t.code FROM employment e JOIN teacher t ON t.id = e.teacher_id \
                  WHERE e.school_year_id = $1 ORDER BY t.code_key, e.id",
-                "SELECT 'course ' || s.code FROM course co JOIN subject s ON s.id = co.subject_id \
+                    "SELECT 'course ' || s.code FROM course co JOIN subject s ON s.id = co.subject_id \
                  WHERE co.school_year_id = $1 ORDER BY s.code_key, co.id",
-            ])
+                ],
+            )
             .await?;
         if let Some(users) = users {
             return Err(Error::conflict(

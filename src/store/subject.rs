@@ -66,7 +66,8 @@ pub fn sort_subjects(items: &mut [SubjectRef]) {
 impl Conn {
     /// Subjects in list form, ordered by code (one query).
     pub async fn list_subjects(&mut self, f: SubjectFilter) -> Result<Vec<SubjectRef>> {
-        let sql = format!("{SELECT_SUBJECT} WHERE ($1 IS NULL OR s.archived = $1) AND ($2 IS NULL OR s.cross_class = $2)");
+        let sql =
+            format!("{SELECT_SUBJECT} WHERE ($1 IS NULL OR s.archived = $1) AND ($2 IS NULL OR s.cross_class = $2)");
         let rows: Vec<SubjectRow> =
             with_conn!(self, |c| sqlx::query_as(&sql).bind(f.archived).bind(f.cross_class).fetch_all(c).await?);
         let mut items: Vec<SubjectRef> = rows.into_iter().map(|r| SubjectRef::from(&Subject::from(r))).collect();
@@ -85,17 +86,23 @@ impl Conn {
     async fn check_subject_refs(&mut self, new: &NewSubject) -> Result<()> {
         let mut errors = Vec::new();
         if let Some(cat) = new.category {
-            self.check_references("subject_category", "subject category", &[("/category".into(), cat.0)], &mut errors).await?;
+            self.check_references("subject_category", "subject category", &[("/category".into(), cat.0)], &mut errors)
+                .await?;
         }
         self.check_references("subject_type", "subject type", &[("/type".into(), new.kind.0)], &mut errors).await?;
-        if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::fields(errors))
+        }
     }
 
     /// Creates a subject; 422 `unknown_reference` for an unknown category or
     /// type, 409 `duplicate_code` on a code clash.
     pub async fn create_subject(&mut self, new: &NewSubject) -> Result<SubjectId> {
         self.check_subject_refs(new).await?;
-        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+        let id: i64 = with_conn!(self, |c| {
+            sqlx::query_scalar(
             "INSERT INTO subject (archived, code, code_key, description, category_id, type_id, cross_class, external_code) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
         )
@@ -108,14 +115,16 @@ impl Conn {
         .bind(new.cross_class)
         .bind(&new.external_code)
         .fetch_one(c)
-        .await?);
+        .await?
+        });
         Ok(SubjectId(id))
     }
 
     /// Replaces a subject's writable fields; 404 when missing.
     pub async fn update_subject(&mut self, id: SubjectId, new: &NewSubject) -> Result<()> {
         self.check_subject_refs(new).await?;
-        let n = with_conn!(self, |c| sqlx::query(
+        let n = with_conn!(self, |c| {
+            sqlx::query(
             "UPDATE subject SET archived = $1, code = $2, code_key = $3, description = $4, category_id = $5, type_id = $6, \
              cross_class = $7, external_code = $8, version = version + 1 WHERE id = $9"
         )
@@ -130,7 +139,8 @@ impl Conn {
         .bind(id.0)
         .execute(c)
         .await?
-        .rows_affected());
+        .rows_affected()
+        });
         if n == 0 {
             return Err(Error::not_found(SubjectId::KIND, id.0));
         }

@@ -29,7 +29,14 @@ pub(crate) struct TeacherRefRow {
 
 impl From<TeacherRefRow> for TeacherRef {
     fn from(r: TeacherRefRow) -> Self {
-        TeacherRef { id: TeacherId(r.id), archived: r.archived, code: r.code, last_name: r.last_name, first_name: r.first_name, email: r.email }
+        TeacherRef {
+            id: TeacherId(r.id),
+            archived: r.archived,
+            code: r.code,
+            last_name: r.last_name,
+            first_name: r.first_name,
+            email: r.email,
+        }
     }
 }
 
@@ -77,20 +84,24 @@ impl Conn {
 
     /// One teacher in single form (two queries), or `None`.
     pub async fn get_teacher(&mut self, id: TeacherId) -> Result<Option<Teacher>> {
-        let row: Option<TeacherRow> = with_conn!(self, |c| sqlx::query_as(
+        let row: Option<TeacherRow> = with_conn!(self, |c| {
+            sqlx::query_as(
             "SELECT id, archived, code, first_name, last_name, email, birthday, employee_number, title FROM teacher WHERE id = $1"
         )
         .bind(id.0)
         .fetch_optional(c)
-        .await?);
+        .await?
+        });
         let Some(row) = row else { return Ok(None) };
-        let departments: Vec<DepartmentRow> = with_conn!(self, |c| sqlx::query_as(
+        let departments: Vec<DepartmentRow> = with_conn!(self, |c| {
+            sqlx::query_as(
             "SELECT g.id, g.code, g.description FROM teacher_department d JOIN subject_category g ON g.id = d.category_id \
              WHERE d.teacher_id = $1 ORDER BY d.position"
         )
         .bind(id.0)
         .fetch_all(c)
-        .await?);
+        .await?
+        });
         Ok(Some(Teacher {
             id: TeacherId(row.id),
             archived: row.archived,
@@ -99,7 +110,10 @@ impl Conn {
             last_name: row.last_name,
             email: row.email,
             birthday: row.birthday,
-            departments: departments.into_iter().map(|d| LookupRef { id: d.id, code: d.code, description: d.description }).collect(),
+            departments: departments
+                .into_iter()
+                .map(|d| LookupRef { id: d.id, code: d.code, description: d.description })
+                .collect(),
             employee_number: row.employee_number,
             title: row.title,
         }))
@@ -110,7 +124,11 @@ impl Conn {
             new.departments.iter().enumerate().map(|(i, d)| (format!("/departments/{i}"), d.0)).collect();
         let mut errors = Vec::new();
         self.check_references("subject_category", "subject category", &refs, &mut errors).await?;
-        if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::fields(errors))
+        }
     }
 
     async fn write_departments(&mut self, id: TeacherId, new: &NewTeacher) -> Result<()> {
@@ -132,7 +150,8 @@ impl Conn {
     /// 409 `duplicate_code` on a code clash.
     pub async fn create_teacher(&mut self, new: &NewTeacher) -> Result<TeacherId> {
         self.check_teacher_refs(new).await?;
-        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+        let id: i64 = with_conn!(self, |c| {
+            sqlx::query_scalar(
             "INSERT INTO teacher (archived, code, code_key, first_name, last_name, email, birthday, employee_number, title) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id"
         )
@@ -146,7 +165,8 @@ impl Conn {
         .bind(&new.employee_number)
         .bind(&new.title)
         .fetch_one(c)
-        .await?);
+        .await?
+        });
         self.write_departments(TeacherId(id), new).await?;
         Ok(TeacherId(id))
     }
@@ -154,7 +174,9 @@ impl Conn {
     /// Replaces a teacher's writable fields; 404 when missing.
     pub async fn update_teacher(&mut self, id: TeacherId, new: &NewTeacher) -> Result<()> {
         self.check_teacher_refs(new).await?;
-        let n = with_conn!(self, |c| sqlx::query(
+        let n =
+            with_conn!(self, |c| {
+                sqlx::query(
             "UPDATE teacher SET archived = $1, code = $2, code_key = $3, first_name = $4, last_name = $5, email = $6, \
              birthday = $7, employee_number = $8, title = $9, version = version + 1 WHERE id = $10"
         )
@@ -170,7 +192,8 @@ impl Conn {
         .bind(id.0)
         .execute(c)
         .await?
-        .rows_affected());
+        .rows_affected()
+            });
         if n == 0 {
             return Err(Error::not_found(TeacherId::KIND, id.0));
         }

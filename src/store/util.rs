@@ -39,7 +39,11 @@ impl Conn {
         let missing = self.missing_ids(table, &ids).await?;
         for (pointer, id) in refs {
             if missing.contains(id) {
-                errors.push(FieldError::new(pointer.clone(), ErrorCode::UnknownReference, format!("There is no {noun} with id {id}.")));
+                errors.push(FieldError::new(
+                    pointer.clone(),
+                    ErrorCode::UnknownReference,
+                    format!("There is no {noun} with id {id}."),
+                ));
             }
         }
         Ok(())
@@ -51,7 +55,8 @@ impl Conn {
     pub async fn referenced_by(&mut self, id: i64, queries: &[&str]) -> Result<Option<String>> {
         let mut labels: Vec<String> = Vec::new();
         for sql in queries {
-            let rows: Vec<String> = with_conn!(self, |c| sqlx::query_scalar::<_, String>(sql).bind(id).fetch_all(c).await?);
+            let rows: Vec<String> =
+                with_conn!(self, |c| sqlx::query_scalar::<_, String>(sql).bind(id).fetch_all(c).await?);
             labels.extend(rows);
         }
         Ok(summarise(&labels))
@@ -76,19 +81,6 @@ pub fn summarise(labels: &[String]) -> Option<String> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn summarise_names_at_most_five() {
-        let l = |n: usize| (0..n).map(|i| format!("x{i}")).collect::<Vec<_>>();
-        assert_eq!(summarise(&l(0)), None);
-        assert_eq!(summarise(&l(2)).unwrap(), "x0 and x1");
-        assert_eq!(summarise(&l(7)).unwrap(), "x0, x1, x2, x3, x4 and 2 more");
-        assert_eq!(placeholders(2, 3), "$2, $3, $4");
-    }
-}
 
 impl Conn {
     /// 404 unless a row with `id` exists in `table` (`noun` names it in the message).
@@ -105,5 +97,19 @@ impl Conn {
     /// Runs a statement whose only parameter is `$1 = id`; returns the rows affected.
     pub async fn execute_with_id(&mut self, sql: &str, id: i64) -> Result<u64> {
         Ok(with_conn!(self, |c| sqlx::query(sql).bind(id).execute(c).await?.rows_affected()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summarise_names_at_most_five() {
+        let l = |n: usize| (0..n).map(|i| format!("x{i}")).collect::<Vec<_>>();
+        assert_eq!(summarise(&l(0)), None);
+        assert_eq!(summarise(&l(2)).unwrap(), "x0 and x1");
+        assert_eq!(summarise(&l(7)).unwrap(), "x0, x1, x2, x3, x4 and 2 more");
+        assert_eq!(placeholders(2, 3), "$2, $3, $4");
     }
 }

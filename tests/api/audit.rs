@@ -20,7 +20,9 @@ async fn writes_are_audited_with_changed_fields_and_filterable() {
     }
     app.request_with(Some(&planner), Method::PUT, &format!("/api/v1/teacher/{id}"), Some(&changed)).await.expect(200);
     // Rejected writes leave no trace.
-    app.request_with(Some(&planner), Method::POST, "/api/v1/teacher", Some(&body)).await.expect_problem(409, "duplicate_code");
+    app.request_with(Some(&planner), Method::POST, "/api/v1/teacher", Some(&body))
+        .await
+        .expect_problem(409, "duplicate_code");
     app.request_with(Some(&planner), Method::DELETE, &format!("/api/v1/teacher/{id}"), None).await.expect(204);
     let grade = app.create("/grade", json!({"code": "G1", "description": "x"})).await;
 
@@ -61,7 +63,11 @@ async fn merge_and_split_are_audited_per_course() {
     assert_eq!(m["changes"]["before"]["schoolClasses"].as_array().unwrap().len(), 1);
     assert_eq!(m["changes"]["after"]["schoolClasses"].as_array().unwrap().len(), 2);
     let deleted = app.get(&format!("/audit?objectType=course&objectId={b}")).await.expect(200);
-    assert_eq!(deleted.result()[0]["changes"]["after"], serde_json::Value::Null, "the merged-away course is recorded as deleted");
+    assert_eq!(
+        deleted.result()[0]["changes"]["after"],
+        serde_json::Value::Null,
+        "the merged-away course is recorded as deleted"
+    );
     assert_eq!(deleted.result()[0]["changes"]["before"]["id"], b);
 
     let split = app.post("/course", json!({"split": a})).await.expect(200);

@@ -49,7 +49,12 @@ async fn every_route_needs_a_token_and_the_right_role() {
             let planner_may = !admin_only;
             assert_eq!(as_reader.status == 403, !reader_may, "{m} {path} as reader: {}", as_reader.status);
             assert_eq!(as_planner.status == 403, !planner_may, "{m} {path} as planner: {}", as_planner.status);
-            assert!(![401, 403].contains(&as_admin.status), "{m} {path} as admin: {} {}", as_admin.status, as_admin.body);
+            assert!(
+                ![401, 403].contains(&as_admin.status),
+                "{m} {path} as admin: {} {}",
+                as_admin.status,
+                as_admin.body
+            );
         }
     }
 }
@@ -64,11 +69,14 @@ async fn bad_tokens_are_401_and_change_nothing() {
     tampered.pop();
     tampered.push(if good.ends_with('A') { 'B' } else { 'A' });
     for bad in ["garbage", truncated, &wrong_prefix, &tampered, ""] {
-        let r = app.request_with(Some(bad), Method::POST, "/api/v1/grade", Some(&json!({"code": "X", "description": "x"}))).await;
+        let r = app
+            .request_with(Some(bad), Method::POST, "/api/v1/grade", Some(&json!({"code": "X", "description": "x"})))
+            .await;
         r.expect_problem(401, "unauthenticated");
     }
     for header in ["Basic Zm9vOmJhcg==", "Bearer", "Token abc", "bearer"] {
-        let r = app.client.get(format!("{}/api/v1/grade", app.base)).header("authorization", header).send().await.unwrap();
+        let r =
+            app.client.get(format!("{}/api/v1/grade", app.base)).header("authorization", header).send().await.unwrap();
         assert_eq!(r.status(), 401, "{header}");
     }
     assert_eq!(app.get("/grade").await.expect(200).result(), &json!([]));
@@ -80,17 +88,23 @@ async fn revoked_and_expired_tokens_stop_working_at_once() {
     let reader = app.token_for("rita", Role::Reader).await;
     app.request_with(Some(&reader), Method::GET, "/api/v1/grade", None).await.expect(200);
     let tokens = app.get("/token").await.expect(200);
-    let public = reader.splitn(3, '_').nth(1).unwrap();
-    let id = tokens.result().as_array().unwrap().iter().find(|t| t["publicId"] == public).unwrap()["id"].as_i64().unwrap();
+    let public = reader.split('_').nth(1).unwrap();
+    let id =
+        tokens.result().as_array().unwrap().iter().find(|t| t["publicId"] == public).unwrap()["id"].as_i64().unwrap();
     app.delete(&format!("/token/{id}")).await.expect(204);
     app.request_with(Some(&reader), Method::GET, "/api/v1/grade", None).await.expect_problem(401, "unauthenticated");
 
     // Expired: a token whose expiry lies in the past.
-    let account = app.get("/account").await.result().as_array().unwrap().iter().find(|a| a["name"] == "rita").unwrap()["id"].as_i64().unwrap();
+    let account = app.get("/account").await.result().as_array().unwrap().iter().find(|a| a["name"] == "rita").unwrap()
+        ["id"]
+        .as_i64()
+        .unwrap();
     let token = schoolplan::auth::generate_token().unwrap();
     let mut conn = app.store.conn().await.unwrap();
     conn.create_token(account, &token, None, Some("2000-01-01T00:00:00.000000Z")).await.unwrap();
-    app.request_with(Some(&token.text), Method::GET, "/api/v1/grade", None).await.expect_problem(401, "unauthenticated");
+    app.request_with(Some(&token.text), Method::GET, "/api/v1/grade", None)
+        .await
+        .expect_problem(401, "unauthenticated");
 }
 
 #[tokio::test]
@@ -155,7 +169,12 @@ async fn lock_grades(app: &TestApp) -> schoolplan::store::Conn {
 
 #[tokio::test]
 async fn request_timeout_answers_503_and_changes_nothing() {
-    let app = TestApp::spawn_with(AppConfig { request_timeout: Duration::from_millis(300), rate_limit: None, ..AppConfig::default() }).await;
+    let app = TestApp::spawn_with(AppConfig {
+        request_timeout: Duration::from_millis(300),
+        rate_limit: None,
+        ..AppConfig::default()
+    })
+    .await;
     let lock = lock_grades(&app).await;
     let r = app.post("/grade", json!({"code": "G1", "description": "x"})).await;
     drop(lock);
@@ -174,7 +193,13 @@ async fn graceful_shutdown_lets_an_in_flight_request_finish() {
     let client = app.client.clone();
     let (url, token) = (format!("{}/api/v1/grade", app.base), app.token.clone());
     let in_flight = tokio::spawn(async move {
-        client.post(url).bearer_auth(token).json(&json!({"code": "G1", "description": "x"})).send().await.map(|r| r.status().as_u16())
+        client
+            .post(url)
+            .bearer_auth(token)
+            .json(&json!({"code": "G1", "description": "x"}))
+            .send()
+            .await
+            .map(|r| r.status().as_u16())
     });
     tokio::time::sleep(Duration::from_millis(200)).await;
     stop.send(()).unwrap();
@@ -197,7 +222,8 @@ async fn forbidden_requests_change_nothing() {
         .await
         .expect_problem(403, "forbidden");
     assert_eq!(app.get("/grade").await.expect(200).result(), &json!([]));
-    let names: Vec<_> = app.get("/account").await.result().as_array().unwrap().iter().map(|a| a["name"].clone()).collect();
+    let names: Vec<_> =
+        app.get("/account").await.result().as_array().unwrap().iter().map(|a| a["name"].clone()).collect();
     assert!(!names.contains(&json!("eve")));
     assert_eq!(app.get("/audit").await.expect(200).result(), &json!([]));
 }

@@ -34,11 +34,19 @@ async fn unknown_path_is_404_problem_and_wrong_method_is_405_with_allow() {
 async fn bad_bodies_are_rejected_and_change_nothing() {
     let app = TestApp::spawn().await;
     for path in ["/api/v1/grade", "/api/v1/teacher"] {
-        app.raw(Method::POST, path, Some("text/plain"), b"{}".to_vec()).await.expect_problem(415, "unsupported_media_type");
+        app.raw(Method::POST, path, Some("text/plain"), b"{}".to_vec())
+            .await
+            .expect_problem(415, "unsupported_media_type");
         app.raw(Method::POST, path, None, b"{}".to_vec()).await.expect_problem(415, "unsupported_media_type");
-        app.raw(Method::POST, path, Some("application/json"), b"{\"code\": ".to_vec()).await.expect_problem(400, "malformed_json");
-        app.raw(Method::POST, path, Some("application/json"), b"[1,2]".to_vec()).await.expect_problem(400, "body_not_object");
-        app.raw(Method::POST, path, Some("application/json; charset=utf-8"), b"\"x\"".to_vec()).await.expect_problem(400, "body_not_object");
+        app.raw(Method::POST, path, Some("application/json"), b"{\"code\": ".to_vec())
+            .await
+            .expect_problem(400, "malformed_json");
+        app.raw(Method::POST, path, Some("application/json"), b"[1,2]".to_vec())
+            .await
+            .expect_problem(400, "body_not_object");
+        app.raw(Method::POST, path, Some("application/json; charset=utf-8"), b"\"x\"".to_vec())
+            .await
+            .expect_problem(400, "body_not_object");
     }
     assert_eq!(app.get("/grade").await.expect(200).result(), &json!([]));
     assert_eq!(app.get("/teacher").await.expect(200).result(), &json!([]));
@@ -48,7 +56,9 @@ async fn bad_bodies_are_rejected_and_change_nothing() {
 async fn body_over_two_mib_is_413() {
     let app = TestApp::spawn().await;
     let big = format!("{{\"code\": \"x\", \"description\": \"{}\"}}", "a".repeat(2 * 1024 * 1024 + 10));
-    app.raw(Method::POST, "/api/v1/grade", Some("application/json"), big.into_bytes()).await.expect_problem(413, "payload_too_large");
+    app.raw(Method::POST, "/api/v1/grade", Some("application/json"), big.into_bytes())
+        .await
+        .expect_problem(413, "payload_too_large");
 }
 
 #[tokio::test]
@@ -92,7 +102,12 @@ async fn lists_use_a_fixed_number_of_queries() {
     // Grow everything.
     let cat = app.create("/subjectcategory", json!({"code": "BIO", "description": "Biologie"})).await;
     for i in 0..5 {
-        let t = app.create("/teacher", json!({"code": format!("t{i}"), "firstName": "F", "lastName": "L", "departments": [cat]})).await;
+        let t = app
+            .create(
+                "/teacher",
+                json!({"code": format!("t{i}"), "firstName": "F", "lastName": "L", "departments": [cat]}),
+            )
+            .await;
         crate::course_fixtures::employment(&app, t, w.year).await;
         crate::course_fixtures::school_class(&app, &format!("G27x{i}"), w.gym.id, w.division, 2027).await;
         crate::course_fixtures::subject(&app, &format!("S{i}"), false).await;

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 use schoolplan::store::Backend;
 use serde_json::{json, Value};
 
-use crate::course_fixtures::{course_list, curriculum, division, exec, scalar, school_class, school_year, subject, Arg};
+use crate::course_fixtures::{
+    course_list, curriculum, division, exec, scalar, school_class, school_year, subject, Arg,
+};
 use crate::helpers::TestApp;
 
 /// A small deterministic pseudo-random generator (xorshift64*).
@@ -71,12 +73,7 @@ async fn client(app: Arc<TestApp>, year: i64, subject: i64, seed: u64) -> Tally 
             (json!({ "merge": pick }), &mut tally.merge)
         };
         let r = app.post("/course", body.clone()).await;
-        assert!(
-            matches!(r.status, 200 | 404 | 409 | 422),
-            "{body} answered {}: {}",
-            r.status,
-            r.body
-        );
+        assert!(matches!(r.status, 200 | 404 | 409 | 422), "{body} answered {}: {}", r.status, r.body);
         *counts.entry(r.status).or_default() += 1;
     }
     tally
@@ -93,12 +90,17 @@ async fn concurrent_merges_and_splits_keep_every_class_in_exactly_one_course() {
     let mut classes = Vec::new();
     for letter in "abcdefghijkl".chars() {
         let class = school_class(&app, &format!("G27{letter}"), gym.id, div, 2027).await;
-        app.create("/course", json!({"schoolYear": year, "subject": sport, "schoolClasses": [class], "lessons1": 2, "lessons2": 2}))
-            .await;
+        app.create(
+            "/course",
+            json!({"schoolYear": year, "subject": sport, "schoolClasses": [class], "lessons1": 2, "lessons2": 2}),
+        )
+        .await;
         classes.push(class);
     }
     // A bystander course of another subject on the same classes must stay untouched.
-    let bystander = app.create("/course", json!({"schoolYear": year, "subject": other, "schoolClasses": [classes[0], classes[1]]})).await;
+    let bystander = app
+        .create("/course", json!({"schoolYear": year, "subject": other, "schoolClasses": [classes[0], classes[1]]}))
+        .await;
 
     let started = Instant::now();
     let tasks: Vec<_> = (0..CLIENTS).map(|seed| tokio::spawn(client(app.clone(), year, sport, seed))).collect();
@@ -152,8 +154,15 @@ async fn install_failing_trigger(app: &TestApp, table: &str, event: &str, condit
             exec(app, &sql, &[]).await;
         }
         Backend::Postgres => {
-            exec(app, "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$", &[]).await;
-            let sql = format!("CREATE TRIGGER boom BEFORE {event} ON {table} FOR EACH ROW WHEN ({condition}) EXECUTE FUNCTION boom()");
+            exec(
+                app,
+                "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$",
+                &[],
+            )
+            .await;
+            let sql = format!(
+                "CREATE TRIGGER boom BEFORE {event} ON {table} FOR EACH ROW WHEN ({condition}) EXECUTE FUNCTION boom()"
+            );
             exec(app, &sql, &[]).await;
         }
     }
@@ -197,9 +206,15 @@ async fn small_school(app: &TestApp) -> Small {
 async fn a_failing_late_step_rolls_the_whole_merge_back() {
     let app = TestApp::spawn().await;
     let s = small_school(&app).await;
-    let a = app.create("/course", json!({"schoolYear": s.year, "subject": s.subject, "schoolClasses": [s.classes[0]]})).await;
-    let b = app.create("/course", json!({"schoolYear": s.year, "subject": s.subject, "schoolClasses": [s.classes[1]]})).await;
-    let c = app.create("/course", json!({"schoolYear": s.year, "subject": s.subject, "schoolClasses": [s.classes[2]]})).await;
+    let a = app
+        .create("/course", json!({"schoolYear": s.year, "subject": s.subject, "schoolClasses": [s.classes[0]]}))
+        .await;
+    let b = app
+        .create("/course", json!({"schoolYear": s.year, "subject": s.subject, "schoolClasses": [s.classes[1]]}))
+        .await;
+    let c = app
+        .create("/course", json!({"schoolYear": s.year, "subject": s.subject, "schoolClasses": [s.classes[2]]}))
+        .await;
     let before = course_list(&app, s.year).await;
     // The merge first gives course a the classes of b and c, then deletes b, then c: c's delete fails.
     install_failing_trigger(&app, "course", "DELETE", &format!("OLD.id = {c}")).await;
@@ -219,7 +234,8 @@ async fn a_failing_late_step_rolls_the_whole_merge_back() {
 async fn a_failing_late_step_rolls_the_whole_split_back() {
     let app = TestApp::spawn().await;
     let s = small_school(&app).await;
-    let id = app.create("/course", json!({"schoolYear": s.year, "subject": s.subject, "schoolClasses": s.classes})).await;
+    let id =
+        app.create("/course", json!({"schoolYear": s.year, "subject": s.subject, "schoolClasses": s.classes})).await;
     let before = course_list(&app, s.year).await;
     // The split first takes G27b and G27c from the course, then creates one course per class: the last one fails.
     install_failing_trigger(&app, "course_class", "INSERT", &format!("NEW.school_class_id = {}", s.classes[2])).await;

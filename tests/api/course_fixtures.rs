@@ -107,7 +107,9 @@ pub async fn curriculum(app: &TestApp, code: &str, grades: &[&str]) -> Curriculu
     for g in grades {
         ids.push(grade(app, g).await);
     }
-    let id = app.create("/curriculum", json!({"code": code, "description": format!("Lehrgang {code}"), "grades": ids})).await;
+    let id = app
+        .create("/curriculum", json!({"code": code, "description": format!("Lehrgang {code}"), "grades": ids}))
+        .await;
     Curriculum { id, grades: ids }
 }
 
@@ -119,17 +121,29 @@ pub async fn division(app: &TestApp, code: &str) -> i64 {
 /// A subject of type `GF` (created when missing), without category.
 pub async fn subject(app: &TestApp, code: &str, cross_class: bool) -> i64 {
     let kind = lookup(app, "subjecttype", "GF").await;
-    app.create("/subject", json!({"code": code, "description": format!("Fach {code}"), "type": kind, "crossClass": cross_class})).await
+    app.create(
+        "/subject",
+        json!({"code": code, "description": format!("Fach {code}"), "type": kind, "crossClass": cross_class}),
+    )
+    .await
 }
 
 /// A school class graduating in `grad_year`.
 pub async fn school_class(app: &TestApp, code: &str, curriculum: i64, division: i64, grad_year: i64) -> i64 {
-    app.create("/schoolclass", json!({"code": code, "curriculum": curriculum, "division": division, "graduationYear": grad_year})).await
+    app.create(
+        "/schoolclass",
+        json!({"code": code, "curriculum": curriculum, "division": division, "graduationYear": grad_year}),
+    )
+    .await
 }
 
 /// A teacher.
 pub async fn teacher(app: &TestApp, code: &str) -> i64 {
-    app.create("/teacher", json!({"code": code, "firstName": format!("First {code}"), "lastName": format!("Last {code}")})).await
+    app.create(
+        "/teacher",
+        json!({"code": code, "firstName": format!("First {code}"), "lastName": format!("Last {code}")}),
+    )
+    .await
 }
 
 /// An employment of `teacher` in `year` (in the first division; one is created if none exists).
@@ -216,17 +230,44 @@ impl World {
             employment(app, t, year).await;
             employment(app, t, prev_year).await;
         }
-        World { year, prev_year, gym, gym_b, fms, division, d, f, sf, g27a, g27b, g27c, g28a, g31a, h27a, f27a, abc, def, xyz }
+        World {
+            year,
+            prev_year,
+            gym,
+            gym_b,
+            fms,
+            division,
+            d,
+            f,
+            sf,
+            g27a,
+            g27b,
+            g27c,
+            g28a,
+            g31a,
+            h27a,
+            f27a,
+            abc,
+            def,
+            xyz,
+        }
     }
 
     /// Creates a course of subject `subject` for `classes` in `year` (201) and returns its id.
     pub async fn course(&self, app: &TestApp, year: i64, subject: i64, classes: &[i64]) -> i64 {
-        app.create("/course", json!({"schoolYear": year, "subject": subject, "schoolClasses": classes, "lessons1": 3, "lessons2": 3}))
-            .await
+        app.create(
+            "/course",
+            json!({"schoolYear": year, "subject": subject, "schoolClasses": classes, "lessons1": 3, "lessons2": 3}),
+        )
+        .await
     }
 
     /// Creates a course of cross-class subject `SF B` in grade `grade` of GYM 17 in `year`.
     pub async fn cross_course(&self, app: &TestApp, year: i64, grade: i64) -> i64 {
-        app.create("/course", json!({"schoolYear": year, "subject": self.sf, "grade": grade, "curriculum": self.gym.id, "lessons1": 4})).await
+        app.create(
+            "/course",
+            json!({"schoolYear": year, "subject": self.sf, "grade": grade, "curriculum": self.gym.id, "lessons1": 4}),
+        )
+        .await
     }
 }

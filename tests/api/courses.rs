@@ -54,9 +54,7 @@ async fn create_class_based_course_get_and_list() {
     let gym4 = w.gym.grades[3];
     let division = json!({"id": w.division, "code": "GYM", "description": "Abteilung GYM"});
     let gym17 = json!({"id": w.gym.id, "archived": false, "code": "GYM 17", "description": "Lehrgang GYM 17"});
-    let teacher = |id: i64, code: &str| {
-        json!({"id": id, "archived": false, "code": code, "lastName": format!("Last {code}"), "firstName": format!("First {code}"), "email": null})
-    };
+    let teacher = |id: i64, code: &str| json!({"id": id, "archived": false, "code": code, "lastName": format!("Last {code}"), "firstName": format!("First {code}"), "email": null});
     let subject_type = r.result()["subject"]["type"]["id"].clone();
     let expected = json!({
         "id": id,
@@ -88,8 +86,14 @@ async fn create_class_based_course_get_and_list() {
         .await
         .expect(201);
     let c = r.result();
-    assert_eq!((c["lessons1"].clone(), c["lessons2"].clone(), c["cancelled"].clone()), (json!(0), json!(0), json!(false)));
-    assert_eq!((c["teachers1"].clone(), c["teachers2"].clone(), c["comments"].clone()), (json!([]), json!([]), Value::Null));
+    assert_eq!(
+        (c["lessons1"].clone(), c["lessons2"].clone(), c["cancelled"].clone()),
+        (json!(0), json!(0), json!(false))
+    );
+    assert_eq!(
+        (c["teachers1"].clone(), c["teachers2"].clone(), c["comments"].clone()),
+        (json!([]), json!([]), Value::Null)
+    );
 }
 
 #[tokio::test]
@@ -116,14 +120,24 @@ async fn create_cross_class_course() {
         }
         b
     };
-    let r = app.post("/course", body(json!({"schoolClasses": [w.g27a]}))).await.expect_problem(422, "cross_class_with_classes");
+    let r = app
+        .post("/course", body(json!({"schoolClasses": [w.g27a]})))
+        .await
+        .expect_problem(422, "cross_class_with_classes");
     assert!(r.body["detail"].as_str().unwrap().contains("SF B"), "{}", r.body);
     assert_eq!(pointers(&r), [p("/schoolClasses", "cross_class_with_classes")]);
     let r = app.post("/course", body(json!({"grade": null, "curriculum": null}))).await.expect_problem(422, "required");
     assert_eq!(pointers(&r), [p("/grade", "required"), p("/curriculum", "required")]);
     app.post("/course", body(json!({"curriculum": null}))).await.expect_problem(422, "required");
-    let r = app.post("/course", body(json!({"grade": w.fms.grades[0]}))).await.expect_problem(422, "grade_not_in_curriculum");
-    assert!(r.body["detail"].as_str().unwrap().contains("FMS1") && r.body["detail"].as_str().unwrap().contains("GYM 17"), "{}", r.body);
+    let r = app
+        .post("/course", body(json!({"grade": w.fms.grades[0]})))
+        .await
+        .expect_problem(422, "grade_not_in_curriculum");
+    assert!(
+        r.body["detail"].as_str().unwrap().contains("FMS1") && r.body["detail"].as_str().unwrap().contains("GYM 17"),
+        "{}",
+        r.body
+    );
     assert_eq!(course_list(&app, w.year).await, before);
 }
 
@@ -138,23 +152,43 @@ async fn class_rules_each_have_their_code() {
         }
         b
     };
-    let r = app.post("/course", create(vec![w.g27a, w.g31a], json!({}))).await.expect_problem(422, "class_not_in_school_year");
+    let r = app
+        .post("/course", create(vec![w.g27a, w.g31a], json!({})))
+        .await
+        .expect_problem(422, "class_not_in_school_year");
     assert_eq!(pointers(&r), [p("/schoolClasses/1", "class_not_in_school_year")]);
-    assert!(r.body["detail"].as_str().unwrap().contains("G31a") && r.body["detail"].as_str().unwrap().contains("26/27"), "{}", r.body);
+    assert!(
+        r.body["detail"].as_str().unwrap().contains("G31a") && r.body["detail"].as_str().unwrap().contains("26/27"),
+        "{}",
+        r.body
+    );
 
-    let r = app.post("/course", create(vec![w.g27a, w.g28a], json!({}))).await.expect_problem(422, "class_grade_mismatch");
+    let r =
+        app.post("/course", create(vec![w.g27a, w.g28a], json!({}))).await.expect_problem(422, "class_grade_mismatch");
     let detail = r.body["detail"].as_str().unwrap();
-    assert!(detail.contains("G27a") && detail.contains("GYM4") && detail.contains("G28a") && detail.contains("GYM3"), "{detail}");
+    assert!(
+        detail.contains("G27a") && detail.contains("GYM4") && detail.contains("G28a") && detail.contains("GYM3"),
+        "{detail}"
+    );
     assert_eq!(pointers(&r), [p("/schoolClasses/1", "class_grade_mismatch")]);
 
-    let r = app.post("/course", create(vec![w.g27a, w.h27a], json!({}))).await.expect_problem(422, "class_curriculum_mismatch");
+    let r = app
+        .post("/course", create(vec![w.g27a, w.h27a], json!({})))
+        .await
+        .expect_problem(422, "class_curriculum_mismatch");
     let detail = r.body["detail"].as_str().unwrap();
     assert!(detail.contains("GYM 17b") && detail.contains("H27a"), "{detail}");
 
-    let r = app.post("/course", create(vec![w.g27a], json!({"grade": w.gym.grades[2]}))).await.expect_problem(422, "grade_mismatch");
+    let r = app
+        .post("/course", create(vec![w.g27a], json!({"grade": w.gym.grades[2]})))
+        .await
+        .expect_problem(422, "grade_mismatch");
     assert_eq!(pointers(&r), [p("/grade", "grade_mismatch")]);
     assert!(r.body["detail"].as_str().unwrap().contains("GYM4"), "{}", r.body);
-    let r = app.post("/course", create(vec![w.g27a], json!({"curriculum": w.gym_b.id}))).await.expect_problem(422, "grade_mismatch");
+    let r = app
+        .post("/course", create(vec![w.g27a], json!({"curriculum": w.gym_b.id})))
+        .await
+        .expect_problem(422, "grade_mismatch");
     assert_eq!(pointers(&r), [p("/curriculum", "grade_mismatch")]);
 
     let r = app.post("/course", create(vec![], json!({}))).await.expect_problem(422, "required");
@@ -172,11 +206,13 @@ async fn teacher_rules() {
     let app = TestApp::spawn().await;
     let w = World::new(&app).await;
     let body = |t1: Value, t2: Value| json!({"schoolYear": w.year, "subject": w.d, "schoolClasses": [w.g27a], "teachers1": t1, "teachers2": t2});
-    let r = app.post("/course", body(json!([w.abc, w.xyz]), json!([]))).await.expect_problem(422, "teacher_not_employed");
+    let r =
+        app.post("/course", body(json!([w.abc, w.xyz]), json!([]))).await.expect_problem(422, "teacher_not_employed");
     assert_eq!(pointers(&r), [p("/teachers1/1", "teacher_not_employed")]);
     let detail = r.body["detail"].as_str().unwrap();
     assert!(detail.contains("xyz") && detail.contains("26/27"), "{detail}");
-    let r = app.post("/course", body(json!([]), json!([w.def, w.xyz]))).await.expect_problem(422, "teacher_not_employed");
+    let r =
+        app.post("/course", body(json!([]), json!([w.def, w.xyz]))).await.expect_problem(422, "teacher_not_employed");
     assert_eq!(pointers(&r), [p("/teachers2/1", "teacher_not_employed")]);
     let r = app.post("/course", body(json!([w.abc, w.abc]), json!([]))).await.expect_problem(422, "duplicate_entry");
     assert_eq!(pointers(&r), [p("/teachers1/1", "duplicate_entry")]);
@@ -210,9 +246,15 @@ async fn bad_create_bodies_are_rejected_and_change_nothing() {
         b
     };
     // Syntax and media type.
-    app.raw(Method::POST, "/api/v1/course", Some("application/json"), b"{\"schoolYear\": ".to_vec()).await.expect_problem(400, "malformed_json");
-    app.raw(Method::POST, "/api/v1/course", Some("application/json"), b"[1]".to_vec()).await.expect_problem(400, "body_not_object");
-    app.raw(Method::POST, "/api/v1/course", Some("text/plain"), serde_json::to_vec(&ok).unwrap()).await.expect_problem(415, "unsupported_media_type");
+    app.raw(Method::POST, "/api/v1/course", Some("application/json"), b"{\"schoolYear\": ".to_vec())
+        .await
+        .expect_problem(400, "malformed_json");
+    app.raw(Method::POST, "/api/v1/course", Some("application/json"), b"[1]".to_vec())
+        .await
+        .expect_problem(400, "body_not_object");
+    app.raw(Method::POST, "/api/v1/course", Some("text/plain"), serde_json::to_vec(&ok).unwrap())
+        .await
+        .expect_problem(415, "unsupported_media_type");
     // Wrong types.
     for (k, v) in [
         ("schoolYear", json!("abc")),
@@ -235,7 +277,12 @@ async fn bad_create_bodies_are_rejected_and_change_nothing() {
     app.post("/course", without("subject")).await.expect_problem(422, "required");
     app.post("/course", with("subject", Value::Null)).await.expect_problem(422, "required");
     // Out of range and too precise lessons.
-    for (v, code) in [(json!(-1), "out_of_range"), (json!(100), "out_of_range"), (json!("99.5"), "out_of_range"), (json!(1.23456), "too_precise")] {
+    for (v, code) in [
+        (json!(-1), "out_of_range"),
+        (json!(100), "out_of_range"),
+        (json!("99.5"), "out_of_range"),
+        (json!(1.23456), "too_precise"),
+    ] {
         let r = app.post("/course", with("lessons1", v.clone())).await.expect_problem(422, code);
         assert_eq!(pointers(&r), [p("/lessons1", code)]);
         app.post("/course", with("lessons2", v)).await.expect_problem(422, code);
@@ -296,7 +343,8 @@ async fn put_changes_only_the_six_writable_fields() {
     assert_eq!(app.get(&format!("/course/{id}")).await.result(), &expected);
 
     // Explicit null clears the comment; teachers can be emptied.
-    let clear = json!({"cancelled": false, "comments": null, "lessons1": 2, "lessons2": 2, "teachers1": [], "teachers2": null});
+    let clear =
+        json!({"cancelled": false, "comments": null, "lessons1": 2, "lessons2": 2, "teachers1": [], "teachers2": null});
     let r = app.put(&format!("/course/{id}"), clear.clone()).await.expect(200);
     assert_eq!(r.result()["comments"], Value::Null);
     assert_eq!(r.result()["teachers1"], json!([]));
@@ -320,11 +368,18 @@ async fn put_changes_only_the_six_writable_fields() {
     app.put(&format!("/course/{id}"), with("lessons2", json!(0.00001))).await.expect_problem(422, "too_precise");
     app.put(&format!("/course/{id}"), with("cancelled", json!("yes"))).await.expect_problem(400, "invalid_type");
     app.put(&format!("/course/{id}"), with("teachers1", json!("abc"))).await.expect_problem(400, "invalid_type");
-    let r = app.put(&format!("/course/{id}"), with("teachers2", json!([w.abc, w.xyz]))).await.expect_problem(422, "teacher_not_employed");
+    let r = app
+        .put(&format!("/course/{id}"), with("teachers2", json!([w.abc, w.xyz])))
+        .await
+        .expect_problem(422, "teacher_not_employed");
     assert_eq!(pointers(&r), [p("/teachers2/1", "teacher_not_employed")]);
     app.put(&format!("/course/{id}"), with("teachers1", json!([99999]))).await.expect_problem(422, "unknown_reference");
-    app.put(&format!("/course/{id}"), with("teachers1", json!([w.abc, w.abc]))).await.expect_problem(422, "duplicate_entry");
-    app.raw(Method::PUT, &format!("/api/v1/course/{id}"), Some("application/json"), b"{".to_vec()).await.expect_problem(400, "malformed_json");
+    app.put(&format!("/course/{id}"), with("teachers1", json!([w.abc, w.abc])))
+        .await
+        .expect_problem(422, "duplicate_entry");
+    app.raw(Method::PUT, &format!("/api/v1/course/{id}"), Some("application/json"), b"{".to_vec())
+        .await
+        .expect_problem(400, "malformed_json");
     app.put("/course/99999", clear.clone()).await.expect_problem(404, "not_found");
     app.put("/course/abc", clear.clone()).await.expect_problem(400, "invalid_path_id");
     assert_eq!(app.get(&format!("/course/{id}")).await.result(), &saved);
@@ -344,7 +399,10 @@ async fn get_and_delete() {
     app.get(&format!("/course/{a}")).await.expect_problem(404, "not_found");
     app.delete(&format!("/course/{a}")).await.expect_problem(404, "not_found");
     assert_eq!(ids(&course_list(&app, w.year).await), [b]);
-    let r = app.request(Method::PATCH, &format!("/api/v1/course/{b}"), None).await.expect_problem(405, "method_not_allowed");
+    let r = app
+        .request(Method::PATCH, &format!("/api/v1/course/{b}"), None)
+        .await
+        .expect_problem(405, "method_not_allowed");
     assert!(r.header("allow").unwrap_or_default().contains("PUT"));
 }
 
@@ -416,7 +474,18 @@ async fn merge_courses() {
     assert_eq!(merged["id"], a);
     // Own classes first, then the others' in list order, no repeats.
     assert_eq!(class_codes(&merged), ["G27b", "G27a", "G27c"]);
-    for k in ["cancelled", "comments", "lessons1", "lessons2", "teachers1", "teachers2", "grade", "curriculum", "subject", "schoolYear"] {
+    for k in [
+        "cancelled",
+        "comments",
+        "lessons1",
+        "lessons2",
+        "teachers1",
+        "teachers2",
+        "grade",
+        "curriculum",
+        "subject",
+        "schoolYear",
+    ] {
         assert_eq!(merged[k], first[k], "{k}");
     }
     assert_eq!(app.get(&format!("/course/{a}")).await.expect(200).result(), &merged);
@@ -468,9 +537,15 @@ async fn merge_rules_each_have_their_code_and_change_nothing() {
     assert!(r.body["detail"].as_str().unwrap().contains("GYM 17b"));
 
     // Command shapes.
-    app.post("/course", json!({"merge": [d27a, d27b], "split": d27a})).await.expect_problem(422, "invalid_course_command");
-    app.post("/course", json!({"merge": [d27a, d27b], "subject": w.d})).await.expect_problem(422, "invalid_course_command");
-    app.post("/course", json!({"merge": [d27a, d27b], "lessons1": 3})).await.expect_problem(422, "invalid_course_command");
+    app.post("/course", json!({"merge": [d27a, d27b], "split": d27a}))
+        .await
+        .expect_problem(422, "invalid_course_command");
+    app.post("/course", json!({"merge": [d27a, d27b], "subject": w.d}))
+        .await
+        .expect_problem(422, "invalid_course_command");
+    app.post("/course", json!({"merge": [d27a, d27b], "lessons1": 3}))
+        .await
+        .expect_problem(422, "invalid_course_command");
     app.post("/course", json!({"merge": d27a})).await.expect_problem(400, "invalid_type");
     app.post("/course", json!({"merge": [d27a, "x"]})).await.expect_problem(400, "invalid_type");
     app.post("/course", json!({"merge": null})).await.expect_problem(400, "invalid_type");
@@ -498,7 +573,19 @@ async fn split_course() {
     let codes: Vec<Vec<String>> = parts.iter().map(class_codes).collect();
     assert_eq!(codes, [vec!["G27c"], vec!["G27a"], vec!["G27b"]]);
     for part in &parts {
-        for k in ["cancelled", "comments", "lessons1", "lessons2", "teachers1", "teachers2", "grade", "curriculum", "subject", "schoolYear", "crossClass"] {
+        for k in [
+            "cancelled",
+            "comments",
+            "lessons1",
+            "lessons2",
+            "teachers1",
+            "teachers2",
+            "grade",
+            "curriculum",
+            "subject",
+            "schoolYear",
+            "crossClass",
+        ] {
             assert_eq!(part[k], original[k], "{k}");
         }
         let pid = part["id"].as_i64().unwrap();
@@ -506,7 +593,8 @@ async fn split_course() {
     }
     assert_eq!(course_list(&app, w.year).await.as_array().unwrap().len(), 3);
     // Merge undoes it (classes in list order).
-    let back = app.post("/course", json!({"merge": [parts[0]["id"], parts[1]["id"], parts[2]["id"]]})).await.expect(200);
+    let back =
+        app.post("/course", json!({"merge": [parts[0]["id"], parts[1]["id"], parts[2]["id"]]})).await.expect(200);
     assert_eq!(class_codes(back.result()), ["G27c", "G27a", "G27b"]);
     assert_eq!(back.result()["teachers1"], original["teachers1"]);
 }
@@ -527,7 +615,9 @@ async fn split_rules_each_have_their_code_and_change_nothing() {
     app.post("/course", json!({"split": [two]})).await.expect_problem(400, "invalid_type");
     app.post("/course", json!({"split": "abc"})).await.expect_problem(400, "invalid_type");
     app.post("/course", json!({"split": two, "schoolClasses": []})).await.expect_problem(422, "invalid_course_command");
-    app.post("/course", json!({"split": two, "merge": [two, single]})).await.expect_problem(422, "invalid_course_command");
+    app.post("/course", json!({"split": two, "merge": [two, single]}))
+        .await
+        .expect_problem(422, "invalid_course_command");
     assert_eq!(course_list(&app, w.year).await, before);
     // Unknown keys next to a command are ignored like anywhere else.
     app.post("/course", json!({"split": {"id": two}, "note": "x"})).await.expect(200);
@@ -541,11 +631,16 @@ async fn locked_school_years_refuse_every_course_change() {
     let single = w.course(&app, y, w.d, &[w.g27a]).await;
     let other = w.course(&app, y, w.d, &[w.g27b]).await;
     let double = w.course(&app, y, w.f, &[w.g27a, w.g27b]).await;
-    let put = json!({"cancelled": true, "comments": "x", "lessons1": 1, "lessons2": 1, "teachers1": [], "teachers2": []});
-    for (finalised, archived, why) in [(true, false, "finalised"), (false, true, "archived"), (true, true, "archived")] {
+    let put =
+        json!({"cancelled": true, "comments": "x", "lessons1": 1, "lessons2": 1, "teachers1": [], "teachers2": []});
+    for (finalised, archived, why) in [(true, false, "finalised"), (false, true, "archived"), (true, true, "archived")]
+    {
         set_year_flags(&app, y, finalised, archived).await;
         let before = course_list(&app, y).await;
-        let r = app.post("/course", json!({"schoolYear": y, "subject": w.d, "schoolClasses": [w.g27c]})).await.expect_problem(409, "school_year_locked");
+        let r = app
+            .post("/course", json!({"schoolYear": y, "subject": w.d, "schoolClasses": [w.g27c]}))
+            .await
+            .expect_problem(409, "school_year_locked");
         let detail = r.body["detail"].as_str().unwrap();
         assert!(detail.contains("25/26") && detail.contains(why), "{detail}");
         app.put(&format!("/course/{single}"), put.clone()).await.expect_problem(409, "school_year_locked");

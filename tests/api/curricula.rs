@@ -36,7 +36,12 @@ async fn curriculum_create_get_list_save_delete_keeps_grade_order() {
 
     // A second curriculum whose order differs from the first's.
     let f = grades(&app, &["FMS1", "FMS2"]).await;
-    let fms = app.create("/curriculum", json!({"code": "fms 18", "description": "FMS", "grades": [f[1], f[0]], "archived": true})).await;
+    let fms = app
+        .create(
+            "/curriculum",
+            json!({"code": "fms 18", "description": "FMS", "grades": [f[1], f[0]], "archived": true}),
+        )
+        .await;
 
     // List = single form, with grades, ordered by code (case-insensitively).
     let list = app.get("/curriculum").await.expect(200);
@@ -47,7 +52,10 @@ async fn curriculum_create_get_list_save_delete_keeps_grade_order() {
     assert_eq!(list[1], single);
     // ?archived= filter.
     let archived = app.get("/curriculum?archived=true").await.expect(200);
-    assert_eq!(archived.result().as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect::<Vec<_>>(), [fms]);
+    assert_eq!(
+        archived.result().as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect::<Vec<_>>(),
+        [fms]
+    );
     let active = app.get("/curriculum?archived=false").await.expect(200);
     assert_eq!(active.result().as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect::<Vec<_>>(), [id]);
     app.get("/curriculum?archived=1").await.expect_problem(400, "invalid_query");
@@ -65,7 +73,8 @@ async fn curriculum_create_get_list_save_delete_keeps_grade_order() {
     // Sending back what was received changes nothing.
     let again = app.put(&format!("/curriculum/{id}"), r.result().clone()).await.expect(200);
     assert_eq!(again.result(), r.result());
-    let r = app.put(&format!("/curriculum/{id}"), json!({"code": "GYM 17", "description": "x", "archived": false})).await;
+    let r =
+        app.put(&format!("/curriculum/{id}"), json!({"code": "GYM 17", "description": "x", "archived": false})).await;
     let r = r.expect_problem(422, "missing_field");
     assert_eq!(r.body["errors"][0]["pointer"], "/grades");
 
@@ -90,11 +99,14 @@ async fn curriculum_grade_rules() {
         assert_eq!(r.body["errors"][0]["pointer"], "/grades");
     }
     // No repeats.
-    let r = app.post("/curriculum", with(json!([g[0], g[1], {"id": g[0]}]))).await.expect_problem(422, "duplicate_entry");
+    let r =
+        app.post("/curriculum", with(json!([g[0], g[1], {"id": g[0]}]))).await.expect_problem(422, "duplicate_entry");
     assert_eq!(r.body["errors"][0]["pointer"], "/grades/2");
     // Unknown grade ids, each with its pointer.
-    let r = app.post("/curriculum", with(json!([g[0], 9998, g[1], 9999]))).await.expect_problem(422, "unknown_reference");
-    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
+    let r =
+        app.post("/curriculum", with(json!([g[0], 9998, g[1], 9999]))).await.expect_problem(422, "unknown_reference");
+    let pointers: Vec<_> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/grades/1", "/grades/3"]);
     // Unreadable shapes are 400.
     app.post("/curriculum", with(json!("GYM1"))).await.expect_problem(400, "invalid_type");
@@ -106,12 +118,18 @@ async fn curriculum_grade_rules() {
 
     // The same rules on PUT.
     let id = app.create("/curriculum", with(json!([g[0]]))).await;
-    let put = |grades: Value| json!({"code": "GYM 17", "description": "Gymnasium", "archived": false, "grades": grades});
+    let put =
+        |grades: Value| json!({"code": "GYM 17", "description": "Gymnasium", "archived": false, "grades": grades});
     app.put(&format!("/curriculum/{id}"), put(json!([]))).await.expect_problem(422, "required");
     app.put(&format!("/curriculum/{id}"), put(json!([g[1], g[1]]))).await.expect_problem(422, "duplicate_entry");
-    let r = app.put(&format!("/curriculum/{id}"), put(json!([g[1], 9999]))).await.expect_problem(422, "unknown_reference");
+    let r =
+        app.put(&format!("/curriculum/{id}"), put(json!([g[1], 9999]))).await.expect_problem(422, "unknown_reference");
     assert_eq!(r.body["errors"][0]["pointer"], "/grades/1");
-    assert_eq!(app.get(&format!("/curriculum/{id}")).await.result()["grades"], json!([grade_ref(g[0], "GYM1")]), "unchanged");
+    assert_eq!(
+        app.get(&format!("/curriculum/{id}")).await.result()["grades"],
+        json!([grade_ref(g[0], "GYM1")]),
+        "unchanged"
+    );
 }
 
 #[tokio::test]
@@ -144,7 +162,9 @@ async fn referenced_curriculum_cannot_be_deleted() {
     assert!(detail.contains("GYM 17") && detail.contains("school class G30a"), "{detail}");
     app.sql("DELETE FROM school_class").await;
 
-    let y = app.create("/schoolyear", json!({"code": "26/27", "description": "d", "graduationYear": 2027, "weeks": 38})).await;
+    let y = app
+        .create("/schoolyear", json!({"code": "26/27", "description": "d", "graduationYear": 2027, "weeks": 38}))
+        .await;
     let kind = app.create("/subjecttype", json!({"code": "SF", "description": "Schwerpunktfach"})).await;
     let subject = app
         .sql(&format!("INSERT INTO subject (code, code_key, description, type_id, cross_class) VALUES ('SF B', 'sf b', 'Biologie', {kind}, TRUE) RETURNING id"))

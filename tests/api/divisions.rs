@@ -53,16 +53,25 @@ async fn division_create_get_list_save_delete_with_binary_round_trip() {
     put["headName"] = json!("  ");
     put["description"] = json!("Gymnasium Nord");
     let r = app.put(&format!("/division/{id}"), put).await.expect(200);
-    assert_eq!(r.result(), &json!({"id": id, "code": "GYM", "description": "Gymnasium Nord", "headName": null,
-                                  "headSignature": jpeg(), "logo": null}));
+    assert_eq!(
+        r.result(),
+        &json!({"id": id, "code": "GYM", "description": "Gymnasium Nord", "headName": null,
+                                  "headSignature": jpeg(), "logo": null})
+    );
     let mut incomplete = single.clone();
     incomplete.as_object_mut().unwrap().remove("logo");
     let r = app.put(&format!("/division/{id}"), incomplete).await.expect_problem(422, "missing_field");
     assert_eq!(r.body["errors"][0]["pointer"], "/logo");
     // A new logo replaces the old binary (a different file name and bytes).
     let new_logo = json!({"fileName": null, "mimeType": "image/jpeg", "data": b64(&[0xFF, 0xD8, 0xFF, 0xDB, 9])});
-    let r = app.put(&format!("/division/{id}"), json!({"code": "GYM", "description": "G", "headName": null,
-                                                        "headSignature": null, "logo": new_logo})).await.expect(200);
+    let r = app
+        .put(
+            &format!("/division/{id}"),
+            json!({"code": "GYM", "description": "G", "headName": null,
+                                                        "headSignature": null, "logo": new_logo}),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.result()["logo"], new_logo);
     assert_eq!(r.result()["headSignature"], Value::Null);
 
@@ -97,14 +106,24 @@ async fn division_binary_must_be_real_png_or_jpeg_within_one_mib() {
     r.expect_problem(422, "invalid_binary");
     // Exactly 1 MiB is fine.
     big.truncate(1024 * 1024);
-    let r = app.post("/division", with_logo(json!({"fileName": "big.png", "mimeType": "image/png", "data": b64(&big)}))).await.expect(201);
+    let r = app
+        .post("/division", with_logo(json!({"fileName": "big.png", "mimeType": "image/png", "data": b64(&big)})))
+        .await
+        .expect(201);
     let id = r.id();
     assert_eq!(app.get(&format!("/division/{id}")).await.result()["logo"]["data"], b64(&big));
     // The head signature is checked the same way; a non-object is a type error.
-    let r = app.post("/division", json!({"code": "E", "description": "E", "headSignature": {"mimeType": "image/png", "data": "@@"}})).await;
+    let r = app
+        .post(
+            "/division",
+            json!({"code": "E", "description": "E", "headSignature": {"mimeType": "image/png", "data": "@@"}}),
+        )
+        .await;
     let r = r.expect_problem(422, "invalid_binary");
     assert_eq!(r.body["errors"][0]["pointer"], "/headSignature");
-    app.post("/division", json!({"code": "E", "description": "E", "logo": "logo.png"})).await.expect_problem(400, "invalid_type");
+    app.post("/division", json!({"code": "E", "description": "E", "logo": "logo.png"}))
+        .await
+        .expect_problem(400, "invalid_type");
     assert_eq!(app.get("/division").await.result().as_array().unwrap().len(), 1, "nothing invalid was stored");
 }
 
@@ -112,14 +131,16 @@ async fn division_binary_must_be_real_png_or_jpeg_within_one_mib() {
 async fn division_required_fields_uniqueness_and_unknown_ids() {
     let app = TestApp::spawn().await;
     let r = app.post("/division", json!({"code": " ", "headName": "X"})).await.expect_problem(422, "required");
-    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
+    let pointers: Vec<_> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/code", "/description"]);
     app.post("/division", json!({"code": 7, "description": "x"})).await.expect_problem(400, "invalid_type");
 
     let a = app.create("/division", json!({"code": "GYM", "description": "Gymnasium"})).await;
     let b = app.create("/division", json!({"code": "FMS", "description": "Fachmittelschule"})).await;
     app.post("/division", json!({"code": "  gym ", "description": "dup"})).await.expect_problem(409, "duplicate_code");
-    let full = |code: &str| json!({"code": code, "description": "d", "headName": null, "headSignature": null, "logo": null});
+    let full =
+        |code: &str| json!({"code": code, "description": "d", "headName": null, "headSignature": null, "logo": null});
     app.put(&format!("/division/{b}"), full("Gym")).await.expect_problem(409, "duplicate_code");
     // Changing the case of its own code is fine.
     assert_eq!(app.put(&format!("/division/{a}"), full("gym")).await.expect(200).result()["code"], "gym");
@@ -145,8 +166,13 @@ async fn referenced_division_cannot_be_deleted() {
 
     let div2 = app.create("/division", json!({"code": "FMS", "description": "FMS"})).await;
     let teacher = app.create("/teacher", json!({"code": "abc", "firstName": "Anna", "lastName": "Berg"})).await;
-    let year = app.create("/schoolyear", json!({"code": "26/27", "description": "2026/27", "graduationYear": 2027, "weeks": 38})).await;
-    app.sql(&format!("INSERT INTO employment (teacher_id, school_year_id, division_id) VALUES ({teacher}, {year}, {div2})")).await;
+    let year = app
+        .create("/schoolyear", json!({"code": "26/27", "description": "2026/27", "graduationYear": 2027, "weeks": 38}))
+        .await;
+    app.sql(&format!(
+        "INSERT INTO employment (teacher_id, school_year_id, division_id) VALUES ({teacher}, {year}, {div2})"
+    ))
+    .await;
     let r = app.delete(&format!("/division/{div2}")).await.expect_problem(409, "referenced");
     assert!(r.body["detail"].as_str().unwrap().contains("employment abc (26/27)"), "{}", r.body);
 

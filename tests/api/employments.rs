@@ -19,7 +19,12 @@ async fn school(app: &TestApp) -> School {
     School {
         year: fixtures::school_year(app, "26/27", 2027, false, false).await,
         div: fixtures::division(app, "GYM").await,
-        anna: app.create("/teacher", json!({"code": "abc", "firstName": "Anna", "lastName": "Berg", "email": "anna@example.ch"})).await,
+        anna: app
+            .create(
+                "/teacher",
+                json!({"code": "abc", "firstName": "Anna", "lastName": "Berg", "email": "anna@example.ch"}),
+            )
+            .await,
         zed: app.create("/teacher", json!({"code": "Zed", "firstName": "Zora", "lastName": "Ehrler"})).await,
     }
 }
@@ -62,13 +67,20 @@ async fn employment_create_get_list_save_delete() {
     // Defaults: percent fields null, temporary false, comments null.
     let zed = app.create("/employment", employment(s.zed, s.year, s.div)).await;
     let z = app.get(&format!("/employment/{zed}")).await.expect(200);
-    assert_eq!((&z.result()["employmentMin"], &z.result()["temporary"], &z.result()["comments"]), (&Value::Null, &json!(false), &Value::Null));
+    assert_eq!(
+        (&z.result()["employmentMin"], &z.result()["temporary"], &z.result()["comments"]),
+        (&Value::Null, &json!(false), &Value::Null)
+    );
     app.create("/employment", employment(s.anna, y2526, s.div)).await;
 
     // Lists: by school year, by teacher, both; ordered by teacher code, then year.
-    assert_eq!(teacher_codes(app.get(&format!("/employment?schoolYear={}", s.year)).await.expect(200).result()), ["abc", "Zed"]);
+    assert_eq!(
+        teacher_codes(app.get(&format!("/employment?schoolYear={}", s.year)).await.expect(200).result()),
+        ["abc", "Zed"]
+    );
     let by_teacher = app.get(&format!("/employment?teacher={}", s.anna)).await.expect(200);
-    let years: Vec<_> = by_teacher.result().as_array().unwrap().iter().map(|e| e["schoolYear"]["code"].clone()).collect();
+    let years: Vec<_> =
+        by_teacher.result().as_array().unwrap().iter().map(|e| e["schoolYear"]["code"].clone()).collect();
     assert_eq!(years, [json!("25/26"), json!("26/27")]);
     let both = app.get(&format!("/employment?schoolYear={}&teacher={}", s.year, s.anna)).await.expect(200);
     assert_eq!(both.result(), &json!([expected]));
@@ -83,7 +95,10 @@ async fn employment_create_get_list_save_delete() {
     put["comments"] = json!(null);
     put["temporary"] = json!(false);
     let r = app.put(&format!("/employment/{id}"), put.clone()).await.expect(200);
-    assert_eq!((&r.result()["employmentMax"], &r.result()["comments"], &r.result()["temporary"]), (&Value::Null, &Value::Null, &json!(false)));
+    assert_eq!(
+        (&r.result()["employmentMax"], &r.result()["comments"], &r.result()["temporary"]),
+        (&Value::Null, &Value::Null, &json!(false))
+    );
     assert_eq!(r.result()["employmentMin"], 57.5);
     put.as_object_mut().unwrap().remove("payment2");
     app.put(&format!("/employment/{id}"), put).await.expect_problem(422, "missing_field");
@@ -101,7 +116,8 @@ async fn employment_value_rules() {
     let s = school(&app).await;
 
     let r = app.post("/employment", json!({"temporary": false})).await.expect_problem(422, "required");
-    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
+    let pointers: Vec<_> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/teacher", "/schoolYear", "/division"]);
 
     let mut body = employment(s.anna, s.year, s.div);
@@ -119,12 +135,14 @@ async fn employment_value_rules() {
     app.post("/employment", body).await.expect_problem(400, "invalid_type");
 
     let r = app.post("/employment", employment(99999, 88888, 77777)).await.expect_problem(422, "unknown_reference");
-    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
+    let pointers: Vec<_> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/teacher", "/schoolYear", "/division"]);
 
     // One employment per teacher and year.
     let first = app.create("/employment", employment(s.anna, s.year, s.div)).await;
-    let r = app.post("/employment", employment(s.anna, s.year, s.div)).await.expect_problem(409, "duplicate_employment");
+    let r =
+        app.post("/employment", employment(s.anna, s.year, s.div)).await.expect_problem(409, "duplicate_employment");
     assert!(r.body["detail"].as_str().unwrap().contains("already"), "{}", r.body);
     let zed = app.create("/employment", employment(s.zed, s.year, s.div)).await;
     let mut put = app.get(&format!("/employment/{zed}")).await.result().clone();
@@ -145,7 +163,8 @@ async fn locked_school_years_refuse_employment_changes() {
 
     // Creating in a locked year.
     for year in [finalised, archived] {
-        let r = app.post("/employment", employment(s.anna, year, s.div)).await.expect_problem(409, "school_year_locked");
+        let r =
+            app.post("/employment", employment(s.anna, year, s.div)).await.expect_problem(409, "school_year_locked");
         assert!(r.body["detail"].as_str().unwrap().contains("School year 2"), "{}", r.body);
     }
 
@@ -157,7 +176,8 @@ async fn locked_school_years_refuse_employment_changes() {
 
     let mut body = app.get(&format!("/employment/{in_finalised}")).await.result().clone();
     body["comments"] = json!("changed");
-    let r = app.put(&format!("/employment/{in_finalised}"), body.clone()).await.expect_problem(409, "school_year_locked");
+    let r =
+        app.put(&format!("/employment/{in_finalised}"), body.clone()).await.expect_problem(409, "school_year_locked");
     assert!(r.body["detail"].as_str().unwrap().contains("25/26 is finalised"), "{}", r.body);
     app.delete(&format!("/employment/{in_finalised}")).await.expect_problem(409, "school_year_locked");
     body["schoolYear"] = json!(s.year);
@@ -191,7 +211,10 @@ async fn locked_school_years_refuse_employment_changes() {
     let mut tx = app.store.begin().await.unwrap();
     tx.insert_employment(&new).await.unwrap();
     tx.commit().await.unwrap();
-    assert_eq!(teacher_codes(app.get(&format!("/employment?schoolYear={archived}")).await.expect(200).result()), ["abc"]);
+    assert_eq!(
+        teacher_codes(app.get(&format!("/employment?schoolYear={archived}")).await.expect(200).result()),
+        ["abc"]
+    );
 
     // Reopened (the school year itself can always change), the employment can change again.
     fixtures::set_school_year_flags(&app, finalised, false, false).await;
@@ -207,7 +230,9 @@ async fn employment_of_a_teacher_with_courses_cannot_be_deleted() {
     let core = app.create("/subjecttype", json!({"code": "GF", "description": "Grundlagenfach"})).await;
     let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core})).await;
     let m = app.create("/subject", json!({"code": "M", "description": "Mathematik", "type": core})).await;
-    let class = app.create("/schoolclass", json!({"code": "G27a", "curriculum": gym, "division": s.div, "graduationYear": 2027})).await;
+    let class = app
+        .create("/schoolclass", json!({"code": "G27a", "curriculum": gym, "division": s.div, "graduationYear": 2027}))
+        .await;
 
     let anna = app.create("/employment", employment(s.anna, s.year, s.div)).await;
     let anna_next = app.create("/employment", employment(s.anna, next, s.div)).await;
@@ -217,7 +242,10 @@ async fn employment_of_a_teacher_with_courses_cannot_be_deleted() {
 
     let r = app.delete(&format!("/employment/{anna}")).await.expect_problem(409, "referenced");
     let detail = r.body["detail"].as_str().unwrap();
-    assert!(detail.contains("abc") && detail.contains("course D (26/27)") && detail.contains("course M (26/27)"), "{detail}");
+    assert!(
+        detail.contains("abc") && detail.contains("course D (26/27)") && detail.contains("course M (26/27)"),
+        "{detail}"
+    );
     // Moving the employment to another teacher leaves the courses without one, too.
     let mut body = app.get(&format!("/employment/{zed}")).await.result().clone();
     body["schoolYear"] = json!(next);
@@ -244,10 +272,14 @@ async fn teachers_of_a_school_year_are_those_employed_in_it() {
     app.create("/employment", employment(s.anna, s.year, s.div)).await;
     app.create("/employment", employment(carl, other, s.div)).await;
 
-    let codes = |v: &Value| v.as_array().unwrap().iter().map(|t| t["code"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let codes =
+        |v: &Value| v.as_array().unwrap().iter().map(|t| t["code"].as_str().unwrap().to_string()).collect::<Vec<_>>();
     let r = app.get(&format!("/teacher?schoolYear={}", s.year)).await.expect(200);
     assert_eq!(codes(r.result()), ["abc", "Zed"]);
-    assert_eq!(r.result()[0], json!({"id": s.anna, "archived": false, "code": "abc", "lastName": "Berg", "firstName": "Anna", "email": "anna@example.ch"}));
+    assert_eq!(
+        r.result()[0],
+        json!({"id": s.anna, "archived": false, "code": "abc", "lastName": "Berg", "firstName": "Anna", "email": "anna@example.ch"})
+    );
     assert_eq!(codes(app.get(&format!("/teacher?schoolYear={other}")).await.expect(200).result()), ["cde"]);
     assert_eq!(app.get(&format!("/teacher?schoolYear={empty}")).await.expect(200).result(), &json!([]));
     assert_eq!(codes(app.get("/teacher").await.result()), ["abc", "cde", "Zed"]);

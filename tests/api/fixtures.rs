@@ -71,7 +71,9 @@ pub async fn curriculum(app: &TestApp, code: &str, grade_codes: &[&str]) -> (i64
     for g in grade_codes {
         grades.push(app.create("/grade", json!({"code": g, "description": format!("Stufe {g}")})).await);
     }
-    let id = app.create("/curriculum", json!({"code": code, "description": format!("Lehrgang {code}"), "grades": grades})).await;
+    let id = app
+        .create("/curriculum", json!({"code": code, "description": format!("Lehrgang {code}"), "grades": grades}))
+        .await;
     (id, grades)
 }
 
@@ -82,7 +84,15 @@ pub async fn division(app: &TestApp, code: &str) -> i64 {
 
 /// A course of `subject` in `school_year` with `grade`/`curriculum`, the given
 /// classes and semester-1 teachers; returns its id.
-pub async fn course(app: &TestApp, school_year: i64, subject: i64, grade: i64, curriculum: i64, classes: &[i64], teachers1: &[i64]) -> i64 {
+pub async fn course(
+    app: &TestApp,
+    school_year: i64,
+    subject: i64,
+    grade: i64,
+    curriculum: i64,
+    classes: &[i64],
+    teachers1: &[i64],
+) -> i64 {
     let id = run(
         app,
         "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, lessons1, lessons2) \

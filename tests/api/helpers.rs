@@ -91,7 +91,10 @@ impl TestApp {
     }
 
     /// Starts a server that shuts down gracefully when `shutdown` completes.
-    pub async fn spawn_until(config: AppConfig, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> TestApp {
+    pub async fn spawn_until(
+        config: AppConfig,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> TestApp {
         let (store, dir) = match std::env::var("TEST_DATABASE_URL") {
             Ok(url) if !url.is_empty() => {
                 let schema = unique_name();

@@ -69,7 +69,8 @@ async fn school_class_value_rules() {
     let div = fixtures::division(&app, "GYM").await;
 
     let r = app.post("/schoolclass", json!({"archived": false})).await.expect_problem(422, "required");
-    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
+    let pointers: Vec<_> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/code", "/curriculum", "/division", "/graduationYear"]);
     app.post("/schoolclass", class("G", gym, div, 1899)).await.expect_problem(422, "out_of_range");
     app.post("/schoolclass", class("G", gym, div, 2201)).await.expect_problem(422, "out_of_range");
@@ -77,7 +78,8 @@ async fn school_class_value_rules() {
         .await
         .expect_problem(400, "invalid_type");
     let r = app.post("/schoolclass", class("G", 9999, 8888, 2027)).await.expect_problem(422, "unknown_reference");
-    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
+    let pointers: Vec<_> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/curriculum", "/division"]);
 
     app.create("/schoolclass", class("G27a", gym, div, 2027)).await;
@@ -124,9 +126,18 @@ async fn classes_of_a_school_year_carry_their_grade() {
     assert_eq!(first["division"]["id"], div);
 
     // &grade= keeps the classes of that grade.
-    assert_eq!(codes(app.get(&format!("/schoolclass?schoolYear={y2627}&grade={}", g[2])).await.expect(200).result()), ["G28a", "G28b"]);
-    assert_eq!(codes(app.get(&format!("/schoolclass?schoolYear={y2627}&grade={}", f[0])).await.expect(200).result()), ["F29a"]);
-    assert_eq!(app.get(&format!("/schoolclass?schoolYear={y2627}&grade={}", f[2])).await.expect(200).result(), &json!([]));
+    assert_eq!(
+        codes(app.get(&format!("/schoolclass?schoolYear={y2627}&grade={}", g[2])).await.expect(200).result()),
+        ["G28a", "G28b"]
+    );
+    assert_eq!(
+        codes(app.get(&format!("/schoolclass?schoolYear={y2627}&grade={}", f[0])).await.expect(200).result()),
+        ["F29a"]
+    );
+    assert_eq!(
+        app.get(&format!("/schoolclass?schoolYear={y2627}&grade={}", f[2])).await.expect(200).result(),
+        &json!([])
+    );
     // Another year: FMS 3-year curriculum, F30a graduates in 29/30.
     let r = app.get(&format!("/schoolclass?schoolYear={y2930}")).await.expect(200);
     assert_eq!(codes(r.result()), ["F30a", "G30a", "G31a"]);

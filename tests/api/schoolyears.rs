@@ -26,7 +26,10 @@ async fn school_year_create_get_list_save_delete() {
 
     // Booleans default to false; the list (= single form) is ordered by graduation year.
     let old = app.post("/schoolyear", year("24/25", 2025)).await.expect(201);
-    assert_eq!((old.result()["archived"].clone(), old.result()["ageReliefIncluded"].clone()), (json!(false), json!(false)));
+    assert_eq!(
+        (old.result()["archived"].clone(), old.result()["ageReliefIncluded"].clone()),
+        (json!(false), json!(false))
+    );
     let old = old.id();
     app.create("/schoolyear", year("25/26", 2026)).await;
     let list = app.get("/schoolyear").await.expect(200);
@@ -52,14 +55,18 @@ async fn school_year_create_get_list_save_delete() {
 
     // ?archived= filter.
     let archived = app.get("/schoolyear?archived=true").await.expect(200);
-    assert_eq!(archived.result().as_array().unwrap().iter().map(|y| y["code"].clone()).collect::<Vec<_>>(), [json!("24/25")]);
+    assert_eq!(
+        archived.result().as_array().unwrap().iter().map(|y| y["code"].clone()).collect::<Vec<_>>(),
+        [json!("24/25")]
+    );
     let active = app.get("/schoolyear?archived=false").await.expect(200);
     assert_eq!(active.result().as_array().unwrap().len(), 2);
     app.get("/schoolyear?archived=yes").await.expect_problem(400, "invalid_query");
 
     // PUT needs every writable field.
     let r = app.put(&format!("/schoolyear/{id}"), year("26/27", 2027)).await.expect_problem(422, "missing_field");
-    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
+    let pointers: Vec<_> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/ageReliefIncluded", "/archived", "/finalised"]);
 
     app.delete(&format!("/schoolyear/{old}")).await.expect(204);
@@ -70,8 +77,14 @@ async fn school_year_create_get_list_save_delete() {
 #[tokio::test]
 async fn school_year_value_rules() {
     let app = TestApp::spawn().await;
-    for (field, value) in [("graduationYear", json!(1899)), ("graduationYear", json!(2201)), ("graduationYear", json!("2201")),
-                           ("weeks", json!(0)), ("weeks", json!(54)), ("weeks", json!(-1))] {
+    for (field, value) in [
+        ("graduationYear", json!(1899)),
+        ("graduationYear", json!(2201)),
+        ("graduationYear", json!("2201")),
+        ("weeks", json!(0)),
+        ("weeks", json!(54)),
+        ("weeks", json!(-1)),
+    ] {
         let mut body = year("X", 2027);
         body[field] = value.clone();
         let r = app.post("/schoolyear", body).await;
@@ -80,7 +93,10 @@ async fn school_year_value_rules() {
     }
     // The bounds themselves are allowed.
     for (code, gy, weeks) in [("A", 1900, 1), ("B", 2200, 53)] {
-        let r = app.post("/schoolyear", json!({"code": code, "description": "d", "graduationYear": gy, "weeks": weeks})).await.expect(201);
+        let r = app
+            .post("/schoolyear", json!({"code": code, "description": "d", "graduationYear": gy, "weeks": weeks}))
+            .await
+            .expect(201);
         assert_eq!((r.result()["graduationYear"].as_i64(), r.result()["weeks"].as_i64()), (Some(gy), Some(weeks)));
     }
     // Not a whole number, or not a number at all: 400.
@@ -95,7 +111,8 @@ async fn school_year_value_rules() {
     app.post("/schoolyear", body).await.expect_problem(400, "invalid_type");
     // Required fields: all four named.
     let r = app.post("/schoolyear", json!({"code": "", "graduationYear": null})).await.expect_problem(422, "required");
-    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
+    let pointers: Vec<_> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/code", "/description", "/graduationYear", "/weeks"]);
     assert_eq!(app.get("/schoolyear").await.result().as_array().unwrap().len(), 2);
 }
@@ -114,8 +131,10 @@ async fn school_year_code_and_graduation_year_are_unique() {
     let r = app.post("/schoolyear", year("XX", 2027)).await.expect_problem(409, "duplicate_graduation_year");
     assert!(r.body["detail"].as_str().unwrap().contains("graduation year"), "{}", r.body);
 
-    let full = |code: &str, gy: i64| json!({"code": code, "description": "d", "graduationYear": gy, "weeks": 38,
-                                            "archived": false, "finalised": false, "ageReliefIncluded": false});
+    let full = |code: &str, gy: i64| {
+        json!({"code": code, "description": "d", "graduationYear": gy, "weeks": 38,
+                                            "archived": false, "finalised": false, "ageReliefIncluded": false})
+    };
     app.put(&format!("/schoolyear/{b}"), full("26/27", 2028)).await.expect_problem(409, "duplicate_code");
     app.put(&format!("/schoolyear/{b}"), full("27/28", 2027)).await.expect_problem(409, "duplicate_graduation_year");
     // Keeping its own code and year is no clash.
@@ -132,7 +151,8 @@ async fn referenced_school_year_cannot_be_deleted() {
     let y = app.create("/schoolyear", year("26/27", 2027)).await;
     let div = app.create("/division", json!({"code": "GYM", "description": "Gymnasium"})).await;
     let t = app.create("/teacher", json!({"code": "abc", "firstName": "Anna", "lastName": "Berg"})).await;
-    app.sql(&format!("INSERT INTO employment (teacher_id, school_year_id, division_id) VALUES ({t}, {y}, {div})")).await;
+    app.sql(&format!("INSERT INTO employment (teacher_id, school_year_id, division_id) VALUES ({t}, {y}, {div})"))
+        .await;
     let r = app.delete(&format!("/schoolyear/{y}")).await.expect_problem(409, "referenced");
     let detail = r.body["detail"].as_str().unwrap();
     assert!(detail.contains("26/27") && detail.contains("employment abc"), "{detail}");

@@ -35,8 +35,11 @@ async fn subject_create_get_list_save_delete() {
     );
     assert_eq!(app.get(&format!("/subject/{sfb}")).await.expect(200).result(), r.result());
 
-    let d = app.create("/subject", json!({"code": "d", "description": "Deutsch", "type": core, "externalCode": "DE"})).await;
-    app.create("/subject", json!({"code": "M", "description": "Mathematik", "type": {"id": core}, "archived": true})).await;
+    let d = app
+        .create("/subject", json!({"code": "d", "description": "Deutsch", "type": core, "externalCode": "DE"}))
+        .await;
+    app.create("/subject", json!({"code": "M", "description": "Mathematik", "type": {"id": core}, "archived": true}))
+        .await;
 
     // List form: no crossClass/externalCode; by code, case-insensitively; category null when unset.
     let list = app.get("/subject").await.expect(200);
@@ -79,33 +82,47 @@ async fn subject_value_rules() {
     let core = app.create("/subjecttype", json!({"code": "GF", "description": "Grundlagenfach"})).await;
 
     let r = app.post("/subject", json!({"crossClass": false})).await.expect_problem(422, "required");
-    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
+    let pointers: Vec<_> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/code", "/description", "/type"]);
 
     let r = app
         .post("/subject", json!({"code": "D", "description": "Deutsch", "type": 9999, "category": 8888}))
         .await
         .expect_problem(422, "unknown_reference");
-    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
+    let pointers: Vec<_> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/category", "/type"]);
 
-    app.post("/subject", json!({"code": "D", "description": "Deutsch", "type": "GF"})).await.expect_problem(400, "invalid_type");
+    app.post("/subject", json!({"code": "D", "description": "Deutsch", "type": "GF"}))
+        .await
+        .expect_problem(400, "invalid_type");
     app.post("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "crossClass": "maybe"}))
         .await
         .expect_problem(400, "invalid_type");
-    app.post("/subject", json!({"code": "D".repeat(41), "description": "Deutsch", "type": core})).await.expect_problem(422, "too_long");
+    app.post("/subject", json!({"code": "D".repeat(41), "description": "Deutsch", "type": core}))
+        .await
+        .expect_problem(422, "too_long");
 
     let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core})).await;
-    app.post("/subject", json!({"code": " d ", "description": "again", "type": core})).await.expect_problem(409, "duplicate_code");
-    let e = app.create("/subject", json!({"code": "E", "description": "Englisch", "type": core})).await;
-    app.put(&format!("/subject/{e}"), json!({"archived": false, "category": null, "code": "D", "description": "x", "type": core,
-                                              "crossClass": false, "externalCode": null}))
+    app.post("/subject", json!({"code": " d ", "description": "again", "type": core}))
         .await
         .expect_problem(409, "duplicate_code");
-    app.put("/subject/99999", json!({"archived": false, "category": null, "code": "Z", "description": "x", "type": core,
-                                      "crossClass": false, "externalCode": null}))
-        .await
-        .expect_problem(404, "not_found");
+    let e = app.create("/subject", json!({"code": "E", "description": "Englisch", "type": core})).await;
+    app.put(
+        &format!("/subject/{e}"),
+        json!({"archived": false, "category": null, "code": "D", "description": "x", "type": core,
+                                              "crossClass": false, "externalCode": null}),
+    )
+    .await
+    .expect_problem(409, "duplicate_code");
+    app.put(
+        "/subject/99999",
+        json!({"archived": false, "category": null, "code": "Z", "description": "x", "type": core,
+                                      "crossClass": false, "externalCode": null}),
+    )
+    .await
+    .expect_problem(404, "not_found");
     // The subject type of a subject cannot be deleted.
     let r = app.delete(&format!("/subjecttype/{core}")).await.expect_problem(409, "referenced");
     assert!(r.body["detail"].as_str().unwrap().contains("subject D"), "{}", r.body);
