@@ -47,6 +47,7 @@ error_codes! {
     DuplicateGraduationYear => "duplicate_graduation_year": "Another school year already has this graduation year (409).",
     DuplicateEmployment => "duplicate_employment": "The teacher already has an employment in this school year (409).",
     Referenced => "referenced": "The object is still referenced by other objects and cannot be deleted; archive it instead (409).",
+    OwnToken => "own_token": "A token cannot revoke itself over the API; revoke it with another admin token or the CLI (409).",
     SchoolYearLocked => "school_year_locked": "The school year is archived or finalised: its courses and employments cannot be changed (409, contract.md §7).",
     ConcurrentUpdate => "concurrent_update": "The change collided with a concurrent change; retry the request (409).",
     // 412-429

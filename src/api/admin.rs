@@ -1,22 +1,32 @@
 //! `/profile` (any caller), and admin-only `/account`, `/token`, `/audit` (contract.md §9).
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::{delete, get};
 use serde_json::{json, Value};
 
 use super::extract::{JsonBody, PathId, QueryParams};
+use super::openapi::{schemas, Operation};
 use super::response::{created, no_content, ok};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::auth::{generate_token, Principal, Role};
-use crate::domain::reader::{limits, Mode, Reader};
+use crate::domain::reader::{checked, describe, limits, Mode, Reader};
 use crate::error::{Error, ErrorCode, Result};
-use crate::store::account::AuditFilter;
+use crate::store::account::{Account, AuditEntry, AuditFilter, TokenInfo};
 
 /// `GET /profile`.
 pub fn profile_routes() -> ApiRouter {
-    ApiRouter::new().route("/profile", get(profile))
+    ApiRouter::new().route("/profile", get(profile)).doc(
+        Operation::get("/profile", "account", "The caller's account and role").json_schema(
+            200,
+            "The caller.",
+            json!({"type": "object", "required": ["accountId", "name", "role"], "properties": {
+                "accountId": {"type": "integer"}, "name": {"type": "string"},
+                "role": {"type": "string", "enum": ["reader", "planner", "admin"]}}}),
+        ),
+    )
 }
 
 /// `/account`, `/token`, `/audit` (admin only).
@@ -27,6 +37,48 @@ pub fn admin_routes() -> ApiRouter {
         .route("/token", get(list_tokens).post(create_token))
         .route("/token/{id}", delete(revoke_token))
         .route("/audit", get(list_audit))
+        .docs(admin_docs())
+}
+
+fn admin_docs() -> Vec<Operation> {
+    let audit_entry = json!({"allOf": [schemas::component_ref("AuditEntry"), {"type": "object", "properties": {
+        "changes": {"type": "object", "description": "`before`/`after`: the changed fields (create: only `after`, delete: only `before`)."}}}]});
+    vec![
+        Operation::get("/account", "account", "Every account").json_list::<Account>(200, "The accounts."),
+        Operation::post("/account", "account", "Create an account")
+            .body(schemas::fields_schema(&describe(parse_new_account), Mode::Create), "Name and role.")
+            .json::<Account>(201, "The created account.")
+            .response_header(201, "Location", "Path of the new account.")
+            .problem(409, "Another account has this name."),
+        Operation::get("/account/{id}", "account", "One account")
+            .path_id("account")
+            .json::<Account>(200, "The account."),
+        Operation::get("/token", "token", "Every token (never the secret)")
+            .query_id_filter("account", "Only tokens of this account.")
+            .json_list::<TokenInfo>(200, "The tokens."),
+        Operation::post("/token", "token", "Create a token")
+            .describe("The response carries the secret `token`, shown only this once.")
+            .body(schemas::fields_schema(&describe(parse_new_token), Mode::Create), "Account, label and lifetime.")
+            .json_schema(
+                201,
+                "The token listing plus `token`, the secret.",
+                json!({"allOf": [schemas::component_ref("TokenInfo"), {"type": "object", "required": ["token"],
+                    "properties": {"token": {"type": "string"}}}]}),
+            )
+            .uses::<TokenInfo>()
+            .response_header(201, "Location", "Path of the new token."),
+        Operation::delete("/token/{id}", "token", "Revoke a token (immediate effect)")
+            .path_id("token")
+            .empty(204, "Revoked.")
+            .problem(409, "The token is the one the request uses (`own_token`)."),
+        Operation::get("/audit", "audit", "The audit trail, newest first")
+            .query_text("objectType", "Only entries of this object type (e.g. `teacher`, `course`).")
+            .query_id_filter("objectId", "Only entries of this object id.")
+            .query_time("from", "Only entries at or after this time.")
+            .query_time("to", "Only entries before this time.")
+            .uses::<AuditEntry>()
+            .json_schema(200, "The entries.", json!({"type": "array", "items": audit_entry})),
+    ]
 }
 
 /// The caller's account: `{"accountId", "name", "role"}`.
@@ -44,23 +96,21 @@ async fn get_account(State(app): State<AppState>, PathId(id): PathId) -> Result<
 }
 
 fn read_role(r: &mut Reader<'_>) -> Option<Role> {
-    let text = r.text("role", true, 20)?;
-    match text.parse::<Role>() {
-        Ok(role) => Some(role),
-        Err(e) => {
-            r.error("role", ErrorCode::OutOfRange, e);
-            None
-        }
-    }
+    r.choice("role", &["reader", "planner", "admin"], true)?.parse().ok()
+}
+
+/// The body of `POST /account`: `{"name", "role"}`.
+fn parse_new_account(body: &Value) -> Result<(String, Role)> {
+    let mut r = Reader::new(body, Mode::Create)?;
+    let name = r.text("name", true, limits::NAME);
+    let role = read_role(&mut r);
+    r.finish()?;
+    Ok((checked(name), checked(role)))
 }
 
 /// `POST /account {"name", "role"}` → 201.
 async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
-    let mut r = Reader::new(&body, Mode::Create)?;
-    let name = r.text("name", true, limits::NAME);
-    let role = read_role(&mut r);
-    r.finish()?;
-    let (Some(name), Some(role)) = (name, role) else { unreachable!("reader vouched for required fields") };
+    let (name, role) = parse_new_account(&body)?;
     let mut tx = app.store.begin().await?;
     let account = tx.create_account(&name, role).await?;
     tx.insert_audit(Some(&p), "POST", "/api/v1/account", "account", Some(account.id), &json!({"after": account}))
@@ -73,15 +123,20 @@ async fn list_tokens(State(app): State<AppState>, q: QueryParams) -> Result<Resp
     Ok(ok(&app.store.conn().await?.list_tokens(q.id("account")?).await?))
 }
 
-/// `POST /token {"account": ref, "label"?, "expiresInDays"?}` → 201 with the
-/// token listing plus `token`: the secret text, shown only in this response.
-async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
-    let mut r = Reader::new(&body, Mode::Create)?;
+/// The body of `POST /token`: account id, label, lifetime in days.
+fn parse_new_token(body: &Value) -> Result<(i64, Option<String>, Option<i64>)> {
+    let mut r = Reader::new(body, Mode::Create)?;
     let account = r.reference("account", true);
     let label = r.text("label", false, limits::NAME);
     let days = r.integer("expiresInDays", false, 1, 3650);
     r.finish()?;
-    let account = account.unwrap_or_default();
+    Ok((checked(account), label, days))
+}
+
+/// `POST /token {"account": ref, "label"?, "expiresInDays"?}` → 201 with the
+/// token listing plus `token`: the secret text, shown only in this response.
+async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
+    let (account, label, days) = parse_new_token(&body)?;
     let expires = days.map(|d| crate::auth::timestamp_text(chrono::Utc::now() + chrono::Duration::days(d)));
     let token = generate_token().map_err(Error::Internal)?;
     let mut tx = app.store.begin().await?;
@@ -100,8 +155,17 @@ async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body):
     Ok(created("token", info.id, &out))
 }
 
-/// `DELETE /token/ID` revokes the token with immediate effect → 204.
+/// `DELETE /token/ID` revokes the token with immediate effect → 204; the
+/// token the request uses cannot revoke itself (409 `own_token`), so an admin
+/// cannot lock themselves out by mistake.
 async fn revoke_token(State(app): State<AppState>, p: Principal, PathId(id): PathId) -> Result<Response> {
+    if id == p.token_id {
+        return Err(Error::problem(
+            StatusCode::CONFLICT,
+            ErrorCode::OwnToken,
+            format!("Token {id} is the one this request uses: revoke it with another admin token or `schoolplan token revoke {id}`."),
+        ));
+    }
     let mut tx = app.store.begin().await?;
     let info = tx.revoke_token(id).await?;
     tx.insert_audit(

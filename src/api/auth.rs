@@ -75,7 +75,9 @@ impl RateLimit {
 
 /// Wraps all routes registered so far on `router` in the check for `access`.
 pub fn protect(router: super::routes::ApiRouter, state: &AppState, access: Access) -> super::routes::ApiRouter {
-    router.route_layer(middleware::from_fn_with_state((state.clone(), access), check))
+    router
+        .require_roles(|method| access.required_role(method))
+        .route_layer(middleware::from_fn_with_state((state.clone(), access), check))
 }
 
 fn unauthenticated(detail: &str, invalid: bool) -> Response {

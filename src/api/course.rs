@@ -6,13 +6,17 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
+use serde_json::json;
+
 use super::crud::{self, Audit, Crud};
 use super::extract::{JsonBody, QueryParams};
+use super::openapi::{resource, schemas, Operation};
 use super::response::{created, ok};
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::course::{Course, CourseCommand, CourseUpdate};
+use crate::domain::course::{Course, CourseCommand, CourseUpdate, NewCourse};
 use crate::domain::ids::{CourseId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
+use crate::domain::reader::{Mode, INTEGER_TEXT};
 use crate::error::{Error, Result};
 use crate::store::course::CourseFilter;
 use crate::store::Conn;
@@ -22,6 +26,58 @@ pub fn routes() -> ApiRouter {
     ApiRouter::new()
         .route("/course", get(list).post(post))
         .route("/course/{id}", get(crud::fetch::<Courses>).put(crud::update::<Courses>).delete(crud::remove::<Courses>))
+        .doc(
+            Operation::get("/course", "course", "The courses of a school year")
+                .query_id("schoolYear", true, "The school year (required).")
+                .query_flag("crossClass", "Only cross-class (true) or only class-bound (false) courses.")
+                .query_id("schoolClass", false, "Only courses of this class.")
+                .query_id("teacher", false, "Only courses this teacher teaches in either semester.")
+                .query_id("subject", false, "Only courses of this subject.")
+                .json_list::<Course>(200, "The courses (single form = list form)."),
+        )
+        .doc(post_doc())
+        .docs(resource::single_ops::<Courses>())
+}
+
+/// `POST /course`: create, merge or split, told apart by the body.
+fn post_doc() -> Operation {
+    let id = json!({"oneOf": [schemas::int64(), {"type": "string", "pattern": INTEGER_TEXT}]});
+    let reference = json!({"oneOf": [
+        {"type": "object", "required": ["id"], "properties": {"id": id}},
+        schemas::int64(),
+        {"type": "string", "pattern": INTEGER_TEXT}
+    ]});
+    let merge = json!({
+        "type": "object", "required": ["merge"], "title": "Merge",
+        "properties": {"merge": {"type": "array", "minItems": 2, "uniqueItems": true, "items": reference,
+            "description": "Course ids; the first course receives the classes of the others, which are deleted."}}
+    });
+    let split = json!({
+        "type": "object", "required": ["split"], "title": "Split",
+        "properties": {"split": {"description": "The course to split into one course per class.", "oneOf": reference["oneOf"]}}
+    });
+    let create = schemas::body_schema::<NewCourse>(Mode::Create);
+    Operation::post("/course", "course", "Create, merge or split courses")
+        .describe(
+            "The body decides: a course object creates it (201); `{\"merge\": [ids]}` merges the courses into \
+             the first (200, the merged course); `{\"split\": id}` splits a course into one course per class \
+             (200, the resulting courses, the original first). A body with both commands, or a command with \
+             course fields, is 422. Merge and split honour `If-Match`: when given, it must list the current \
+             ETag of every course involved (else 412 and nothing changes). contract.md §8.",
+        )
+        .header("If-Match", "For merge and split: the current ETags of every course involved.")
+        .body(json!({"oneOf": [create, merge, split]}), "A new course, or a merge or split command.")
+        .json::<Course>(201, "The created course.")
+        .response_header(201, "Location", "Path of the new course.")
+        .response_header(201, "ETag", "Entity tag of the new course.")
+        .json_schema(
+            200,
+            "Merge: the merged course. Split: the resulting courses, the original first.",
+            json!({"oneOf": [schemas::component_ref("Course"), {"type": "array", "items": schemas::component_ref("Course")}]}),
+        )
+        .problem(404, "A course to merge or split does not exist.")
+        .problem(409, "The school year is locked (contract.md §7).")
+        .problem(412, "`If-Match` does not list the current ETag of every course involved; nothing changed.")
 }
 
 /// `GET /course?schoolYear=ID[&crossClass=BOOL][&schoolClass=ID][&teacher=ID][&subject=ID]`:

@@ -6,6 +6,7 @@ use axum::routing::get;
 
 use super::crud;
 use super::extract::QueryParams;
+use super::openapi::{resource, Operation};
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -15,10 +16,18 @@ use crate::error::Result;
 
 /// Routes of `/curriculum`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new().route("/curriculum", get(list).post(crud::create::<Curricula>)).route(
-        "/curriculum/{id}",
-        get(crud::fetch::<Curricula>).put(crud::update::<Curricula>).delete(crud::remove::<Curricula>),
-    )
+    ApiRouter::new()
+        .route("/curriculum", get(list).post(crud::create::<Curricula>))
+        .route(
+            "/curriculum/{id}",
+            get(crud::fetch::<Curricula>).put(crud::update::<Curricula>).delete(crud::remove::<Curricula>),
+        )
+        .doc(
+            Operation::get("/curriculum", "curriculum", "Curricula, by code, each with its ordered grades")
+                .query_flag("archived", "Only archived (true) or only active (false) curricula.")
+                .json_list::<crate::domain::curriculum::Curriculum>(200, "The curricula."),
+        )
+        .docs(resource::crud_ops::<Curricula>())
 }
 
 crate::crud_resource!(Curricula, path: "curriculum", id: CurriculumId, new: NewCurriculum, single: crate::domain::curriculum::Curriculum,

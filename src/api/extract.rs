@@ -79,7 +79,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PathId {
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
         let raw = parts.uri.path().rsplit('/').next().unwrap_or_default();
         match raw.parse::<i64>() {
-            Ok(id) if id > 0 => Ok(PathId(id)),
+            Ok(id) if crate::domain::reader::is_id_text(raw) => Ok(PathId(id)),
             _ => Err(Error::bad_request(
                 ErrorCode::InvalidPathId,
                 format!("`{raw}` is not a valid id: ids are positive integers."),
@@ -115,8 +115,8 @@ impl QueryParams {
     pub fn id(&self, name: &str) -> Result<Option<i64>> {
         match self.get(name) {
             None => Ok(None),
-            Some(v) => match v.trim().parse::<i64>() {
-                Ok(id) if id > 0 => Ok(Some(id)),
+            Some(v) => match v.parse::<i64>() {
+                Ok(id) if crate::domain::reader::is_id_text(v) => Ok(Some(id)),
                 _ => Err(Self::bad(name, v, "a valid id")),
             },
         }

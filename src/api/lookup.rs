@@ -5,6 +5,7 @@ use axum::response::Response;
 use axum::routing::get;
 
 use super::crud::{self, Crud, CrudCreate};
+use super::openapi::{resource, Operation};
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -56,10 +57,18 @@ lookup_resources! {
 }
 
 /// Routes of one lookup resource: `/{path}` and `/{path}/{id}`.
-pub fn routes<R: LookupResource + CrudCreate>() -> ApiRouter {
+pub fn routes<R: LookupResource + CrudCreate>() -> ApiRouter
+where
+    R::Single: utoipa::ToSchema,
+{
     ApiRouter::new()
         .route(&format!("/{}", R::PATH), get(list::<R>).post(crud::create::<R>))
         .route(&format!("/{}/{{id}}", R::PATH), get(crud::fetch::<R>).put(crud::update::<R>).delete(crud::remove::<R>))
+        .doc(
+            Operation::get(format!("/{}", R::PATH), R::PATH, format!("Every {}, by code", R::NOUN))
+                .json_list::<crate::domain::lookup::Lookup>(200, "The list (single form = list form = reference form)."),
+        )
+        .docs(resource::crud_ops::<R>())
 }
 
 /// `GET /{path}`: all, by code.

@@ -13,6 +13,7 @@ pub mod employment;
 pub mod extract;
 pub mod health;
 pub mod lookup;
+pub mod openapi;
 pub mod response;
 pub mod routes;
 pub mod schoolclass;
@@ -57,21 +58,22 @@ pub fn resource_routes() -> ApiRouter {
 }
 
 /// Paths served without a token (contract.md §9). Every other route is protected.
-pub const PUBLIC_PATHS: &[&str] = &["/health", "/api/v1/version"];
+pub const PUBLIC_PATHS: &[&str] = &["/health", "/api/v1/version", openapi::DOCUMENT_PATH];
 
 /// Every route of the application, each `/api/v1` route wrapped in its access
-/// check by construction. Returns the recording router, so tests can list paths.
+/// check by construction, plus the OpenAPI document built from their
+/// documentation. Returns the recording router, so tests can list paths.
 pub fn routes(state: &AppState) -> ApiRouter {
     let planning = auth::protect(resource_routes(), state, Access::Planning);
     let profile = auth::protect(admin::profile_routes(), state, Access::Reader);
     let admin = auth::protect(admin::admin_routes(), state, Access::Admin);
     let api = ApiRouter::new().merge(health::version_routes()).merge(planning).merge(profile).merge(admin);
-    ApiRouter::new().merge(health::health_routes()).nest("/api/v1", api)
+    openapi::serve_document(ApiRouter::new().merge(health::health_routes()).nest("/api/v1", api))
 }
 
 /// The whole application router with state applied.
 pub fn router(state: AppState) -> Router {
-    routes(&state).into_router().fallback(not_found).with_state(state)
+    routes(&state).into_router().fallback(not_found).with_state(state).merge(openapi::docs_router())
 }
 
 async fn not_found() -> Error {

@@ -1,9 +1,12 @@
-//! A router that remembers its paths, so tests can derive the full route table
-//! from the router itself (and prove every route is protected).
+//! A router that remembers its paths and the documentation of its operations,
+//! so tests can derive the full route table from the router itself (and prove
+//! every route is protected and documented), and the OpenAPI document is built
+//! from what is registered.
 
 use axum::routing::MethodRouter;
 use axum::Router;
 
+use super::openapi::Operation;
 use super::AppState;
 
 /// An axum router plus the list of path templates registered on it.
@@ -11,12 +14,13 @@ use super::AppState;
 pub struct ApiRouter {
     router: Router<AppState>,
     paths: Vec<String>,
+    operations: Vec<Operation>,
 }
 
 impl ApiRouter {
     /// An empty router.
     pub fn new() -> Self {
-        ApiRouter { router: Router::new(), paths: Vec::new() }
+        ApiRouter { router: Router::new(), paths: Vec::new(), operations: Vec::new() }
     }
 
     /// Adds a route (like [`Router::route`]) and records its path.
@@ -26,10 +30,23 @@ impl ApiRouter {
         self
     }
 
-    /// Merges another router's routes and paths.
+    /// Documents an operation (method + path, relative to this router).
+    pub fn doc(mut self, operation: Operation) -> Self {
+        self.operations.push(operation);
+        self
+    }
+
+    /// Documents several operations.
+    pub fn docs(mut self, operations: impl IntoIterator<Item = Operation>) -> Self {
+        self.operations.extend(operations);
+        self
+    }
+
+    /// Merges another router's routes, paths and operations.
     pub fn merge(mut self, other: ApiRouter) -> Self {
         self.router = self.router.merge(other.router);
         self.paths.extend(other.paths);
+        self.operations.extend(other.operations);
         self
     }
 
@@ -37,6 +54,15 @@ impl ApiRouter {
     pub fn nest(mut self, prefix: &str, other: ApiRouter) -> Self {
         self.router = self.router.nest(prefix, other.router);
         self.paths.extend(other.paths.into_iter().map(|p| format!("{prefix}{p}")));
+        self.operations.extend(other.operations.into_iter().map(|op| op.prefixed(prefix)));
+        self
+    }
+
+    /// Sets the role each documented operation so far needs, from `role_for(method)`.
+    pub fn require_roles(mut self, role_for: impl Fn(&axum::http::Method) -> crate::auth::Role) -> Self {
+        for op in &mut self.operations {
+            op.role = Some(role_for(&op.method));
+        }
         self
     }
 
@@ -56,6 +82,11 @@ impl ApiRouter {
     /// The recorded path templates (e.g. `/api/v1/teacher/{id}`).
     pub fn paths(&self) -> &[String] {
         &self.paths
+    }
+
+    /// The documented operations, with paths relative to this router.
+    pub fn operations(&self) -> &[Operation] {
+        &self.operations
     }
 
     /// The axum router.

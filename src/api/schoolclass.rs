@@ -7,6 +7,7 @@ use axum::routing::get;
 
 use super::crud;
 use super::extract::QueryParams;
+use super::openapi::{resource, Operation};
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -22,6 +23,21 @@ pub fn routes() -> ApiRouter {
         "/schoolclass/{id}",
         get(crud::fetch::<SchoolClasses>).put(crud::update::<SchoolClasses>).delete(crud::remove::<SchoolClasses>),
     )
+    .doc(
+        Operation::get("/schoolclass", "schoolclass", "School classes, by graduation year then code")
+            .describe(
+                "With `schoolYear`: only the classes that have a grade in that year, each with its `grade`. \
+                 `grade` needs `schoolYear` (else 400).",
+            )
+            .query_id("schoolYear", false, "Only classes that exist in this school year, with their grade.")
+            .query_id("grade", false, "With `schoolYear`: only classes of this grade.")
+            .query_flag("archived", "Only archived (true) or only active (false) classes.")
+            .json_list_either::<crate::domain::schoolclass::SchoolClassInYear, crate::domain::schoolclass::SchoolClass>(
+                200,
+                "The classes (with `grade` when `schoolYear` is given).",
+            ),
+    )
+    .docs(resource::crud_ops::<SchoolClasses>())
 }
 
 crate::crud_resource!(SchoolClasses, path: "schoolclass", id: SchoolClassId, new: NewSchoolClass, single: crate::domain::schoolclass::SchoolClass,

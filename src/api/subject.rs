@@ -6,6 +6,7 @@ use axum::routing::get;
 
 use super::crud;
 use super::extract::QueryParams;
+use super::openapi::{resource, Operation};
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -16,10 +17,19 @@ use crate::store::subject::SubjectFilter;
 
 /// Routes of `/subject`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new().route("/subject", get(list).post(crud::create::<Subjects>)).route(
-        "/subject/{id}",
-        get(crud::fetch::<Subjects>).put(crud::update::<Subjects>).delete(crud::remove::<Subjects>),
-    )
+    ApiRouter::new()
+        .route("/subject", get(list).post(crud::create::<Subjects>))
+        .route(
+            "/subject/{id}",
+            get(crud::fetch::<Subjects>).put(crud::update::<Subjects>).delete(crud::remove::<Subjects>),
+        )
+        .doc(
+            Operation::get("/subject", "subject", "Subjects (list form), by code")
+                .query_flag("crossClass", "Only cross-class (true) or only class-bound (false) subjects.")
+                .query_flag("archived", "Only archived (true) or only active (false) subjects.")
+                .json_list::<crate::domain::refs::SubjectRef>(200, "The subjects."),
+        )
+        .docs(resource::crud_ops::<Subjects>())
 }
 
 crate::crud_resource!(Subjects, path: "subject", id: SubjectId, new: NewSubject, single: crate::domain::subject::Subject,

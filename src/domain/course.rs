@@ -26,7 +26,7 @@ use crate::error::{Error, ErrorCode, FieldError, Result};
 pub const MAX_LESSONS: i64 = 99;
 
 /// Course in its single form, which is also its list and reference form (contract.md §8).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Course {
     /// Database id.
@@ -216,14 +216,9 @@ const COURSE_FIELDS: &[&str] = &[
 
 /// Reads a course id given as `N`, `"N"` or `{"id": N}`.
 fn course_id_of(v: &Value) -> Option<i64> {
-    let v = match v {
-        Value::Object(o) => o.get("id")?,
-        other => other,
-    };
     match v {
-        Value::Number(n) => n.as_i64(),
-        Value::String(s) => s.trim().parse().ok(),
-        _ => None,
+        Value::Object(o) => super::reader::id_of(o.get("id")?),
+        other => super::reader::id_of(other),
     }
 }
 

@@ -17,7 +17,7 @@ use crate::error::{ErrorCode, Result};
 pub use super::refs::CurriculumRef;
 
 /// Curriculum single form, also its list form.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Curriculum {
     /// Database id.

@@ -16,7 +16,7 @@ use crate::error::Result;
 pub use super::refs::LookupRef as DivisionRef;
 
 /// Division single form: all fields, binary data included.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Division {
     /// Database id.
@@ -29,14 +29,16 @@ pub struct Division {
     pub head_name: Option<String>,
     /// Signature of the head, or null.
     #[serde(serialize_with = "serialize_binary")]
+    #[schema(value_type = Option<BinaryData>)]
     pub head_signature: Option<Binary>,
     /// Logo used in PDF documents, or null.
     #[serde(serialize_with = "serialize_binary")]
+    #[schema(value_type = Option<BinaryData>)]
     pub logo: Option<Binary>,
 }
 
 /// Division list form: the single form minus binary data (contract.md §2).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DivisionListItem {
     /// Database id.
@@ -75,6 +77,19 @@ impl FromBody for NewDivision {
         r.finish()?;
         Ok(NewDivision { code: checked(code), description: checked(description), head_name, head_signature, logo })
     }
+}
+
+/// Binary data on the wire (contract.md §2); the schema of what [`serialize_binary`] writes.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BinaryData {
+    /// File name as given, or null.
+    pub file_name: Option<String>,
+    /// `image/png` or `image/jpeg`.
+    pub mime_type: String,
+    /// The bytes, base64-encoded (RFC 4648 §4).
+    #[schema(content_encoding = "base64")]
+    pub data: String,
 }
 
 /// Binary data on the wire: `{"fileName", "mimeType", "data": base64}` or `null` (contract.md §2).

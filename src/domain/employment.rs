@@ -20,7 +20,7 @@ pub const MIN_PERCENT: i64 = 0;
 pub const MAX_PERCENT: i64 = 100;
 
 /// Employment single form, also its list form.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Employment {
     /// Database id.

@@ -64,6 +64,21 @@ impl Serialize for Fixed {
     }
 }
 
+impl utoipa::PartialSchema for Fixed {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Number)
+            .description(Some("An exact decimal with at most 4 decimal places (e.g. lessons per week, percent)."))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Fixed {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Decimal".into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

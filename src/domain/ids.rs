@@ -16,6 +16,16 @@ macro_rules! typed_ids {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { self.0.fmt(f) }
         }
         impl From<i64> for $name { fn from(v: i64) -> Self { $name(v) } }
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::Integer)
+                    .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
+                    .description(Some(concat!("Database id of a ", $kind, ".")))
+                    .into()
+            }
+        }
+        impl utoipa::ToSchema for $name {}
     )*};
 }
 

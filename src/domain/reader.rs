@@ -43,6 +43,110 @@ pub mod limits {
 /// Largest accepted decoded binary (division logo, head signature): 1 MiB (contract.md §2).
 pub const MAX_BINARY_BYTES: usize = 1024 * 1024;
 
+/// The kind of a body field, as the reader reads it; the OpenAPI document
+/// derives each request schema from these (see [`describe`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldKind {
+    /// Text of at most `max_len` characters, without control characters other than tab and line breaks.
+    Text {
+        /// Largest length in characters (Unicode code points) as sent.
+        max_len: usize,
+    },
+    /// A boolean, also `"true"`/`"false"`; `null` or absent is `false`.
+    Boolean,
+    /// A whole number in `min..=max`, also as a numeric string.
+    Integer {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// An exact decimal in `min..=max` with at most 4 decimal places, also as a numeric string.
+    Fixed {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// A reference: `{"id": N, …}`, `N` or `"N"`.
+    Reference,
+    /// A list of references without repeats.
+    References,
+    /// A date `YYYY-MM-DD`.
+    Date,
+    /// An e-mail address.
+    Email,
+    /// Binary data `{"fileName", "mimeType", "data"}` (contract.md §2).
+    Binary,
+    /// One of a fixed set of strings.
+    Choice(&'static [&'static str]),
+}
+
+/// One field a parser reads: its key, kind and whether it must be non-null.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldDoc {
+    /// JSON key.
+    pub key: String,
+    /// How the value is read.
+    pub kind: FieldKind,
+    /// Whether the field must carry a value (`required` error when absent or null).
+    pub required: bool,
+}
+
+thread_local! {
+    static DESCRIBING: std::cell::RefCell<Option<Vec<FieldDoc>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `parse` on an empty body and returns the fields it read, in reading
+/// order: the parser itself is the description of its body, so the OpenAPI
+/// request schemas cannot drift from what the server accepts.
+pub fn describe<T>(parse: impl FnOnce(&Value) -> T) -> Vec<FieldDoc> {
+    DESCRIBING.with(|d| *d.borrow_mut() = Some(Vec::new()));
+    let _ = parse(&Value::Object(Map::new()));
+    DESCRIBING.with(|d| d.borrow_mut().take()).unwrap_or_default()
+}
+
+/// Records a field while [`describe`] runs (the first note of a key wins).
+fn note(key: &str, kind: FieldKind, required: bool) {
+    DESCRIBING.with(|d| {
+        if let Some(fields) = d.borrow_mut().as_mut() {
+            if !fields.iter().any(|f| f.key == key) {
+                fields.push(FieldDoc { key: key.to_string(), kind, required });
+            }
+        }
+    });
+}
+
+/// Whether `s` is a plain decimal number as accepted in strings: an optional
+/// `-`, 1–15 digits, and optionally `.` and 1–15 digits ([`DECIMAL_TEXT`]).
+pub fn is_decimal_text(s: &str) -> bool {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    let (int, frac) = match digits.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (digits, None),
+    };
+    let all_digits = |t: &str| (1..=15).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit());
+    all_digits(int) && frac.is_none_or(all_digits)
+}
+
+/// The pattern of [`is_decimal_text`], for the OpenAPI document.
+pub const DECIMAL_TEXT: &str = "^-?[0-9]{1,15}(\\.[0-9]{1,15})?$";
+
+/// Whether `s` is a whole number as accepted in strings: an optional `-` and
+/// 1–18 digits, so it always fits 64 bits ([`INTEGER_TEXT`]).
+pub fn is_integer_text(s: &str) -> bool {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    (1..=18).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The pattern of [`is_integer_text`], for the OpenAPI document.
+pub const INTEGER_TEXT: &str = "^-?[0-9]{1,18}$";
+
+/// Whether `s` is a path or query id: digits only, a positive 64-bit integer.
+pub fn is_id_text(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && s.parse::<i64>().is_ok_and(|id| id > 0)
+}
+
 /// Binary data with file name and verified mime type (contract.md §2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Binary {
@@ -159,7 +263,7 @@ impl<'a> Reader<'a> {
         self.error(key, ErrorCode::InvalidType, format!("`{key}` must be {expected}."));
     }
 
-    /// A text field (trimmed; empty → `None`), at most `max_len` characters.
+    /// A text field of at most `max_len` characters as sent, then trimmed (empty → `None`).
     /// With `required`, `None` is recorded as `required`.
     pub fn text(&mut self, key: &str, required: bool, max_len: usize) -> Option<String> {
         self.text_alias(key, &[], required, max_len)
@@ -167,17 +271,18 @@ impl<'a> Reader<'a> {
 
     /// Like [`Reader::text`], also accepting the value under alternative keys.
     pub fn text_alias(&mut self, key: &str, aliases: &[&str], required: bool, max_len: usize) -> Option<String> {
+        note(key, FieldKind::Text { max_len }, required);
         let slot = self.slot(key, aliases);
         let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
         let value = match slot {
             Slot::Absent | Slot::Null => None,
             Slot::Present(Value::String(s)) => {
                 let t = s.trim();
-                if t.chars().count() > max_len {
+                if s.chars().count() > max_len {
                     self.error(key, ErrorCode::TooLong, format!("`{key}` is longer than {max_len} characters."));
                     return None;
                 }
-                if t.chars().any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r') {
+                if s.chars().any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r') {
                     self.error(key, ErrorCode::InvalidType, format!("`{key}` contains control characters."));
                     return None;
                 }
@@ -193,11 +298,12 @@ impl<'a> Reader<'a> {
 
     /// A boolean: `true`/`false` or `"true"`/`"false"`; absent (POST) or `null` → false.
     pub fn boolean(&mut self, key: &str) -> bool {
+        note(key, FieldKind::Boolean, false);
         match self.slot(key, &[]) {
             Slot::Absent | Slot::Null => false,
             Slot::Present(Value::Bool(b)) => *b,
-            Slot::Present(Value::String(s)) if s.trim() == "true" => true,
-            Slot::Present(Value::String(s)) if s.trim() == "false" => false,
+            Slot::Present(Value::String(s)) if s == "true" => true,
+            Slot::Present(Value::String(s)) if s == "false" => false,
             Slot::Present(_) => {
                 self.type_error(key, "a boolean");
                 false
@@ -208,7 +314,9 @@ impl<'a> Reader<'a> {
     fn number(&mut self, key: &str, v: &Value) -> Option<f64> {
         let n = match v {
             Value::Number(n) => n.as_f64(),
-            Value::String(s) => s.trim().parse::<f64>().ok().filter(|x| x.is_finite()),
+            Value::String(s) if is_decimal_text(s) || is_integer_text(s) => {
+                s.parse::<f64>().ok().filter(|x| x.is_finite())
+            }
             _ => None,
         };
         if n.is_none() {
@@ -217,12 +325,17 @@ impl<'a> Reader<'a> {
         n
     }
 
-    /// An integer in `min..=max` (number or numeric string).
+    /// An integer in `min..=max`: a number, or a string as in [`is_integer_text`].
     pub fn integer(&mut self, key: &str, required: bool, min: i64, max: i64) -> Option<i64> {
+        note(key, FieldKind::Integer { min, max }, required);
         let slot = self.slot(key, &[]);
         let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
         let value = match slot {
             Slot::Absent | Slot::Null => None,
+            Slot::Present(Value::String(s)) if !is_integer_text(s) => {
+                self.type_error(key, "a whole number");
+                return None;
+            }
             Slot::Present(v) => {
                 let x = self.number(key, v)?;
                 if x.fract() != 0.0 {
@@ -241,6 +354,7 @@ impl<'a> Reader<'a> {
 
     /// An exact decimal in `min..=max` with at most 4 decimal places; absent or null → `None`.
     pub fn fixed(&mut self, key: &str, min: i64, max: i64) -> Option<Fixed> {
+        note(key, FieldKind::Fixed { min, max }, false);
         match self.slot(key, &[]) {
             Slot::Absent | Slot::Null => None,
             Slot::Present(v) => {
@@ -274,6 +388,7 @@ impl<'a> Reader<'a> {
 
     /// A reference (`{"id": N, …}`, `N` or `"N"`); only the id is read.
     pub fn reference(&mut self, key: &str, required: bool) -> Option<i64> {
+        note(key, FieldKind::Reference, required);
         let slot = self.slot(key, &[]);
         let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
         let value = match slot {
@@ -286,6 +401,7 @@ impl<'a> Reader<'a> {
     /// A list of references; absent (POST) or `null` → empty. A repeated id is
     /// recorded as `duplicate_entry`. Pointers name the element (`/key/2`).
     pub fn references(&mut self, key: &str) -> Vec<i64> {
+        note(key, FieldKind::References, false);
         match self.slot(key, &[]) {
             Slot::Absent | Slot::Null => Vec::new(),
             Slot::Present(Value::Array(items)) => {
@@ -309,10 +425,19 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A date `YYYY-MM-DD`; `not_future` rejects dates after today.
+    /// A date exactly `YYYY-MM-DD` (no spaces; `""` is not a date); absent or
+    /// `null` → `None`; `not_future` rejects dates after today.
     pub fn date(&mut self, key: &str, not_future: bool) -> Option<NaiveDate> {
-        let s = self.text(key, false, 10 + 20)?;
-        let date = match NaiveDate::parse_from_str(&s, "%Y-%m-%d") {
+        note(key, FieldKind::Date, false);
+        let s = match self.slot(key, &[]) {
+            Slot::Absent | Slot::Null => return None,
+            Slot::Present(Value::String(s)) => s.as_str(),
+            Slot::Present(_) => {
+                self.type_error(key, "a date string YYYY-MM-DD");
+                return None;
+            }
+        };
+        let date = match NaiveDate::parse_from_str(s, "%Y-%m-%d") {
             Ok(d) if s.len() == 10 => d,
             _ => {
                 self.error(key, ErrorCode::InvalidDate, format!("`{key}` must be a real date in the form YYYY-MM-DD."));
@@ -328,16 +453,52 @@ impl<'a> Reader<'a> {
 
     /// An e-mail address, syntactically valid when given.
     pub fn email(&mut self, key: &str) -> Option<String> {
-        let s = self.text(key, false, limits::EMAIL)?;
-        if !email_address::EmailAddress::is_valid(&s) || !s.contains('@') {
+        note(key, FieldKind::Email, false);
+        let s = match self.slot(key, &[]) {
+            Slot::Absent | Slot::Null => return None,
+            Slot::Present(Value::String(s)) => s.as_str(),
+            Slot::Present(_) => {
+                self.type_error(key, "a string");
+                return None;
+            }
+        };
+        if s.chars().count() > limits::EMAIL {
+            self.error(key, ErrorCode::TooLong, format!("`{key}` is longer than {} characters.", limits::EMAIL));
+            return None;
+        }
+        if !email_address::EmailAddress::is_valid(s) || !s.contains('@') {
             self.error(key, ErrorCode::InvalidEmail, format!("`{key}` is not a valid e-mail address."));
             return None;
         }
-        Some(s)
+        Some(s.to_string())
+    }
+
+    /// One of `options`, exactly as listed; with `required`, absent or `null` is
+    /// recorded as `required`, any other value as `out_of_range`.
+    pub fn choice(&mut self, key: &str, options: &'static [&'static str], required: bool) -> Option<&'static str> {
+        note(key, FieldKind::Choice(options), required);
+        let slot = self.slot(key, &[]);
+        let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
+        let value = match slot {
+            Slot::Absent | Slot::Null => None,
+            Slot::Present(Value::String(s)) => match options.iter().find(|o| **o == s.as_str()) {
+                Some(o) => Some(*o),
+                None => {
+                    self.error(key, ErrorCode::OutOfRange, format!("`{key}` must be one of {}.", options.join(", ")));
+                    return None;
+                }
+            },
+            Slot::Present(_) => {
+                self.type_error(key, "a string");
+                return None;
+            }
+        };
+        self.require(key, required, value, absent_put)
     }
 
     /// Binary data `{"fileName", "mimeType", "data": base64}` or null (contract.md §2).
     pub fn binary(&mut self, key: &str) -> Option<Binary> {
+        note(key, FieldKind::Binary, false);
         let obj = match self.slot(key, &[]) {
             Slot::Absent | Slot::Null => return None,
             Slot::Present(Value::Object(o)) => o,
@@ -355,7 +516,9 @@ impl<'a> Reader<'a> {
             self.type_error(key, "an object whose mimeType and data are strings");
             return None;
         }
-        let Some(mime) = text("mimeType") else { return invalid(self, "mimeType is required.") };
+        let Some(mime) = obj.get("mimeType").and_then(Value::as_str) else {
+            return invalid(self, "mimeType is required.");
+        };
         let Some(data) = text("data") else { return invalid(self, "data is required.") };
         if data.len() > MAX_BINARY_BYTES / 3 * 4 + 8 {
             return invalid(self, "larger than 1 MiB.");
@@ -379,11 +542,13 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Reads an id from `N` or `"N"` (a positive or negative whole number).
-fn id_of(v: &Value) -> Option<i64> {
+/// Reads an id from `N` or `"N"` (a whole number; `"N"` as in [`is_integer_text`]).
+pub fn id_of(v: &Value) -> Option<i64> {
     match v {
-        Value::Number(n) => n.as_i64(),
-        Value::String(s) => s.trim().parse().ok(),
+        Value::Number(n) => {
+            n.as_i64().or_else(|| n.as_f64().filter(|x| x.fract() == 0.0 && x.abs() < 9e15).map(|x| x as i64))
+        }
+        Value::String(s) if is_integer_text(s) => s.parse().ok(),
         _ => None,
     }
 }

@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::ids::*;
 
 /// Reference form of a grade, subject category, subject type or division: id, code, description.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct LookupRef {
     /// Database id.
     pub id: i64,
@@ -16,7 +16,7 @@ pub struct LookupRef {
 }
 
 /// Reference form of a curriculum.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CurriculumRef {
     /// Database id.
@@ -30,7 +30,7 @@ pub struct CurriculumRef {
 }
 
 /// Reference form of a school year.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolYearRef {
     /// Database id.
@@ -48,7 +48,7 @@ pub struct SchoolYearRef {
 }
 
 /// Reference form of a school class.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolClassRef {
     /// Database id.
@@ -66,7 +66,7 @@ pub struct SchoolClassRef {
 }
 
 /// Teacher list form, also its reference form (interface.md §2.1).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TeacherRef {
     /// Database id.
@@ -84,7 +84,7 @@ pub struct TeacherRef {
 }
 
 /// Subject list form, also its reference form (interface.md §2.2).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubjectRef {
     /// Database id.

@@ -17,7 +17,7 @@ use crate::error::Result;
 pub use super::refs::SchoolClassRef as SchoolClass;
 
 /// A class as listed for one school year: its fields plus its grade that year.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct SchoolClassInYear {
     /// The class (single form).
     #[serde(flatten)]

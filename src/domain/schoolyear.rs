@@ -24,7 +24,7 @@ pub const MIN_WEEKS: i64 = 1;
 pub const MAX_WEEKS: i64 = 53;
 
 /// School year single form, also its list form.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolYear {
     /// Database id.

@@ -15,7 +15,7 @@ use crate::error::Result;
 pub use super::refs::SubjectRef as SubjectListItem;
 
 /// Subject single form.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Subject {
     /// Database id.

@@ -13,7 +13,7 @@ use crate::error::Result;
 pub use super::refs::TeacherRef as TeacherListItem;
 
 /// Teacher single form.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Teacher {
     /// Database id.

@@ -9,7 +9,7 @@ use crate::store::Conn;
 use crate::with_conn;
 
 /// An account: who a token belongs to.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Account {
     /// Account id.
@@ -23,7 +23,7 @@ pub struct Account {
 }
 
 /// A token as listed (never its secret).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TokenInfo {
     /// Token id (used to revoke it).
@@ -99,7 +99,7 @@ struct AuthRow {
 }
 
 /// One audit entry: who changed what, when.
-#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct AuditEntry {
     /// Entry id.
@@ -243,16 +243,15 @@ impl Conn {
     /// The principal of a presented token, or `None` when unknown, revoked,
     /// expired or the secret does not match (constant-time compare).
     pub async fn authenticate(&mut self, public_id: &str, secret: &str) -> Result<Option<Principal>> {
-        let row: Option<AuthRow> =
-            with_conn!(self, |c| {
-                sqlx::query_as(
+        let row: Option<AuthRow> = with_conn!(self, |c| {
+            sqlx::query_as(
             "SELECT t.id AS token_id, t.secret_hash, t.expires_at, t.revoked_at, a.id AS account_id, a.name, a.role \
              FROM api_token t JOIN account a ON a.id = t.account_id WHERE t.public_id = $1"
         )
         .bind(public_id)
         .fetch_optional(c)
         .await?
-            });
+        });
         let Some(row) = row else { return Ok(None) };
         let now = crate::auth::now_text();
         let matches = secret_matches(secret, &row.secret_hash);
@@ -296,9 +295,8 @@ impl Conn {
 
     /// Audit entries, newest first, filtered.
     pub async fn list_audit(&mut self, f: &AuditFilter) -> Result<Vec<AuditEntry>> {
-        let rows: Vec<AuditEntry> =
-            with_conn!(self, |c| {
-                sqlx::query_as(
+        let rows: Vec<AuditEntry> = with_conn!(self, |c| {
+            sqlx::query_as(
             "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes FROM audit_entry \
              WHERE ($1 IS NULL OR object_type = $1) AND ($2 IS NULL OR object_id = $2) \
                AND ($3 IS NULL OR at >= $3) AND ($4 IS NULL OR at < $4) ORDER BY id DESC"
@@ -309,7 +307,7 @@ impl Conn {
         .bind(&f.to)
         .fetch_all(c)
         .await?
-            });
+        });
         Ok(rows)
     }
 }

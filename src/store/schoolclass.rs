@@ -184,9 +184,8 @@ impl Conn {
     /// Replaces a class's writable fields; 404 when missing.
     pub async fn update_school_class(&mut self, id: SchoolClassId, new: &NewSchoolClass) -> Result<()> {
         self.check_school_class_refs(new).await?;
-        let n =
-            with_conn!(self, |c| {
-                sqlx::query(
+        let n = with_conn!(self, |c| {
+            sqlx::query(
             "UPDATE school_class SET archived = $1, code = $2, code_key = $3, curriculum_id = $4, division_id = $5, \
              graduation_year = $6, version = version + 1 WHERE id = $7"
         )
@@ -200,7 +199,7 @@ impl Conn {
         .execute(c)
         .await?
         .rows_affected()
-            });
+        });
         if n == 0 {
             return Err(Error::not_found(SchoolClassId::KIND, id.0));
         }

@@ -174,9 +174,8 @@ impl Conn {
     /// Replaces a teacher's writable fields; 404 when missing.
     pub async fn update_teacher(&mut self, id: TeacherId, new: &NewTeacher) -> Result<()> {
         self.check_teacher_refs(new).await?;
-        let n =
-            with_conn!(self, |c| {
-                sqlx::query(
+        let n = with_conn!(self, |c| {
+            sqlx::query(
             "UPDATE teacher SET archived = $1, code = $2, code_key = $3, first_name = $4, last_name = $5, email = $6, \
              birthday = $7, employee_number = $8, title = $9, version = version + 1 WHERE id = $10"
         )
@@ -193,7 +192,7 @@ impl Conn {
         .execute(c)
         .await?
         .rows_affected()
-            });
+        });
         if n == 0 {
             return Err(Error::not_found(TeacherId::KIND, id.0));
         }

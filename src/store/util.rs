@@ -81,7 +81,6 @@ pub fn summarise(labels: &[String]) -> Option<String> {
     }
 }
 
-
 impl Conn {
     /// 404 unless a row with `id` exists in `table` (`noun` names it in the message).
     pub async fn require(&mut self, table: &str, noun: &str, id: i64) -> Result<()> {

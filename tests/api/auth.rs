@@ -108,6 +108,19 @@ async fn revoked_and_expired_tokens_stop_working_at_once() {
 }
 
 #[tokio::test]
+async fn a_token_cannot_revoke_itself() {
+    let app = TestApp::spawn().await;
+    let me = app.get("/profile").await.expect(200);
+    let tokens = app.get("/token").await.expect(200);
+    let mine = tokens.result().as_array().unwrap().iter().find(|t| t["accountId"] == me.result()["accountId"]).unwrap()
+        ["id"]
+        .as_i64()
+        .unwrap();
+    app.delete(&format!("/token/{mine}")).await.expect_problem(409, "own_token");
+    app.get("/profile").await.expect(200);
+}
+
+#[tokio::test]
 async fn admin_manages_accounts_and_tokens_over_the_api() {
     let app = TestApp::spawn().await;
     let r = app.post("/account", json!({"name": "petra", "role": "planner"})).await.expect(201);

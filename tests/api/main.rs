@@ -14,6 +14,7 @@ mod curricula;
 mod divisions;
 mod employments;
 mod lookups;
+mod openapi;
 mod schoolclasses;
 mod schoolyears;
 mod subjects;

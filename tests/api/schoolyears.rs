@@ -14,7 +14,13 @@ async fn school_year_create_get_list_save_delete() {
     let app = TestApp::spawn().await;
     // Numbers and booleans as strings are accepted (browser form values).
     let body = json!({"id": 999, "code": " 26/27 ", "description": "Schuljahr 2026/27", "graduationYear": "2027",
-                      "weeks": " 38 ", "ageReliefIncluded": "true", "finalised": "false", "junk": 1});
+                      "weeks": "38", "ageReliefIncluded": "true", "finalised": "false", "junk": 1});
+    // Numeric strings are plain (as the OpenAPI document's pattern says): no spaces, no exponent.
+    for weeks in [" 38 ", "3.8e1", "+38"] {
+        let mut bad = body.clone();
+        bad["weeks"] = json!(weeks);
+        app.post("/schoolyear", bad).await.expect_problem(400, "invalid_type");
+    }
     let r = app.post("/schoolyear", body).await.expect(201);
     let id = r.id();
     assert_ne!(id, 999);

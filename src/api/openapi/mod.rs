@@ -1,0 +1,129 @@
+//! The OpenAPI 3.1 document, generated from the code, and the interactive
+//! documentation at `/docs`.
+//!
+//! Each resource module documents its routes where it registers them
+//! ([`ApiRouter::doc`]); the generic single-object operations come from
+//! [`resource`]. Response schemas are derived from the Rust types
+//! (`utoipa::ToSchema`), request schemas from the body parsers
+//! ([`crate::domain::reader::describe`]), and the access check adds the
+//! security requirement and 401/403/429 ([`crate::api::auth::protect`]).
+//! `/api/v1/openapi.json` serves the document without a token; `/docs` serves
+//! Swagger UI from the binary (no network needed).
+
+pub mod operation;
+pub mod resource;
+pub mod schemas;
+
+use axum::body::Bytes;
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use serde_json::{json, Map, Value};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+pub use operation::Operation;
+
+use super::routes::ApiRouter;
+
+/// Where the document is served (without a token).
+pub const DOCUMENT_PATH: &str = "/api/v1/openapi.json";
+/// Where the interactive documentation is served.
+pub const DOCS_PATH: &str = "/docs";
+
+const DESCRIPTION: &str = "\
+Master data and course plan of a Swiss upper-secondary school.
+
+* **Authentication:** every `/api/v1` operation except `/api/v1/version` and this \
+document needs `Authorization: Bearer <token>`. Roles: `reader` (every GET), \
+`planner` (reader + changes to planning data), `admin` (planner + accounts, tokens, audit).
+* **Bodies** are JSON objects in the resource's single form. The reader is tolerant: \
+numbers and booleans may come as strings, references as `{\"id\": N}`, `N` or `\"N\"`; \
+unknown and read-only keys are ignored. A `PUT` carries every writable field (`null` clears an optional one).
+* **Errors** are RFC 9457 problem details (`application/problem+json`) with a stable `code`.
+* **Concurrency:** single-object responses carry an `ETag`; send it back in `If-Match` \
+with `PUT`/`DELETE` (412 when the object changed meanwhile) or in `If-None-Match` with `GET` (304).
+* **Units:** lessons are lessons per week and semester; employment and payment values are percent.";
+
+/// The OpenAPI 3.1 document of `operations` (paths relative to the server root).
+pub fn document(operations: &[Operation]) -> Value {
+    let mut paths = Map::new();
+    let mut components = Map::new();
+    components.insert(schemas::PROBLEM.to_string(), schemas::problem_schema());
+    for op in operations {
+        let method = op.method.as_str().to_ascii_lowercase();
+        let id = operation_id(&method, &op.path);
+        let item = paths.entry(op.path.clone()).or_insert_with(|| json!({}));
+        item[method] = op.to_openapi(&id);
+        for (name, schema) in op.components() {
+            components.entry(name.clone()).or_insert_with(|| schema.clone());
+        }
+    }
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "schoolplan",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": DESCRIPTION,
+            "license": {"name": "MIT", "identifier": "MIT"}
+        },
+        "paths": paths,
+        "components": {
+            "schemas": components,
+            "securitySchemes": {
+                "bearerAuth": {
+                    "type": "http", "scheme": "bearer",
+                    "description": "A token `sp_…` created with `schoolplan token create` or `POST /api/v1/token`."
+                }
+            }
+        }
+    })
+}
+
+/// `get` + `/api/v1/teacher/{id}` → `get_teacher_id`.
+fn operation_id(method: &str, path: &str) -> String {
+    let rest = path.trim_start_matches("/api/v1");
+    let words: Vec<&str> = rest.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    format!("{method}_{}", words.join("_"))
+}
+
+/// Adds `GET /api/v1/openapi.json` to `app`, serving the document of every
+/// operation `app` documents (itself included).
+pub fn serve_document(app: ApiRouter) -> ApiRouter {
+    let op = Operation::get(DOCUMENT_PATH, "meta", "This OpenAPI 3.1 document").json_raw(
+        200,
+        "The OpenAPI document.",
+        json!({"type": "object"}),
+    );
+    let app = app.doc(op);
+    let body = Bytes::from(serde_json::to_vec(&document(app.operations())).expect("the document serialises"));
+    app.route(
+        DOCUMENT_PATH,
+        get(move || {
+            let body = body.clone();
+            async move { json_bytes(body) }
+        }),
+    )
+}
+
+fn json_bytes(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
+}
+
+/// Swagger UI at `/docs`, its scripts and styles embedded in the binary
+/// (crate `swagger-ui-dist`), reading the document from [`DOCUMENT_PATH`].
+/// Its own Content-Security-Policy allows only same-origin resources.
+pub fn docs_router() -> Router {
+    let ui = swagger_ui_dist::generate_routes(swagger_ui_dist::ApiDefinition {
+        uri_prefix: DOCS_PATH,
+        api_definition: swagger_ui_dist::OpenApiSource::Uri(DOCUMENT_PATH),
+        title: Some("schoolplan API"),
+    });
+    ui.layer(SetResponseHeaderLayer::overriding(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; \
+             img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+        ),
+    ))
+}

@@ -1,0 +1,307 @@
+//! [`Operation`]: the documentation of one route and method, built next to the
+//! route it describes and carried by the [`ApiRouter`](super::super::routes::ApiRouter).
+
+use std::collections::BTreeMap;
+
+use axum::http::Method;
+use serde_json::{json, Value};
+use utoipa::ToSchema;
+
+use super::schemas::{component_ref, components_of, PROBLEM};
+use crate::auth::Role;
+
+/// The documentation of one operation (method + path) in OpenAPI 3.1 terms.
+///
+/// Responses every operation can give (500, and 503 on timeout) and those of
+/// protected routes (401, 403, 429 and the bearer security requirement) are
+/// added by [`Operation::to_openapi`], from the role set by the access check
+/// ([`crate::api::auth::protect`]).
+#[derive(Debug, Clone)]
+pub struct Operation {
+    /// HTTP method.
+    pub method: Method,
+    /// Path template relative to where the route is mounted (e.g. `/teacher/{id}`).
+    pub path: String,
+    /// Role the access check requires; `None` for public routes.
+    pub role: Option<Role>,
+    tag: String,
+    summary: String,
+    description: Option<String>,
+    parameters: Vec<Value>,
+    request_body: Option<Value>,
+    responses: BTreeMap<String, Value>,
+    components: Vec<(String, Value)>,
+}
+
+impl Operation {
+    /// A new operation under `tag` (the resource) with a one-line `summary`.
+    pub fn new(method: Method, path: impl Into<String>, tag: &str, summary: impl Into<String>) -> Self {
+        Operation {
+            method,
+            path: path.into(),
+            role: None,
+            tag: tag.to_string(),
+            summary: summary.into(),
+            description: None,
+            parameters: Vec::new(),
+            request_body: None,
+            responses: BTreeMap::new(),
+            components: Vec::new(),
+        }
+    }
+
+    /// `GET path`.
+    pub fn get(path: impl Into<String>, tag: &str, summary: impl Into<String>) -> Self {
+        Self::new(Method::GET, path, tag, summary)
+    }
+
+    /// `POST path`.
+    pub fn post(path: impl Into<String>, tag: &str, summary: impl Into<String>) -> Self {
+        Self::new(Method::POST, path, tag, summary)
+    }
+
+    /// `PUT path`.
+    pub fn put(path: impl Into<String>, tag: &str, summary: impl Into<String>) -> Self {
+        Self::new(Method::PUT, path, tag, summary)
+    }
+
+    /// `DELETE path`.
+    pub fn delete(path: impl Into<String>, tag: &str, summary: impl Into<String>) -> Self {
+        Self::new(Method::DELETE, path, tag, summary)
+    }
+
+    /// Longer explanation (Markdown).
+    pub fn describe(mut self, text: impl Into<String>) -> Self {
+        self.description = Some(text.into());
+        self
+    }
+
+    /// The `{id}` path parameter of `noun`; adds 400 `invalid_path_id` and 404.
+    pub fn path_id(mut self, noun: &str) -> Self {
+        self.parameters.push(json!({
+            "name": "id", "in": "path", "required": true,
+            "description": format!("Database id of the {noun} (a positive integer)."),
+            "schema": {"type": "integer", "format": "int64", "minimum": 1, "maximum": i64::MAX}
+        }));
+        self.problem(400, "The id in the path is not a positive integer, or a header is malformed.")
+            .problem(404, &format!("There is no {noun} with this id."))
+    }
+
+    /// An optional or required id query parameter; adds 400, and 404 for an unknown id.
+    pub fn query_id(mut self, name: &str, required: bool, description: &str) -> Self {
+        self.parameters.push(json!({
+            "name": name, "in": "query", "required": required, "description": description,
+            "schema": {"type": "integer", "format": "int64", "minimum": 1, "maximum": i64::MAX}
+        }));
+        self.problem(400, "A query parameter cannot be read, or a required one is missing.")
+            .problem(404, "An id given in the query does not exist.")
+    }
+
+    /// An id query parameter that filters without being checked for existence; adds 400.
+    pub fn query_id_filter(mut self, name: &str, description: &str) -> Self {
+        self.parameters.push(json!({
+            "name": name, "in": "query", "required": false, "description": description,
+            "schema": {"type": "integer", "format": "int64", "minimum": 1, "maximum": i64::MAX}
+        }));
+        self.problem(400, "A query parameter cannot be read.")
+    }
+
+    /// A boolean query parameter (`true`/`false`; a bare `?name` means `true`); adds 400.
+    pub fn query_flag(mut self, name: &str, description: &str) -> Self {
+        self.parameters.push(json!({
+            "name": name, "in": "query", "required": false, "allowEmptyValue": true,
+            "description": format!("{description} `true` or `false`; a bare `?{name}` means `true`."),
+            "schema": {"type": "string", "enum": ["true", "false", ""]}
+        }));
+        self.problem(400, "A query parameter cannot be read.")
+    }
+
+    /// A free-text query parameter.
+    pub fn query_text(mut self, name: &str, description: &str) -> Self {
+        self.parameters.push(json!({
+            "name": name, "in": "query", "required": false, "description": description,
+            "schema": {"type": "string"}
+        }));
+        self
+    }
+
+    /// A time query parameter: RFC 3339 date-time or `YYYY-MM-DD`; adds 400.
+    pub fn query_time(mut self, name: &str, description: &str) -> Self {
+        self.parameters.push(json!({
+            "name": name, "in": "query", "required": false, "description": description,
+            "schema": {"anyOf": [{"type": "string", "format": "date-time"}, {"type": "string", "format": "date"}]}
+        }));
+        self.problem(400, "A query parameter cannot be read.")
+    }
+
+    /// A request header parameter.
+    pub fn header(mut self, name: &str, description: &str) -> Self {
+        self.parameters.push(json!({
+            "name": name, "in": "header", "required": false, "description": description,
+            "schema": {"type": "string"}
+        }));
+        self
+    }
+
+    /// A JSON request body with `schema`; adds 400 (unreadable), 413, 415 and 422.
+    pub fn body(mut self, schema: Value, description: &str) -> Self {
+        self.request_body = Some(json!({
+            "required": true, "description": description,
+            "content": {"application/json": {"schema": schema}}
+        }));
+        self.problem(400, "The body is not JSON, not an object, or a field has a type that cannot be read.")
+            .problem(413, "The body is larger than 2 MiB.")
+            .problem(415, "The body is not sent as `application/json`.")
+            .problem(422, "A field or rule is violated; `errors` lists every field problem with its JSON pointer.")
+    }
+
+    /// Registers `T`'s schema (and those it references) as components; returns its `$ref`.
+    fn schema_ref<T: ToSchema>(&mut self) -> Value {
+        self.components.extend(components_of::<T>());
+        component_ref(&T::name())
+    }
+
+    /// Registers `T`'s schema for a `$ref` written by hand in an explicit schema.
+    pub fn uses<T: ToSchema>(mut self) -> Self {
+        self.components.extend(components_of::<T>());
+        self
+    }
+
+    /// A JSON response with `T`'s schema.
+    pub fn json<T: ToSchema>(mut self, status: u16, description: &str) -> Self {
+        let schema = self.schema_ref::<T>();
+        self.json_schema(status, description, schema)
+    }
+
+    /// A JSON response holding a list of `T`.
+    pub fn json_list<T: ToSchema>(mut self, status: u16, description: &str) -> Self {
+        let item = self.schema_ref::<T>();
+        self.json_schema(status, description, json!({"type": "array", "items": item}))
+    }
+
+    /// A JSON response holding a list whose items are `A` or `B` (e.g. with and without a filter).
+    pub fn json_list_either<A: ToSchema, B: ToSchema>(mut self, status: u16, description: &str) -> Self {
+        let (a, b) = (self.schema_ref::<A>(), self.schema_ref::<B>());
+        self.json_schema(status, description, json!({"type": "array", "items": {"anyOf": [a, b]}}))
+    }
+
+    /// A JSON success response whose `result` member has `schema` (the success
+    /// envelope `{"result": …}` of contract.md §4).
+    pub fn json_schema(self, status: u16, description: &str, schema: Value) -> Self {
+        let envelope = json!({"type": "object", "required": ["result"], "properties": {"result": schema}});
+        self.json_raw(status, description, envelope)
+    }
+
+    /// A JSON response with exactly `schema` (no envelope: `/health`, the document itself).
+    pub fn json_raw(mut self, status: u16, description: &str, schema: Value) -> Self {
+        self.responses.insert(
+            status.to_string(),
+            json!({"description": description, "content": {"application/json": {"schema": schema}}}),
+        );
+        self
+    }
+
+    /// Adds response headers to the documented response `status` (which must exist).
+    pub fn response_header(mut self, status: u16, name: &str, description: &str) -> Self {
+        if let Some(Value::Object(resp)) = self.responses.get_mut(&status.to_string()) {
+            let headers = resp.entry("headers").or_insert_with(|| json!({}));
+            headers[name] = json!({"description": description, "schema": {"type": "string"}});
+        }
+        self
+    }
+
+    /// A response without a body (204, 304).
+    pub fn empty(mut self, status: u16, description: &str) -> Self {
+        self.responses.insert(status.to_string(), json!({"description": description}));
+        self
+    }
+
+    /// An RFC 9457 problem response (`application/problem+json`). A second
+    /// description for the same status is appended.
+    pub fn problem(mut self, status: u16, description: &str) -> Self {
+        let key = status.to_string();
+        match self.responses.get_mut(&key) {
+            Some(Value::Object(resp)) => {
+                if let Some(Value::String(d)) = resp.get_mut("description") {
+                    if !d.contains(description) {
+                        d.push(' ');
+                        d.push_str(description);
+                    }
+                }
+            }
+            _ => {
+                self.responses.insert(
+                    key,
+                    json!({"description": description,
+                           "content": {"application/problem+json": {"schema": component_ref(PROBLEM)}}}),
+                );
+            }
+        }
+        self
+    }
+
+    /// The path relative to the API root, prefixed with `prefix` (used when nesting).
+    pub fn prefixed(mut self, prefix: &str) -> Self {
+        self.path = format!("{prefix}{}", self.path);
+        self
+    }
+
+    /// The component schemas this operation refers to.
+    pub fn components(&self) -> &[(String, Value)] {
+        &self.components
+    }
+
+    /// The OpenAPI operation object, with the responses implied by its role.
+    pub fn to_openapi(&self, operation_id: &str) -> Value {
+        let mut op = self.clone();
+        if let Some(role) = op.role {
+            op = op
+                .problem(401, "Missing or invalid bearer token (`WWW-Authenticate: Bearer`).")
+                .problem(429, "Too many requests for this token; see `Retry-After`.");
+            if role != Role::Reader {
+                op = op.problem(403, &format!("The caller's role is lower than `{}`.", role.as_str()));
+            }
+            if let Some(Value::Object(r)) = op.responses.get_mut("429") {
+                r.insert(
+                    "headers".into(),
+                    json!({"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}}),
+                );
+            }
+            if let Some(Value::Object(r)) = op.responses.get_mut("401") {
+                r.insert(
+                    "headers".into(),
+                    json!({"WWW-Authenticate": {"description": "`Bearer`.", "schema": {"type": "string"}}}),
+                );
+            }
+        }
+        op = op
+            .problem(500, "The server failed; the body says nothing internal.")
+            .problem(503, "The request took longer than the configured timeout, or the database is unavailable.");
+        let mut out = json!({
+            "operationId": operation_id,
+            "tags": [op.tag],
+            "summary": op.summary,
+            "responses": op.responses,
+        });
+        if let Some(d) = op.description {
+            out["description"] = json!(d);
+        }
+        if !op.parameters.is_empty() {
+            out["parameters"] = json!(op.parameters);
+        }
+        if let Some(b) = op.request_body {
+            out["requestBody"] = b;
+        }
+        out["security"] = match op.role {
+            Some(role) => {
+                let note = format!("Needs a bearer token of role `{}` or higher.", role.as_str());
+                out["x-required-role"] = json!(role.as_str());
+                let d = out.get("description").and_then(Value::as_str).map(|d| format!("{d}\n\n{note}"));
+                out["description"] = json!(d.unwrap_or(note));
+                json!([{"bearerAuth": []}])
+            }
+            None => json!([]),
+        };
+        out
+    }
+}

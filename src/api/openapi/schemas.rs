@@ -1,0 +1,179 @@
+//! JSON Schemas of the document: response forms come from the Rust types'
+//! `ToSchema` derives; request bodies from the parsers themselves
+//! ([`crate::domain::reader::describe`]); the problem schema enumerates every
+//! [`ErrorCode`].
+
+use serde_json::{json, Map, Value};
+use utoipa::ToSchema;
+
+use crate::domain::reader::{describe, FieldDoc, FieldKind, Mode};
+use crate::domain::FromBody;
+use crate::error::ErrorCode;
+
+/// Component name of the RFC 9457 problem schema.
+pub const PROBLEM: &str = "Problem";
+
+/// `{"$ref": "#/components/schemas/NAME"}`.
+pub fn component_ref(name: &str) -> Value {
+    json!({"$ref": format!("#/components/schemas/{name}")})
+}
+
+/// `T`'s schema and every schema it references, as (name, schema) pairs.
+pub fn components_of<T: ToSchema>() -> Vec<(String, Value)> {
+    let mut found = vec![(T::name().into_owned(), T::schema())];
+    T::schemas(&mut found);
+    found.into_iter().map(|(name, schema)| (name, serde_json::to_value(schema).unwrap_or(Value::Null))).collect()
+}
+
+/// The RFC 9457 problem body (contract.md §4) with the enumeration of `code`s.
+pub fn problem_schema() -> Value {
+    let codes: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+    let descriptions: Vec<String> =
+        ErrorCode::ALL.iter().map(|c| format!("`{}`: {}", c.as_str(), c.description())).collect();
+    json!({
+        "type": "object",
+        "description": "RFC 9457 problem details. `code` is stable and machine-readable, one per rule.",
+        "required": ["type", "title", "status", "detail", "code", "errors"],
+        "properties": {
+            "type": {"type": "string", "description": "Always `about:blank`."},
+            "title": {"type": "string", "description": "The status's reason phrase."},
+            "status": {"type": "integer", "description": "The HTTP status code."},
+            "detail": {"type": "string", "description": "What went wrong, naming the objects involved."},
+            "code": {"type": "string", "enum": codes, "description": descriptions.join("\n")},
+            "errors": {
+                "type": "array",
+                "description": "Field problems, each with a JSON pointer into the request body.",
+                "items": {
+                    "type": "object",
+                    "required": ["pointer", "code", "detail"],
+                    "properties": {
+                        "pointer": {"type": "string", "description": "RFC 6901 JSON pointer, e.g. `/teachers1/2`."},
+                        "code": {"type": "string", "enum": codes},
+                        "detail": {"type": "string"}
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// Control characters other than tab, line feed and carriage return are refused in text.
+const NO_CONTROL: &str = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$";
+/// Text that is not blank: some character is neither a control character nor white space.
+const NOT_BLANK: &str = "[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]";
+use crate::domain::reader::{DECIMAL_TEXT, INTEGER_TEXT};
+
+fn reference_schema() -> Value {
+    let id = json!({"oneOf": [int64(), {"type": "string", "pattern": INTEGER_TEXT}]});
+    json!({
+        "description": "A reference: the object's reference form (only `id` is read), its id, or its id as a string.",
+        "oneOf": [
+            {"type": "object", "required": ["id"], "properties": {"id": id}},
+            int64(),
+            {"type": "string", "pattern": INTEGER_TEXT}
+        ]
+    })
+}
+
+/// Any 64-bit integer.
+pub fn int64() -> Value {
+    json!({"type": "integer", "format": "int64", "minimum": i64::MIN, "maximum": i64::MAX})
+}
+
+/// The schema of one field as the reader accepts it; `nullable` adds `null`.
+fn field_schema(kind: FieldKind, nullable: bool) -> Value {
+    let mut alternatives: Vec<Value> = match kind {
+        FieldKind::Text { max_len } => {
+            vec![json!({"type": "string", "maxLength": max_len, "pattern": NO_CONTROL})]
+        }
+        FieldKind::Boolean => vec![json!({"type": "boolean"}), json!({"type": "string", "enum": ["true", "false"]})],
+        FieldKind::Integer { min, max } => vec![
+            json!({"type": "integer", "minimum": min, "maximum": max}),
+            json!({"type": "string", "pattern": INTEGER_TEXT, "description": format!("A whole number from {min} to {max}.")}),
+        ],
+        FieldKind::Fixed { min, max } => vec![
+            json!({"type": "number", "minimum": min, "maximum": max,
+                   "description": "At most 4 decimal places."}),
+            json!({"type": "string", "pattern": DECIMAL_TEXT,
+                   "description": format!("A number from {min} to {max} with at most 4 decimal places.")}),
+        ],
+        FieldKind::Reference => vec![reference_schema()],
+        FieldKind::References => {
+            vec![json!({"type": "array", "items": reference_schema(), "uniqueItems": true,
+                        "description": "References without repeats, in the given order."})]
+        }
+        FieldKind::Date => vec![json!({"type": "string", "format": "date", "maxLength": 10})],
+        FieldKind::Email => vec![json!({"type": "string", "format": "email", "maxLength": 254})],
+        FieldKind::Choice(options) => vec![json!({"type": "string", "enum": options})],
+        FieldKind::Binary => vec![json!({
+            "type": "object",
+            "required": ["mimeType", "data"],
+            "description": "PNG or JPEG, at most 1 MiB decoded; the bytes must carry the type's signature.",
+            "properties": {
+                "fileName": {"type": ["string", "null"]},
+                "mimeType": {"type": "string", "enum": ["image/png", "image/jpeg"]},
+                "data": {"type": "string", "contentEncoding": "base64"}
+            }
+        })],
+    };
+    if nullable {
+        alternatives.push(json!({"type": "null"}));
+    }
+    if alternatives.len() == 1 {
+        alternatives.remove(0)
+    } else {
+        json!({"oneOf": alternatives})
+    }
+}
+
+/// The request-body schema of `T` in `mode`, derived from the fields its parser reads.
+///
+/// POST ([`Mode::Create`]): required fields must carry a value, others may be
+/// absent. PUT ([`Mode::Replace`]): every field must be present (contract.md
+/// §3); optional ones may be `null`. Unknown and read-only keys are ignored,
+/// so additional properties are allowed (a client can send back what it received).
+pub fn body_schema<T: FromBody>(mode: Mode) -> Value {
+    fields_schema(&describe(|body| T::from_body(body, mode)), mode)
+}
+
+/// The object schema for `fields` (see [`body_schema`]).
+pub fn fields_schema(fields: &[FieldDoc], mode: Mode) -> Value {
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for f in fields {
+        let mut schema = field_schema(f.kind, !f.required);
+        if f.required {
+            if let FieldKind::Text { .. } = f.kind {
+                schema = json!({"allOf": [schema, {"pattern": NOT_BLANK}]});
+            }
+        }
+        properties.insert(f.key.clone(), schema);
+        if f.required || mode == Mode::Replace {
+            required.push(f.key.clone());
+        }
+    }
+    json!({"type": "object", "properties": properties, "required": required})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::teacher::NewTeacher;
+
+    #[test]
+    fn request_schema_follows_the_parser() {
+        let post = body_schema::<NewTeacher>(Mode::Create);
+        assert_eq!(post["required"], json!(["code", "firstName", "lastName"]));
+        assert_eq!(post["properties"]["departments"]["oneOf"][0]["type"], "array");
+        assert_eq!(post["properties"]["email"]["oneOf"][0]["format"], "email");
+        let put = body_schema::<NewTeacher>(Mode::Replace);
+        assert_eq!(put["required"].as_array().map(Vec::len), put["properties"].as_object().map(Map::len));
+    }
+
+    #[test]
+    fn problem_schema_lists_every_code() {
+        let codes = problem_schema()["properties"]["code"]["enum"].as_array().cloned().unwrap_or_default();
+        assert_eq!(codes.len(), ErrorCode::ALL.len());
+        assert!(codes.contains(&json!("precondition_failed")));
+    }
+}

@@ -1,0 +1,132 @@
+//! The OpenAPI document (`/api/v1/openapi.json`) and `/docs`: served without a
+//! token, and listing exactly the routes the router serves.
+
+use std::collections::BTreeSet;
+
+use reqwest::Method;
+use schoolplan::api::{routes, AppState};
+use serde_json::Value;
+
+use crate::helpers::TestApp;
+
+/// (METHOD, path template) of every operation the router serves, found by
+/// asking each recorded path which methods it allows (the `Allow` header of a 405).
+async fn served_operations(app: &TestApp) -> BTreeSet<(String, String)> {
+    let state = AppState { store: app.store.clone(), rate_limit: None };
+    let mut out = BTreeSet::new();
+    for template in routes(&state).paths() {
+        let path = template.replace("{id}", "999999");
+        let resp = app.request_with(Some(&app.token), Method::PATCH, &path, None).await;
+        assert_eq!(resp.status, 405, "PATCH {path} should be 405");
+        let allow = resp.header("allow").unwrap_or_default().to_string();
+        for m in allow.split(',').map(str::trim).filter(|m| !m.is_empty() && *m != "HEAD") {
+            out.insert((m.to_string(), template.clone()));
+        }
+    }
+    out
+}
+
+fn documented_operations(doc: &Value) -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("path item").keys() {
+            out.insert((method.to_ascii_uppercase(), path.clone()));
+        }
+    }
+    out
+}
+
+async fn document(app: &TestApp) -> Value {
+    let resp = app.request_with(None, Method::GET, "/api/v1/openapi.json", None).await.expect(200);
+    assert_eq!(resp.header("content-type"), Some("application/json"));
+    resp.body
+}
+
+#[tokio::test]
+async fn the_document_lists_exactly_the_routes_of_the_router() {
+    let app = TestApp::spawn().await;
+    let doc = document(&app).await;
+    assert_eq!(doc["openapi"], "3.1.0");
+    let served = served_operations(&app).await;
+    let documented = documented_operations(&doc);
+    assert!(served.len() > 40, "route table looks incomplete: {served:?}");
+    let undocumented: Vec<_> = served.difference(&documented).collect();
+    let unserved: Vec<_> = documented.difference(&served).collect();
+    assert!(undocumented.is_empty(), "routes missing from the document: {undocumented:?}");
+    assert!(unserved.is_empty(), "documented operations the router lacks: {unserved:?}");
+}
+
+#[tokio::test]
+async fn every_operation_documents_its_responses_and_security() {
+    let app = TestApp::spawn().await;
+    let doc = document(&app).await;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("path item") {
+            let responses = op["responses"].as_object().expect("responses");
+            assert!(responses.contains_key("500"), "{method} {path} lacks 500");
+            let public = ["/health", "/api/v1/version", "/api/v1/openapi.json"].contains(&path.as_str());
+            if public {
+                assert_eq!(op["security"], serde_json::json!([]), "{method} {path} should be public");
+            } else {
+                assert!(responses.contains_key("401"), "{method} {path} lacks 401");
+                assert_eq!(op["security"][0]["bearerAuth"], serde_json::json!([]), "{method} {path}");
+            }
+            if path.contains("{id}") {
+                assert!(responses.contains_key("404"), "{method} {path} lacks 404");
+            }
+            if method == "put" || (method == "post" && !path.ends_with("/token") && !path.ends_with("/account")) {
+                assert!(op["requestBody"]["content"]["application/json"]["schema"].is_object(), "{method} {path}");
+                assert!(responses.contains_key("422"), "{method} {path} lacks 422");
+            }
+            if path.ends_with("/{id}") && (method == "put" || method == "delete") && !path.contains("token") {
+                assert!(responses.contains_key("412"), "{method} {path} lacks 412");
+            }
+        }
+    }
+    let codes = doc["components"]["schemas"]["Problem"]["properties"]["code"]["enum"].as_array().expect("codes");
+    assert!(codes.iter().any(|c| c == "school_year_locked"));
+    assert_eq!(doc["components"]["securitySchemes"]["bearerAuth"]["scheme"], "bearer");
+    // List, single and reference forms are separate schemas.
+    let schemas = doc["components"]["schemas"].as_object().expect("schemas");
+    for name in
+        ["Teacher", "TeacherRef", "Division", "DivisionListItem", "SchoolClassRef", "SchoolClassInYear", "Course"]
+    {
+        assert!(schemas.contains_key(name), "schema {name} missing");
+    }
+}
+
+#[tokio::test]
+async fn request_schemas_follow_the_parsers() {
+    let app = TestApp::spawn().await;
+    let doc = document(&app).await;
+    let put = &doc["paths"]["/api/v1/teacher/{id}"]["put"]["requestBody"]["content"]["application/json"]["schema"];
+    let post = &doc["paths"]["/api/v1/teacher"]["post"]["requestBody"]["content"]["application/json"]["schema"];
+    let names = |v: &Value| -> BTreeSet<String> {
+        v["required"].as_array().expect("required").iter().map(|s| s.as_str().unwrap_or_default().to_string()).collect()
+    };
+    assert_eq!(names(post), ["code", "firstName", "lastName"].map(String::from).into_iter().collect());
+    assert!(names(put).contains("birthday"), "a PUT body carries every writable field");
+    // A body the document calls valid is accepted.
+    let created = app
+        .request_with(
+            Some(&app.token),
+            Method::POST,
+            "/api/v1/teacher",
+            Some(&serde_json::json!({"code": "ABC", "firstName": "Anna", "lastName": "Beck", "archived": "false"})),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+}
+
+#[tokio::test]
+async fn docs_page_is_served_from_the_binary() {
+    let app = TestApp::spawn().await;
+    let page = app.client.get(format!("{}/docs", app.base)).send().await.expect("sent");
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.expect("text");
+    assert!(html.contains("swagger-ui-bundle.js") && html.contains("/api/v1/openapi.json"));
+    assert!(!html.contains("https://"), "no external resources");
+    let js = app.client.get(format!("{}/docs/swagger-ui-bundle.js", app.base)).send().await.expect("sent");
+    assert_eq!(js.status(), 200);
+    assert!(js.bytes().await.expect("bytes").len() > 100_000);
+}
