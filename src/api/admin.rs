@@ -6,6 +6,7 @@ use axum::response::Response;
 use axum::routing::{delete, get};
 use serde_json::{json, Value};
 
+use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, PathId, QueryParams};
 use super::openapi::{schemas, Operation};
 use super::response::{created, no_content, ok};
@@ -90,9 +91,14 @@ async fn list_accounts(State(app): State<AppState>) -> Result<Response> {
     Ok(ok(&app.store.conn().await?.list_accounts().await?))
 }
 
-async fn get_account(State(app): State<AppState>, PathId(id): PathId) -> Result<Response> {
-    let a = app.store.conn().await?.get_account(id).await?;
-    Ok(ok(&a.ok_or_else(|| Error::not_found("account", id))?))
+/// `GET /account/ID` → 200 with `ETag`; 304 on a matching `If-None-Match` (RFC 9110 §13.1.2).
+async fn get_account(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions) -> Result<Response> {
+    let a = app.store.conn().await?.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))?;
+    let tag = ETag::of(&a)?;
+    if let Some(not_modified) = pre.check_read("account", id, &tag)? {
+        return Ok(not_modified);
+    }
+    Ok(tag.attach(ok(&a)))
 }
 
 fn read_role(r: &mut Reader<'_>) -> Option<Role> {
@@ -108,7 +114,7 @@ fn parse_new_account(body: &Value) -> Result<(String, Role)> {
     Ok((checked(name), checked(role)))
 }
 
-/// `POST /account {"name", "role"}` → 201.
+/// `POST /account {"name", "role"}` → 201 with `ETag`.
 async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
     let (name, role) = parse_new_account(&body)?;
     let mut tx = app.store.begin().await?;
@@ -116,7 +122,7 @@ async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body
     tx.insert_audit(Some(&p), "POST", "/api/v1/account", "account", Some(account.id), &json!({"after": account}))
         .await?;
     tx.commit().await?;
-    Ok(created("account", account.id, &account))
+    Ok(ETag::of(&account)?.attach(created("account", account.id, &account)))
 }
 
 async fn list_tokens(State(app): State<AppState>, q: QueryParams) -> Result<Response> {

@@ -1,6 +1,12 @@
 //! `/course` (interface.md §4.4, contract.md §6–§8): list of a school year
 //! (with filters), get, create, save, delete, and the two commands merge and
 //! split, which share `POST /course` with create and are told apart by the body.
+//!
+//! Optimistic concurrency (RFC 9110 §13.1, contract.md §4): get, save and
+//! delete work like every resource (`ETag`, `If-None-Match` → 304, `If-Match`
+//! → 412 on a stale tag). Merge and split honour `If-Match` per course: every
+//! course the command touches must have its current `ETag` in the list (see
+//! [`post`]).
 
 use axum::extract::State;
 use axum::response::Response;
@@ -9,12 +15,13 @@ use axum::routing::get;
 use serde_json::json;
 
 use super::crud::{self, Audit, Crud};
+use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, QueryParams};
 use super::openapi::{resource, schemas, Operation};
 use super::response::{created, ok};
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::course::{Course, CourseCommand, CourseUpdate, NewCourse};
+use crate::domain::course::{check_merge_ids, Course, CourseCommand, CourseUpdate, NewCourse};
 use crate::domain::ids::{CourseId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
 use crate::domain::reader::{Mode, INTEGER_TEXT};
 use crate::error::{Error, Result};
@@ -110,6 +117,7 @@ pub struct Courses;
 impl Crud for Courses {
     const PATH: &'static str = "course";
     const NOUN: &'static str = CourseId::KIND;
+    const TABLE: &'static str = "course";
     type Update = CourseUpdate;
     type Single = Course;
     async fn get(conn: &mut Conn, id: i64) -> Result<Option<Course>> {
@@ -123,10 +131,24 @@ impl Crud for Courses {
     }
 }
 
-/// `POST /course`: a course object creates (201), `{"merge": [ids]}` merges
-/// (200, the merged course), `{"split": id}` splits (200, the resulting courses).
+/// `POST /course`: a course object creates (201, with `ETag`), `{"merge": [ids]}`
+/// merges (200, the merged course with its new `ETag`), `{"split": id}` splits
+/// (200, the resulting courses; a list, so no `ETag`: GET a course for its tag).
 /// Every course created, changed or deleted gets its audit entry.
-async fn post(State(app): State<AppState>, audit: Audit, JsonBody(body): JsonBody) -> Result<Response> {
+///
+/// `If-Match` on merge and split (RFC 9110 §13.1.1, contract.md §4): when
+/// sent, every course the command touches — each course in `merge`, the
+/// course in `split` — must have its current `ETag` among the listed tags
+/// (`*`: they merely have to exist); otherwise 412 `precondition_failed` and
+/// nothing is changed. The courses are locked (ascending id) before they are
+/// read and checked, inside the command's transaction. An unknown course stays
+/// 404, malformed merge lists stay 422. On a create `If-Match` is ignored.
+async fn post(
+    State(app): State<AppState>,
+    audit: Audit,
+    pre: Preconditions,
+    JsonBody(body): JsonBody,
+) -> Result<Response> {
     let command = CourseCommand::from_body(&body)?;
     let mut tx = app.store.begin().await?;
     let response = match command {
@@ -134,22 +156,20 @@ async fn post(State(app): State<AppState>, audit: Audit, JsonBody(body): JsonBod
             let id = tx.create_course(&new).await?;
             let course = tx.get_course(id).await?.ok_or_else(|| Error::not_found(CourseId::KIND, id.0))?;
             audit.record(&mut tx, "course", id.0, None::<&()>, Some(&course)).await?;
-            created("course", id.0, &course)
+            ETag::of(&course)?.attach(created("course", id.0, &course))
         }
         CourseCommand::Merge(ids) => {
-            let mut before = Vec::with_capacity(ids.len());
-            for id in &ids {
-                before.push(tx.get_course(*id).await?);
-            }
+            check_merge_ids(&ids)?;
+            let before = current_courses(&mut tx, &ids, &pre).await?;
             let merged = tx.merge_courses(&ids).await?;
             for (id, old) in ids.iter().zip(&before) {
                 let after = (*id == merged.id).then_some(&merged);
                 audit.record(&mut tx, "course", id.0, old.as_ref(), after).await?;
             }
-            ok(&merged)
+            ETag::of(&merged)?.attach(ok(&merged))
         }
         CourseCommand::Split(id) => {
-            let before = tx.get_course(id).await?;
+            let before = current_courses(&mut tx, &[id], &pre).await?.remove(0);
             let courses = tx.split_course(id).await?;
             for course in &courses {
                 let old = if course.id == id { before.as_ref() } else { None };
@@ -160,4 +180,22 @@ async fn post(State(app): State<AppState>, audit: Audit, JsonBody(body): JsonBod
     };
     tx.commit().await?;
     Ok(response)
+}
+
+/// Locks the courses `ids` (ascending id, like merge and split themselves),
+/// then reads them in the order of `ids` and checks `If-Match` against each.
+/// When one is missing (`None`), nothing is checked: the command answers 404.
+async fn current_courses(tx: &mut Conn, ids: &[CourseId], pre: &Preconditions) -> Result<Vec<Option<Course>>> {
+    let raw: Vec<i64> = ids.iter().map(|id| id.0).collect();
+    tx.lock_rows(Courses::TABLE, &raw).await?;
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        out.push(tx.get_course(*id).await?);
+    }
+    if pre.has_if_match() && out.iter().all(Option::is_some) {
+        for course in out.iter().flatten() {
+            pre.check_if_match(CourseId::KIND, course.id.0, &ETag::of(course)?)?;
+        }
+    }
+    Ok(out)
 }

@@ -4,6 +4,12 @@
 //! A resource implements [`Crud`] by delegating to its store methods; its
 //! routes then use [`fetch`], [`create`], [`update`] and [`remove`]. Lists
 //! stay per resource (their filters differ).
+//!
+//! Optimistic concurrency (RFC 9110 §13.1, contract.md §4): every response
+//! with a single form carries its [`ETag`]; `GET` honours `If-None-Match`
+//! (304) and `If-Match`; `PUT` and `DELETE` lock the object's row, read it and
+//! evaluate `If-Match`/`If-None-Match` against it inside the write
+//! transaction — 412 `precondition_failed` and nothing changed on a mismatch.
 
 use std::future::Future;
 
@@ -13,6 +19,7 @@ use axum::response::Response;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, PathId};
 use super::response::{created, no_content, ok};
 use super::AppState;
@@ -27,6 +34,8 @@ pub trait Crud: Send + Sync + 'static {
     const PATH: &'static str;
     /// Noun for messages (e.g. `division`).
     const NOUN: &'static str;
+    /// Database table of the object's row (locked before a conditional change).
+    const TABLE: &'static str;
     /// Parsed PUT body.
     type Update: FromBody + Send + Sync + 'static;
     /// Single form.
@@ -130,13 +139,20 @@ fn abbreviate(v: Value) -> Value {
     }
 }
 
-/// `GET /X/ID` → 200 single form, 404.
-pub async fn fetch<R: Crud>(State(app): State<AppState>, PathId(id): PathId) -> Result<Response> {
-    let item = R::get(&mut app.store.conn().await?, id).await?;
-    Ok(ok(&item.ok_or_else(|| Error::not_found(R::NOUN, id))?))
+/// `GET /X/ID` → 200 single form with `ETag`; 404. With `If-None-Match`
+/// matching the current tag (weak comparison) → 304 with `ETag` and no body;
+/// with an `If-Match` that does not match → 412 (RFC 9110 §13.1, §13.2.2).
+pub async fn fetch<R: Crud>(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions) -> Result<Response> {
+    let item = R::get(&mut app.store.conn().await?, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    let tag = ETag::of(&item)?;
+    if let Some(not_modified) = pre.check_read(R::NOUN, id, &tag)? {
+        return Ok(not_modified);
+    }
+    Ok(tag.attach(ok(&item)))
 }
 
-/// `POST /X` → 201 with `Location` and the single form.
+/// `POST /X` → 201 with `Location`, `ETag` and the single form (`If-Match` is
+/// not meaningful on a create and is ignored).
 pub async fn create<R: CrudCreate>(
     State(app): State<AppState>,
     audit: Audit,
@@ -147,29 +163,48 @@ pub async fn create<R: CrudCreate>(
     let item = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
     audit.record(&mut tx, R::PATH, id, None::<&()>, Some(&item)).await?;
     tx.commit().await?;
-    Ok(created(R::PATH, id, &item))
+    Ok(ETag::of(&item)?.attach(created(R::PATH, id, &item)))
 }
 
-/// `PUT /X/ID` → 200 with the single form; 404 when missing.
+/// Locks the row of `id`, reads the current single form and evaluates the
+/// request's preconditions against its tag, all inside `tx`: 404 when
+/// missing, 412 when `If-Match` does not match (contract.md §4).
+async fn current_checked<R: Crud>(tx: &mut Conn, id: i64, pre: &Preconditions) -> Result<R::Single> {
+    tx.lock_row(R::TABLE, id).await?;
+    let before = R::get(tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    pre.check_write(R::NOUN, id, &ETag::of(&before)?)?;
+    Ok(before)
+}
+
+/// `PUT /X/ID` → 200 with the single form and its new `ETag`; 404 when
+/// missing; 412 when `If-Match` is sent and does not match the current tag
+/// (then nothing is changed). Without `If-Match` the save is unconditional.
 pub async fn update<R: Crud>(
     State(app): State<AppState>,
     audit: Audit,
     PathId(id): PathId,
+    pre: Preconditions,
     Parsed(new): Parsed<R::Update>,
 ) -> Result<Response> {
     let mut tx = app.store.begin().await?;
-    let before = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    let before = current_checked::<R>(&mut tx, id, &pre).await?;
     R::update(&mut tx, id, &new).await?;
     let item = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
     audit.record(&mut tx, R::PATH, id, Some(&before), Some(&item)).await?;
     tx.commit().await?;
-    Ok(ok(&item))
+    Ok(ETag::of(&item)?.attach(ok(&item)))
 }
 
-/// `DELETE /X/ID` → 204; 404 when missing; 409 when referenced.
-pub async fn remove<R: Crud>(State(app): State<AppState>, audit: Audit, PathId(id): PathId) -> Result<Response> {
+/// `DELETE /X/ID` → 204; 404 when missing; 409 when referenced; 412 when
+/// `If-Match` is sent and does not match the current tag (nothing deleted).
+pub async fn remove<R: Crud>(
+    State(app): State<AppState>,
+    audit: Audit,
+    PathId(id): PathId,
+    pre: Preconditions,
+) -> Result<Response> {
     let mut tx = app.store.begin().await?;
-    let before = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    let before = current_checked::<R>(&mut tx, id, &pre).await?;
     R::delete(&mut tx, id).await?;
     audit.record(&mut tx, R::PATH, id, Some(&before), None::<&()>).await?;
     tx.commit().await?;
@@ -180,7 +215,7 @@ pub async fn remove<R: Crud>(State(app): State<AppState>, audit: Audit, PathId(i
 /// take the resource's typed id.
 #[macro_export]
 macro_rules! crud_resource {
-    ($marker:ident, path: $path:literal, id: $id:ty, new: $new:ty, single: $single:ty,
+    ($marker:ident, path: $path:literal, table: $table:literal, id: $id:ty, new: $new:ty, single: $single:ty,
      get: $get:ident, create: $create:ident, update: $update:ident, delete: $delete:ident) => {
         #[doc = concat!("The `/", $path, "` resource for the generic handlers.")]
         pub struct $marker;
@@ -193,6 +228,7 @@ macro_rules! crud_resource {
         impl $crate::api::crud::Crud for $marker {
             const PATH: &'static str = $path;
             const NOUN: &'static str = <$id>::KIND;
+            const TABLE: &'static str = $table;
             type Update = $new;
             type Single = $single;
             async fn get(conn: &mut $crate::store::Conn, id: i64) -> $crate::error::Result<Option<$single>> {

@@ -30,7 +30,7 @@ pub fn routes() -> ApiRouter {
         .docs(resource::crud_ops::<Curricula>())
 }
 
-crate::crud_resource!(Curricula, path: "curriculum", id: CurriculumId, new: NewCurriculum, single: crate::domain::curriculum::Curriculum,
+crate::crud_resource!(Curricula, path: "curriculum", table: "curriculum", id: CurriculumId, new: NewCurriculum, single: crate::domain::curriculum::Curriculum,
     get: get_curriculum, create: create_curriculum, update: update_curriculum, delete: delete_curriculum);
 
 /// `GET /curriculum[?archived=BOOL]`: by code, each with its ordered grades.

@@ -28,7 +28,7 @@ pub fn routes() -> ApiRouter {
         .docs(resource::crud_ops::<Divisions>())
 }
 
-crate::crud_resource!(Divisions, path: "division", id: DivisionId, new: NewDivision, single: crate::domain::division::Division,
+crate::crud_resource!(Divisions, path: "division", table: "division", id: DivisionId, new: NewDivision, single: crate::domain::division::Division,
     get: get_division, create: create_division, update: update_division, delete: delete_division);
 
 /// `GET /division`: list form (no binary data), by code.

@@ -34,7 +34,7 @@ pub fn routes() -> ApiRouter {
         .docs(resource::crud_ops::<Employments>())
 }
 
-crate::crud_resource!(Employments, path: "employment", id: EmploymentId, new: NewEmployment, single: crate::domain::employment::Employment,
+crate::crud_resource!(Employments, path: "employment", table: "employment", id: EmploymentId, new: NewEmployment, single: crate::domain::employment::Employment,
     get: get_employment, create: create_employment, update: update_employment, delete: delete_employment);
 
 /// `GET /employment?schoolYear=ID` and/or `?teacher=ID` (one is required, else

@@ -20,7 +20,7 @@ pub trait LookupResource: Send + Sync + 'static {
 }
 
 macro_rules! lookup_resources {
-    ($($marker:ident => $kind:ident, $path:literal, $noun:literal;)*) => {$(
+    ($($marker:ident => $kind:ident, $path:literal, $noun:literal, $table:literal;)*) => {$(
         #[doc = concat!("The `/", $path, "` resource.")]
         pub struct $marker;
         impl LookupResource for $marker {
@@ -35,6 +35,7 @@ macro_rules! lookup_resources {
         impl Crud for $marker {
             const PATH: &'static str = $path;
             const NOUN: &'static str = $noun;
+            const TABLE: &'static str = $table;
             type Update = NewLookup;
             type Single = Lookup;
             async fn get(conn: &mut Conn, id: i64) -> Result<Option<Lookup>> {
@@ -51,9 +52,9 @@ macro_rules! lookup_resources {
 }
 
 lookup_resources! {
-    Grades => Grade, "grade", "grade";
-    SubjectCategories => SubjectCategory, "subjectcategory", "subject category";
-    SubjectTypes => SubjectType, "subjecttype", "subject type";
+    Grades => Grade, "grade", "grade", "grade";
+    SubjectCategories => SubjectCategory, "subjectcategory", "subject category", "subject_category";
+    SubjectTypes => SubjectType, "subjecttype", "subject type", "subject_type";
 }
 
 /// Routes of one lookup resource: `/{path}` and `/{path}/{id}`.
@@ -74,4 +75,17 @@ where
 /// `GET /{path}`: all, by code.
 async fn list<R: LookupResource>(State(app): State<AppState>) -> Result<Response> {
     Ok(ok(&app.store.conn().await?.list_lookups(R::KIND).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_agree_with_lookup_kinds() {
+        assert_eq!(Grades::TABLE, Grades::KIND.table());
+        assert_eq!(SubjectCategories::TABLE, SubjectCategories::KIND.table());
+        assert_eq!(SubjectTypes::TABLE, SubjectTypes::KIND.table());
+        assert_eq!(SubjectCategories::PATH, SubjectCategories::KIND.path());
+    }
 }

@@ -10,6 +10,7 @@ pub mod crud;
 pub mod curriculum;
 pub mod division;
 pub mod employment;
+pub mod etag;
 pub mod extract;
 pub mod health;
 pub mod lookup;

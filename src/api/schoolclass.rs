@@ -40,7 +40,7 @@ pub fn routes() -> ApiRouter {
     .docs(resource::crud_ops::<SchoolClasses>())
 }
 
-crate::crud_resource!(SchoolClasses, path: "schoolclass", id: SchoolClassId, new: NewSchoolClass, single: crate::domain::schoolclass::SchoolClass,
+crate::crud_resource!(SchoolClasses, path: "schoolclass", table: "school_class", id: SchoolClassId, new: NewSchoolClass, single: crate::domain::schoolclass::SchoolClass,
     get: get_school_class, create: create_school_class, update: update_school_class, delete: delete_school_class);
 
 /// `GET /schoolclass[?schoolYear=ID[&grade=ID]][&archived=BOOL]`, by graduation

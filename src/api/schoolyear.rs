@@ -30,7 +30,7 @@ pub fn routes() -> ApiRouter {
         .docs(resource::crud_ops::<SchoolYears>())
 }
 
-crate::crud_resource!(SchoolYears, path: "schoolyear", id: SchoolYearId, new: NewSchoolYear, single: crate::domain::schoolyear::SchoolYear,
+crate::crud_resource!(SchoolYears, path: "schoolyear", table: "school_year", id: SchoolYearId, new: NewSchoolYear, single: crate::domain::schoolyear::SchoolYear,
     get: get_school_year, create: create_school_year, update: update_school_year, delete: delete_school_year);
 
 /// `GET /schoolyear[?archived=BOOL]`: ordered by graduation year.

@@ -32,7 +32,7 @@ pub fn routes() -> ApiRouter {
         .docs(resource::crud_ops::<Subjects>())
 }
 
-crate::crud_resource!(Subjects, path: "subject", id: SubjectId, new: NewSubject, single: crate::domain::subject::Subject,
+crate::crud_resource!(Subjects, path: "subject", table: "subject", id: SubjectId, new: NewSubject, single: crate::domain::subject::Subject,
     get: get_subject, create: create_subject, update: update_subject, delete: delete_subject);
 
 /// `GET /subject[?crossClass[=BOOL]][&archived=BOOL]`: list form, by code.

@@ -32,7 +32,7 @@ pub fn routes() -> ApiRouter {
         .docs(resource::crud_ops::<Teachers>())
 }
 
-crate::crud_resource!(Teachers, path: "teacher", id: TeacherId, new: NewTeacher, single: crate::domain::teacher::Teacher,
+crate::crud_resource!(Teachers, path: "teacher", table: "teacher", id: TeacherId, new: NewTeacher, single: crate::domain::teacher::Teacher,
     get: get_teacher, create: create_teacher, update: update_teacher, delete: delete_teacher);
 
 /// `GET /teacher[?schoolYear=ID][&archived=BOOL]`: list form, by code; 404 for an unknown school year.

@@ -13,6 +13,7 @@ mod courses;
 mod curricula;
 mod divisions;
 mod employments;
+mod etag;
 mod lookups;
 mod openapi;
 mod schoolclasses;

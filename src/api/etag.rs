@@ -1,0 +1,318 @@
+//! Entity tags and conditional requests: optimistic concurrency (RFC 9110
+//! §8.8.3, §13.1, §13.2; contract.md §4 "`If-Match` does not match → 412").
+//!
+//! - [`ETag::of`]: the strong validator of a single form — `"` + the lowercase
+//!   hex of the first 16 bytes of the SHA-256 of the form's JSON bytes + `"`.
+//!   It changes whenever anything visible in the object changes, including the
+//!   reference forms embedded in it.
+//! - [`Preconditions`]: the request's `If-Match` and `If-None-Match` fields,
+//!   parsed (`*`, comma-separated lists, `W/` weak tags), and their evaluation:
+//!   `If-Match` uses the strong comparison (a weak tag never matches),
+//!   `If-None-Match` the weak comparison (RFC 9110 §8.8.3.2).
+//!
+//! The handlers evaluate the conditions against the object as it is inside
+//! the write transaction, after its row is locked, so two clients saving with
+//! the same tag cannot both succeed.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, ErrorCode, Result};
+
+/// A strong entity tag of a single form, with its double quotes (`"0f3a…"`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ETag(String);
+
+impl ETag {
+    /// The tag of `value`'s JSON form: `"` + lowercase hex of the first 16 bytes
+    /// of SHA-256 over the JSON bytes + `"` (a strong validator, RFC 9110 §8.8.1).
+    pub fn of(value: &impl Serialize) -> Result<ETag> {
+        let bytes = serde_json::to_vec(value).map_err(Error::internal)?;
+        Ok(Self::of_bytes(&bytes))
+    }
+
+    /// The tag of the given representation bytes.
+    pub fn of_bytes(bytes: &[u8]) -> ETag {
+        let digest = Sha256::digest(bytes);
+        let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+        ETag(format!("\"{hex}\""))
+    }
+
+    /// The tag as sent in the `ETag` header, quotes included.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Sets `ETag: <tag>` on `res` and returns it.
+    pub fn attach(&self, mut res: Response) -> Response {
+        if let Ok(v) = HeaderValue::from_str(&self.0) {
+            res.headers_mut().insert(header::ETAG, v);
+        }
+        res
+    }
+
+    /// `304 Not Modified` with this `ETag` and no body (RFC 9110 §15.4.5).
+    pub fn not_modified(&self) -> Response {
+        self.attach(StatusCode::NOT_MODIFIED.into_response())
+    }
+}
+
+/// One entity tag of a request header: `W/"x"` (weak) or `"x"` (strong).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntityTag {
+    weak: bool,
+    /// The opaque tag with its double quotes.
+    opaque: String,
+}
+
+/// The value of an `If-Match` or `If-None-Match` field (RFC 9110 §13.1.1, §13.1.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Condition {
+    /// `*`: any current representation.
+    Any,
+    /// A list of entity tags (may be empty when nothing in the field could be parsed).
+    Tags(Vec<EntityTag>),
+}
+
+impl Condition {
+    /// Parses every line of field `name` in `headers` into one condition;
+    /// `None` when the field is absent. Entries that are not entity tags are
+    /// skipped (so a wholly malformed `If-Match` matches nothing → 412).
+    fn from_headers(headers: &HeaderMap, name: HeaderName) -> Option<Condition> {
+        let mut tags = Vec::new();
+        let mut present = false;
+        for value in headers.get_all(name) {
+            present = true;
+            let Ok(text) = value.to_str() else { continue };
+            if text.trim() == "*" {
+                return Some(Condition::Any);
+            }
+            tags.extend(parse_tag_list(text));
+        }
+        present.then_some(Condition::Tags(tags))
+    }
+
+    /// Strong comparison (`If-Match`): both tags strong and equal; `*` matches anything.
+    pub fn matches_strong(&self, current: &ETag) -> bool {
+        match self {
+            Condition::Any => true,
+            Condition::Tags(tags) => tags.iter().any(|t| !t.weak && t.opaque == current.0),
+        }
+    }
+
+    /// Weak comparison (`If-None-Match`): equal opaque tags, `W/` ignored; `*` matches anything.
+    pub fn matches_weak(&self, current: &ETag) -> bool {
+        match self {
+            Condition::Any => true,
+            Condition::Tags(tags) => tags.iter().any(|t| t.opaque == current.0),
+        }
+    }
+}
+
+/// Parses `#entity-tag` (RFC 9110 §8.8.3, §5.6.1): comma-separated, optional
+/// whitespace, `W/` prefix; opaque tags may contain commas. Elements that are
+/// not entity tags are skipped up to the next comma.
+fn parse_tag_list(text: &str) -> Vec<EntityTag> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        while i < bytes.len() && matches!(bytes[i], b' ' | b'\t' | b',') {
+            i += 1;
+        }
+        if i >= bytes.len() {
+            break;
+        }
+        let weak = bytes[i..].starts_with(b"W/");
+        let start = if weak { i + 2 } else { i };
+        let parsed = (bytes.get(start) == Some(&b'"'))
+            .then(|| bytes[start + 1..].iter().position(|&b| b == b'"').map(|p| start + 1 + p))
+            .flatten()
+            .filter(|&end| bytes[start + 1..end].iter().all(|&b| b == 0x21 || (0x23..=0x7e).contains(&b) || b >= 0x80));
+        match parsed {
+            Some(end) => {
+                out.push(EntityTag { weak, opaque: text[start..=end].to_string() });
+                i = end + 1;
+                while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
+                    i += 1;
+                }
+                if i < bytes.len() && bytes[i] != b',' {
+                    // Junk after the tag: drop the tag and skip to the next element.
+                    out.pop();
+                    i += bytes[i..].iter().position(|&b| b == b',').unwrap_or(bytes.len() - i);
+                }
+            }
+            None => i += bytes[i..].iter().position(|&b| b == b',').unwrap_or(bytes.len() - i),
+        }
+    }
+    out
+}
+
+/// The conditional-request fields of a request: `If-Match` and `If-None-Match`
+/// (RFC 9110 §13.1). Absent fields impose no condition, so clients that never
+/// send them work as before.
+#[derive(Debug, Clone, Default)]
+pub struct Preconditions {
+    /// `If-Match`, when sent.
+    pub if_match: Option<Condition>,
+    /// `If-None-Match`, when sent.
+    pub if_none_match: Option<Condition>,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Preconditions {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
+        Ok(Preconditions::from_headers(&parts.headers))
+    }
+}
+
+impl Preconditions {
+    /// Reads `If-Match` and `If-None-Match` from `headers`.
+    pub fn from_headers(headers: &HeaderMap) -> Self {
+        Preconditions {
+            if_match: Condition::from_headers(headers, header::IF_MATCH),
+            if_none_match: Condition::from_headers(headers, header::IF_NONE_MATCH),
+        }
+    }
+
+    /// Whether `If-Match` was sent.
+    pub fn has_if_match(&self) -> bool {
+        self.if_match.is_some()
+    }
+
+    /// `If-Match` against `current` (strong comparison): 412 `precondition_failed`
+    /// unless it is absent, `*`, or lists `current` (RFC 9110 §13.1.1, contract.md §4).
+    pub fn check_if_match(&self, noun: &str, id: i64, current: &ETag) -> Result<()> {
+        match &self.if_match {
+            Some(cond) if !cond.matches_strong(current) => Err(precondition_failed(format!(
+                "The {noun} with id {id} has changed since it was read: If-Match does not match its current ETag. \
+                 Read it again and reapply the change."
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// The conditions of a read (`GET`): `If-Match` first (412 when it fails),
+    /// then `If-None-Match` (weak comparison). `Some(304 response)` when the
+    /// client's copy is current (RFC 9110 §13.2.2).
+    pub fn check_read(&self, noun: &str, id: i64, current: &ETag) -> Result<Option<Response>> {
+        self.check_if_match(noun, id, current)?;
+        Ok(self.if_none_match.as_ref().filter(|c| c.matches_weak(current)).map(|_| current.not_modified()))
+    }
+
+    /// The conditions of a change (`PUT`, `DELETE`) of an existing object:
+    /// `If-Match` must match (strong), and `If-None-Match`, when sent, must not
+    /// (weak; `If-None-Match: *` always fails on an existing object); else 412
+    /// and nothing is changed (RFC 9110 §13.1.1, §13.1.2, §13.2.2).
+    pub fn check_write(&self, noun: &str, id: i64, current: &ETag) -> Result<()> {
+        self.check_if_match(noun, id, current)?;
+        if self.if_none_match.as_ref().is_some_and(|c| c.matches_weak(current)) {
+            return Err(precondition_failed(format!(
+                "The {noun} with id {id} matches If-None-Match, so the change was not made."
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// 412 Precondition Failed with code `precondition_failed`.
+fn precondition_failed(detail: String) -> Error {
+    Error::problem(StatusCode::PRECONDITION_FAILED, ErrorCode::PreconditionFailed, detail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn tags(text: &str) -> Vec<(bool, String)> {
+        parse_tag_list(text).into_iter().map(|t| (t.weak, t.opaque)).collect()
+    }
+
+    fn pre(if_match: Option<&str>, if_none_match: Option<&str>) -> Preconditions {
+        let mut h = HeaderMap::new();
+        if let Some(v) = if_match {
+            h.append(header::IF_MATCH, HeaderValue::from_str(v).unwrap());
+        }
+        if let Some(v) = if_none_match {
+            h.append(header::IF_NONE_MATCH, HeaderValue::from_str(v).unwrap());
+        }
+        Preconditions::from_headers(&h)
+    }
+
+    #[test]
+    fn etag_is_quoted_hex_of_sha256_prefix() {
+        let t = ETag::of(&json!({"id": 1, "code": "a"})).unwrap();
+        assert_eq!(t.as_str().len(), 34);
+        assert!(t.as_str().starts_with('"') && t.as_str().ends_with('"'));
+        assert!(t.as_str()[1..33].chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
+        // SHA-256("") = e3b0c44298fc1c149afbf4c8996fb924…
+        assert_eq!(ETag::of_bytes(b"").as_str(), "\"e3b0c44298fc1c149afbf4c8996fb924\"");
+        assert_eq!(t, ETag::of(&json!({"id": 1, "code": "a"})).unwrap());
+        assert_ne!(t, ETag::of(&json!({"id": 1, "code": "b"})).unwrap());
+        assert_ne!(t, ETag::of(&json!({"id": 1, "code": "a", "x": {"code": "n"}})).unwrap());
+    }
+
+    #[test]
+    fn parses_tag_lists() {
+        assert_eq!(tags(r#""a""#), vec![(false, r#""a""#.into())]);
+        assert_eq!(
+            tags(r#" "a" ,W/"b",  "c,d" "#),
+            vec![(false, r#""a""#.into()), (true, r#""b""#.into()), (false, r#""c,d""#.into())]
+        );
+        assert_eq!(tags(r#"abc, "x""#), vec![(false, r#""x""#.into())]);
+        assert_eq!(tags(r#""unterminated"#), vec![]);
+        assert_eq!(tags(r#""a" junk, "b""#), vec![(false, r#""b""#.into())]);
+        assert_eq!(tags(r#""" , w/"x""#), vec![(false, r#""""#.into())]);
+        assert_eq!(tags(""), vec![]);
+    }
+
+    #[test]
+    fn if_match_uses_strong_comparison() {
+        let cur = ETag::of_bytes(b"x");
+        let s = cur.as_str();
+        assert!(pre(None, None).check_write("thing", 1, &cur).is_ok());
+        assert!(pre(Some("*"), None).check_write("thing", 1, &cur).is_ok());
+        assert!(pre(Some(s), None).check_write("thing", 1, &cur).is_ok());
+        assert!(pre(Some(&format!(r#""other", {s}"#)), None).check_write("thing", 1, &cur).is_ok());
+        let weak = pre(Some(&format!("W/{s}")), None).check_write("thing", 1, &cur).unwrap_err();
+        assert_eq!(weak.status(), StatusCode::PRECONDITION_FAILED);
+        assert_eq!(weak.code(), ErrorCode::PreconditionFailed);
+        assert!(pre(Some(r#""stale""#), None).check_write("thing", 1, &cur).is_err());
+        assert!(pre(Some("garbage"), None).check_write("thing", 1, &cur).is_err());
+        assert!(pre(Some(""), None).check_if_match("thing", 1, &cur).is_err());
+    }
+
+    #[test]
+    fn if_match_lines_combine() {
+        let cur = ETag::of_bytes(b"x");
+        let mut h = HeaderMap::new();
+        h.append(header::IF_MATCH, HeaderValue::from_static(r#""a""#));
+        h.append(header::IF_MATCH, HeaderValue::from_str(cur.as_str()).unwrap());
+        assert!(Preconditions::from_headers(&h).check_if_match("thing", 1, &cur).is_ok());
+    }
+
+    #[test]
+    fn if_none_match_uses_weak_comparison() {
+        let cur = ETag::of_bytes(b"x");
+        let s = cur.as_str();
+        let hit = |v: &str| pre(None, Some(v)).check_read("thing", 1, &cur).unwrap();
+        assert_eq!(hit(s).map(|r| r.status()), Some(StatusCode::NOT_MODIFIED));
+        assert_eq!(hit(&format!("W/{s}")).map(|r| r.status()), Some(StatusCode::NOT_MODIFIED));
+        assert_eq!(hit("*").map(|r| r.status()), Some(StatusCode::NOT_MODIFIED));
+        assert!(hit(r#""stale""#).is_none());
+        let res = hit(s).unwrap();
+        assert_eq!(res.headers().get(header::ETAG).unwrap(), s);
+        assert!(pre(None, None).check_read("thing", 1, &cur).unwrap().is_none());
+        // On writes a matching If-None-Match fails the request.
+        assert!(pre(None, Some("*")).check_write("thing", 1, &cur).is_err());
+        assert!(pre(None, Some(r#""stale""#)).check_write("thing", 1, &cur).is_ok());
+        // If-Match is evaluated first on reads too.
+        assert!(pre(Some(r#""stale""#), Some(s)).check_read("thing", 1, &cur).is_err());
+    }
+}
