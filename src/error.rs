@@ -52,6 +52,7 @@ error_codes! {
     ConcurrentUpdate => "concurrent_update": "The change collided with a concurrent change; retry the request (409).",
     // 412-429
     PreconditionFailed => "precondition_failed": "If-Match does not match the object's current ETag (412).",
+    InvalidHeader => "invalid_header": "A conditional header (If-Match, If-None-Match) is neither * nor a list of entity tags, so its condition cannot hold (412).",
     PayloadTooLarge => "payload_too_large": "The request body is larger than allowed (413).",
     UnsupportedMediaType => "unsupported_media_type": "The request body is not sent as application/json (415).",
     RateLimited => "rate_limited": "Too many requests for this token; see Retry-After (429).",

@@ -72,7 +72,7 @@ fn post_doc() -> Operation {
              course fields, is 422. Merge and split honour `If-Match`: when given, it must list the current \
              ETag of every course involved (else 412 and nothing changes). contract.md §8.",
         )
-        .header("If-Match", "For merge and split: the current ETags of every course involved.")
+        .condition_header("If-Match", "For merge and split: the current ETags of every course involved.")
         .body(json!({"oneOf": [create, merge, split]}), "A new course, or a merge or split command.")
         .json::<Course>(201, "The created course.")
         .response_header(201, "Location", "Path of the new course.")

@@ -79,21 +79,32 @@ pub enum Condition {
 }
 
 impl Condition {
-    /// Parses every line of field `name` in `headers` into one condition;
-    /// `None` when the field is absent. Entries that are not entity tags are
-    /// skipped (so a wholly malformed `If-Match` matches nothing → 412).
-    fn from_headers(headers: &HeaderMap, name: HeaderName) -> Option<Condition> {
+    /// Parses every line of field `name` in `headers` into one condition:
+    /// `Ok(None)` when the field is absent; `Err(name)` when a line is neither
+    /// `*` nor a list of entity tags.
+    fn from_headers(headers: &HeaderMap, name: HeaderName) -> std::result::Result<Option<Condition>, HeaderName> {
         let mut tags = Vec::new();
+        let mut any = false;
         let mut present = false;
-        for value in headers.get_all(name) {
+        for value in headers.get_all(&name) {
             present = true;
-            let Ok(text) = value.to_str() else { continue };
-            if text.trim() == "*" {
-                return Some(Condition::Any);
+            let parsed =
+                value.to_str().ok().and_then(
+                    |text| {
+                        if text == "*" {
+                            Some(None)
+                        } else {
+                            parse_tag_list(text).map(Some)
+                        }
+                    },
+                );
+            match parsed {
+                Some(None) => any = true,
+                Some(Some(list)) => tags.extend(list),
+                None => return Err(name),
             }
-            tags.extend(parse_tag_list(text));
         }
-        present.then_some(Condition::Tags(tags))
+        Ok(present.then_some(if any { Condition::Any } else { Condition::Tags(tags) }))
     }
 
     /// Strong comparison (`If-Match`): both tags strong and equal; `*` matches anything.
@@ -113,43 +124,32 @@ impl Condition {
     }
 }
 
-/// Parses `#entity-tag` (RFC 9110 §8.8.3, §5.6.1): comma-separated, optional
-/// whitespace, `W/` prefix; opaque tags may contain commas. Elements that are
-/// not entity tags are skipped up to the next comma.
-fn parse_tag_list(text: &str) -> Vec<EntityTag> {
-    let bytes = text.as_bytes();
+/// Parses a non-empty `1#entity-tag` list (RFC 9110 §8.8.3, §5.6.1):
+/// entity tags (`"…"` or `W/"…"`, opaque characters `!` and `#`–`~`)
+/// separated by commas with optional spaces or tabs; `None` when anything else
+/// is in the field.
+fn parse_tag_list(text: &str) -> Option<Vec<EntityTag>> {
+    let ows = |s: &str| s.trim_start_matches([' ', '\t']).to_string();
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        while i < bytes.len() && matches!(bytes[i], b' ' | b'\t' | b',') {
-            i += 1;
+    let mut rest = text.to_string();
+    loop {
+        let (weak, r) = match rest.strip_prefix("W/") {
+            Some(r) => (true, r),
+            None => (false, rest.as_str()),
+        };
+        let r = r.strip_prefix('"')?;
+        let end = r.find('"')?;
+        let opaque = &r[..end];
+        if !opaque.bytes().all(|b| b == 0x21 || (0x23..=0x7e).contains(&b)) {
+            return None;
         }
-        if i >= bytes.len() {
-            break;
+        out.push(EntityTag { weak, opaque: format!("\"{opaque}\"") });
+        let after = ows(&r[end + 1..]);
+        if after.is_empty() {
+            return Some(out);
         }
-        let weak = bytes[i..].starts_with(b"W/");
-        let start = if weak { i + 2 } else { i };
-        let parsed = (bytes.get(start) == Some(&b'"'))
-            .then(|| bytes[start + 1..].iter().position(|&b| b == b'"').map(|p| start + 1 + p))
-            .flatten()
-            .filter(|&end| bytes[start + 1..end].iter().all(|&b| b == 0x21 || (0x23..=0x7e).contains(&b) || b >= 0x80));
-        match parsed {
-            Some(end) => {
-                out.push(EntityTag { weak, opaque: text[start..=end].to_string() });
-                i = end + 1;
-                while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
-                    i += 1;
-                }
-                if i < bytes.len() && bytes[i] != b',' {
-                    // Junk after the tag: drop the tag and skip to the next element.
-                    out.pop();
-                    i += bytes[i..].iter().position(|&b| b == b',').unwrap_or(bytes.len() - i);
-                }
-            }
-            None => i += bytes[i..].iter().position(|&b| b == b',').unwrap_or(bytes.len() - i),
-        }
+        rest = ows(after.strip_prefix(',')?);
     }
-    out
 }
 
 /// The conditional-request fields of a request: `If-Match` and `If-None-Match`
@@ -161,6 +161,11 @@ pub struct Preconditions {
     pub if_match: Option<Condition>,
     /// `If-None-Match`, when sent.
     pub if_none_match: Option<Condition>,
+    /// A conditional field that could not be read: every check then fails
+    /// with 412 `invalid_header` (a condition that cannot be read cannot hold,
+    /// and the request must not run unconditionally). The failure is raised
+    /// when the handler checks, so body errors (400/415/422) and 404 come first.
+    pub malformed: Option<HeaderName>,
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Preconditions {
@@ -172,22 +177,41 @@ impl<S: Send + Sync> FromRequestParts<S> for Preconditions {
 }
 
 impl Preconditions {
-    /// Reads `If-Match` and `If-None-Match` from `headers`.
+    /// Reads `If-Match` and `If-None-Match` from `headers` (see [`Preconditions::malformed`]).
     pub fn from_headers(headers: &HeaderMap) -> Self {
-        Preconditions {
-            if_match: Condition::from_headers(headers, header::IF_MATCH),
-            if_none_match: Condition::from_headers(headers, header::IF_NONE_MATCH),
+        let mut malformed = None;
+        let mut read = |name: HeaderName| {
+            Condition::from_headers(headers, name).unwrap_or_else(|bad| {
+                malformed.get_or_insert(bad);
+                None
+            })
+        };
+        let if_match = read(header::IF_MATCH);
+        let if_none_match = read(header::IF_NONE_MATCH);
+        Preconditions { if_match, if_none_match, malformed }
+    }
+
+    /// 412 `invalid_header` when a conditional field could not be read.
+    fn check_readable(&self) -> Result<()> {
+        match &self.malformed {
+            Some(name) => Err(Error::problem(
+                StatusCode::PRECONDITION_FAILED,
+                ErrorCode::InvalidHeader,
+                format!("`{name}` must be `*` or a comma-separated list of entity tags such as \"1a2b\"."),
+            )),
+            None => Ok(()),
         }
     }
 
     /// Whether `If-Match` was sent.
     pub fn has_if_match(&self) -> bool {
-        self.if_match.is_some()
+        self.if_match.is_some() || self.malformed.is_some()
     }
 
     /// `If-Match` against `current` (strong comparison): 412 `precondition_failed`
     /// unless it is absent, `*`, or lists `current` (RFC 9110 §13.1.1, contract.md §4).
     pub fn check_if_match(&self, noun: &str, id: i64, current: &ETag) -> Result<()> {
+        self.check_readable()?;
         match &self.if_match {
             Some(cond) if !cond.matches_strong(current) => Err(precondition_failed(format!(
                 "The {noun} with id {id} has changed since it was read: If-Match does not match its current ETag. \
@@ -231,7 +255,7 @@ mod tests {
     use serde_json::json;
 
     fn tags(text: &str) -> Vec<(bool, String)> {
-        parse_tag_list(text).into_iter().map(|t| (t.weak, t.opaque)).collect()
+        parse_tag_list(text).unwrap_or_default().into_iter().map(|t| (t.weak, t.opaque)).collect()
     }
 
     fn pre(if_match: Option<&str>, if_none_match: Option<&str>) -> Preconditions {
@@ -262,14 +286,14 @@ mod tests {
     fn parses_tag_lists() {
         assert_eq!(tags(r#""a""#), vec![(false, r#""a""#.into())]);
         assert_eq!(
-            tags(r#" "a" ,W/"b",  "c,d" "#),
+            tags("\"a\" ,W/\"b\",\t \"c,d\""),
             vec![(false, r#""a""#.into()), (true, r#""b""#.into()), (false, r#""c,d""#.into())]
         );
-        assert_eq!(tags(r#"abc, "x""#), vec![(false, r#""x""#.into())]);
-        assert_eq!(tags(r#""unterminated"#), vec![]);
-        assert_eq!(tags(r#""a" junk, "b""#), vec![(false, r#""b""#.into())]);
-        assert_eq!(tags(r#""" , w/"x""#), vec![(false, r#""""#.into())]);
-        assert_eq!(tags(""), vec![]);
+        for malformed in
+            [r#"abc, "x""#, r#""unterminated"#, r#""a" junk, "b""#, r#""" , w/"x""#, "", r#""a","#, "\"é\""]
+        {
+            assert!(parse_tag_list(malformed).is_none(), "{malformed} should be refused");
+        }
     }
 
     #[test]
@@ -284,8 +308,12 @@ mod tests {
         assert_eq!(weak.status(), StatusCode::PRECONDITION_FAILED);
         assert_eq!(weak.code(), ErrorCode::PreconditionFailed);
         assert!(pre(Some(r#""stale""#), None).check_write("thing", 1, &cur).is_err());
-        assert!(pre(Some("garbage"), None).check_write("thing", 1, &cur).is_err());
-        assert!(pre(Some(""), None).check_if_match("thing", 1, &cur).is_err());
+        let mut h = HeaderMap::new();
+        h.append(header::IF_MATCH, HeaderValue::from_static("garbage"));
+        assert_eq!(
+            Preconditions::from_headers(&h).check_if_match("thing", 1, &ETag::of_bytes(b"x")).unwrap_err().code(),
+            ErrorCode::InvalidHeader
+        );
     }
 
     #[test]

@@ -134,10 +134,15 @@ impl Operation {
         self.problem(400, "A query parameter cannot be read.")
     }
 
-    /// A request header parameter.
-    pub fn header(mut self, name: &str, description: &str) -> Self {
+    /// A conditional request header (`If-Match`, `If-None-Match`): `*` or a
+    /// comma-separated list of entity tags (RFC 9110 §8.8.3, §13.1). Its
+    /// syntax is stated in words, not as a pattern: a value that is not such a
+    /// list is a condition that cannot hold, answered with 412 like a stale tag.
+    pub fn condition_header(mut self, name: &str, description: &str) -> Self {
         self.parameters.push(json!({
-            "name": name, "in": "header", "required": false, "description": description,
+            "name": name, "in": "header", "required": false,
+            "description": format!("{description} Syntax (RFC 9110): `*` or entity tags `\"…\"`/`W/\"…\"` \
+                                    separated by commas; anything else → 412 `invalid_header`."),
             "schema": {"type": "string"}
         }));
         self

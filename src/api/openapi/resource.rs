@@ -22,26 +22,27 @@ where
     vec![
         Operation::get(&one, R::PATH, format!("One {noun} (single form)"))
             .path_id(noun)
-            .header("If-None-Match", IF_NONE_MATCH)
+            .condition_header("If-None-Match", IF_NONE_MATCH)
             .json::<R::Single>(200, &format!("The {noun}."))
             .response_header(200, "ETag", "Entity tag of this version of the object.")
             .empty(304, "The object still has an ETag given in `If-None-Match`.")
-            .response_header(304, "ETag", "Entity tag of this version of the object."),
+            .response_header(304, "ETag", "Entity tag of this version of the object.")
+            .problem(412, "`If-None-Match` is neither `*` nor a list of entity tags (`invalid_header`)."),
         Operation::put(&one, R::PATH, format!("Save a {noun}"))
             .describe("Replaces every writable field; read-only and unknown keys are ignored.")
             .path_id(noun)
-            .header("If-Match", IF_MATCH)
+            .condition_header("If-Match", IF_MATCH)
             .body(body_schema::<R::Update>(Mode::Replace), &format!("The {noun} with every writable field."))
             .json::<R::Single>(200, &format!("The saved {noun}."))
             .response_header(200, "ETag", "Entity tag of the saved object.")
             .problem(409, "A uniqueness clash, or the school year is locked (contract.md §7).")
-            .problem(412, "`If-Match` does not match the object's current ETag; nothing changed."),
+            .problem(412, "`If-Match` does not match the object's current ETag, or is malformed; nothing changed."),
         Operation::delete(&one, R::PATH, format!("Delete a {noun}"))
             .path_id(noun)
-            .header("If-Match", IF_MATCH)
+            .condition_header("If-Match", IF_MATCH)
             .empty(204, "Deleted.")
             .problem(409, "The object is still referenced (archive it instead), or its school year is locked.")
-            .problem(412, "`If-Match` does not match the object's current ETag; nothing changed."),
+            .problem(412, "`If-Match` does not match the object's current ETag, or is malformed; nothing changed."),
     ]
 }
 
