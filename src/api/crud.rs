@@ -139,6 +139,24 @@ fn abbreviate(v: Value) -> Value {
     }
 }
 
+/// The routes of resource `R`: `/X` (GET `list`, POST create) and `/X/{id}`
+/// (GET, PUT, DELETE), documented by `list_doc` and the generic operations
+/// ([`crate::api::openapi::resource::crud_ops`]).
+pub fn resource_routes<R, H, T>(list: H, list_doc: crate::api::openapi::Operation) -> super::routes::ApiRouter
+where
+    R: CrudCreate,
+    R::Single: utoipa::ToSchema,
+    H: axum::handler::Handler<T, AppState>,
+    T: 'static,
+{
+    use axum::routing::get;
+    super::routes::ApiRouter::new()
+        .route(&format!("/{}", R::PATH), get(list).post(create::<R>))
+        .route(&format!("/{}/{{id}}", R::PATH), get(fetch::<R>).put(update::<R>).delete(remove::<R>))
+        .doc(list_doc)
+        .docs(crate::api::openapi::resource::crud_ops::<R>())
+}
+
 /// `GET /X/ID` → 200 single form with `ETag`; 404. With `If-None-Match`
 /// matching the current tag (weak comparison) → 304 with `ETag` and no body;
 /// with an `If-Match` that does not match → 412 (RFC 9110 §13.1, §13.2.2).

@@ -2,11 +2,10 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 
 use super::crud;
 use super::extract::QueryParams;
-use super::openapi::{resource, Operation};
+use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -16,18 +15,12 @@ use crate::error::Result;
 
 /// Routes of `/curriculum`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/curriculum", get(list).post(crud::create::<Curricula>))
-        .route(
-            "/curriculum/{id}",
-            get(crud::fetch::<Curricula>).put(crud::update::<Curricula>).delete(crud::remove::<Curricula>),
-        )
-        .doc(
-            Operation::get("/curriculum", "curriculum", "Curricula, by code, each with its ordered grades")
-                .query_flag("archived", "Only archived (true) or only active (false) curricula.")
-                .json_list::<crate::domain::curriculum::Curriculum>(200, "The curricula."),
-        )
-        .docs(resource::crud_ops::<Curricula>())
+    crud::resource_routes::<Curricula, _, _>(
+        list,
+        Operation::get("/curriculum", "curriculum", "Curricula, by code, each with its ordered grades")
+            .query_flag("archived", "Only archived (true) or only active (false) curricula.")
+            .json_list::<crate::domain::curriculum::Curriculum>(200, "The curricula."),
+    )
 }
 
 crate::crud_resource!(Curricula, path: "curriculum", table: "curriculum", id: CurriculumId, new: NewCurriculum, single: crate::domain::curriculum::Curriculum,

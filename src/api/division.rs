@@ -2,10 +2,9 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 
 use super::crud;
-use super::openapi::{resource, Operation};
+use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -15,17 +14,11 @@ use crate::error::Result;
 
 /// Routes of `/division`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/division", get(list).post(crud::create::<Divisions>))
-        .route(
-            "/division/{id}",
-            get(crud::fetch::<Divisions>).put(crud::update::<Divisions>).delete(crud::remove::<Divisions>),
-        )
-        .doc(
-            Operation::get("/division", "division", "Divisions (list form: no binary data), by code")
-                .json_list::<crate::domain::division::DivisionListItem>(200, "The divisions."),
-        )
-        .docs(resource::crud_ops::<Divisions>())
+    crud::resource_routes::<Divisions, _, _>(
+        list,
+        Operation::get("/division", "division", "Divisions (list form: no binary data), by code")
+            .json_list::<crate::domain::division::DivisionListItem>(200, "The divisions."),
+    )
 }
 
 crate::crud_resource!(Divisions, path: "division", table: "division", id: DivisionId, new: NewDivision, single: crate::domain::division::Division,

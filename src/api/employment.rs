@@ -3,11 +3,10 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 
 use super::crud;
 use super::extract::QueryParams;
-use super::openapi::{resource, Operation};
+use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -18,20 +17,14 @@ use crate::store::employment::EmploymentFilter;
 
 /// Routes of `/employment`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/employment", get(list).post(crud::create::<Employments>))
-        .route(
-            "/employment/{id}",
-            get(crud::fetch::<Employments>).put(crud::update::<Employments>).delete(crud::remove::<Employments>),
-        )
-        .doc(
-            Operation::get("/employment", "employment", "Employments of a school year or of a teacher")
-                .describe("At least one of `schoolYear` and `teacher` is required (else 400).")
-                .query_id("schoolYear", false, "Employments in this school year.")
-                .query_id("teacher", false, "Employments of this teacher.")
-                .json_list::<crate::domain::employment::Employment>(200, "The employments."),
-        )
-        .docs(resource::crud_ops::<Employments>())
+    crud::resource_routes::<Employments, _, _>(
+        list,
+        Operation::get("/employment", "employment", "Employments of a school year or of a teacher")
+            .describe("At least one of `schoolYear` and `teacher` is required (else 400).")
+            .query_id("schoolYear", false, "Employments in this school year.")
+            .query_id("teacher", false, "Employments of this teacher.")
+            .json_list::<crate::domain::employment::Employment>(200, "The employments."),
+    )
 }
 
 crate::crud_resource!(Employments, path: "employment", table: "employment", id: EmploymentId, new: NewEmployment, single: crate::domain::employment::Employment,

@@ -2,10 +2,9 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 
 use super::crud::{self, Crud, CrudCreate};
-use super::openapi::{resource, Operation};
+use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -62,14 +61,11 @@ pub fn routes<R: LookupResource + CrudCreate>() -> ApiRouter
 where
     R::Single: utoipa::ToSchema,
 {
-    ApiRouter::new()
-        .route(&format!("/{}", R::PATH), get(list::<R>).post(crud::create::<R>))
-        .route(&format!("/{}/{{id}}", R::PATH), get(crud::fetch::<R>).put(crud::update::<R>).delete(crud::remove::<R>))
-        .doc(
-            Operation::get(format!("/{}", R::PATH), R::PATH, format!("Every {}, by code", R::NOUN))
-                .json_list::<crate::domain::lookup::Lookup>(200, "The list (single form = list form = reference form)."),
-        )
-        .docs(resource::crud_ops::<R>())
+    crud::resource_routes::<R, _, _>(
+        list::<R>,
+        Operation::get(format!("/{}", R::PATH), R::PATH, format!("Every {}, by code", R::NOUN))
+            .json_list::<crate::domain::lookup::Lookup>(200, "The list (single form = list form = reference form)."),
+    )
 }
 
 /// `GET /{path}`: all, by code.

@@ -3,11 +3,10 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 
 use super::crud;
 use super::extract::QueryParams;
-use super::openapi::{resource, Operation};
+use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -19,11 +18,8 @@ use crate::store::schoolclass::SchoolClassFilter;
 
 /// Routes of `/schoolclass`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new().route("/schoolclass", get(list).post(crud::create::<SchoolClasses>)).route(
-        "/schoolclass/{id}",
-        get(crud::fetch::<SchoolClasses>).put(crud::update::<SchoolClasses>).delete(crud::remove::<SchoolClasses>),
-    )
-    .doc(
+    crud::resource_routes::<SchoolClasses, _, _>(
+        list,
         Operation::get("/schoolclass", "schoolclass", "School classes, by graduation year then code")
             .describe(
                 "With `schoolYear`: only the classes that have a grade in that year, each with its `grade`. \
@@ -37,7 +33,6 @@ pub fn routes() -> ApiRouter {
                 "The classes (with `grade` when `schoolYear` is given).",
             ),
     )
-    .docs(resource::crud_ops::<SchoolClasses>())
 }
 
 crate::crud_resource!(SchoolClasses, path: "schoolclass", table: "school_class", id: SchoolClassId, new: NewSchoolClass, single: crate::domain::schoolclass::SchoolClass,

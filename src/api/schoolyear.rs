@@ -2,11 +2,10 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 
 use super::crud;
 use super::extract::QueryParams;
-use super::openapi::{resource, Operation};
+use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -16,18 +15,12 @@ use crate::error::Result;
 
 /// Routes of `/schoolyear`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/schoolyear", get(list).post(crud::create::<SchoolYears>))
-        .route(
-            "/schoolyear/{id}",
-            get(crud::fetch::<SchoolYears>).put(crud::update::<SchoolYears>).delete(crud::remove::<SchoolYears>),
-        )
-        .doc(
-            Operation::get("/schoolyear", "schoolyear", "School years, by graduation year")
-                .query_flag("archived", "Only archived (true) or only non-archived (false) school years.")
-                .json_list::<crate::domain::schoolyear::SchoolYear>(200, "The school years."),
-        )
-        .docs(resource::crud_ops::<SchoolYears>())
+    crud::resource_routes::<SchoolYears, _, _>(
+        list,
+        Operation::get("/schoolyear", "schoolyear", "School years, by graduation year")
+            .query_flag("archived", "Only archived (true) or only non-archived (false) school years.")
+            .json_list::<crate::domain::schoolyear::SchoolYear>(200, "The school years."),
+    )
 }
 
 crate::crud_resource!(SchoolYears, path: "schoolyear", table: "school_year", id: SchoolYearId, new: NewSchoolYear, single: crate::domain::schoolyear::SchoolYear,

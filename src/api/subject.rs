@@ -2,11 +2,10 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 
 use super::crud;
 use super::extract::QueryParams;
-use super::openapi::{resource, Operation};
+use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -17,19 +16,13 @@ use crate::store::subject::SubjectFilter;
 
 /// Routes of `/subject`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/subject", get(list).post(crud::create::<Subjects>))
-        .route(
-            "/subject/{id}",
-            get(crud::fetch::<Subjects>).put(crud::update::<Subjects>).delete(crud::remove::<Subjects>),
-        )
-        .doc(
-            Operation::get("/subject", "subject", "Subjects (list form), by code")
-                .query_flag("crossClass", "Only cross-class (true) or only class-bound (false) subjects.")
-                .query_flag("archived", "Only archived (true) or only active (false) subjects.")
-                .json_list::<crate::domain::refs::SubjectRef>(200, "The subjects."),
-        )
-        .docs(resource::crud_ops::<Subjects>())
+    crud::resource_routes::<Subjects, _, _>(
+        list,
+        Operation::get("/subject", "subject", "Subjects (list form), by code")
+            .query_flag("crossClass", "Only cross-class (true) or only class-bound (false) subjects.")
+            .query_flag("archived", "Only archived (true) or only active (false) subjects.")
+            .json_list::<crate::domain::refs::SubjectRef>(200, "The subjects."),
+    )
 }
 
 crate::crud_resource!(Subjects, path: "subject", table: "subject", id: SubjectId, new: NewSubject, single: crate::domain::subject::Subject,

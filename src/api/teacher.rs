@@ -2,11 +2,10 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 
 use super::crud;
 use super::extract::QueryParams;
-use super::openapi::{resource, Operation};
+use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -17,19 +16,13 @@ use crate::store::teacher::TeacherFilter;
 
 /// Routes of `/teacher`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .route("/teacher", get(list).post(crud::create::<Teachers>))
-        .route(
-            "/teacher/{id}",
-            get(crud::fetch::<Teachers>).put(crud::update::<Teachers>).delete(crud::remove::<Teachers>),
-        )
-        .doc(
-            Operation::get("/teacher", "teacher", "Teachers (list form), by code")
-                .query_id("schoolYear", false, "Only teachers with an employment in this school year.")
-                .query_flag("archived", "Only archived (true) or only active (false) teachers.")
-                .json_list::<crate::domain::teacher::TeacherListItem>(200, "The teachers."),
-        )
-        .docs(resource::crud_ops::<Teachers>())
+    crud::resource_routes::<Teachers, _, _>(
+        list,
+        Operation::get("/teacher", "teacher", "Teachers (list form), by code")
+            .query_id("schoolYear", false, "Only teachers with an employment in this school year.")
+            .query_flag("archived", "Only archived (true) or only active (false) teachers.")
+            .json_list::<crate::domain::teacher::TeacherListItem>(200, "The teachers."),
+    )
 }
 
 crate::crud_resource!(Teachers, path: "teacher", table: "teacher", id: TeacherId, new: NewTeacher, single: crate::domain::teacher::Teacher,
