@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, PathId, QueryParams};
-use super::openapi::{schemas, Operation};
+use super::openapi::{examples, schemas, Operation};
 use super::response::{created, no_content, ok};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -48,6 +48,7 @@ fn admin_docs() -> Vec<Operation> {
         Operation::get("/account", "account", "Every account").json_list::<Account>(200, "The accounts."),
         Operation::post("/account", "account", "Create an account")
             .body(schemas::fields_schema(&describe(parse_new_account), Mode::Create), "Name and role.")
+            .body_examples(examples::body("account").map(|e| ("example", e)))
             .json::<Account>(201, "The created account.")
             .response_header(201, "Location", "Path of the new account.")
             .problem(409, "Another account has this name."),
@@ -60,6 +61,7 @@ fn admin_docs() -> Vec<Operation> {
         Operation::post("/token", "token", "Create a token")
             .describe("The response carries the secret `token`, shown only this once.")
             .body(schemas::fields_schema(&describe(parse_new_token), Mode::Create), "Account, label and lifetime.")
+            .body_examples(examples::body("token").map(|e| ("example", e)))
             .json_schema(
                 201,
                 "The token listing plus `token`, the secret.",

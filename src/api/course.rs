@@ -17,7 +17,7 @@ use serde_json::json;
 use super::crud::{self, Audit, Crud};
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, QueryParams};
-use super::openapi::{resource, schemas, Operation};
+use super::openapi::{examples, resource, schemas, Operation};
 use super::response::{created, ok};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -74,6 +74,7 @@ fn post_doc() -> Operation {
         )
         .condition_header("If-Match", "For merge and split: the current ETags of every course involved.")
         .body(json!({"oneOf": [create, merge, split]}), "A new course, or a merge or split command.")
+        .body_examples(examples::body("course").map(|e| ("create", e)).into_iter().chain(examples::course_commands()))
         .json::<Course>(201, "The created course.")
         .response_header(201, "Location", "Path of the new course.")
         .response_header(201, "ETag", "Entity tag of the new course.")

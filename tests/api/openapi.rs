@@ -130,3 +130,33 @@ async fn docs_page_is_served_from_the_binary() {
     assert_eq!(js.status(), 200);
     assert!(js.bytes().await.expect("bytes").len() > 100_000);
 }
+
+#[tokio::test]
+async fn request_examples_are_accepted_on_the_demo_school() {
+    let app = TestApp::spawn().await;
+    schoolplan::dataset::import(&app.store, &schoolplan::demo::generate(1)).await.expect("demo school imported");
+    let doc = document(&app).await;
+    let mut tried = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        let Some(post) = item.get("post") else { continue };
+        let Some(examples) = post["requestBody"]["content"]["application/json"]["examples"].as_object() else {
+            continue;
+        };
+        for (name, example) in examples {
+            let body = &example["value"];
+            let resp = app.request_with(Some(&app.token), Method::POST, path, Some(body)).await;
+            let expected = if name == "merge" || name == "split" { 200 } else { 201 };
+            assert_eq!(resp.status, expected, "example {name} of POST {path}: {}", resp.body);
+            tried += 1;
+            let one = format!("{path}/{{id}}");
+            if expected == 201 && doc["paths"][&one]["put"].is_object() {
+                let id = resp.result()["id"].as_i64().expect("id");
+                let put = app.request_with(Some(&app.token), Method::PUT, &format!("{path}/{id}"), Some(body)).await;
+                assert_eq!(put.status, 200, "example of PUT {one}: {}", put.body);
+                assert_eq!(put.result(), resp.result(), "saving the example again changes nothing");
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried >= 20, "only {tried} examples found");
+}

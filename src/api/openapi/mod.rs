@@ -10,6 +10,7 @@
 //! `/api/v1/openapi.json` serves the document without a token; `/docs` serves
 //! Swagger UI from the binary (no network needed).
 
+pub mod examples;
 pub mod operation;
 pub mod resource;
 pub mod schemas;

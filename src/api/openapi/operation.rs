@@ -166,6 +166,18 @@ impl Operation {
         component_ref(&T::name())
     }
 
+    /// Named examples of the request body (OpenAPI `examples`); none when `examples` is empty.
+    pub fn body_examples(mut self, examples: impl IntoIterator<Item = (&'static str, Value)>) -> Self {
+        let map: serde_json::Map<String, Value> =
+            examples.into_iter().map(|(name, value)| (name.to_string(), json!({"value": value}))).collect();
+        if let Some(media) = self.request_body.as_mut().and_then(|b| b.pointer_mut("/content/application~1json")) {
+            if !map.is_empty() {
+                media["examples"] = Value::Object(map);
+            }
+        }
+        self
+    }
+
     /// Registers `T`'s schema for a `$ref` written by hand in an explicit schema.
     pub fn uses<T: ToSchema>(mut self) -> Self {
         self.components.extend(components_of::<T>());

@@ -3,6 +3,7 @@
 
 use utoipa::ToSchema;
 
+use super::examples;
 use super::schemas::body_schema;
 use super::Operation;
 use crate::api::crud::{Crud, CrudCreate};
@@ -33,6 +34,7 @@ where
             .path_id(noun)
             .condition_header("If-Match", IF_MATCH)
             .body(body_schema::<R::Update>(Mode::Replace), &format!("The {noun} with every writable field."))
+            .body_examples(examples::body(R::PATH).map(|e| ("example", e)))
             .json::<R::Single>(200, &format!("The saved {noun}."))
             .response_header(200, "ETag", "Entity tag of the saved object.")
             .problem(409, "A uniqueness clash, or the school year is locked (contract.md §7).")
@@ -54,6 +56,7 @@ where
     let noun = R::NOUN;
     Operation::post(format!("/{}", R::PATH), R::PATH, format!("Create a {noun}"))
         .body(body_schema::<R::New>(Mode::Create), &format!("The new {noun} in its single form (no `id`)."))
+        .body_examples(examples::body(R::PATH).map(|e| ("example", e)))
         .json::<R::Single>(201, &format!("The created {noun}."))
         .response_header(201, "Location", "Path of the new object.")
         .response_header(201, "ETag", "Entity tag of the new object.")
