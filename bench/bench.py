@@ -161,7 +161,7 @@ http {{
     server {{
         listen 127.0.0.1:{port};
         root {docroot};
-        open_file_cache max=1000 valid=600s;
+        open_file_cache max=1000 inactive=600s;
         location = /health {{ return 200 "ok"; }}
         location / {{ try_files $uri.json =404; }}
         # The large course lists: on loopback, copying through big buffers
@@ -177,7 +177,11 @@ http {{
             stdout=self.log,
             stderr=self.log,
         )
-        wait_http(f"http://127.0.0.1:{port}/health", timeout=20)
+        try:
+            wait_http(f"http://127.0.0.1:{port}/health", timeout=20)
+        except RuntimeError:
+            errors = (tmp / "nginx-error.log").read_text() if (tmp / "nginx-error.log").exists() else ""
+            raise RuntimeError(f"nginx did not start: {errors[-2000:]}") from None
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -190,7 +194,8 @@ http {{
         self.log.close()
 
 
-def wrk(url: str, script: str, conns: int, threads: int, duration: int, token: str, data_dir: Path) -> dict:
+def wrk(url: str, script: str, conns: int, threads: int, duration: int, token: str, data_dir: Path,
+        pair_offset: int = 0) -> dict:
     cmd = [
         "wrk",
         f"-t{threads}",
@@ -204,8 +209,11 @@ def wrk(url: str, script: str, conns: int, threads: int, duration: int, token: s
         f"Authorization: Bearer {token}",
         url,
     ]
-    env = dict(os.environ, BENCH_DATA_DIR=str(data_dir))
+    env = dict(os.environ, BENCH_DATA_DIR=str(data_dir), BENCH_PAIR_OFFSET=str(pair_offset))
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=str(LUA))
+    for line in out.stdout.splitlines():
+        if line.startswith("BENCHNOTE "):
+            log("  wrk: " + line[len("BENCHNOTE ") :].replace("\n", " ")[:400])
     for line in out.stdout.splitlines():
         if line.startswith("BENCHJSON "):
             r = json.loads(line[len("BENCHJSON ") :])
@@ -319,7 +327,7 @@ def bench_server(args, tmp: Path, scale: int, backend: str, dataset: Path, rows:
             ids = prepare_ids(api)
             data_dir = tmp / tag
             data_dir.mkdir()
-            picked = write_bench_data(api, ids["courses"], data_dir, max(args.concurrency))
+            picked = write_bench_data(api, ids["courses"], data_dir, sum(args.concurrency))
             info.update(year=ids["year"], teacher=ids["teacher"], courses=len(ids["courses"]), **picked)
             log(f"{tag}: imported in {info['import_s']} s; open year {ids['year']}, {len(ids['courses'])} courses, "
                 f"{picked['pairs']} merge pairs")
@@ -340,10 +348,13 @@ def bench_server(args, tmp: Path, scale: int, backend: str, dataset: Path, rows:
                 r = wrk(base + "/api/v1/course/0", "put.lua", c, min(c, 2), args.duration, token, data_dir)
                 rows.append(row(scale, backend, "PUT /api/v1/course/ID", c, r, server.peak_rss_mb(), None))
                 log_row(rows[-1])
+            offset = 0
             for c in args.concurrency:
                 server.reset_peak()
-                threads = min(c, picked["pairs"])
-                r = wrk(base + "/api/v1/course", "mergesplit.lua", threads, threads, args.duration, token, data_dir)
+                threads = min(c, picked["pairs"] - offset)
+                r = wrk(base + "/api/v1/course", "mergesplit.lua", threads, threads, args.duration, token, data_dir,
+                        offset)
+                offset += threads
                 rows.append(row(scale, backend, "merge+split", threads, r, server.peak_rss_mb(), None))
                 log_row(rows[-1])
             info["peak_rss_mb"] = round(server.peak_rss_mb(), 1)
@@ -474,7 +485,8 @@ def report(args, rows: list, infos: list, meta: dict, elapsed: float) -> str:
     out.append(f"Run: {meta['date']}, commit `{meta['commit']}`, {args.duration} s per row, "
                f"whole run {elapsed / 60:.1f} min.  ")
     out.append(f"Machine: {meta['cpu']}, {meta['cores']} cores, {meta['memory_gb']} GB RAM, Linux {meta['kernel']}; "
-               f"{meta['wrk']}; {meta['nginx']}; {meta['postgres']}.")
+               f"{meta['wrk']}; {meta['nginx']}; {meta['postgres']}. "
+               f"Load average (1, 5, 15 min) before the run {meta['load_before']}, after {meta['load_after']}.")
     out.append("")
     for info in infos:
         out.append(f"- scale {info['scale']} {info['backend']}: import {info['import_s']} s, open year "
@@ -582,6 +594,8 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="schoolplan-bench-"))
     rows: list = []
     infos: list = []
+    failed = None
+    load_before = os.getloadavg()
     try:
         for scale in args.scales:
             if scale == 1:
@@ -593,6 +607,9 @@ def main() -> int:
             for backend in args.backends:
                 infos.append(bench_server(args, tmp, scale, backend, dataset, rows, responses))
             bench_ceiling(args, tmp, scale, responses, rows)
+    except Exception as e:  # keep what was measured so far
+        failed = e
+        log(f"FAILED: {e!r}")
     finally:
         if args.keep_tmp:
             log(f"kept {tmp}")
@@ -600,13 +617,17 @@ def main() -> int:
             shutil.rmtree(tmp, ignore_errors=True)
     elapsed = time.time() - started
     meta = machine()
+    meta["load_before"] = " ".join(f"{x:.2f}" for x in load_before)
+    meta["load_after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     text = report(args, rows, infos, meta, elapsed)
+    if failed is not None:
+        text = f"**The run failed**: {failed!r}\n\n" + text
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "results.json").write_text(json.dumps({"meta": meta, "runs": infos, "rows": rows}, indent=1) + "\n")
     (out / "results.md").write_text(text)
     print(text)
-    if args.update_benchmarks:
+    if args.update_benchmarks and failed is None:
         bm = ROOT / "BENCHMARKS.md"
         doc = bm.read_text() if bm.exists() else f"# Benchmarks\n\n{MARK_BEGIN}\n{MARK_END}\n"
         head, _, rest = doc.partition(MARK_BEGIN)
@@ -614,7 +635,7 @@ def main() -> int:
         bm.write_text(f"{head}{MARK_BEGIN}\n{text}{MARK_END}{tail}")
         log(f"updated {bm}")
     log(f"done in {elapsed / 60:.1f} min; {out / 'results.md'}")
-    return 0
+    return 1 if failed is not None else 0
 
 
 if __name__ == "__main__":

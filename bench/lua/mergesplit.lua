@@ -19,16 +19,24 @@ function json_headers()
 end
 
 local counter = 0
+local threads = {}
 function setup(thread)
   thread:set("thread_no", counter)
   counter = counter + 1
+  threads[#threads + 1] = thread
 end
+
+failures = 0
+last_failure = nil
 
 local a, b
 local phase = "merge"
 
+-- Each row starts on fresh pairs (BENCH_PAIR_OFFSET): a row may end halfway
+-- through a cycle, leaving its pairs merged.
 function init(args)
-  local pair = MERGE_PAIRS[(thread_no % #MERGE_PAIRS) + 1]
+  local offset = tonumber(os.getenv("BENCH_PAIR_OFFSET") or "0")
+  local pair = MERGE_PAIRS[((offset + thread_no) % #MERGE_PAIRS) + 1]
   a, b = pair[1], pair[2]
 end
 
@@ -69,7 +77,11 @@ local function element_ids(body)
 end
 
 function response(status, headers, body)
-  if status ~= 200 then return end  -- counted as an error by wrk; retry the same step
+  if status ~= 200 then  -- counted as an error by wrk; retry the same step
+    failures = failures + 1
+    last_failure = phase .. " " .. a .. "," .. b .. " -> " .. status .. " " .. body:sub(1, 300)
+    return
+  end
   if phase == "merge" then
     phase = "split"
   else
@@ -79,4 +91,12 @@ function response(status, headers, body)
   end
 end
 
-done = bench_report
+function done(summary, latency, requests)
+  bench_report(summary, latency, requests)
+  for _, t in ipairs(threads) do
+    local n = t:get("failures")
+    if n and n > 0 then
+      io.write("BENCHNOTE thread " .. t:get("thread_no") .. ": " .. n .. " failed, last: " .. tostring(t:get("last_failure")) .. "\n")
+    end
+  end
+end
