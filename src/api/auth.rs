@@ -21,6 +21,7 @@ use governor::{DefaultKeyedRateLimiter, Quota};
 use super::AppState;
 use crate::auth::{parse_token, Principal, Role};
 use crate::error::{Error, ErrorCode, Result};
+use crate::store::sqlite_auth::SqliteTokenReader;
 
 /// Which role a route needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,9 +76,19 @@ impl RateLimit {
 
 /// Wraps all routes registered so far on `router` in the check for `access`.
 pub fn protect(router: super::routes::ApiRouter, state: &AppState, access: Access) -> super::routes::ApiRouter {
+    let tokens = SqliteTokenReader::open(&state.store);
     router
         .require_roles(|method| access.required_role(method))
-        .route_layer(middleware::from_fn_with_state((state.clone(), access), check))
+        .route_layer(middleware::from_fn_with_state(Checker { app: state.clone(), access, tokens }, check))
+}
+
+/// State of the access check.
+#[derive(Clone)]
+struct Checker {
+    app: AppState,
+    access: Access,
+    /// SQLite: the token lookup without the pool (see [`SqliteTokenReader`]).
+    tokens: Option<Arc<SqliteTokenReader>>,
 }
 
 fn unauthenticated(detail: &str, invalid: bool) -> Response {
@@ -88,7 +99,7 @@ fn unauthenticated(detail: &str, invalid: bool) -> Response {
     res
 }
 
-async fn check(State((app, access)): State<(AppState, Access)>, mut req: Request, next: Next) -> Response {
+async fn check(State(Checker { app, access, tokens }): State<Checker>, mut req: Request, next: Next) -> Response {
     let Some(raw) = req.headers().get(header::AUTHORIZATION) else {
         return unauthenticated("This request needs an API token: send Authorization: Bearer <token>.", false);
     };
@@ -99,9 +110,12 @@ async fn check(State((app, access)): State<(AppState, Access)>, mut req: Request
     let Some((public_id, secret)) = token.and_then(parse_token) else {
         return unauthenticated("The Authorization header does not hold a valid bearer token.", true);
     };
-    let principal = match app.store.conn().await {
-        Ok(mut conn) => conn.authenticate(public_id, secret).await,
-        Err(e) => Err(e),
+    let principal = match tokens.as_ref().and_then(|t| t.authenticate(public_id, secret)) {
+        Some(found) => found,
+        None => match app.store.conn().await {
+            Ok(mut conn) => conn.authenticate(public_id, secret).await,
+            Err(e) => Err(e),
+        },
     };
     let principal = match principal {
         Ok(Some(p)) => p,

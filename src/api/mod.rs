@@ -5,6 +5,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod cache;
 pub mod course;
 pub mod crud;
 pub mod curriculum;
@@ -65,7 +66,9 @@ pub const PUBLIC_PATHS: &[&str] = &["/health", "/api/v1/version", openapi::DOCUM
 /// check by construction, plus the OpenAPI document built from their
 /// documentation. Returns the recording router, so tests can list paths.
 pub fn routes(state: &AppState) -> ApiRouter {
-    let planning = auth::protect(resource_routes(), state, Access::Planning);
+    let cache = cache::ResponseCache::new(state.store.write_generation());
+    let planning = resource_routes().route_layer(axum::middleware::from_fn_with_state(cache, cache::cached));
+    let planning = auth::protect(planning, state, Access::Planning);
     let profile = auth::protect(admin::profile_routes(), state, Access::Reader);
     let admin = auth::protect(admin::admin_routes(), state, Access::Admin);
     let api = ApiRouter::new().merge(health::version_routes()).merge(planning).merge(profile).merge(admin);

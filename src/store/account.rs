@@ -87,15 +87,35 @@ impl From<TokenRow> for TokenInfo {
     }
 }
 
+/// The token lookup run for every request: the token by its public id, with its account.
+pub(crate) const AUTH_SQL: &str =
+    "SELECT t.id AS token_id, t.secret_hash, t.expires_at, t.revoked_at, a.id AS account_id, a.name, a.role \
+     FROM api_token t JOIN account a ON a.id = t.account_id WHERE t.public_id = $1";
+
+/// A row of [`AUTH_SQL`].
 #[derive(sqlx::FromRow)]
-struct AuthRow {
-    token_id: i64,
-    secret_hash: Vec<u8>,
-    expires_at: Option<String>,
-    revoked_at: Option<String>,
-    account_id: i64,
-    name: String,
-    role: String,
+pub(crate) struct AuthRow {
+    pub(crate) token_id: i64,
+    pub(crate) secret_hash: Vec<u8>,
+    pub(crate) expires_at: Option<String>,
+    pub(crate) revoked_at: Option<String>,
+    pub(crate) account_id: i64,
+    pub(crate) name: String,
+    pub(crate) role: String,
+}
+
+impl AuthRow {
+    /// The caller, when `secret` matches and the token is neither revoked nor expired.
+    pub(crate) fn principal(self, secret: &str) -> Result<Option<Principal>> {
+        let now = crate::auth::now_text();
+        let matches = secret_matches(secret, &self.secret_hash);
+        let live = self.revoked_at.is_none() && self.expires_at.as_deref().is_none_or(|e| e > now.as_str());
+        if !(matches && live) {
+            return Ok(None);
+        }
+        let role = self.role.parse::<Role>().map_err(|e| Error::internal(anyhow::anyhow!(e)))?;
+        Ok(Some(Principal { account_id: self.account_id, name: self.name, role, token_id: self.token_id }))
+    }
 }
 
 /// One audit entry: who changed what, when.
@@ -243,24 +263,9 @@ impl Conn {
     /// The principal of a presented token, or `None` when unknown, revoked,
     /// expired or the secret does not match (constant-time compare).
     pub async fn authenticate(&mut self, public_id: &str, secret: &str) -> Result<Option<Principal>> {
-        let row: Option<AuthRow> = with_conn!(self, |c| {
-            sqlx::query_as(
-            "SELECT t.id AS token_id, t.secret_hash, t.expires_at, t.revoked_at, a.id AS account_id, a.name, a.role \
-             FROM api_token t JOIN account a ON a.id = t.account_id WHERE t.public_id = $1"
-        )
-        .bind(public_id)
-        .fetch_optional(c)
-        .await?
-        });
-        let Some(row) = row else { return Ok(None) };
-        let now = crate::auth::now_text();
-        let matches = secret_matches(secret, &row.secret_hash);
-        let live = row.revoked_at.is_none() && row.expires_at.as_deref().is_none_or(|e| e > now.as_str());
-        if !(matches && live) {
-            return Ok(None);
-        }
-        let role = row.role.parse::<Role>().map_err(|e| Error::internal(anyhow::anyhow!(e)))?;
-        Ok(Some(Principal { account_id: row.account_id, name: row.name, role, token_id: row.token_id }))
+        let row: Option<AuthRow> =
+            with_conn!(self, |c| sqlx::query_as(AUTH_SQL).bind(public_id).fetch_optional(c).await?);
+        row.map_or(Ok(None), |row| row.principal(secret))
     }
 
     /// Appends an audit entry (inside the transaction of the change).

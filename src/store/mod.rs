@@ -31,6 +31,7 @@ pub mod employment;
 pub mod lookup;
 pub mod schoolclass;
 pub mod schoolyear;
+pub mod sqlite_auth;
 pub mod subject;
 pub mod teacher;
 pub mod util;
@@ -85,10 +86,61 @@ pub enum Store {
 static STATEMENTS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<usize, u64>>> =
     std::sync::LazyLock::new(Default::default);
 
+/// What the clones of one pool share beyond sqlx (keyed like [`STATEMENTS`]).
+#[derive(Debug, Default)]
+struct PoolShared {
+    /// See [`WriteGeneration`].
+    generation: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// SQLite: held by the one write transaction of this process (see [`Store::begin`]).
+    writer: std::sync::Arc<tokio::sync::Mutex<()>>,
+}
+
+static POOLS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<usize, std::sync::Arc<PoolShared>>>> =
+    std::sync::LazyLock::new(Default::default);
+
+fn shared(pool_key: usize) -> std::sync::Arc<PoolShared> {
+    let mut map = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    map.entry(pool_key).or_default().clone()
+}
+
+/// How long a SQLite writer waits for the transaction ahead of it (like the busy timeout).
+const WRITER_WAIT: Duration = Duration::from_secs(30);
+
+/// The write generation of a pool: a counter that is incremented *after* every
+/// write transaction of the pool has committed (or tried to: a failed or
+/// cancelled commit bumps it too, as its outcome is unknown).
+///
+/// Whoever derives data from the database and wants to keep it (a cache) reads
+/// [`WriteGeneration::current`] *before* running its queries and keeps the
+/// result only while the generation is unchanged: a write that commits after
+/// the read bumps the counter, so the result can never outlive it.
+#[derive(Debug, Clone)]
+pub struct WriteGeneration(std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+impl WriteGeneration {
+    /// The current generation.
+    pub fn current(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Bumps the write generation when dropped: at the end of [`Conn::commit`],
+/// whether the commit succeeded, failed or its future was dropped midway.
+struct BumpOnDrop(usize);
+
+impl Drop for BumpOnDrop {
+    fn drop(&mut self) {
+        shared(self.0).generation.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
 /// A connection or transaction of either backend; statements run on it via [`with_conn!`].
 pub struct Conn {
     inner: ConnInner,
     pool_key: usize,
+    /// SQLite transactions: this process's write slot, released after the
+    /// transaction (declared after `inner`, so it is dropped after it).
+    _writer: Option<tokio::sync::OwnedMutexGuard<()>>,
 }
 
 /// The concrete connection behind a [`Conn`] (used by [`with_conn!`]).
@@ -195,32 +247,56 @@ impl Store {
         STATEMENTS.lock().map(|m| m.get(&self.pool_key()).copied().unwrap_or(0)).unwrap_or(0)
     }
 
+    /// The write generation of this pool (shared by every clone of the store).
+    pub fn write_generation(&self) -> WriteGeneration {
+        WriteGeneration(shared(self.pool_key()).generation.clone())
+    }
+
     /// A pooled connection for reads.
     pub async fn conn(&self) -> Result<Conn> {
         let inner = match self {
             Store::Sqlite(p) => ConnInner::Sqlite(p.acquire().await.map_err(map_db_error)?),
             Store::Postgres(p) => ConnInner::Postgres(p.acquire().await.map_err(map_db_error)?),
         };
-        Ok(Conn { inner, pool_key: self.pool_key() })
+        Ok(Conn { inner, pool_key: self.pool_key(), _writer: None })
     }
 
     /// Begins a write transaction (on SQLite with `BEGIN IMMEDIATE`, so writers
-    /// queue on the busy timeout instead of failing on a lock upgrade).
+    /// queue instead of failing on a lock upgrade).
+    ///
+    /// On SQLite the writers of this process first queue in order on an
+    /// in-process lock (SQLite admits one writer at a time anyway): waiting
+    /// there costs nothing, while waiting in SQLite's busy handler means
+    /// sleeping in growing steps and retrying. Other processes still meet the
+    /// busy timeout.
     ///
     /// Commit with [`Conn::commit`]; dropping the `Conn` uncommitted (an error
     /// returned with `?`, a panic, a cancelled request) rolls everything back.
     pub async fn begin(&self) -> Result<Conn> {
-        let inner = match self {
-            Store::Sqlite(p) => ConnInner::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?),
-            Store::Postgres(p) => ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?),
+        let (inner, writer) = match self {
+            Store::Sqlite(p) => {
+                let slot = shared(self.pool_key()).writer.clone();
+                let writer = tokio::time::timeout(WRITER_WAIT, slot.lock_owned()).await.map_err(|_| {
+                    Error::problem(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        ErrorCode::Unavailable,
+                        "The database is busy or does not answer. Please retry.",
+                    )
+                })?;
+                (ConnInner::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?), Some(writer))
+            }
+            Store::Postgres(p) => (ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?), None),
         };
-        Ok(Conn { inner, pool_key: self.pool_key() })
+        Ok(Conn { inner, pool_key: self.pool_key(), _writer: writer })
     }
 }
 
 impl Conn {
-    /// Commits a transaction (no-op for a plain connection).
+    /// Commits a transaction (no-op for a plain connection), then bumps the
+    /// pool's [`WriteGeneration`].
     pub async fn commit(self) -> Result<()> {
+        let _bump =
+            matches!(self.inner, ConnInner::SqliteTx(_) | ConnInner::PostgresTx(_)).then(|| BumpOnDrop(self.pool_key));
         match self.inner {
             ConnInner::SqliteTx(tx) => tx.commit().await.map_err(map_db_error),
             ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),

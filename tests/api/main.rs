@@ -7,6 +7,7 @@ mod helpers;
 mod audit;
 mod auth;
 mod basics;
+mod cache;
 mod course_concurrency;
 mod course_fixtures;
 mod courses;
