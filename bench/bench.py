@@ -343,6 +343,7 @@ def bench_server(args, tmp: Path, scale: int, backend: str, dataset: Path, rows:
                     r = wrk(base + path, "get.lua", c, min(c, 2), args.duration, token, data_dir)
                     rows.append(row(scale, backend, name, c, r, server.peak_rss_mb(), len(body)))
                     log_row(rows[-1])
+            info["after_write_ms"] = after_write(api, reads[-1][1], data_dir)
             for c in args.concurrency:
                 server.reset_peak()
                 r = wrk(base + "/api/v1/course/0", "put.lua", c, min(c, 2), args.duration, token, data_dir)
@@ -363,6 +364,23 @@ def bench_server(args, tmp: Path, scale: int, backend: str, dataset: Path, rows:
     finally:
         cleanup()
     return info
+
+
+def after_write(api: Api, path: str, data_dir: Path) -> float:
+    """Median time of the first read of `path` after a write (the cache is empty then), ms."""
+    text = (data_dir / "bench_data.lua").read_text()
+    first = text.split("{id = ", 1)[1]
+    cid = int(first.split(",", 1)[0])
+    body = first.split("a = [==[", 1)[1].split("]==]", 1)[0]
+    times = []
+    for i in range(5):
+        status, _, _ = api.raw("PUT", f"/api/v1/course/{cid}", json.loads(body))
+        assert status == 200, status
+        t0 = time.perf_counter()
+        status, _, _ = api.raw("GET", path)
+        times.append((time.perf_counter() - t0) * 1000)
+        assert status == 200, status
+    return round(sorted(times)[len(times) // 2], 1)
 
 
 def read_targets(ids: dict) -> list[tuple[str, str]]:
@@ -490,7 +508,8 @@ def report(args, rows: list, infos: list, meta: dict, elapsed: float) -> str:
     out.append("")
     for info in infos:
         out.append(f"- scale {info['scale']} {info['backend']}: import {info['import_s']} s, open year "
-                   f"{info['courses']} courses, {info['pairs']} merge pairs, {info['puts']} PUT courses")
+                   f"{info['courses']} courses, {info['pairs']} merge pairs, {info['puts']} PUT courses; "
+                   f"first course list after a write (not cached, one client): {info.get('after_write_ms', '?')} ms")
     out.append("")
     out.append("| scale | backend | request | conns | req/s | p50 ms | p99 ms | peak RSS MB | nginx req/s | ratio | errors |")
     out.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|")
