@@ -132,6 +132,7 @@ class Nginx:
 
     def __init__(self, tmp: Path, docroot: Path, port: int):
         self.port = port
+        self.base = f"http://127.0.0.1:{port}"
         conf = tmp / "nginx.conf"
         for d in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
             (tmp / d).mkdir(exist_ok=True)
@@ -332,17 +333,29 @@ def bench_server(args, tmp: Path, scale: int, backend: str, dataset: Path, rows:
             log(f"{tag}: imported in {info['import_s']} s; open year {ids['year']}, {len(ids['courses'])} courses, "
                 f"{picked['pairs']} merge pairs")
             reads = read_targets(ids)
+            bodies = {}
             for name, path in reads:
                 status, body, ctype = api.raw("GET", path)
                 assert status == 200 and ctype == "application/json", (path, status, ctype)
+                bodies[name] = body
                 responses.setdefault((scale, name), []).append((backend, path, body))
-                # Warm up (first requests fill caches, open connections).
-                wrk(base + path, "get.lua", 16, 2, 1, token, data_dir)
-                for c in args.concurrency:
-                    server.reset_peak()
-                    r = wrk(base + path, "get.lua", c, min(c, 2), args.duration, token, data_dir)
-                    rows.append(row(scale, backend, name, c, r, server.peak_rss_mb(), len(body)))
-                    log_row(rows[-1])
+            nginx = start_ceiling(tmp / f"ngx-{tag}", reads, bodies)
+            try:
+                for name, path in reads:
+                    # Warm up (first requests fill caches, open connections).
+                    wrk(base + path, "get.lua", 16, 2, 1, token, data_dir)
+                    wrk(nginx.base + path, "get.lua", 16, 2, 1, token, data_dir)
+                    for c in args.concurrency:
+                        # The server's row, then the ceiling's with the same settings right after.
+                        server.reset_peak()
+                        r = wrk(base + path, "get.lua", c, min(c, 2), args.duration, token, data_dir)
+                        rows.append(row(scale, backend, name, c, r, server.peak_rss_mb(), len(bodies[name])))
+                        log_row(rows[-1])
+                        r = wrk(nginx.base + path, "get.lua", c, min(c, 2), args.duration, token, data_dir)
+                        rows.append(row(scale, "nginx", name, c, r, None, len(bodies[name]), paired=backend))
+                        log_row(rows[-1])
+            finally:
+                nginx.stop()
             info["after_write_ms"] = after_write(api, reads[-1][1], data_dir)
             for c in args.concurrency:
                 server.reset_peak()
@@ -393,42 +406,36 @@ def read_targets(ids: dict) -> list[tuple[str, str]]:
     ]
 
 
-def bench_ceiling(args, tmp: Path, scale: int, responses: dict, rows: list) -> None:
-    docroot = tmp / f"www-s{scale}"
-    targets = []
-    for (s, name), got in responses.items():
-        if s != scale:
-            continue
-        backend, path, body = got[0]
-        digests = {b: hashlib.sha256(x).hexdigest()[:12] for b, _, x in got}
-        if len(set(digests.values())) > 1:
-            log(f"note: {name} differs between backends {digests}; ceiling uses the {backend} bytes")
+def start_ceiling(tmp: Path, reads: list, bodies: dict) -> "Nginx":
+    """Starts nginx serving `bodies` (the server's answers) at the same paths."""
+    tmp.mkdir()
+    docroot = tmp / "www"
+    for name, path in reads:
         file = docroot / (path.split("?")[0].lstrip("/") + ".json")
         file.parent.mkdir(parents=True, exist_ok=True)
-        file.write_bytes(body)
-        targets.append((name, path, body))
-    for p in [tmp, *docroot.rglob("*")]:
+        file.write_bytes(bodies[name])
+    for p in [tmp.parent, tmp, *tmp.rglob("*")]:
         p.chmod(0o755 if p.is_dir() else 0o644)
-    port = free_port()
-    nginx = Nginx(tmp, docroot, port)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        for name, path, body in targets:
-            with urllib.request.urlopen(base + path) as r:
-                assert r.read() == body and r.headers["Content-Type"] == "application/json", path
-            wrk(base + path, "get.lua", 16, 2, 1, "x", tmp)
-            for c in args.concurrency:
-                r = wrk(base + path, "get.lua", c, min(c, 2), args.duration, "ceiling", tmp)
-                rows.append(row(scale, "nginx", name, c, r, None, len(body)))
-                log_row(rows[-1])
-    finally:
-        nginx.stop()
+    nginx = Nginx(tmp, docroot, free_port())
+    for name, path in reads:
+        with urllib.request.urlopen(nginx.base + path) as r:
+            assert r.read() == bodies[name] and r.headers["Content-Type"] == "application/json", path
+    return nginx
 
 
-def row(scale, backend, name, c, r, rss, size) -> dict:
+def compare_backends(responses: dict) -> None:
+    """Notes reads whose bytes differ between the backends."""
+    for (scale, name), got in responses.items():
+        digests = {b: hashlib.sha256(x).hexdigest()[:12] for b, _, x in got}
+        if len(set(digests.values())) > 1:
+            log(f"note: scale {scale} {name} differs between backends {digests}")
+
+
+def row(scale, backend, name, c, r, rss, size, paired=None) -> dict:
     return {
         "scale": scale,
         "backend": backend,
+        "paired": paired,
         "request": name,
         "conns": c,
         "rps": round(r["rps"], 1),
@@ -493,10 +500,10 @@ def fmt_num(x: float) -> str:
 
 
 def report(args, rows: list, infos: list, meta: dict, elapsed: float) -> str:
-    ceiling = {(r["scale"], r["request"], r["conns"]): r["rps"] for r in rows if r["backend"] == "nginx"}
+    ceiling = {(r["scale"], r["paired"], r["request"], r["conns"]): r["rps"] for r in rows if r["backend"] == "nginx"}
     for r in rows:
         if r["backend"] != "nginx":
-            c = ceiling.get((r["scale"], r["request"], r["conns"]))
+            c = ceiling.get((r["scale"], r["backend"], r["request"], r["conns"]))
             r["ceiling_rps"] = c
             r["ratio"] = None if c is None else r["rps"] / c
     out = []
@@ -523,14 +530,15 @@ def report(args, rows: list, infos: list, meta: dict, elapsed: float) -> str:
         out.append(f"| {r['scale']} | {r['backend']} | `{r['request']}` | {r['conns']} | {fmt_num(r['rps'])} | "
                    f"{r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {rss} | {ceil} | {ratio} | {r['errors'] or ''} |")
     out.append("")
-    out.append("nginx ceiling (same wrk settings, identical response bytes as static files):")
+    out.append("nginx ceiling (identical response bytes as static files; each row measured right after the "
+               "server's row with the same wrk settings):")
     out.append("")
-    out.append("| scale | request | conns | req/s | p50 ms | p99 ms | body bytes |")
-    out.append("|---|---|--:|--:|--:|--:|--:|")
+    out.append("| scale | next to | request | conns | req/s | p50 ms | p99 ms | body bytes |")
+    out.append("|---|---|---|--:|--:|--:|--:|--:|")
     for r in rows:
         if r["backend"] == "nginx":
-            out.append(f"| {r['scale']} | `{r['request']}` | {r['conns']} | {fmt_num(r['rps'])} | {r['p50_ms']:.2f} | "
-                       f"{r['p99_ms']:.2f} | {r['body_bytes']:,} |")
+            out.append(f"| {r['scale']} | {r['paired']} | `{r['request']}` | {r['conns']} | {fmt_num(r['rps'])} | "
+                       f"{r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['body_bytes']:,} |")
     out.append("")
     # Growth from scale 1 to 10: time per course in the big list.
     course = "GET /api/v1/course?schoolYear=ID"
@@ -609,6 +617,8 @@ def main() -> int:
     args.scales = [int(x) for x in args.scales.split(",")]
     args.backends = args.backends.split(",")
     args.concurrency = [int(x) for x in args.concurrency.split(",")]
+    # SIGTERM unwinds like Ctrl-C, so servers, nginx and databases are cleaned up.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     started = time.time()
     tmp = Path(tempfile.mkdtemp(prefix="schoolplan-bench-"))
     rows: list = []
@@ -625,7 +635,7 @@ def main() -> int:
             responses: dict = {}
             for backend in args.backends:
                 infos.append(bench_server(args, tmp, scale, backend, dataset, rows, responses))
-            bench_ceiling(args, tmp, scale, responses, rows)
+            compare_backends(responses)
     except Exception as e:  # keep what was measured so far
         failed = e
         log(f"FAILED: {e!r}")
