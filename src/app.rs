@@ -13,7 +13,7 @@ use axum::http::{header, HeaderName, HeaderValue, Method, Request, StatusCode};
 use axum::Router;
 use tokio::net::TcpListener;
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::sensitive_headers::SetSensitiveRequestHeadersLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -21,6 +21,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::api::auth::RateLimit;
 use crate::api::{self, AppState};
+use crate::request_id::FastRequestUuid;
 use crate::store::Store;
 
 /// Largest accepted request body: 2 MiB (contract.md §10).
@@ -81,7 +82,7 @@ pub fn build_app(store: Store, config: &AppConfig) -> Router {
             let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
             tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
         }))
-        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .layer(SetRequestIdLayer::new(request_id, FastRequestUuid))
         .layer(SetSensitiveRequestHeadersLayer::new([header::AUTHORIZATION]))
 }
 

@@ -18,4 +18,5 @@ pub mod dataset;
 pub mod demo;
 pub mod domain;
 pub mod error;
+pub mod request_id;
 pub mod store;

@@ -93,7 +93,7 @@ pub(crate) const AUTH_SQL: &str =
      FROM api_token t JOIN account a ON a.id = t.account_id WHERE t.public_id = $1";
 
 /// A row of [`AUTH_SQL`].
-#[derive(sqlx::FromRow)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub(crate) struct AuthRow {
     pub(crate) token_id: i64,
     pub(crate) secret_hash: Vec<u8>,
@@ -106,15 +106,15 @@ pub(crate) struct AuthRow {
 
 impl AuthRow {
     /// The caller, when `secret` matches and the token is neither revoked nor expired.
-    pub(crate) fn principal(self, secret: &str) -> Result<Option<Principal>> {
-        let now = crate::auth::now_text();
+    pub(crate) fn principal(&self, secret: &str) -> Result<Option<Principal>> {
         let matches = secret_matches(secret, &self.secret_hash);
-        let live = self.revoked_at.is_none() && self.expires_at.as_deref().is_none_or(|e| e > now.as_str());
+        let live = self.revoked_at.is_none()
+            && self.expires_at.as_deref().is_none_or(|e| e > crate::auth::now_text().as_str());
         if !(matches && live) {
             return Ok(None);
         }
         let role = self.role.parse::<Role>().map_err(|e| Error::internal(anyhow::anyhow!(e)))?;
-        Ok(Some(Principal { account_id: self.account_id, name: self.name, role, token_id: self.token_id }))
+        Ok(Some(Principal { account_id: self.account_id, name: self.name.clone(), role, token_id: self.token_id }))
     }
 }
 

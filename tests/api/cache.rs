@@ -139,3 +139,40 @@ async fn a_revoked_token_is_refused_at_once_even_for_cached_reads() {
     app.delete(&format!("/token/{id}")).await.expect(204);
     app.request_with(Some(&reader), Method::GET, &path, None).await.expect_problem(401, "unauthenticated");
 }
+
+/// A token revoked by another process (the command line) is refused from the
+/// next request on, also after it was just used (SQLite remembers token rows
+/// only while the database is unchanged).
+#[tokio::test]
+async fn a_token_revoked_by_the_command_line_is_refused_at_once() {
+    let app = TestApp::spawn().await;
+    let schoolplan::store::Store::Sqlite(pool) = &app.store else {
+        return; // the command line cannot reach the test's PostgreSQL schema
+    };
+    let url = format!("sqlite://{}", pool.connect_options().get_filename().display());
+    let reader = app.token_for("rita", schoolplan::auth::Role::Reader).await;
+    for _ in 0..3 {
+        app.request_with(Some(&reader), Method::GET, "/api/v1/grade", None).await.expect(200);
+    }
+    let tokens = app.get("/token").await.expect(200);
+    let id = tokens.result().as_array().unwrap().iter().find(|t| t["accountName"] == "rita").unwrap()["id"].clone();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_schoolplan"))
+        .args(["--database", &url, "token", "revoke", &id.to_string()])
+        .output()
+        .expect("run schoolplan token revoke");
+    assert!(out.status.success(), "token revoke failed: {}", String::from_utf8_lossy(&out.stderr));
+    app.request_with(Some(&reader), Method::GET, "/api/v1/grade", None).await.expect_problem(401, "unauthenticated");
+    app.request(Method::GET, "/api/v1/grade", None).await.expect(200);
+}
+
+/// A token revoked by SQL on another connection is refused at once too.
+#[tokio::test]
+async fn a_token_revoked_behind_the_servers_back_is_refused_at_once() {
+    let app = TestApp::spawn().await;
+    let reader = app.token_for("rita", schoolplan::auth::Role::Reader).await;
+    for _ in 0..3 {
+        app.request_with(Some(&reader), Method::GET, "/api/v1/grade", None).await.expect(200);
+    }
+    app.sql("UPDATE api_token SET revoked_at = '2000-01-01T00:00:00.000000Z' WHERE account_id = (SELECT id FROM account WHERE name = 'rita')").await;
+    app.request_with(Some(&reader), Method::GET, "/api/v1/grade", None).await.expect_problem(401, "unauthenticated");
+}
