@@ -19,4 +19,5 @@ pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod request_id;
+pub mod service;
 pub mod store;

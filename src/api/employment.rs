@@ -10,10 +10,12 @@ use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::employment::NewEmployment;
+use crate::domain::employment::{Employment, NewEmployment};
 use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
 use crate::error::{Error, ErrorCode, Result};
+use crate::service::workload::fill_balances;
 use crate::store::employment::EmploymentFilter;
+use crate::store::Conn;
 
 /// Routes of `/employment`.
 pub fn routes() -> ApiRouter {
@@ -27,8 +29,34 @@ pub fn routes() -> ApiRouter {
     )
 }
 
-crate::crud_resource!(Employments, path: "employment", table: "employment", id: EmploymentId, new: NewEmployment, single: crate::domain::employment::Employment,
-    get: get_employment, create: create_employment, update: update_employment, delete: delete_employment);
+/// The `/employment` resource; its forms carry the computed balances (workload.md §4).
+pub struct Employments;
+impl crud::CrudCreate for Employments {
+    type New = NewEmployment;
+    async fn create(tx: &mut Conn, new: &NewEmployment) -> Result<i64> {
+        Ok(tx.create_employment(new).await?.0)
+    }
+}
+impl crud::Crud for Employments {
+    const PATH: &'static str = "employment";
+    const NOUN: &'static str = EmploymentId::KIND;
+    const TABLE: &'static str = "employment";
+    type Update = NewEmployment;
+    type Single = Employment;
+    async fn get(conn: &mut Conn, id: i64) -> Result<Option<Employment>> {
+        let Some(e) = conn.get_employment(EmploymentId(id)).await? else { return Ok(None) };
+        let mut one = [e];
+        fill_balances(conn, &mut one).await?;
+        let [e] = one;
+        Ok(Some(e))
+    }
+    async fn update(tx: &mut Conn, id: i64, new: &NewEmployment) -> Result<()> {
+        tx.update_employment(EmploymentId(id), new).await
+    }
+    async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+        tx.delete_employment(EmploymentId(id)).await
+    }
+}
 
 /// `GET /employment?schoolYear=ID` and/or `?teacher=ID` (one is required, else
 /// 400); 404 for an unknown school year or teacher. By teacher code, then year.
@@ -50,5 +78,7 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     if let Some(t) = filter.teacher {
         conn.require("teacher", TeacherId::KIND, t.0).await?;
     }
-    Ok(ok(&conn.list_employments(filter).await?))
+    let mut items = conn.list_employments(filter).await?;
+    fill_balances(&mut conn, &mut items).await?;
+    Ok(ok(&items))
 }

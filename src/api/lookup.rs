@@ -1,4 +1,4 @@
-//! `/grade`, `/subjectcategory`, `/subjecttype` (contract.md §5): one implementation for all three.
+//! `/subjectcategory`, `/subjecttype` (contract.md §5) and `/gender` (workload.md §1): one implementation for all three.
 
 use axum::extract::State;
 use axum::response::Response;
@@ -51,9 +51,9 @@ macro_rules! lookup_resources {
 }
 
 lookup_resources! {
-    Grades => Grade, "grade", "grade", "grade";
     SubjectCategories => SubjectCategory, "subjectcategory", "subject category", "subject_category";
     SubjectTypes => SubjectType, "subjecttype", "subject type", "subject_type";
+    Genders => Gender, "gender", "gender", "gender";
 }
 
 /// Routes of one lookup resource: `/{path}` and `/{path}/{id}`.
@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn tables_agree_with_lookup_kinds() {
-        assert_eq!(Grades::TABLE, Grades::KIND.table());
+        assert_eq!(Genders::TABLE, Genders::KIND.table());
         assert_eq!(SubjectCategories::TABLE, SubjectCategories::KIND.table());
         assert_eq!(SubjectTypes::TABLE, SubjectTypes::KIND.table());
         assert_eq!(SubjectCategories::PATH, SubjectCategories::KIND.path());

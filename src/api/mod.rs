@@ -13,15 +13,19 @@ pub mod division;
 pub mod employment;
 pub mod etag;
 pub mod extract;
+pub mod grade;
 pub mod health;
 pub mod lookup;
 pub mod openapi;
+pub mod payroll;
+pub mod pool;
 pub mod response;
 pub mod routes;
 pub mod schoolclass;
 pub mod schoolyear;
 pub mod subject;
 pub mod teacher;
+pub mod workload;
 
 use axum::extract::Request;
 use axum::http::{header, StatusCode};
@@ -46,9 +50,11 @@ pub struct AppState {
 /// The planning-data routes under `/api/v1` (reader for GET, planner otherwise).
 pub fn resource_routes() -> ApiRouter {
     ApiRouter::new()
-        .merge(lookup::routes::<lookup::Grades>())
+        .merge(grade::routes())
         .merge(lookup::routes::<lookup::SubjectCategories>())
         .merge(lookup::routes::<lookup::SubjectTypes>())
+        .merge(lookup::routes::<lookup::Genders>())
+        .merge(payroll::routes())
         .merge(curriculum::routes())
         .merge(division::routes())
         .merge(schoolyear::routes())
@@ -57,6 +63,8 @@ pub fn resource_routes() -> ApiRouter {
         .merge(schoolclass::routes())
         .merge(employment::routes())
         .merge(course::routes())
+        .merge(pool::routes())
+        .merge(workload::routes())
 }
 
 /// Paths served without a token (contract.md §9). Every other route is protected.

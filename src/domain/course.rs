@@ -55,6 +55,24 @@ pub struct Course {
     pub teachers1: Vec<TeacherRef>,
     /// Teachers in semester 2, in given order.
     pub teachers2: Vec<TeacherRef>,
+    /// Whether semester 1 is taught in a small group (workload.md §3.2).
+    pub small_group1: bool,
+    /// Whether semester 2 is taught in a small group.
+    pub small_group2: bool,
+    /// Read-only: the lessons of semester 1 when it has no teacher and the course is not cancelled, else 0.
+    pub open1: Fixed,
+    /// Read-only: the same for semester 2.
+    pub open2: Fixed,
+}
+
+/// Open lessons of a semester (workload.md §1): its lessons when nobody
+/// teaches it and the course is not cancelled, else 0.
+pub fn open_lessons(cancelled: bool, lessons: Fixed, teachers: usize) -> Fixed {
+    if cancelled || teachers > 0 {
+        Fixed(0)
+    } else {
+        lessons
+    }
 }
 
 impl Course {
@@ -121,6 +139,10 @@ pub struct NewCourse {
     pub teachers1: Vec<TeacherId>,
     /// Teachers in semester 2 (no repeats).
     pub teachers2: Vec<TeacherId>,
+    /// Small group in semester 1.
+    pub small_group1: bool,
+    /// Small group in semester 2.
+    pub small_group2: bool,
 }
 
 /// The writable fields of a course (`PUT /course/ID`): everything else in the body is ignored.
@@ -138,6 +160,10 @@ pub struct CourseUpdate {
     pub teachers1: Vec<TeacherId>,
     /// Teachers in semester 2 (no repeats).
     pub teachers2: Vec<TeacherId>,
+    /// Small group in semester 1.
+    pub small_group1: bool,
+    /// Small group in semester 2.
+    pub small_group2: bool,
 }
 
 /// Reads the fields shared by create and update (`null` lessons count as 0).
@@ -148,7 +174,9 @@ fn read_writable(r: &mut Reader<'_>) -> CourseUpdate {
     let lessons2 = r.fixed("lessons2", 0, MAX_LESSONS).unwrap_or_default();
     let teachers1 = r.references("teachers1").into_iter().map(TeacherId).collect();
     let teachers2 = r.references("teachers2").into_iter().map(TeacherId).collect();
-    CourseUpdate { cancelled, comments, lessons1, lessons2, teachers1, teachers2 }
+    let small_group1 = r.boolean("smallGroup1");
+    let small_group2 = r.boolean("smallGroup2");
+    CourseUpdate { cancelled, comments, lessons1, lessons2, teachers1, teachers2, small_group1, small_group2 }
 }
 
 impl FromBody for CourseUpdate {
@@ -182,6 +210,8 @@ impl FromBody for NewCourse {
             lessons2: w.lessons2,
             teachers1: w.teachers1,
             teachers2: w.teachers2,
+            small_group1: w.small_group1,
+            small_group2: w.small_group2,
         })
     }
 }
@@ -212,6 +242,8 @@ const COURSE_FIELDS: &[&str] = &[
     "subject",
     "teachers1",
     "teachers2",
+    "smallGroup1",
+    "smallGroup2",
 ];
 
 /// Reads a course id given as `N`, `"N"` or `{"id": N}`.
@@ -620,6 +652,7 @@ mod tests {
             description: code.into(),
             graduation_year: 2027,
             finalised: false,
+            age_relief_included: false,
         }
     }
 
@@ -668,6 +701,10 @@ mod tests {
             subject: subject(if subject_code == "D" { 1 } else { 2 }, subject_code),
             teachers1: vec![],
             teachers2: vec![],
+            small_group1: false,
+            small_group2: false,
+            open1: Fixed::units(2),
+            open2: Fixed::units(2),
         }
     }
 
@@ -852,7 +889,7 @@ mod tests {
 
     #[test]
     fn put_needs_every_writable_key_and_ignores_the_rest() {
-        let body = json!({"cancelled": true, "comments": " x ", "lessons1": 1, "lessons2": null, "teachers1": [], "teachers2": [{"id": 4}], "subject": 99});
+        let body = json!({"cancelled": true, "comments": " x ", "lessons1": 1, "lessons2": null, "teachers1": [], "teachers2": [{"id": 4}], "subject": 99, "smallGroup1": "true", "smallGroup2": false});
         let u = CourseUpdate::from_body(&body, Mode::Replace).unwrap();
         assert_eq!(
             u,
@@ -862,13 +899,18 @@ mod tests {
                 lessons1: Fixed::units(1),
                 lessons2: Fixed(0),
                 teachers1: vec![],
-                teachers2: vec![TeacherId(4)]
+                teachers2: vec![TeacherId(4)],
+                small_group1: true,
+                small_group2: false,
             }
         );
         let e = CourseUpdate::from_body(&json!({"cancelled": true}), Mode::Replace).unwrap_err();
         let (status, code, pointers) = code_of(e);
         assert_eq!((status, code), (422, ErrorCode::MissingField));
-        assert_eq!(pointers, ["/comments", "/lessons1", "/lessons2", "/teachers1", "/teachers2"]);
+        assert_eq!(
+            pointers,
+            ["/comments", "/lessons1", "/lessons2", "/teachers1", "/teachers2", "/smallGroup1", "/smallGroup2"]
+        );
     }
 
     #[test]
@@ -891,7 +933,11 @@ mod tests {
                 "schoolYear",
                 "subject",
                 "teachers1",
-                "teachers2"
+                "teachers2",
+                "smallGroup1",
+                "smallGroup2",
+                "open1",
+                "open2"
             ]
         );
         assert_eq!(v["lessons1"], json!(2));

@@ -10,7 +10,6 @@ use serde_json::Value;
 
 use super::ids::{CurriculumId, GradeId};
 use super::reader::{checked, limits, Mode, Reader};
-use super::refs::LookupRef;
 use super::FromBody;
 use crate::error::{ErrorCode, Result};
 
@@ -28,8 +27,9 @@ pub struct Curriculum {
     pub code: String,
     /// Full designation.
     pub description: String,
-    /// Grades in order, entry grade first (reference form).
-    pub grades: Vec<LookupRef>,
+    /// Grades in order, entry grade first, in their single form (contract.md §2:
+    /// the existing client reads their payroll type there).
+    pub grades: Vec<super::grade::Grade>,
 }
 
 impl From<&Curriculum> for CurriculumRef {

@@ -7,7 +7,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::fixed::Fixed;
+use super::fixed::{Amount, Fixed};
 use super::ids::{DivisionId, EmploymentId, SchoolYearId, TeacherId};
 use super::reader::{checked, limits, Mode, Reader};
 use super::refs::{LookupRef, SchoolYearRef, TeacherRef};
@@ -18,6 +18,8 @@ use crate::error::{ErrorCode, Result};
 pub const MIN_PERCENT: i64 = 0;
 /// Highest percent value.
 pub const MAX_PERCENT: i64 = 100;
+/// Largest initial IPB balance in percent, either sign (workload.md §1).
+pub const MAX_BALANCE: i64 = 1000;
 
 /// Employment single form, also its list form.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
@@ -43,6 +45,15 @@ pub struct Employment {
     pub temporary: bool,
     /// Free comment, or null.
     pub comments: Option<String>,
+    /// IPB balance in percent before the teacher's first employment (−1000 to 1000, default 0).
+    pub initial_balance: Fixed,
+    /// Read-only: the IPB balance at the start of the year in percent (workload.md §4), or
+    /// null when the year's showIpbBalances is false.
+    pub opening_balance: Option<Amount>,
+    /// Read-only: the IPB balance at the end of the year, or null.
+    pub closing_balance: Option<Amount>,
+    /// Read-only: closingBalance − openingBalance, or null.
+    pub change: Option<Amount>,
 }
 
 /// A valid employment body: teacher, schoolYear and division required; percent
@@ -67,6 +78,8 @@ pub struct NewEmployment {
     pub temporary: bool,
     /// Free comment.
     pub comments: Option<String>,
+    /// Initial IPB balance in percent.
+    pub initial_balance: Fixed,
 }
 
 impl FromBody for NewEmployment {
@@ -81,6 +94,7 @@ impl FromBody for NewEmployment {
         let payment2 = r.fixed("payment2", MIN_PERCENT, MAX_PERCENT);
         let temporary = r.boolean("temporary");
         let comments = r.text("comments", false, limits::COMMENT);
+        let initial_balance = r.fixed("initialBalance", -MAX_BALANCE, MAX_BALANCE).unwrap_or_default();
         if let (Some(min), Some(max)) = (employment_min, employment_max) {
             if min > max {
                 r.error(
@@ -101,6 +115,7 @@ impl FromBody for NewEmployment {
             payment2,
             temporary,
             comments,
+            initial_balance,
         })
     }
 }
@@ -164,6 +179,7 @@ mod tests {
                 ("/payment2", "missing_field"),
                 ("/temporary", "missing_field"),
                 ("/comments", "missing_field"),
+                ("/initialBalance", "missing_field"),
             ]
         );
     }

@@ -5,6 +5,8 @@
 //! "keep lessons exact as entered"), so values are kept as integers in
 //! ten-thousandths: at most 4 decimal places, stored as BIGINT.
 
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Serialize, Serializer};
 
 /// Scale of [`Fixed`]: 1.0 is stored as 10 000.
@@ -79,8 +81,86 @@ impl utoipa::ToSchema for Fixed {
     }
 }
 
+impl Fixed {
+    /// The exact value as a [`Decimal`] (no rounding).
+    pub fn decimal(self) -> Decimal {
+        Decimal::new(self.0, 4)
+    }
+}
+
+/// A computed decimal (workload figures, balances): exact in computation,
+/// written as a JSON number rounded half-up to 10 decimals (workload.md §3.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Hash)]
+pub struct Amount(pub Decimal);
+
+/// Decimals of an unrounded figure in JSON (workload.md §3.7).
+pub const OUTPUT_DECIMALS: u32 = 10;
+
+impl Amount {
+    /// The value rounded half-up (away from zero) to [`OUTPUT_DECIMALS`], trailing zeros removed.
+    pub fn output(self) -> Decimal {
+        self.0.round_dp_with_strategy(OUTPUT_DECIMALS, RoundingStrategy::MidpointAwayFromZero).normalize()
+    }
+}
+
+impl From<Decimal> for Amount {
+    fn from(d: Decimal) -> Self {
+        Amount(d)
+    }
+}
+
+impl std::fmt::Display for Amount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.output().fmt(f)
+    }
+}
+
+impl Serialize for Amount {
+    /// A JSON number. Written through the nearest double, whose shortest form
+    /// is the decimal itself: every output has at most 10 decimals and, for the
+    /// magnitudes of lessons and percent, at most 15 significant digits.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let d = self.output();
+        if d.is_integer() {
+            if let Some(i) = d.to_i64() {
+                return s.serialize_i64(i);
+            }
+        }
+        s.serialize_f64(d.to_f64().unwrap_or(0.0))
+    }
+}
+
+impl utoipa::PartialSchema for Amount {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Number)
+            .description(Some(
+                "A computed decimal, rounded half-up to at most 10 decimal places (percent or lessons per week).",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Amount {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Amount".into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn amounts_print_exactly() {
+        use super::Amount;
+        use rust_decimal::Decimal;
+        use std::str::FromStr;
+        let show = |s: &str| serde_json::to_string(&Amount(Decimal::from_str(s).unwrap())).unwrap();
+        assert_eq!(show("47.826086956521739130434782609"), "47.8260869565");
+        assert_eq!(show("-2.17391304347826086956521739"), "-2.1739130435");
+        assert_eq!(show("75.000"), "75");
+        assert_eq!(show("0.00000000005"), "1e-10");
+        assert_eq!(show("12.751"), "12.751");
+    }
     use super::*;
 
     #[test]

@@ -1,4 +1,4 @@
-//! Lookups: grade (Stufe), subject category (Fachgebiet), subject type (Fachtyp).
+//! Lookups: grade (Stufe), subject category (Fachgebiet), subject type (Fachtyp), gender.
 //!
 //! All three have the same shape — id, code, description (contract.md §5) — and
 //! share one implementation parameterised by [`LookupKind`].
@@ -19,6 +19,8 @@ pub enum LookupKind {
     SubjectCategory,
     /// Subject type (Fachtyp), e.g. Grundlagenfach.
     SubjectType,
+    /// Gender (Geschlecht) of a teacher (workload.md §1).
+    Gender,
 }
 
 impl LookupKind {
@@ -28,6 +30,7 @@ impl LookupKind {
             LookupKind::Grade => "grade",
             LookupKind::SubjectCategory => "subject_category",
             LookupKind::SubjectType => "subject_type",
+            LookupKind::Gender => "gender",
         }
     }
     /// Noun for messages.
@@ -36,6 +39,7 @@ impl LookupKind {
             LookupKind::Grade => "grade",
             LookupKind::SubjectCategory => "subject category",
             LookupKind::SubjectType => "subject type",
+            LookupKind::Gender => "gender",
         }
     }
     /// Path segment under `/api/v1`.
@@ -44,6 +48,7 @@ impl LookupKind {
             LookupKind::Grade => "grade",
             LookupKind::SubjectCategory => "subjectcategory",
             LookupKind::SubjectType => "subjecttype",
+            LookupKind::Gender => "gender",
         }
     }
 }

@@ -10,15 +10,19 @@ pub mod curriculum;
 pub mod division;
 pub mod employment;
 pub mod fixed;
+pub mod grade;
 pub mod grade_rule;
 pub mod ids;
 pub mod lookup;
+pub mod payroll;
+pub mod pool;
 pub mod reader;
 pub mod refs;
 pub mod schoolclass;
 pub mod schoolyear;
 pub mod subject;
 pub mod teacher;
+pub mod workload;
 
 use serde_json::Value;
 

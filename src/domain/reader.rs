@@ -80,6 +80,14 @@ pub enum FieldKind {
     Binary,
     /// One of a fixed set of strings.
     Choice(&'static [&'static str]),
+    /// An object whose keys are ids (as strings) and whose values are exact
+    /// decimals in `min..=max` (e.g. `weeklyLessons`, posting `details`).
+    IdMap {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
 }
 
 /// One field a parser reads: its key, kind and whether it must be non-null.
@@ -372,6 +380,59 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+    }
+
+    /// An object `{"<id>": number, …}` (ids as strings, values exact decimals
+    /// in `min..=max` with at most 4 decimals, also as numeric strings); absent
+    /// (POST) or `null` → `None`. Pointers name the entry (`/key/<id>`).
+    pub fn id_map(&mut self, key: &str, min: i64, max: i64) -> Option<Vec<(i64, Fixed)>> {
+        note(key, FieldKind::IdMap { min, max }, false);
+        let obj = match self.slot(key, &[]) {
+            Slot::Absent | Slot::Null => return None,
+            Slot::Present(Value::Object(o)) => o,
+            Slot::Present(_) => {
+                self.type_error(key, "an object whose keys are ids");
+                return None;
+            }
+        };
+        let mut out = Vec::with_capacity(obj.len());
+        for (k, v) in obj {
+            let pointer = format!("{}/{}", self.pointer(key), k.replace('~', "~0").replace('/', "~1"));
+            // Exactly the pattern of the OpenAPI document: no leading zero, at most 18 digits.
+            if !is_id_text(k) || k.starts_with('0') || k.len() > 18 {
+                self.error_at(pointer, ErrorCode::InvalidType, format!("`{key}`: the key `{k}` is not an id."));
+                continue;
+            }
+            let id: i64 = k.parse().expect("checked by is_id_text");
+            let x = match v {
+                Value::Number(n) => n.as_f64(),
+                Value::String(t) if is_decimal_text(t) => t.parse::<f64>().ok().filter(|x| x.is_finite()),
+                _ => None,
+            };
+            let Some(x) = x else {
+                self.error_at(
+                    pointer,
+                    ErrorCode::InvalidType,
+                    format!("`{key}`: the value of `{k}` must be a number."),
+                );
+                continue;
+            };
+            match Fixed::from_f64(x, min, max) {
+                Ok(f) => out.push((id, f)),
+                Err(FixedError::OutOfRange) => self.error_at(
+                    pointer,
+                    ErrorCode::OutOfRange,
+                    format!("`{key}`: the value of `{k}` must be between {min} and {max}."),
+                ),
+                Err(FixedError::TooPrecise) => self.error_at(
+                    pointer,
+                    ErrorCode::TooPrecise,
+                    format!("`{key}`: the value of `{k}` has more than 4 decimal places."),
+                ),
+            }
+        }
+        out.sort_by_key(|(id, _)| *id);
+        Some(out)
     }
 
     fn reference_value(&mut self, pointer: String, v: &Value) -> Option<i64> {

@@ -45,6 +45,8 @@ pub struct SchoolYearRef {
     pub graduation_year: i64,
     /// Whether planning is finished (locked, contract.md §7).
     pub finalised: bool,
+    /// Whether the year's calculation mode is one of the `…AgeReliefIncluded` modes (workload.md §1).
+    pub age_relief_included: bool,
 }
 
 /// Reference form of a school class.

@@ -7,10 +7,15 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use std::collections::BTreeMap;
+
+use super::fixed::Fixed;
 use super::ids::SchoolYearId;
 use super::reader::{checked, limits, Mode, Reader};
+use super::refs::LookupRef;
+use super::workload::CalculationMode;
 use super::FromBody;
-use crate::error::Result;
+use crate::error::{ErrorCode, Result};
 
 pub use super::refs::SchoolYearRef;
 
@@ -23,13 +28,20 @@ pub const MIN_WEEKS: i64 = 1;
 /// Most school weeks (contract.md §5).
 pub const MAX_WEEKS: i64 = 53;
 
+/// Lowest weekly lessons of a full position (exclusive: must be above 0).
+pub const MAX_WEEKLY_LESSONS: i64 = 99;
+/// Largest small-group surcharge in lessons.
+pub const MAX_SMALL_GROUP_SURCHARGE: i64 = 99;
+/// Small-group surcharge of a first school year (workload.md §1).
+pub const DEFAULT_SMALL_GROUP_SURCHARGE: Fixed = Fixed::units(2);
+
 /// School year single form, also its list form.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchoolYear {
     /// Database id.
     pub id: SchoolYearId,
-    /// Whether age relief is included.
+    /// Read-only: true exactly for the three `…AgeReliefIncluded` calculation modes.
     pub age_relief_included: bool,
     /// Whether archived (locks courses and employments).
     pub archived: bool,
@@ -43,6 +55,16 @@ pub struct SchoolYear {
     pub graduation_year: i64,
     /// Number of school weeks.
     pub weeks: i64,
+    /// How workloads of this year are calculated (reference form of `/calculationmode`).
+    pub calculation_mode: LookupRef,
+    /// Lessons per week added to a full position for small-group courses (workload.md §3.2).
+    pub small_group_surcharge: Fixed,
+    /// Lessons per week that make a full position, per lesson-based payroll
+    /// type id (as string keys): `{"2": 23, "1": 28}`; only stored entries.
+    #[schema(value_type = std::collections::BTreeMap<String, Fixed>)]
+    pub weekly_lessons: BTreeMap<i64, Fixed>,
+    /// Whether IPB balances and postings are shown (default true).
+    pub show_ipb_balances: bool,
 }
 
 impl SchoolYear {
@@ -61,16 +83,23 @@ impl From<&SchoolYear> for SchoolYearRef {
             description: y.description.clone(),
             graduation_year: y.graduation_year,
             finalised: y.finalised,
+            age_relief_included: y.age_relief_included,
         }
     }
 }
 
-/// A valid school year body (contract.md §5: code, description, graduationYear
-/// 1900–2200 and weeks 1–53 required; booleans default to false).
+/// The reference form of a calculation mode.
+pub fn mode_ref(mode: CalculationMode) -> LookupRef {
+    LookupRef { id: mode.id(), code: mode.code().to_string(), description: mode.description().to_string() }
+}
+
+/// A valid school year body (contract.md §5: code, description and
+/// graduationYear 1900–2200 required; booleans default to false, but
+/// `showIpbBalances` to true, workload.md §1). On POST, `weeks`,
+/// `calculationMode`, `smallGroupSurcharge` and `weeklyLessons` may be absent:
+/// the store copies them from the latest earlier school year (`None` here).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewSchoolYear {
-    /// Whether age relief is included.
-    pub age_relief_included: bool,
     /// Whether archived.
     pub archived: bool,
     /// Short designation.
@@ -81,29 +110,113 @@ pub struct NewSchoolYear {
     pub finalised: bool,
     /// Year of graduation.
     pub graduation_year: i64,
-    /// Number of school weeks.
-    pub weeks: i64,
+    /// Number of school weeks (`None`: copy, POST only).
+    pub weeks: Option<i64>,
+    /// Calculation mode (`None`: copy, POST only).
+    pub calculation_mode: Option<CalculationMode>,
+    /// Small-group surcharge in lessons (`None`: copy, POST only).
+    pub small_group_surcharge: Option<Fixed>,
+    /// Weekly lessons per payroll type id, each above 0 and at most 99 (`None`: copy, POST only).
+    pub weekly_lessons: Option<Vec<(i64, Fixed)>>,
+    /// Whether IPB balances are shown.
+    pub show_ipb_balances: bool,
 }
 
 impl FromBody for NewSchoolYear {
     fn from_body(body: &Value, mode: Mode) -> Result<Self> {
         let mut r = Reader::new(body, mode)?;
-        let age_relief_included = r.boolean("ageReliefIncluded");
         let archived = r.boolean("archived");
         let code = r.text("code", true, limits::CODE);
         let description = r.text("description", true, limits::DESCRIPTION);
         let finalised = r.boolean("finalised");
         let graduation_year = r.integer("graduationYear", true, MIN_GRADUATION_YEAR, MAX_GRADUATION_YEAR);
-        let weeks = r.integer("weeks", true, MIN_WEEKS, MAX_WEEKS);
+        let weeks = r.integer("weeks", mode == Mode::Replace, MIN_WEEKS, MAX_WEEKS);
+        let mode_id = r.reference("calculationMode", mode == Mode::Replace);
+        let calculation_mode = mode_id.and_then(CalculationMode::from_id);
+        if let (Some(id), None) = (mode_id, calculation_mode) {
+            r.error(
+                "calculationMode",
+                ErrorCode::UnknownCalculationMode,
+                format!("There is no calculation mode with id {id}; see /calculationmode."),
+            );
+        }
+        let surcharge_given = body.get("smallGroupSurcharge").is_some_and(|v| !v.is_null());
+        let small_group_surcharge = r.fixed("smallGroupSurcharge", 0, MAX_SMALL_GROUP_SURCHARGE);
+        if mode == Mode::Replace && !surcharge_given && r.has("smallGroupSurcharge") {
+            r.error("smallGroupSurcharge", ErrorCode::Required, "`smallGroupSurcharge` is required.");
+        }
+        let weekly_lessons = r.id_map("weeklyLessons", 0, MAX_WEEKLY_LESSONS);
+        for (id, lessons) in weekly_lessons.iter().flatten() {
+            if *lessons == Fixed(0) {
+                r.error_at(
+                    format!("/weeklyLessons/{id}"),
+                    ErrorCode::OutOfRange,
+                    "`weeklyLessons`: a full position needs more than 0 lessons per week.",
+                );
+            }
+        }
+        let show_given = body.get("showIpbBalances").is_some_and(|v| !v.is_null());
+        let show = r.boolean("showIpbBalances");
         r.finish()?;
         Ok(NewSchoolYear {
-            age_relief_included,
             archived,
             code: checked(code),
             description: checked(description),
             finalised,
             graduation_year: checked(graduation_year),
-            weeks: checked(weeks),
+            weeks,
+            calculation_mode,
+            small_group_surcharge,
+            weekly_lessons: weekly_lessons.or_else(|| (mode == Mode::Replace).then(Vec::new)),
+            show_ipb_balances: show || !show_given,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_workload_fields_and_defaults() {
+        let y = NewSchoolYear::from_body(
+            &json!({"code": "26/27", "description": "x", "graduationYear": 2027, "calculationMode": {"id": 3},
+                    "weeklyLessons": {"2": 23, "1": "28"}, "smallGroupSurcharge": "2.5"}),
+            Mode::Create,
+        )
+        .unwrap();
+        assert_eq!(y.calculation_mode, Some(CalculationMode::Lessons2));
+        assert_eq!(y.weekly_lessons, Some(vec![(1, Fixed::units(28)), (2, Fixed::units(23))]));
+        assert_eq!(y.small_group_surcharge, Some(Fixed(25_000)));
+        assert!(y.show_ipb_balances, "showIpbBalances defaults to true");
+        assert_eq!(y.weeks, None);
+        let y = NewSchoolYear::from_body(
+            &json!({"code": "26/27", "description": "x", "graduationYear": 2027, "showIpbBalances": false}),
+            Mode::Create,
+        )
+        .unwrap();
+        assert!(!y.show_ipb_balances);
+        assert_eq!((y.calculation_mode, y.weekly_lessons), (None, None));
+    }
+
+    #[test]
+    fn rejects_bad_workload_fields() {
+        let Err(crate::error::Error::Problem { errors, .. }) = NewSchoolYear::from_body(
+            &json!({"code": "a", "description": "x", "graduationYear": 2027, "calculationMode": 7,
+                    "weeklyLessons": {"2": 0, "3": 100}}),
+            Mode::Create,
+        ) else {
+            panic!("expected problems")
+        };
+        let got: Vec<_> = errors.iter().map(|e| (e.pointer.as_str(), e.code)).collect();
+        assert_eq!(
+            got,
+            [
+                ("/calculationMode", "unknown_calculation_mode"),
+                ("/weeklyLessons/3", "out_of_range"),
+                ("/weeklyLessons/2", "out_of_range")
+            ]
+        );
     }
 }

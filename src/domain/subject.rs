@@ -35,6 +35,9 @@ pub struct Subject {
     pub cross_class: bool,
     /// Code in the external school administration system, or null.
     pub external_code: Option<String>,
+    /// Whether its courses are class lessons (Klassenstunde), counted under the
+    /// grade's classLessonPayrollType (workload.md §1).
+    pub class_lesson: bool,
 }
 
 impl From<&Subject> for SubjectListItem {
@@ -68,6 +71,8 @@ pub struct NewSubject {
     pub cross_class: bool,
     /// Code in the external administration system.
     pub external_code: Option<String>,
+    /// Whether its courses are class lessons.
+    pub class_lesson: bool,
 }
 
 impl FromBody for NewSubject {
@@ -80,6 +85,7 @@ impl FromBody for NewSubject {
         let kind = r.reference("type", true).map(SubjectTypeId);
         let cross_class = r.boolean("crossClass");
         let external_code = r.text_alias("externalCode", &["eventoCode"], false, limits::CODE);
+        let class_lesson = r.boolean("classLesson");
         r.finish()?;
         Ok(NewSubject {
             archived,
@@ -89,6 +95,7 @@ impl FromBody for NewSubject {
             kind: checked(kind),
             cross_class,
             external_code,
+            class_lesson,
         })
     }
 }
@@ -131,7 +138,7 @@ mod tests {
         );
         // PUT: every writable key present; the alias counts for externalCode.
         let full = json!({"archived": false, "category": null, "code": "D", "description": "Deutsch", "type": 1,
-                          "crossClass": false, "eventoCode": null});
+                          "crossClass": false, "eventoCode": null, "classLesson": false});
         assert!(NewSubject::from_body(&full, Mode::Replace).is_ok());
         let mut partial = full.clone();
         partial.as_object_mut().unwrap().remove("category");

@@ -36,6 +36,8 @@ pub struct Teacher {
     pub employee_number: Option<String>,
     /// Academic title or null.
     pub title: Option<String>,
+    /// Gender (reference form) or null (workload.md §1).
+    pub gender: Option<LookupRef>,
 }
 
 /// A valid teacher body (contract.md §5: code, firstName, lastName required;
@@ -60,6 +62,8 @@ pub struct NewTeacher {
     pub employee_number: Option<String>,
     /// Academic title.
     pub title: Option<String>,
+    /// Gender id, optional (workload.md §1).
+    pub gender: Option<i64>,
 }
 
 impl FromBody for NewTeacher {
@@ -74,6 +78,7 @@ impl FromBody for NewTeacher {
         let departments = r.references("departments").into_iter().map(SubjectCategoryId).collect();
         let employee_number = r.text("employeeNumber", false, limits::NAME);
         let title = r.text("title", false, limits::NAME);
+        let gender = r.reference("gender", false);
         r.finish()?;
         Ok(NewTeacher {
             archived,
@@ -85,6 +90,7 @@ impl FromBody for NewTeacher {
             departments,
             employee_number,
             title,
+            gender,
         })
     }
 }

@@ -17,8 +17,8 @@ use std::collections::HashMap;
 
 use crate::domain::code_key;
 use crate::domain::course::{
-    check_cross_class, check_merge, check_merge_ids, check_split, check_unlocked, derive_class_based, ClassInYear,
-    Course, CourseUpdate, NewCourse,
+    check_cross_class, check_merge, check_merge_ids, check_split, check_unlocked, derive_class_based, open_lessons,
+    ClassInYear, Course, CourseUpdate, NewCourse,
 };
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::{CourseId, CurriculumId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
@@ -117,6 +117,8 @@ struct CourseRow {
     comments: Option<String>,
     lessons1: i64,
     lessons2: i64,
+    small_group1: bool,
+    small_group2: bool,
     s_id: i64,
     s_archived: bool,
     s_code: String,
@@ -134,6 +136,7 @@ struct CourseRow {
     y_description: String,
     y_graduation_year: i64,
     y_finalised: bool,
+    y_age_relief_included: bool,
     g_id: i64,
     g_code: String,
     g_description: String,
@@ -143,12 +146,12 @@ struct CourseRow {
     cu_description: String,
 }
 
-const COURSE_SQL: &str = "SELECT co.id, co.cancelled, co.comments, co.lessons1, co.lessons2, \
+const COURSE_SQL: &str = "SELECT co.id, co.cancelled, co.comments, co.lessons1, co.lessons2, co.small_group1, co.small_group2, \
     s.id AS s_id, s.archived AS s_archived, s.code AS s_code, s.description AS s_description, s.cross_class AS s_cross_class, \
     cat.id AS cat_id, cat.code AS cat_code, cat.description AS cat_description, \
     ty.id AS ty_id, ty.code AS ty_code, ty.description AS ty_description, \
     y.id AS y_id, y.archived AS y_archived, y.code AS y_code, y.description AS y_description, \
-    y.graduation_year AS y_graduation_year, y.finalised AS y_finalised, \
+    y.graduation_year AS y_graduation_year, y.finalised AS y_finalised, y.age_relief_included AS y_age_relief_included, \
     g.id AS g_id, g.code AS g_code, g.description AS g_description, \
     cu.id AS cu_id, cu.archived AS cu_archived, cu.code AS cu_code, cu.description AS cu_description \
     FROM course co \
@@ -233,6 +236,7 @@ impl CourseRow {
                 description: self.y_description,
                 graduation_year: self.y_graduation_year,
                 finalised: self.y_finalised,
+                age_relief_included: self.y_age_relief_included,
             },
             subject: SubjectRef {
                 id: SubjectId(self.s_id),
@@ -242,8 +246,12 @@ impl CourseRow {
                 description: self.s_description,
                 kind: LookupRef { id: self.ty_id, code: self.ty_code, description: self.ty_description },
             },
+            open1: open_lessons(self.cancelled, Fixed(self.lessons1), teachers.0.len()),
+            open2: open_lessons(self.cancelled, Fixed(self.lessons2), teachers.1.len()),
             teachers1: teachers.0,
             teachers2: teachers.1,
+            small_group1: self.small_group1,
+            small_group2: self.small_group2,
         }
     }
 }
@@ -264,6 +272,7 @@ struct SchoolYearRow {
     description: String,
     graduation_year: i64,
     finalised: bool,
+    age_relief_included: bool,
 }
 
 impl From<SchoolYearRow> for SchoolYearRef {
@@ -275,6 +284,7 @@ impl From<SchoolYearRow> for SchoolYearRef {
             description: r.description,
             graduation_year: r.graduation_year,
             finalised: r.finalised,
+            age_relief_included: r.age_relief_included,
         }
     }
 }
@@ -387,24 +397,29 @@ impl Conn {
     }
 
     async fn school_year_ref(&mut self, id: SchoolYearId) -> Result<Option<SchoolYearRef>> {
-        let row: Option<SchoolYearRow> = with_conn!(self, |c| sqlx::query_as(
-            "SELECT id, archived, code, description, graduation_year, finalised FROM school_year WHERE id = $1"
+        let row: Option<SchoolYearRow> = with_conn!(self, |c| {
+            sqlx::query_as(
+            "SELECT id, archived, code, description, graduation_year, finalised, age_relief_included FROM school_year WHERE id = $1"
         )
         .bind(id.0)
         .fetch_optional(c)
-        .await?);
+        .await?
+        });
         Ok(row.map(Into::into))
     }
 
     /// The school year of course `id`, or `None` when there is no such course.
     async fn course_school_year(&mut self, id: CourseId) -> Result<Option<SchoolYearRef>> {
-        let row: Option<SchoolYearRow> = with_conn!(self, |c| sqlx::query_as(
-            "SELECT y.id, y.archived, y.code, y.description, y.graduation_year, y.finalised \
+        let row: Option<SchoolYearRow> =
+            with_conn!(self, |c| {
+                sqlx::query_as(
+            "SELECT y.id, y.archived, y.code, y.description, y.graduation_year, y.finalised, y.age_relief_included \
              FROM course co JOIN school_year y ON y.id = co.school_year_id WHERE co.id = $1"
         )
         .bind(id.0)
         .fetch_optional(c)
-        .await?);
+        .await?
+            });
         Ok(row.map(Into::into))
     }
 
@@ -634,8 +649,8 @@ impl Conn {
         let (grade, curriculum) = self.validate_new_course(new, enforce_lock).await?;
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
-            "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
+            "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2, \
+             small_group1, small_group2) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id"
         )
         .bind(new.school_year.0)
         .bind(new.subject.0)
@@ -645,6 +660,8 @@ impl Conn {
         .bind(&new.comments)
         .bind(new.lessons1.0)
         .bind(new.lessons2.0)
+        .bind(new.small_group1)
+        .bind(new.small_group2)
         .fetch_one(c)
         .await?
         });
@@ -683,17 +700,21 @@ impl Conn {
         let year = self.lock_course(id).await?;
         check_unlocked(&year, "changed")?;
         self.check_course_teachers(&year, &update.teachers1, &update.teachers2).await?;
-        with_conn!(self, |c| sqlx::query(
-            "UPDATE course SET cancelled = $1, comments = $2, lessons1 = $3, lessons2 = $4 WHERE id = $5"
+        with_conn!(self, |c| {
+            sqlx::query(
+            "UPDATE course SET cancelled = $1, comments = $2, lessons1 = $3, lessons2 = $4, small_group1 = $5, small_group2 = $6 WHERE id = $7"
         )
         .bind(update.cancelled)
         .bind(&update.comments)
         .bind(update.lessons1.0)
         .bind(update.lessons2.0)
+        .bind(update.small_group1)
+        .bind(update.small_group2)
         .bind(id.0)
         .execute(c)
         .await?
-        .rows_affected());
+        .rows_affected()
+        });
         self.write_course_teachers(id, &update.teachers1, &update.teachers2).await
     }
 
@@ -756,8 +777,8 @@ impl Conn {
         for class in &course.school_classes[1..] {
             let new_id: i64 = with_conn!(self, |c| {
                 let new_id: i64 = sqlx::query_scalar(
-                    "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2) \
-                     SELECT school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2 \
+                    "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2, small_group1, small_group2) \
+                     SELECT school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2, small_group1, small_group2 \
                      FROM course WHERE id = $1 RETURNING id",
                 )
                 .bind(id.0)

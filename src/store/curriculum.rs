@@ -27,7 +27,7 @@ struct CurriculumGradeRow {
 }
 
 impl CurriculumRow {
-    fn with_grades(self, grades: Vec<LookupRef>) -> Curriculum {
+    fn with_grades(self, grades: Vec<crate::domain::grade::Grade>) -> Curriculum {
         Curriculum {
             id: CurriculumId(self.id),
             archived: self.archived,
@@ -73,11 +73,12 @@ impl Conn {
         .fetch_all(c)
         .await?);
         let mut grades = self.all_curriculum_grades().await?;
+        let forms = self.grades_by_id().await?;
         let mut items: Vec<Curriculum> = rows
             .into_iter()
             .map(|r| {
                 let g = grades.remove(&CurriculumId(r.id)).unwrap_or_default();
-                r.with_grades(g)
+                r.with_grades(g.iter().filter_map(|g| forms.get(&g.id).cloned()).collect())
             })
             .collect();
         sort_curricula(&mut items);
@@ -96,8 +97,8 @@ impl Conn {
         let sql = format!("{GRADES_SQL} WHERE cg.curriculum_id = $1 ORDER BY cg.position");
         let grades: Vec<CurriculumGradeRow> =
             with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_all(c).await?);
-        let grades =
-            grades.into_iter().map(|g| LookupRef { id: g.id, code: g.code, description: g.description }).collect();
+        let forms = self.grades_by_id().await?;
+        let grades = grades.into_iter().filter_map(|g| forms.get(&g.id).cloned()).collect();
         Ok(Some(row.with_grades(grades)))
     }
 

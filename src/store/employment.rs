@@ -20,11 +20,11 @@ pub struct EmploymentFilter {
 
 /// Employment columns with teacher, school year and division; callers append a WHERE clause.
 const SELECT_EMPLOYMENT: &str =
-    "SELECT e.id, e.employment_min, e.employment_max, e.payment1, e.payment2, e.temporary, e.comments, \
+    "SELECT e.id, e.employment_min, e.employment_max, e.payment1, e.payment2, e.temporary, e.comments, e.initial_balance, \
      t.id AS teacher_id, t.archived AS teacher_archived, t.code AS teacher_code, t.last_name AS teacher_last_name, \
      t.first_name AS teacher_first_name, t.email AS teacher_email, \
      y.id AS year_id, y.archived AS year_archived, y.code AS year_code, y.description AS year_description, \
-     y.graduation_year AS year_graduation_year, y.finalised AS year_finalised, \
+     y.graduation_year AS year_graduation_year, y.finalised AS year_finalised, y.age_relief_included AS year_age_relief_included, \
      d.id AS division_id, d.code AS division_code, d.description AS division_description \
      FROM employment e JOIN teacher t ON t.id = e.teacher_id JOIN school_year y ON y.id = e.school_year_id \
      JOIN division d ON d.id = e.division_id";
@@ -38,6 +38,7 @@ struct EmploymentRow {
     payment2: Option<i64>,
     temporary: bool,
     comments: Option<String>,
+    initial_balance: i64,
     teacher_id: i64,
     teacher_archived: bool,
     teacher_code: String,
@@ -50,6 +51,7 @@ struct EmploymentRow {
     year_description: String,
     year_graduation_year: i64,
     year_finalised: bool,
+    year_age_relief_included: bool,
     division_id: i64,
     division_code: String,
     division_description: String,
@@ -74,6 +76,7 @@ impl From<EmploymentRow> for Employment {
                 description: r.year_description,
                 graduation_year: r.year_graduation_year,
                 finalised: r.year_finalised,
+                age_relief_included: r.year_age_relief_included,
             },
             division: LookupRef { id: r.division_id, code: r.division_code, description: r.division_description },
             employment_min: r.employment_min.map(Fixed),
@@ -82,6 +85,10 @@ impl From<EmploymentRow> for Employment {
             payment2: r.payment2.map(Fixed),
             temporary: r.temporary,
             comments: r.comments,
+            initial_balance: Fixed(r.initial_balance),
+            opening_balance: None,
+            closing_balance: None,
+            change: None,
         }
     }
 }
@@ -158,11 +165,19 @@ impl Conn {
         let users = self
             .referenced_by(
                 id.0,
-                &["SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM employment e \
+                &[
+                    "SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM employment e \
                  JOIN course_teacher ct ON ct.teacher_id = e.teacher_id \
                  JOIN course co ON co.id = ct.course_id AND co.school_year_id = e.school_year_id \
                  JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id \
-                 WHERE e.id = $1 ORDER BY 1"],
+                 WHERE e.id = $1 ORDER BY 1",
+                    "SELECT 'pool entry ' || CAST(p.id AS TEXT) FROM employment e JOIN pool_entry p \
+                 ON p.teacher_id = e.teacher_id AND p.school_year_id = e.school_year_id WHERE e.id = $1 ORDER BY p.id",
+                    "SELECT 'posting ' || CAST(p.id AS TEXT) FROM employment e JOIN posting p \
+                 ON p.teacher_id = e.teacher_id AND p.school_year_id = e.school_year_id WHERE e.id = $1 ORDER BY p.id",
+                    "SELECT DISTINCT 'theses' FROM employment e JOIN thesis h \
+                 ON h.teacher_id = e.teacher_id AND h.school_year_id = e.school_year_id WHERE e.id = $1",
+                ],
             )
             .await?;
         match users {
@@ -172,7 +187,7 @@ impl Conn {
                 Err(Error::conflict(
                     ErrorCode::Referenced,
                     format!(
-                        "Teacher {} still teaches {users} in school year {}; the employment cannot be {what}. Remove the teacher from these courses first.",
+                        "Teacher {} still has {users} in school year {}; the employment cannot be {what}. Remove the teacher from these courses and delete these entries first.",
                         e.teacher.code, e.school_year.code
                     ),
                 ))
@@ -197,7 +212,7 @@ impl Conn {
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
             "INSERT INTO employment (teacher_id, school_year_id, division_id, employment_min, employment_max, payment1, payment2, \
-             temporary, comments) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id"
+             temporary, comments, initial_balance) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id"
         )
         .bind(new.teacher.0)
         .bind(new.school_year.0)
@@ -208,6 +223,7 @@ impl Conn {
         .bind(new.payment2.map(|f| f.0))
         .bind(new.temporary)
         .bind(&new.comments)
+        .bind(new.initial_balance.0)
         .fetch_one(c)
         .await?
         });
@@ -232,7 +248,7 @@ impl Conn {
         with_conn!(self, |c| {
             sqlx::query(
             "UPDATE employment SET teacher_id = $1, school_year_id = $2, division_id = $3, employment_min = $4, employment_max = $5, \
-             payment1 = $6, payment2 = $7, temporary = $8, comments = $9 WHERE id = $10"
+             payment1 = $6, payment2 = $7, temporary = $8, comments = $9, initial_balance = $10 WHERE id = $11"
         )
         .bind(new.teacher.0)
         .bind(new.school_year.0)
@@ -243,6 +259,7 @@ impl Conn {
         .bind(new.payment2.map(|f| f.0))
         .bind(new.temporary)
         .bind(&new.comments)
+        .bind(new.initial_balance.0)
         .bind(id.0)
         .execute(c)
         .await

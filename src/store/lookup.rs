@@ -89,6 +89,7 @@ impl Conn {
                 "SELECT 'teacher ' || t.code FROM teacher_department d JOIN teacher t ON t.id = d.teacher_id WHERE d.category_id = $1 ORDER BY t.code",
             ],
             LookupKind::SubjectType => &["SELECT 'subject ' || code FROM subject WHERE type_id = $1 ORDER BY code"],
+            LookupKind::Gender => &["SELECT 'teacher ' || code FROM teacher WHERE gender_id = $1 ORDER BY code"],
         };
         if let Some(users) = self.referenced_by(id, queries).await? {
             return Err(Error::conflict(

@@ -28,13 +28,17 @@ pub mod curriculum;
 pub mod dataset;
 pub mod division;
 pub mod employment;
+pub mod grade;
 pub mod lookup;
+pub mod payroll;
+pub mod pool;
 pub mod schoolclass;
 pub mod schoolyear;
 pub mod sqlite_auth;
 pub mod subject;
 pub mod teacher;
 pub mod util;
+pub mod workload;
 
 /// Runs `$body` with `$c` bound to the concrete `&mut` sqlx connection of the
 /// backend behind `$conn` (a [`Conn`]). The body is compiled once per backend,
@@ -390,6 +394,12 @@ const SQLITE_UNIQUE_COLUMNS: &[(&str, &str)] = &[
     ("course_class.course_id, course_class.school_class_id", "course_class_unique"),
     ("course_teacher.course_id, course_teacher.semester, course_teacher.teacher_id", "course_teacher_unique"),
     ("account.name_key", "account_name_key"),
+    ("payroll_type.code_key", "payroll_type_code_key"),
+    ("payroll_type.saldo_resolving_order", "payroll_type_saldo_order_key"),
+    ("pool_type.code_key", "pool_type_code_key"),
+    ("posting_type.code_key", "posting_type_code_key"),
+    ("thesis_type.code_key", "thesis_type_code_key"),
+    ("gender.code_key", "gender_code_key"),
 ];
 
 /// The 409 for a unique constraint, by constraint name (contract.md §5 uniqueness).
@@ -411,6 +421,14 @@ fn unique_violation(constraint: &str) -> Error {
             (ErrorCode::DuplicateEmployment, "The teacher already has an employment in this school year.")
         }
         "account_name_key" => (ErrorCode::DuplicateCode, "An account with this name already exists."),
+        "payroll_type_code_key" => (ErrorCode::DuplicateCode, "A payroll type with this code already exists."),
+        "payroll_type_saldo_order_key" => {
+            (ErrorCode::DuplicateSaldoOrder, "Another payroll type already has this saldoResolvingOrder.")
+        }
+        "pool_type_code_key" => (ErrorCode::DuplicateCode, "A pool type with this code already exists."),
+        "posting_type_code_key" => (ErrorCode::DuplicateCode, "A posting type with this code already exists."),
+        "thesis_type_code_key" => (ErrorCode::DuplicateCode, "A thesis type with this code already exists."),
+        "gender_code_key" => (ErrorCode::DuplicateCode, "A gender with this code already exists."),
         "curriculum_grade_unique" | "teacher_department_unique" | "course_class_unique" | "course_teacher_unique" => {
             return Error::unprocessable(ErrorCode::DuplicateEntry, "A list holds the same entry twice.")
         }

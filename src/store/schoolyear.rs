@@ -2,39 +2,67 @@
 
 use crate::domain::code_key;
 use crate::domain::ids::SchoolYearId;
-use crate::domain::schoolyear::{NewSchoolYear, SchoolYear};
-use crate::error::{Error, ErrorCode, Result};
+use std::collections::{BTreeMap, HashMap};
+
+use crate::domain::fixed::Fixed;
+use crate::domain::schoolyear::{mode_ref, NewSchoolYear, SchoolYear, DEFAULT_SMALL_GROUP_SURCHARGE};
+use crate::domain::workload::CalculationMode;
+use crate::error::{Error, ErrorCode, FieldError, Result};
 use crate::store::{Backend, Conn};
 use crate::with_conn;
 
 #[derive(sqlx::FromRow)]
 struct SchoolYearRow {
     id: i64,
-    age_relief_included: bool,
     archived: bool,
     code: String,
     description: String,
     finalised: bool,
     graduation_year: i64,
     weeks: i64,
+    calculation_mode: i64,
+    small_group_surcharge: i64,
+    show_ipb_balances: bool,
 }
 
-impl From<SchoolYearRow> for SchoolYear {
-    fn from(r: SchoolYearRow) -> Self {
+impl SchoolYearRow {
+    fn into_year(self, weekly_lessons: BTreeMap<i64, Fixed>) -> SchoolYear {
+        let mode = CalculationMode::from_id(self.calculation_mode).unwrap_or(CalculationMode::Percent);
         SchoolYear {
-            id: SchoolYearId(r.id),
-            age_relief_included: r.age_relief_included,
-            archived: r.archived,
-            code: r.code,
-            description: r.description,
-            finalised: r.finalised,
-            graduation_year: r.graduation_year,
-            weeks: r.weeks,
+            id: SchoolYearId(self.id),
+            age_relief_included: mode.age_relief_included(),
+            archived: self.archived,
+            code: self.code,
+            description: self.description,
+            finalised: self.finalised,
+            graduation_year: self.graduation_year,
+            weeks: self.weeks,
+            calculation_mode: mode_ref(mode),
+            small_group_surcharge: Fixed(self.small_group_surcharge),
+            weekly_lessons,
+            show_ipb_balances: self.show_ipb_balances,
         }
     }
 }
 
-const COLUMNS: &str = "id, age_relief_included, archived, code, description, finalised, graduation_year, weeks";
+const COLUMNS: &str = "id, archived, code, description, finalised, graduation_year, weeks, calculation_mode, \
+                       small_group_surcharge, show_ipb_balances";
+
+#[derive(sqlx::FromRow)]
+struct WeeklyLessonsRow {
+    school_year_id: i64,
+    payroll_type_id: i64,
+    lessons: i64,
+}
+
+/// The values a new school year takes over from the latest earlier one (workload.md §1, client.md).
+#[derive(sqlx::FromRow)]
+struct InheritedRow {
+    id: i64,
+    weeks: i64,
+    calculation_mode: i64,
+    small_group_surcharge: i64,
+}
 
 #[derive(sqlx::FromRow)]
 struct YearLockRow {
@@ -50,7 +78,14 @@ impl Conn {
         let sql =
             format!("SELECT {COLUMNS} FROM school_year WHERE ($1 IS NULL OR archived = $1) ORDER BY graduation_year");
         let rows: Vec<SchoolYearRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(archived).fetch_all(c).await?);
-        Ok(rows.into_iter().map(Into::into).collect())
+        let mut weekly = self.weekly_lessons(None).await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let w = weekly.remove(&r.id).unwrap_or_default();
+                r.into_year(w)
+            })
+            .collect())
     }
 
     /// One school year, or `None`.
@@ -58,7 +93,76 @@ impl Conn {
         let sql = format!("SELECT {COLUMNS} FROM school_year WHERE id = $1");
         let row: Option<SchoolYearRow> =
             with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_optional(c).await?);
-        Ok(row.map(Into::into))
+        let Some(row) = row else { return Ok(None) };
+        let weekly = self.weekly_lessons(Some(id)).await?.remove(&id.0).unwrap_or_default();
+        Ok(Some(row.into_year(weekly)))
+    }
+
+    /// Weekly lessons per school year id, then payroll type id (one query);
+    /// `year` restricts to one year.
+    pub async fn weekly_lessons(&mut self, year: Option<SchoolYearId>) -> Result<HashMap<i64, BTreeMap<i64, Fixed>>> {
+        let rows: Vec<WeeklyLessonsRow> = with_conn!(self, |c| {
+            sqlx::query_as(
+            "SELECT school_year_id, payroll_type_id, lessons FROM school_year_weekly_lessons WHERE ($1 IS NULL OR school_year_id = $1)"
+        )
+        .bind(year.map(|y| y.0))
+        .fetch_all(c)
+        .await?
+        });
+        let mut map: HashMap<i64, BTreeMap<i64, Fixed>> = HashMap::new();
+        for r in rows {
+            map.entry(r.school_year_id).or_default().insert(r.payroll_type_id, Fixed(r.lessons));
+        }
+        Ok(map)
+    }
+
+    /// 422 for weeklyLessons keyed by an unknown (`unknown_reference`) or a
+    /// percent-based payroll type (`not_lesson_based`).
+    async fn check_weekly_lessons(&mut self, entries: &[(i64, Fixed)]) -> Result<()> {
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let types: Vec<(i64, bool)> =
+            with_conn!(self, |c| sqlx::query_as("SELECT id, lesson_based FROM payroll_type").fetch_all(c).await?);
+        let mut errors = Vec::new();
+        for (id, _) in entries {
+            match types.iter().find(|(t, _)| t == id) {
+                None => errors.push(FieldError::new(
+                    format!("/weeklyLessons/{id}"),
+                    ErrorCode::UnknownReference,
+                    format!("There is no payroll type with id {id}."),
+                )),
+                Some((_, false)) => errors.push(FieldError::new(
+                    format!("/weeklyLessons/{id}"),
+                    ErrorCode::NotLessonBased,
+                    format!("Payroll type {id} is percent-based: it has no weekly lessons."),
+                )),
+                Some(_) => {}
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::fields(errors))
+        }
+    }
+
+    async fn write_weekly_lessons(&mut self, id: SchoolYearId, entries: &[(i64, Fixed)]) -> Result<()> {
+        with_conn!(self, |c| {
+            sqlx::query("DELETE FROM school_year_weekly_lessons WHERE school_year_id = $1")
+                .bind(id.0)
+                .execute(&mut *c)
+                .await?;
+            for (pt, lessons) in entries {
+                sqlx::query("INSERT INTO school_year_weekly_lessons (school_year_id, payroll_type_id, lessons) VALUES ($1, $2, $3)")
+                    .bind(id.0)
+                    .bind(*pt)
+                    .bind(lessons.0)
+                    .execute(&mut *c)
+                    .await?;
+            }
+        });
+        Ok(())
     }
 
     /// Code and locked flag (archived or finalised, contract.md §7) of a school
@@ -97,43 +201,97 @@ impl Conn {
         ))
     }
 
-    /// Creates a school year; 409 `duplicate_code` or `duplicate_graduation_year` on a clash.
+    /// Creates a school year; 409 `duplicate_code` or `duplicate_graduation_year`
+    /// on a clash; 422 for bad weeklyLessons keys. Absent `weeks`,
+    /// `calculationMode`, `smallGroupSurcharge` and `weeklyLessons` are copied
+    /// from the latest earlier school year by graduationYear (else 422
+    /// `required` for `weeks`; `percent`, 2 and `{}` for the others).
     pub async fn create_school_year(&mut self, new: &NewSchoolYear) -> Result<SchoolYearId> {
+        let earlier: Option<InheritedRow> =
+            with_conn!(self, |c| {
+                sqlx::query_as(
+            "SELECT id, weeks, calculation_mode, small_group_surcharge FROM school_year WHERE graduation_year < $1 \
+             ORDER BY graduation_year DESC LIMIT 1"
+        )
+        .bind(new.graduation_year)
+        .fetch_optional(c)
+        .await?
+            });
+        let Some(weeks) = new.weeks.or(earlier.as_ref().map(|e| e.weeks)) else {
+            return Err(Error::field(
+                "/weeks",
+                ErrorCode::Required,
+                "`weeks` is required (there is no earlier school year to copy it from).",
+            ));
+        };
+        let mode = new
+            .calculation_mode
+            .or_else(|| earlier.as_ref().and_then(|e| CalculationMode::from_id(e.calculation_mode)))
+            .unwrap_or(CalculationMode::Percent);
+        let surcharge = new
+            .small_group_surcharge
+            .or(earlier.as_ref().map(|e| Fixed(e.small_group_surcharge)))
+            .unwrap_or(DEFAULT_SMALL_GROUP_SURCHARGE);
+        let weekly: Vec<(i64, Fixed)> = match (&new.weekly_lessons, &earlier) {
+            (Some(w), _) => w.clone(),
+            (None, Some(e)) => self
+                .weekly_lessons(Some(SchoolYearId(e.id)))
+                .await?
+                .remove(&e.id)
+                .unwrap_or_default()
+                .into_iter()
+                .collect(),
+            (None, None) => Vec::new(),
+        };
+        self.check_weekly_lessons(&weekly).await?;
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
-            "INSERT INTO school_year (age_relief_included, archived, code, code_key, description, finalised, graduation_year, weeks) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
+            "INSERT INTO school_year (age_relief_included, archived, code, code_key, description, finalised, graduation_year, weeks, \
+             calculation_mode, small_group_surcharge, show_ipb_balances) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id"
         )
-        .bind(new.age_relief_included)
+        .bind(mode.age_relief_included())
         .bind(new.archived)
         .bind(&new.code)
         .bind(code_key(&new.code))
         .bind(&new.description)
         .bind(new.finalised)
         .bind(new.graduation_year)
-        .bind(new.weeks)
+        .bind(weeks)
+        .bind(mode.id())
+        .bind(surcharge.0)
+        .bind(new.show_ipb_balances)
         .fetch_one(c)
         .await?
         });
+        self.write_weekly_lessons(SchoolYearId(id), &weekly).await?;
         Ok(SchoolYearId(id))
     }
 
     /// Replaces a school year's writable fields (also `archived` and `finalised`:
-    /// the year itself is never locked, contract.md §7); 404 when missing.
+    /// the year itself is never locked, contract.md §7) and its weeklyLessons
+    /// whole; 404 when missing; 422 for bad weeklyLessons keys.
     pub async fn update_school_year(&mut self, id: SchoolYearId, new: &NewSchoolYear) -> Result<()> {
+        let weekly = new.weekly_lessons.clone().unwrap_or_default();
+        self.check_weekly_lessons(&weekly).await?;
+        let mode = new.calculation_mode.unwrap_or(CalculationMode::Percent);
         let n = with_conn!(self, |c| {
             sqlx::query(
             "UPDATE school_year SET age_relief_included = $1, archived = $2, code = $3, code_key = $4, description = $5, \
-             finalised = $6, graduation_year = $7, weeks = $8, version = version + 1 WHERE id = $9"
+             finalised = $6, graduation_year = $7, weeks = $8, calculation_mode = $9, small_group_surcharge = $10, \
+             show_ipb_balances = $11, version = version + 1 WHERE id = $12"
         )
-        .bind(new.age_relief_included)
+        .bind(mode.age_relief_included())
         .bind(new.archived)
         .bind(&new.code)
         .bind(code_key(&new.code))
         .bind(&new.description)
         .bind(new.finalised)
         .bind(new.graduation_year)
-        .bind(new.weeks)
+        .bind(new.weeks.unwrap_or(1))
+        .bind(mode.id())
+        .bind(new.small_group_surcharge.unwrap_or(DEFAULT_SMALL_GROUP_SURCHARGE).0)
+        .bind(new.show_ipb_balances)
         .bind(id.0)
         .execute(c)
         .await?
@@ -142,7 +300,7 @@ impl Conn {
         if n == 0 {
             return Err(Error::not_found(SchoolYearId::KIND, id.0));
         }
-        Ok(())
+        self.write_weekly_lessons(id, &weekly).await
     }
 
     /// Deletes a school year; 404 when missing; 409 `referenced` while

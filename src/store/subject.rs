@@ -18,7 +18,8 @@ pub struct SubjectFilter {
 }
 
 /// Subject columns with category (LEFT JOIN) and type; callers append a WHERE clause.
-const SELECT_SUBJECT: &str = "SELECT s.id, s.archived, s.code, s.description, s.cross_class, s.external_code, \
+const SELECT_SUBJECT: &str =
+    "SELECT s.id, s.archived, s.code, s.description, s.cross_class, s.external_code, s.class_lesson, \
      c.id AS category_id, c.code AS category_code, c.description AS category_description, \
      t.id AS type_id, t.code AS type_code, t.description AS type_description \
      FROM subject s LEFT JOIN subject_category c ON c.id = s.category_id JOIN subject_type t ON t.id = s.type_id";
@@ -31,6 +32,7 @@ struct SubjectRow {
     description: String,
     cross_class: bool,
     external_code: Option<String>,
+    class_lesson: bool,
     category_id: Option<i64>,
     category_code: Option<String>,
     category_description: Option<String>,
@@ -54,6 +56,7 @@ impl From<SubjectRow> for Subject {
             kind: LookupRef { id: r.type_id, code: r.type_code, description: r.type_description },
             cross_class: r.cross_class,
             external_code: r.external_code,
+            class_lesson: r.class_lesson,
         }
     }
 }
@@ -103,8 +106,8 @@ impl Conn {
         self.check_subject_refs(new).await?;
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
-            "INSERT INTO subject (archived, code, code_key, description, category_id, type_id, cross_class, external_code) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
+            "INSERT INTO subject (archived, code, code_key, description, category_id, type_id, cross_class, external_code, class_lesson) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id"
         )
         .bind(new.archived)
         .bind(&new.code)
@@ -114,6 +117,7 @@ impl Conn {
         .bind(new.kind.0)
         .bind(new.cross_class)
         .bind(&new.external_code)
+        .bind(new.class_lesson)
         .fetch_one(c)
         .await?
         });
@@ -126,7 +130,7 @@ impl Conn {
         let n = with_conn!(self, |c| {
             sqlx::query(
             "UPDATE subject SET archived = $1, code = $2, code_key = $3, description = $4, category_id = $5, type_id = $6, \
-             cross_class = $7, external_code = $8, version = version + 1 WHERE id = $9"
+             cross_class = $7, external_code = $8, class_lesson = $9, version = version + 1 WHERE id = $10"
         )
         .bind(new.archived)
         .bind(&new.code)
@@ -136,6 +140,7 @@ impl Conn {
         .bind(new.kind.0)
         .bind(new.cross_class)
         .bind(&new.external_code)
+        .bind(new.class_lesson)
         .bind(id.0)
         .execute(c)
         .await?

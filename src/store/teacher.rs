@@ -51,6 +51,9 @@ struct TeacherRow {
     birthday: Option<String>,
     employee_number: Option<String>,
     title: Option<String>,
+    gender_id: Option<i64>,
+    gender_code: Option<String>,
+    gender_description: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -86,7 +89,9 @@ impl Conn {
     pub async fn get_teacher(&mut self, id: TeacherId) -> Result<Option<Teacher>> {
         let row: Option<TeacherRow> = with_conn!(self, |c| {
             sqlx::query_as(
-            "SELECT id, archived, code, first_name, last_name, email, birthday, employee_number, title FROM teacher WHERE id = $1"
+            "SELECT t.id, t.archived, t.code, t.first_name, t.last_name, t.email, t.birthday, t.employee_number, t.title, \
+             g.id AS gender_id, g.code AS gender_code, g.description AS gender_description \
+             FROM teacher t LEFT JOIN gender g ON g.id = t.gender_id WHERE t.id = $1"
         )
         .bind(id.0)
         .fetch_optional(c)
@@ -116,6 +121,10 @@ impl Conn {
                 .collect(),
             employee_number: row.employee_number,
             title: row.title,
+            gender: match (row.gender_id, row.gender_code, row.gender_description) {
+                (Some(id), Some(code), Some(description)) => Some(LookupRef { id, code, description }),
+                _ => None,
+            },
         }))
     }
 
@@ -124,6 +133,9 @@ impl Conn {
             new.departments.iter().enumerate().map(|(i, d)| (format!("/departments/{i}"), d.0)).collect();
         let mut errors = Vec::new();
         self.check_references("subject_category", "subject category", &refs, &mut errors).await?;
+        if let Some(g) = new.gender {
+            self.check_references("gender", "gender", &[("/gender".into(), g)], &mut errors).await?;
+        }
         if errors.is_empty() {
             Ok(())
         } else {
@@ -152,8 +164,8 @@ impl Conn {
         self.check_teacher_refs(new).await?;
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
-            "INSERT INTO teacher (archived, code, code_key, first_name, last_name, email, birthday, employee_number, title) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id"
+            "INSERT INTO teacher (archived, code, code_key, first_name, last_name, email, birthday, employee_number, title, gender_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id"
         )
         .bind(new.archived)
         .bind(&new.code)
@@ -164,6 +176,7 @@ impl Conn {
         .bind(new.birthday.map(|d| d.to_string()))
         .bind(&new.employee_number)
         .bind(&new.title)
+        .bind(new.gender)
         .fetch_one(c)
         .await?
         });
@@ -177,7 +190,7 @@ impl Conn {
         let n = with_conn!(self, |c| {
             sqlx::query(
             "UPDATE teacher SET archived = $1, code = $2, code_key = $3, first_name = $4, last_name = $5, email = $6, \
-             birthday = $7, employee_number = $8, title = $9, version = version + 1 WHERE id = $10"
+             birthday = $7, employee_number = $8, title = $9, gender_id = $10, version = version + 1 WHERE id = $11"
         )
         .bind(new.archived)
         .bind(&new.code)
@@ -188,6 +201,7 @@ impl Conn {
         .bind(new.birthday.map(|d| d.to_string()))
         .bind(&new.employee_number)
         .bind(&new.title)
+        .bind(new.gender)
         .bind(id.0)
         .execute(c)
         .await?
@@ -208,6 +222,7 @@ impl Conn {
                 "SELECT 'employment ' || y.code FROM employment e JOIN school_year y ON y.id = e.school_year_id WHERE e.teacher_id = $1 ORDER BY y.graduation_year",
                 "SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM course_teacher ct JOIN course co ON co.id = ct.course_id \
                  JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id WHERE ct.teacher_id = $1",
+                "SELECT 'note ' || CAST(id AS TEXT) FROM note WHERE teacher_id = $1 ORDER BY id",
             ])
             .await?;
         if let Some(users) = users {

@@ -204,6 +204,7 @@ async fn locked_school_years_refuse_employment_changes() {
         payment2: None,
         temporary: false,
         comments: None,
+        initial_balance: Default::default(),
     };
     let mut tx = app.store.begin().await.unwrap();
     assert_eq!(tx.create_employment(&new).await.unwrap_err().code(), ErrorCode::SchoolYearLocked);

@@ -87,6 +87,15 @@ impl Operation {
             .problem(404, &format!("There is no {noun} with this id."))
     }
 
+    /// A text path parameter `name` matching `pattern` (compound ids); adds 400 and 404.
+    pub fn path_text(mut self, name: &str, description: &str, pattern: &str) -> Self {
+        self.parameters.push(json!({
+            "name": name, "in": "path", "required": true, "description": description,
+            "schema": {"type": "string", "pattern": pattern}
+        }));
+        self.problem(400, "The id in the path is malformed.").problem(404, "There is no such object.")
+    }
+
     /// An optional or required id query parameter; adds 400, and 404 for an unknown id.
     pub fn query_id(mut self, name: &str, required: bool, description: &str) -> Self {
         self.parameters.push(json!({
@@ -200,6 +209,12 @@ impl Operation {
     pub fn json_list_either<A: ToSchema, B: ToSchema>(mut self, status: u16, description: &str) -> Self {
         let (a, b) = (self.schema_ref::<A>(), self.schema_ref::<B>());
         self.json_schema(status, description, json!({"type": "array", "items": {"anyOf": [a, b]}}))
+    }
+
+    /// A success response whose `result` is one `T` or a list of `T` (as a query parameter decides).
+    pub fn json_one_or_list<T: ToSchema>(mut self, status: u16, description: &str) -> Self {
+        let one = self.schema_ref::<T>();
+        self.json_schema(status, description, json!({"oneOf": [one.clone(), {"type": "array", "items": one}]}))
     }
 
     /// A JSON success response whose `result` member has `schema` (the success

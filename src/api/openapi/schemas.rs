@@ -97,6 +97,15 @@ fn field_schema(kind: FieldKind, nullable: bool) -> Value {
             json!({"type": "string", "pattern": DECIMAL_TEXT,
                    "description": format!("A number from {min} to {max} with at most 4 decimal places.")}),
         ],
+        FieldKind::IdMap { min, max } => vec![json!({
+            "type": "object",
+            "description": format!("Keys are ids (as strings); values numbers from {min} to {max} with at most 4 decimal places."),
+            "propertyNames": {"pattern": "^[1-9][0-9]{0,17}$"},
+            "additionalProperties": {"oneOf": [
+                {"type": "number", "minimum": min, "maximum": max},
+                {"type": "string", "pattern": DECIMAL_TEXT}
+            ]}
+        })],
         FieldKind::Reference => vec![reference_schema()],
         FieldKind::References => {
             vec![json!({"type": "array", "items": reference_schema(), "uniqueItems": true,

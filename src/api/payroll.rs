@@ -1,0 +1,158 @@
+//! `/payrolltype`, `/pooltype`, `/postingtype`, `/thesistype` (workload.md §1)
+//! and the fixed, read-only `/calculationmode`.
+
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::get;
+use serde::Serialize;
+
+use super::crud::{self, Crud, CrudCreate};
+use super::extract::QueryParams;
+use super::openapi::Operation;
+use super::response::ok;
+use super::routes::ApiRouter;
+use super::AppState;
+use crate::domain::payroll::{
+    BookingKind, NewPayrollType, NewPoolType, NewPostingType, NewThesisType, PayrollType, PoolType, PostingType,
+    ThesisType,
+};
+use crate::domain::workload::CalculationMode;
+use crate::error::{Error, Result};
+use crate::store::Conn;
+
+/// Routes of the four resources and of `/calculationmode`.
+pub fn routes() -> ApiRouter {
+    ApiRouter::new()
+        .merge(crud::resource_routes::<PayrollTypes, _, _>(
+            list_payroll_types,
+            Operation::get("/payrolltype", "payrolltype", "Payroll types (Anstellungsarten), by code")
+                .query_flag("lessonBased", "`true`: only lesson-based types; `false`: only percent-based ones.")
+                .json_list::<PayrollType>(200, "The payroll types (single form = list form)."),
+        ))
+        .merge(crud::resource_routes::<PoolTypes, _, _>(
+            list_pool_types,
+            Operation::get("/pooltype", "pooltype", "Pool types, by code")
+                .json_list::<PoolType>(200, "The pool types."),
+        ))
+        .merge(crud::resource_routes::<PostingTypes, _, _>(
+            list_posting_types,
+            Operation::get("/postingtype", "postingtype", "Posting types, by code")
+                .json_list::<PostingType>(200, "The posting types."),
+        ))
+        .merge(crud::resource_routes::<ThesisTypes, _, _>(
+            list_thesis_types,
+            Operation::get("/thesistype", "thesistype", "Thesis types, by code")
+                .json_list::<ThesisType>(200, "The thesis types."),
+        ))
+        .route("/calculationmode", get(list_modes))
+        .route("/calculationmode/{id}", get(get_mode))
+        .doc(
+            Operation::get("/calculationmode", "calculationmode", "The six calculation modes (fixed)")
+                .json_list::<CalculationModeForm>(200, "The modes by id (workload.md §3)."),
+        )
+        .doc(
+            Operation::get("/calculationmode/{id}", "calculationmode", "One calculation mode")
+                .path_id("calculation mode")
+                .json::<CalculationModeForm>(200, "The mode."),
+        )
+}
+
+/// A calculation mode (single = list = reference form): id, code, description.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct CalculationModeForm {
+    /// Fixed id: 1, 2, 3, 99, 100 or 101.
+    pub id: i64,
+    /// `percent`, `lessons`, `lessons2`, `percentAgeReliefIncluded`, `lessonsAgeReliefIncluded`, `lessons2AgeReliefIncluded`.
+    pub code: &'static str,
+    /// Designation.
+    pub description: &'static str,
+}
+
+impl From<CalculationMode> for CalculationModeForm {
+    fn from(m: CalculationMode) -> Self {
+        CalculationModeForm { id: m.id(), code: m.code(), description: m.description() }
+    }
+}
+
+async fn list_modes() -> Response {
+    ok(&CalculationMode::ALL.iter().map(|m| CalculationModeForm::from(*m)).collect::<Vec<_>>())
+}
+
+async fn get_mode(super::extract::PathId(id): super::extract::PathId) -> Result<Response> {
+    let mode = CalculationMode::from_id(id).ok_or_else(|| Error::not_found("calculation mode", id))?;
+    Ok(ok(&CalculationModeForm::from(mode)))
+}
+
+async fn list_payroll_types(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+    let lesson_based = q.flag("lessonBased")?;
+    Ok(ok(&app.store.conn().await?.list_payroll_types(lesson_based).await?))
+}
+async fn list_pool_types(State(app): State<AppState>) -> Result<Response> {
+    Ok(ok(&app.store.conn().await?.list_pool_types().await?))
+}
+async fn list_posting_types(State(app): State<AppState>) -> Result<Response> {
+    Ok(ok(&app.store.conn().await?.list_posting_types().await?))
+}
+async fn list_thesis_types(State(app): State<AppState>) -> Result<Response> {
+    Ok(ok(&app.store.conn().await?.list_thesis_types().await?))
+}
+
+/// The `/payrolltype` resource.
+pub struct PayrollTypes;
+impl CrudCreate for PayrollTypes {
+    type New = NewPayrollType;
+    async fn create(tx: &mut Conn, new: &NewPayrollType) -> Result<i64> {
+        tx.create_payroll_type(new).await
+    }
+}
+impl Crud for PayrollTypes {
+    const PATH: &'static str = "payrolltype";
+    const NOUN: &'static str = "payroll type";
+    const TABLE: &'static str = "payroll_type";
+    type Update = NewPayrollType;
+    type Single = PayrollType;
+    async fn get(conn: &mut Conn, id: i64) -> Result<Option<PayrollType>> {
+        conn.get_payroll_type(id).await
+    }
+    async fn update(tx: &mut Conn, id: i64, new: &NewPayrollType) -> Result<()> {
+        tx.update_payroll_type(id, new).await
+    }
+    async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+        tx.delete_payroll_type(id).await
+    }
+}
+
+macro_rules! booking_resources {
+    ($($marker:ident => $kind:ident, $new:ident, $single:ident, $get:ident, $path:literal, $table:literal;)*) => {$(
+        #[doc = concat!("The `/", $path, "` resource.")]
+        pub struct $marker;
+        impl CrudCreate for $marker {
+            type New = $new;
+            async fn create(tx: &mut Conn, new: &$new) -> Result<i64> {
+                tx.create_booking_type(BookingKind::$kind, &new.0).await
+            }
+        }
+        impl Crud for $marker {
+            const PATH: &'static str = $path;
+            const NOUN: &'static str = BookingKind::$kind.noun();
+            const TABLE: &'static str = $table;
+            type Update = $new;
+            type Single = $single;
+            async fn get(conn: &mut Conn, id: i64) -> Result<Option<$single>> {
+                conn.$get(id).await
+            }
+            async fn update(tx: &mut Conn, id: i64, new: &$new) -> Result<()> {
+                tx.update_booking_type(BookingKind::$kind, id, &new.0).await
+            }
+            async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+                tx.delete_booking_type(BookingKind::$kind, id).await
+            }
+        }
+    )*};
+}
+
+booking_resources! {
+    PoolTypes => Pool, NewPoolType, PoolType, get_pool_type, "pooltype", "pool_type";
+    PostingTypes => Posting, NewPostingType, PostingType, get_posting_type, "postingtype", "posting_type";
+    ThesisTypes => Thesis, NewThesisType, ThesisType, get_thesis_type, "thesistype", "thesis_type";
+}

@@ -1,0 +1,57 @@
+//! Grade (Stufe), contract.md §5, with the payroll types its courses count on
+//! (workload.md §1). Reference form: id, code, description ([`LookupRef`]).
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::reader::{checked, limits, Mode, Reader};
+use super::refs::LookupRef;
+use super::FromBody;
+use crate::error::Result;
+
+/// Grade single form = list form.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Grade {
+    /// Database id.
+    pub id: i64,
+    /// Short code, unique case-insensitively (e.g. `GYM1`).
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Payroll type of its courses (reference form), or null: then they count nothing and warn.
+    pub payroll_type: Option<LookupRef>,
+    /// Payroll type of its class-lesson courses (subject `classLesson`), or null.
+    pub class_lesson_payroll_type: Option<LookupRef>,
+}
+
+impl From<&Grade> for LookupRef {
+    fn from(g: &Grade) -> Self {
+        LookupRef { id: g.id, code: g.code.clone(), description: g.description.clone() }
+    }
+}
+
+/// A valid grade body: code and description required; the payroll types optional references.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewGrade {
+    /// Short code.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Payroll type id of its courses.
+    pub payroll_type: Option<i64>,
+    /// Payroll type id of its class-lesson courses.
+    pub class_lesson_payroll_type: Option<i64>,
+}
+
+impl FromBody for NewGrade {
+    fn from_body(body: &Value, mode: Mode) -> Result<Self> {
+        let mut r = Reader::new(body, mode)?;
+        let code = r.text("code", true, limits::CODE);
+        let description = r.text("description", true, limits::DESCRIPTION);
+        let payroll_type = r.reference("payrollType", false);
+        let class_lesson_payroll_type = r.reference("classLessonPayrollType", false);
+        r.finish()?;
+        Ok(NewGrade { code: checked(code), description: checked(description), payroll_type, class_lesson_payroll_type })
+    }
+}

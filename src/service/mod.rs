@@ -1,0 +1,6 @@
+//! Use cases that combine the store and the pure domain rules: they read
+//! through [`crate::store::Conn`] (never SQL of their own) and build the
+//! forms the API answers with.
+
+pub mod balances;
+pub mod workload;

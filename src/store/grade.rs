@@ -1,0 +1,126 @@
+//! Storage of grades with their payroll types.
+
+use std::collections::HashMap;
+
+use crate::domain::code_key;
+use crate::domain::grade::{Grade, NewGrade};
+use crate::domain::lookup::LookupKind;
+use crate::domain::refs::LookupRef;
+use crate::error::{Error, FieldError, Result};
+use crate::store::Conn;
+use crate::with_conn;
+
+#[derive(sqlx::FromRow)]
+struct GradeRow {
+    id: i64,
+    code: String,
+    description: String,
+    pt_id: Option<i64>,
+    pt_code: Option<String>,
+    pt_description: Option<String>,
+    cl_id: Option<i64>,
+    cl_code: Option<String>,
+    cl_description: Option<String>,
+}
+
+fn lookup(id: Option<i64>, code: Option<String>, description: Option<String>) -> Option<LookupRef> {
+    Some(LookupRef { id: id?, code: code?, description: description? })
+}
+
+impl From<GradeRow> for Grade {
+    fn from(r: GradeRow) -> Self {
+        Grade {
+            id: r.id,
+            code: r.code,
+            description: r.description,
+            payroll_type: lookup(r.pt_id, r.pt_code, r.pt_description),
+            class_lesson_payroll_type: lookup(r.cl_id, r.cl_code, r.cl_description),
+        }
+    }
+}
+
+const SELECT_GRADE: &str = "SELECT g.id, g.code, g.description, p.id AS pt_id, p.code AS pt_code, p.description AS pt_description, \
+     c.id AS cl_id, c.code AS cl_code, c.description AS cl_description FROM grade g \
+     LEFT JOIN payroll_type p ON p.id = g.payroll_type_id LEFT JOIN payroll_type c ON c.id = g.class_lesson_payroll_type_id";
+
+impl Conn {
+    /// Grades by code, then id (one query).
+    pub async fn list_grades(&mut self) -> Result<Vec<Grade>> {
+        let rows: Vec<GradeRow> = with_conn!(self, |c| sqlx::query_as(SELECT_GRADE).fetch_all(c).await?);
+        let mut items: Vec<Grade> = rows.into_iter().map(Into::into).collect();
+        items.sort_by(|a, b| code_key(&a.code).cmp(&code_key(&b.code)).then(a.id.cmp(&b.id)));
+        Ok(items)
+    }
+
+    /// Every grade by id (one query).
+    pub async fn grades_by_id(&mut self) -> Result<HashMap<i64, Grade>> {
+        Ok(self.list_grades().await?.into_iter().map(|g| (g.id, g)).collect())
+    }
+
+    /// One grade, or `None`.
+    pub async fn get_grade(&mut self, id: i64) -> Result<Option<Grade>> {
+        let sql = format!("{SELECT_GRADE} WHERE g.id = $1");
+        let row: Option<GradeRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
+        Ok(row.map(Into::into))
+    }
+
+    async fn check_grade_refs(&mut self, new: &NewGrade) -> Result<()> {
+        let mut refs = Vec::new();
+        if let Some(id) = new.payroll_type {
+            refs.push(("/payrollType".to_string(), id));
+        }
+        if let Some(id) = new.class_lesson_payroll_type {
+            refs.push(("/classLessonPayrollType".to_string(), id));
+        }
+        let mut errors: Vec<FieldError> = Vec::new();
+        self.check_references("payroll_type", "payroll type", &refs, &mut errors).await?;
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::fields(errors))
+        }
+    }
+
+    /// Creates a grade; 422 `unknown_reference` for an unknown payroll type; 409 `duplicate_code`.
+    pub async fn create_grade(&mut self, new: &NewGrade) -> Result<i64> {
+        self.check_grade_refs(new).await?;
+        Ok(with_conn!(self, |c| sqlx::query_scalar(
+            "INSERT INTO grade (code, code_key, description, payroll_type_id, class_lesson_payroll_type_id) \
+             VALUES ($1, $2, $3, $4, $5) RETURNING id"
+        )
+        .bind(&new.code)
+        .bind(code_key(&new.code))
+        .bind(&new.description)
+        .bind(new.payroll_type)
+        .bind(new.class_lesson_payroll_type)
+        .fetch_one(c)
+        .await?))
+    }
+
+    /// Replaces a grade's fields; 404 when missing.
+    pub async fn update_grade(&mut self, id: i64, new: &NewGrade) -> Result<()> {
+        self.check_grade_refs(new).await?;
+        let n = with_conn!(self, |c| sqlx::query(
+            "UPDATE grade SET code = $1, code_key = $2, description = $3, payroll_type_id = $4, \
+             class_lesson_payroll_type_id = $5 WHERE id = $6"
+        )
+        .bind(&new.code)
+        .bind(code_key(&new.code))
+        .bind(&new.description)
+        .bind(new.payroll_type)
+        .bind(new.class_lesson_payroll_type)
+        .bind(id)
+        .execute(c)
+        .await?
+        .rows_affected());
+        if n == 0 {
+            return Err(Error::not_found("grade", id));
+        }
+        Ok(())
+    }
+
+    /// Deletes a grade; 404 when missing; 409 `referenced` naming curricula and courses.
+    pub async fn delete_grade(&mut self, id: i64) -> Result<()> {
+        self.delete_lookup(LookupKind::Grade, id).await
+    }
+}

@@ -1,0 +1,569 @@
+//! Storage of pool entries, postings, theses and notes (workload.md §2).
+
+use std::collections::BTreeMap;
+
+use crate::domain::code_key;
+use crate::domain::fixed::Fixed;
+use crate::domain::ids::{SchoolYearId, TeacherId};
+use crate::domain::pool::{NewNote, NewPoolEntry, NewPosting, Note, PoolEntry, Posting, Theses};
+use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
+use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::store::Conn;
+use crate::with_conn;
+
+/// Teacher and school year columns for the reference forms (aliases `t`, `y`).
+const OWNER_COLUMNS: &str = "t.id AS t_id, t.archived AS t_archived, t.code AS t_code, t.last_name AS t_last_name, \
+     t.first_name AS t_first_name, t.email AS t_email, y.id AS y_id, y.archived AS y_archived, y.code AS y_code, \
+     y.description AS y_description, y.graduation_year AS y_graduation_year, y.finalised AS y_finalised, \
+     y.age_relief_included AS y_age_relief_included";
+
+#[derive(sqlx::FromRow)]
+struct OwnerRow {
+    t_id: i64,
+    t_archived: bool,
+    t_code: String,
+    t_last_name: String,
+    t_first_name: String,
+    t_email: Option<String>,
+    y_id: i64,
+    y_archived: bool,
+    y_code: String,
+    y_description: String,
+    y_graduation_year: i64,
+    y_finalised: bool,
+    y_age_relief_included: bool,
+}
+
+impl OwnerRow {
+    fn teacher(&self) -> TeacherRef {
+        TeacherRef {
+            id: TeacherId(self.t_id),
+            archived: self.t_archived,
+            code: self.t_code.clone(),
+            last_name: self.t_last_name.clone(),
+            first_name: self.t_first_name.clone(),
+            email: self.t_email.clone(),
+        }
+    }
+    fn year(&self) -> SchoolYearRef {
+        SchoolYearRef {
+            id: SchoolYearId(self.y_id),
+            archived: self.y_archived,
+            code: self.y_code.clone(),
+            description: self.y_description.clone(),
+            graduation_year: self.y_graduation_year,
+            finalised: self.y_finalised,
+            age_relief_included: self.y_age_relief_included,
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct PoolEntryRow {
+    id: i64,
+    description: Option<String>,
+    percent1: i64,
+    percent2: i64,
+    k_id: i64,
+    k_code: String,
+    k_description: String,
+    #[sqlx(flatten)]
+    owner: OwnerRow,
+}
+
+impl From<PoolEntryRow> for PoolEntry {
+    fn from(r: PoolEntryRow) -> Self {
+        PoolEntry {
+            id: r.id,
+            school_year: r.owner.year(),
+            teacher: r.owner.teacher(),
+            kind: LookupRef { id: r.k_id, code: r.k_code, description: r.k_description },
+            description: r.description,
+            percent1: Fixed(r.percent1),
+            percent2: Fixed(r.percent2),
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct PostingRow {
+    id: i64,
+    description: Option<String>,
+    start_date: String,
+    end_date: Option<String>,
+    #[sqlx(flatten)]
+    owner: OwnerRow,
+}
+
+#[derive(sqlx::FromRow)]
+struct DetailRow {
+    owner_id: i64,
+    type_id: i64,
+    value: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct NoteRow {
+    id: i64,
+    text: String,
+    created_by: String,
+    creation_date: String,
+    t_id: i64,
+    t_archived: bool,
+    t_code: String,
+    t_last_name: String,
+    t_first_name: String,
+    t_email: Option<String>,
+}
+
+/// Filter of pool entries, postings and theses: a school year, optionally one teacher.
+#[derive(Debug, Clone, Copy)]
+pub struct OwnerFilter {
+    /// The school year.
+    pub school_year: Option<SchoolYearId>,
+    /// Only this teacher.
+    pub teacher: Option<TeacherId>,
+}
+
+fn sort_by_teacher<T>(items: &mut [T], key: impl Fn(&T) -> (&str, String, i64)) {
+    items.sort_by(|a, b| {
+        let (ta, da, ia) = key(a);
+        let (tb, db, ib) = key(b);
+        code_key(ta).cmp(&code_key(tb)).then(da.cmp(&db)).then(ia.cmp(&ib))
+    });
+}
+
+impl Conn {
+    /// 422 `unknown_reference` for unknown ids, 409 `school_year_locked`, 422
+    /// `teacher_not_employed` when the teacher has no employment in the year.
+    async fn check_owner(&mut self, school_year: i64, teacher: i64, extra: &[(&str, &str, String, i64)]) -> Result<()> {
+        let mut errors: Vec<FieldError> = Vec::new();
+        self.check_references("school_year", "school year", &[("/schoolYear".into(), school_year)], &mut errors)
+            .await?;
+        self.check_references("teacher", "teacher", &[("/teacher".into(), teacher)], &mut errors).await?;
+        for (table, noun, pointer, id) in extra {
+            self.check_references(table, noun, &[(pointer.clone(), *id)], &mut errors).await?;
+        }
+        if !errors.is_empty() {
+            return Err(Error::fields(errors));
+        }
+        self.require_open_school_year(SchoolYearId(school_year)).await?;
+        let employed: Option<i64> = with_conn!(self, |c| sqlx::query_scalar(
+            "SELECT id FROM employment WHERE teacher_id = $1 AND school_year_id = $2"
+        )
+        .bind(teacher)
+        .bind(school_year)
+        .fetch_optional(c)
+        .await?);
+        if employed.is_none() {
+            let who: (String, String) = with_conn!(self, |c| sqlx::query_as(
+                "SELECT t.code, y.code FROM teacher t, school_year y WHERE t.id = $1 AND y.id = $2"
+            )
+            .bind(teacher)
+            .bind(school_year)
+            .fetch_one(c)
+            .await?);
+            return Err(Error::field(
+                "/teacher",
+                ErrorCode::TeacherNotEmployed,
+                format!("Teacher {} has no employment in school year {}; create the employment first.", who.0, who.1),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The school year of row `id` of `table` (pool_entry, posting), or 404 as `noun`.
+    async fn owner_year(&mut self, table: &'static str, noun: &str, id: i64) -> Result<i64> {
+        let sql = format!("SELECT school_year_id FROM {table} WHERE id = $1");
+        let year: Option<i64> = with_conn!(self, |c| sqlx::query_scalar(&sql).bind(id).fetch_optional(c).await?);
+        year.ok_or_else(|| Error::not_found(noun, id))
+    }
+
+    // ---- pool entries
+
+    async fn pool_entries(&mut self, filter: OwnerFilter, id: Option<i64>) -> Result<Vec<PoolEntry>> {
+        let sql = format!(
+            "SELECT p.id, p.description, p.percent1, p.percent2, k.id AS k_id, k.code AS k_code, k.description AS k_description, \
+             {OWNER_COLUMNS} FROM pool_entry p JOIN pool_type k ON k.id = p.type_id JOIN teacher t ON t.id = p.teacher_id \
+             JOIN school_year y ON y.id = p.school_year_id \
+             WHERE ($1 IS NULL OR p.school_year_id = $1) AND ($2 IS NULL OR p.teacher_id = $2) AND ($3 IS NULL OR p.id = $3)"
+        );
+        let rows: Vec<PoolEntryRow> = with_conn!(self, |c| sqlx::query_as(&sql)
+            .bind(filter.school_year.map(|y| y.0))
+            .bind(filter.teacher.map(|t| t.0))
+            .bind(id)
+            .fetch_all(c)
+            .await?);
+        let mut items: Vec<PoolEntry> = rows.into_iter().map(Into::into).collect();
+        sort_by_teacher(&mut items, |e| (&e.teacher.code, e.description.clone().unwrap_or_default(), e.id));
+        Ok(items)
+    }
+
+    /// Pool entries by teacher code, description, id (one query).
+    pub async fn list_pool_entries(&mut self, filter: OwnerFilter) -> Result<Vec<PoolEntry>> {
+        self.pool_entries(filter, None).await
+    }
+
+    /// One pool entry, or `None`.
+    pub async fn get_pool_entry(&mut self, id: i64) -> Result<Option<PoolEntry>> {
+        let all = OwnerFilter { school_year: None, teacher: None };
+        Ok(self.pool_entries(all, Some(id)).await?.pop())
+    }
+
+    /// Creates a pool entry (checks of [`Conn::check_owner`], unknown pool type 422).
+    pub async fn create_pool_entry(&mut self, new: &NewPoolEntry) -> Result<i64> {
+        self.check_owner(new.school_year, new.teacher, &[("pool_type", "pool type", "/type".into(), new.kind)]).await?;
+        Ok(with_conn!(self, |c| sqlx::query_scalar(
+            "INSERT INTO pool_entry (school_year_id, teacher_id, type_id, description, percent1, percent2) \
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id"
+        )
+        .bind(new.school_year)
+        .bind(new.teacher)
+        .bind(new.kind)
+        .bind(&new.description)
+        .bind(new.percent1.0)
+        .bind(new.percent2.0)
+        .fetch_one(c)
+        .await?))
+    }
+
+    /// Replaces a pool entry's fields; 404; 409 when its current or new year is locked.
+    pub async fn update_pool_entry(&mut self, id: i64, new: &NewPoolEntry) -> Result<()> {
+        let old_year = self.owner_year("pool_entry", "pool entry", id).await?;
+        self.require_open_school_year(SchoolYearId(old_year)).await?;
+        self.check_owner(new.school_year, new.teacher, &[("pool_type", "pool type", "/type".into(), new.kind)]).await?;
+        with_conn!(self, |c| {
+            sqlx::query(
+            "UPDATE pool_entry SET school_year_id = $1, teacher_id = $2, type_id = $3, description = $4, percent1 = $5, \
+             percent2 = $6 WHERE id = $7"
+        )
+        .bind(new.school_year)
+        .bind(new.teacher)
+        .bind(new.kind)
+        .bind(&new.description)
+        .bind(new.percent1.0)
+        .bind(new.percent2.0)
+        .bind(id)
+        .execute(c)
+        .await?
+        .rows_affected()
+        });
+        Ok(())
+    }
+
+    /// Deletes a pool entry; 404; 409 `school_year_locked`.
+    pub async fn delete_pool_entry(&mut self, id: i64) -> Result<()> {
+        let year = self.owner_year("pool_entry", "pool entry", id).await?;
+        self.require_open_school_year(SchoolYearId(year)).await?;
+        self.execute_with_id("DELETE FROM pool_entry WHERE id = $1", id).await?;
+        Ok(())
+    }
+
+    // ---- postings
+
+    async fn postings(&mut self, filter: OwnerFilter, id: Option<i64>) -> Result<Vec<Posting>> {
+        let sql = format!(
+            "SELECT p.id, p.description, p.start_date, p.end_date, {OWNER_COLUMNS} FROM posting p \
+             JOIN teacher t ON t.id = p.teacher_id JOIN school_year y ON y.id = p.school_year_id \
+             WHERE ($1 IS NULL OR p.school_year_id = $1) AND ($2 IS NULL OR p.teacher_id = $2) AND ($3 IS NULL OR p.id = $3)"
+        );
+        let rows: Vec<PostingRow> = with_conn!(self, |c| sqlx::query_as(&sql)
+            .bind(filter.school_year.map(|y| y.0))
+            .bind(filter.teacher.map(|t| t.0))
+            .bind(id)
+            .fetch_all(c)
+            .await?);
+        let types: Vec<i64> =
+            with_conn!(self, |c| sqlx::query_scalar("SELECT id FROM posting_type").fetch_all(c).await?);
+        let details: Vec<DetailRow> = with_conn!(self, |c| {
+            sqlx::query_as(
+            "SELECT d.posting_id AS owner_id, d.posting_type_id AS type_id, d.value FROM posting_detail d \
+             JOIN posting p ON p.id = d.posting_id \
+             WHERE ($1 IS NULL OR p.school_year_id = $1) AND ($2 IS NULL OR p.teacher_id = $2) AND ($3 IS NULL OR p.id = $3)"
+        )
+        .bind(filter.school_year.map(|y| y.0))
+        .bind(filter.teacher.map(|t| t.0))
+        .bind(id)
+        .fetch_all(c)
+        .await?
+        });
+        let mut by_posting: std::collections::HashMap<i64, BTreeMap<i64, Fixed>> = Default::default();
+        for d in details {
+            by_posting.entry(d.owner_id).or_default().insert(d.type_id, Fixed(d.value));
+        }
+        let mut items: Vec<Posting> = rows
+            .into_iter()
+            .map(|r| {
+                let stored = by_posting.remove(&r.id).unwrap_or_default();
+                Posting {
+                    id: r.id,
+                    school_year: r.owner.year(),
+                    teacher: r.owner.teacher(),
+                    description: r.description,
+                    start_date: r.start_date,
+                    end_date: r.end_date,
+                    details: types.iter().map(|t| (*t, stored.get(t).copied().unwrap_or_default())).collect(),
+                }
+            })
+            .collect();
+        items.sort_by(|a, b| {
+            code_key(&a.teacher.code)
+                .cmp(&code_key(&b.teacher.code))
+                .then(a.start_date.cmp(&b.start_date))
+                .then(a.description.cmp(&b.description))
+                .then(a.id.cmp(&b.id))
+        });
+        Ok(items)
+    }
+
+    /// Postings by teacher code, startDate, description, id (three queries).
+    pub async fn list_postings(&mut self, filter: OwnerFilter) -> Result<Vec<Posting>> {
+        self.postings(filter, None).await
+    }
+
+    /// One posting, or `None`.
+    pub async fn get_posting(&mut self, id: i64) -> Result<Option<Posting>> {
+        Ok(self.postings(OwnerFilter { school_year: None, teacher: None }, Some(id)).await?.pop())
+    }
+
+    async fn check_posting_types(&mut self, new: &NewPosting) -> Result<()> {
+        let refs: Vec<(String, i64)> = new.details.iter().map(|(t, _)| (format!("/details/{t}"), *t)).collect();
+        let mut errors = Vec::new();
+        self.check_references("posting_type", "posting type", &refs, &mut errors).await?;
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::fields(errors))
+        }
+    }
+
+    async fn write_posting_details(&mut self, id: i64, new: &NewPosting) -> Result<()> {
+        with_conn!(self, |c| {
+            sqlx::query("DELETE FROM posting_detail WHERE posting_id = $1").bind(id).execute(&mut *c).await?;
+            for (t, v) in &new.details {
+                sqlx::query("INSERT INTO posting_detail (posting_id, posting_type_id, value) VALUES ($1, $2, $3)")
+                    .bind(id)
+                    .bind(*t)
+                    .bind(v.0)
+                    .execute(&mut *c)
+                    .await?;
+            }
+        });
+        Ok(())
+    }
+
+    /// Creates a posting with its details.
+    pub async fn create_posting(&mut self, new: &NewPosting) -> Result<i64> {
+        self.check_owner(new.school_year, new.teacher, &[]).await?;
+        self.check_posting_types(new).await?;
+        let id: i64 = with_conn!(self, |c| {
+            sqlx::query_scalar(
+            "INSERT INTO posting (school_year_id, teacher_id, description, start_date, end_date) VALUES ($1, $2, $3, $4, $5) RETURNING id"
+        )
+        .bind(new.school_year)
+        .bind(new.teacher)
+        .bind(&new.description)
+        .bind(new.start_date.to_string())
+        .bind(new.end_date.map(|d| d.to_string()))
+        .fetch_one(c)
+        .await?
+        });
+        self.write_posting_details(id, new).await?;
+        Ok(id)
+    }
+
+    /// Replaces a posting's fields and details.
+    pub async fn update_posting(&mut self, id: i64, new: &NewPosting) -> Result<()> {
+        let old_year = self.owner_year("posting", "posting", id).await?;
+        self.require_open_school_year(SchoolYearId(old_year)).await?;
+        self.check_owner(new.school_year, new.teacher, &[]).await?;
+        self.check_posting_types(new).await?;
+        with_conn!(self, |c| {
+            sqlx::query(
+            "UPDATE posting SET school_year_id = $1, teacher_id = $2, description = $3, start_date = $4, end_date = $5 WHERE id = $6"
+        )
+        .bind(new.school_year)
+        .bind(new.teacher)
+        .bind(&new.description)
+        .bind(new.start_date.to_string())
+        .bind(new.end_date.map(|d| d.to_string()))
+        .bind(id)
+        .execute(c)
+        .await?
+        .rows_affected()
+        });
+        self.write_posting_details(id, new).await
+    }
+
+    /// Deletes a posting; 404; 409 `school_year_locked`.
+    pub async fn delete_posting(&mut self, id: i64) -> Result<()> {
+        let year = self.owner_year("posting", "posting", id).await?;
+        self.require_open_school_year(SchoolYearId(year)).await?;
+        self.execute_with_id("DELETE FROM posting WHERE id = $1", id).await?;
+        Ok(())
+    }
+
+    // ---- theses
+
+    /// The theses of every employment matching `filter` (one element per
+    /// employment, by teacher code; two queries).
+    pub async fn list_theses(&mut self, filter: OwnerFilter) -> Result<Vec<Theses>> {
+        let sql = format!(
+            "SELECT {OWNER_COLUMNS} FROM employment e JOIN teacher t ON t.id = e.teacher_id JOIN school_year y ON y.id = e.school_year_id \
+             WHERE ($1 IS NULL OR e.school_year_id = $1) AND ($2 IS NULL OR e.teacher_id = $2)"
+        );
+        let owners: Vec<OwnerRow> = with_conn!(self, |c| sqlx::query_as(&sql)
+            .bind(filter.school_year.map(|y| y.0))
+            .bind(filter.teacher.map(|t| t.0))
+            .fetch_all(c)
+            .await?);
+        #[derive(sqlx::FromRow)]
+        struct CountRow {
+            school_year_id: i64,
+            teacher_id: i64,
+            thesis_type_id: i64,
+            count: i64,
+        }
+        let counts: Vec<CountRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT school_year_id, teacher_id, thesis_type_id, count FROM thesis \
+             WHERE ($1 IS NULL OR school_year_id = $1) AND ($2 IS NULL OR teacher_id = $2)"
+        )
+        .bind(filter.school_year.map(|y| y.0))
+        .bind(filter.teacher.map(|t| t.0))
+        .fetch_all(c)
+        .await?);
+        let mut map: std::collections::HashMap<(i64, i64), BTreeMap<i64, Fixed>> = Default::default();
+        for r in counts {
+            map.entry((r.school_year_id, r.teacher_id)).or_default().insert(r.thesis_type_id, Fixed(r.count));
+        }
+        let mut items: Vec<Theses> = owners
+            .into_iter()
+            .map(|o| Theses {
+                id: format!("{}-{}", o.y_id, o.t_id),
+                thesis_counts: map.remove(&(o.y_id, o.t_id)).unwrap_or_default(),
+                school_year: o.year(),
+                teacher: o.teacher(),
+            })
+            .collect();
+        items.sort_by(|a, b| {
+            code_key(&a.teacher.code)
+                .cmp(&code_key(&b.teacher.code))
+                .then(a.school_year.graduation_year.cmp(&b.school_year.graduation_year))
+        });
+        Ok(items)
+    }
+
+    /// The theses of one employment, or `None` when the teacher has no employment that year.
+    pub async fn get_theses(&mut self, school_year: i64, teacher: i64) -> Result<Option<Theses>> {
+        let filter = OwnerFilter { school_year: Some(SchoolYearId(school_year)), teacher: Some(TeacherId(teacher)) };
+        Ok(self.list_theses(filter).await?.pop())
+    }
+
+    /// Replaces the thesis counts of one employment; 404 when there is none;
+    /// 409 `school_year_locked`; 422 for an unknown thesis type.
+    pub async fn set_theses(&mut self, school_year: i64, teacher: i64, counts: &[(i64, Fixed)]) -> Result<()> {
+        if self.get_theses(school_year, teacher).await?.is_none() {
+            return Err(Error::problem(
+                axum::http::StatusCode::NOT_FOUND,
+                ErrorCode::NotFound,
+                format!("There are no theses {school_year}-{teacher}: teacher {teacher} has no employment in school year {school_year}."),
+            ));
+        }
+        self.require_open_school_year(SchoolYearId(school_year)).await?;
+        let refs: Vec<(String, i64)> = counts.iter().map(|(t, _)| (format!("/thesisCounts/{t}"), *t)).collect();
+        let mut errors = Vec::new();
+        self.check_references("thesis_type", "thesis type", &refs, &mut errors).await?;
+        if !errors.is_empty() {
+            return Err(Error::fields(errors));
+        }
+        with_conn!(self, |c| {
+            sqlx::query("DELETE FROM thesis WHERE school_year_id = $1 AND teacher_id = $2")
+                .bind(school_year)
+                .bind(teacher)
+                .execute(&mut *c)
+                .await?;
+            for (t, n) in counts {
+                sqlx::query(
+                    "INSERT INTO thesis (school_year_id, teacher_id, thesis_type_id, count) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(school_year)
+                .bind(teacher)
+                .bind(*t)
+                .bind(n.0)
+                .execute(&mut *c)
+                .await?;
+            }
+        });
+        Ok(())
+    }
+
+    // ---- notes
+
+    async fn notes(&mut self, teacher: Option<i64>, id: Option<i64>) -> Result<Vec<Note>> {
+        let rows: Vec<NoteRow> = with_conn!(self, |c| {
+            sqlx::query_as(
+            "SELECT n.id, n.text, n.created_by, n.creation_date, t.id AS t_id, t.archived AS t_archived, t.code AS t_code, \
+             t.last_name AS t_last_name, t.first_name AS t_first_name, t.email AS t_email \
+             FROM note n JOIN teacher t ON t.id = n.teacher_id WHERE ($1 IS NULL OR n.teacher_id = $1) AND ($2 IS NULL OR n.id = $2) \
+             ORDER BY n.creation_date DESC, n.id DESC"
+        )
+        .bind(teacher)
+        .bind(id)
+        .fetch_all(c)
+        .await?
+        });
+        Ok(rows
+            .into_iter()
+            .map(|r| Note {
+                id: r.id,
+                teacher: TeacherRef {
+                    id: TeacherId(r.t_id),
+                    archived: r.t_archived,
+                    code: r.t_code,
+                    last_name: r.t_last_name,
+                    first_name: r.t_first_name,
+                    email: r.t_email,
+                },
+                text: r.text,
+                created_by: r.created_by,
+                creation_date: r.creation_date,
+            })
+            .collect())
+    }
+
+    /// The notes about a teacher, newest first.
+    pub async fn list_notes(&mut self, teacher: i64) -> Result<Vec<Note>> {
+        self.notes(Some(teacher), None).await
+    }
+
+    /// One note, or `None`.
+    pub async fn get_note(&mut self, id: i64) -> Result<Option<Note>> {
+        Ok(self.notes(None, Some(id)).await?.pop())
+    }
+
+    /// Creates a note by account `author` at `now` (UTC text); 422 for an unknown teacher.
+    pub async fn create_note(&mut self, new: &NewNote, author: &str, now: &str) -> Result<i64> {
+        let mut errors = Vec::new();
+        self.check_references("teacher", "teacher", &[("/teacher".into(), new.teacher)], &mut errors).await?;
+        if !errors.is_empty() {
+            return Err(Error::fields(errors));
+        }
+        Ok(with_conn!(self, |c| sqlx::query_scalar(
+            "INSERT INTO note (teacher_id, text, created_by, creation_date) VALUES ($1, $2, $3, $4) RETURNING id"
+        )
+        .bind(new.teacher)
+        .bind(&new.text)
+        .bind(author)
+        .bind(now)
+        .fetch_one(c)
+        .await?))
+    }
+
+    /// Deletes a note; 404 when missing.
+    pub async fn delete_note(&mut self, id: i64) -> Result<()> {
+        if self.execute_with_id("DELETE FROM note WHERE id = $1", id).await? == 0 {
+            return Err(Error::not_found("note", id));
+        }
+        Ok(())
+    }
+}
