@@ -47,7 +47,11 @@ pub fn routes() -> ApiRouter {
             Operation::get("/thesis/{id}", "thesis", "The theses of one teacher in one school year")
                 .describe("The id is `<schoolYearId>-<teacherId>`; 404 when the teacher has no employment that year.")
                 .path_text("id", "`<schoolYearId>-<teacherId>`", THESIS_ID)
-                .json::<Theses>(200, "The theses."),
+                .condition_header("If-None-Match", "ETags the client holds: 304 without a body when one still matches.")
+                .json::<Theses>(200, "The theses.")
+                .response_header(200, "ETag", "Entity tag of this version.")
+                .empty(304, "Not modified.")
+                .problem(412, "`If-None-Match` is malformed (`invalid_header`)."),
         )
         .doc(
             Operation::put("/thesis/{id}", "thesis", "Replace the thesis counts of one teacher in one school year")
@@ -56,8 +60,14 @@ pub fn routes() -> ApiRouter {
                     super::openapi::schemas::body_schema::<ThesisCounts>(crate::domain::Mode::Replace),
                     "`thesisCounts`: count per thesis type id; zeros are dropped.",
                 )
+                .condition_header(
+                    "If-Match",
+                    "An ETag from an earlier response: the change happens only if it still matches.",
+                )
                 .json::<Theses>(200, "The saved theses.")
-                .problem(409, "The school year is locked (contract.md §7)."),
+                .response_header(200, "ETag", "Entity tag of the saved version.")
+                .problem(409, "The school year is locked (contract.md §7).")
+                .problem(412, "`If-Match` does not match, or is malformed; nothing changed."),
         )
         .route("/note", get(list_notes).post(create_note))
         .route("/note/{id}", get(crud::fetch::<Notes>).delete(crud::remove::<Notes>))

@@ -410,16 +410,15 @@ impl Conn {
 
     /// The school year of course `id`, or `None` when there is no such course.
     async fn course_school_year(&mut self, id: CourseId) -> Result<Option<SchoolYearRef>> {
-        let row: Option<SchoolYearRow> =
-            with_conn!(self, |c| {
-                sqlx::query_as(
+        let row: Option<SchoolYearRow> = with_conn!(self, |c| {
+            sqlx::query_as(
             "SELECT y.id, y.archived, y.code, y.description, y.graduation_year, y.finalised, y.age_relief_included \
              FROM course co JOIN school_year y ON y.id = co.school_year_id WHERE co.id = $1"
         )
         .bind(id.0)
         .fetch_optional(c)
         .await?
-            });
+        });
         Ok(row.map(Into::into))
     }
 

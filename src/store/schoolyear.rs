@@ -207,16 +207,15 @@ impl Conn {
     /// from the latest earlier school year by graduationYear (else 422
     /// `required` for `weeks`; `percent`, 2 and `{}` for the others).
     pub async fn create_school_year(&mut self, new: &NewSchoolYear) -> Result<SchoolYearId> {
-        let earlier: Option<InheritedRow> =
-            with_conn!(self, |c| {
-                sqlx::query_as(
+        let earlier: Option<InheritedRow> = with_conn!(self, |c| {
+            sqlx::query_as(
             "SELECT id, weeks, calculation_mode, small_group_surcharge FROM school_year WHERE graduation_year < $1 \
              ORDER BY graduation_year DESC LIMIT 1"
         )
         .bind(new.graduation_year)
         .fetch_optional(c)
         .await?
-            });
+        });
         let Some(weeks) = new.weeks.or(earlier.as_ref().map(|e| e.weeks)) else {
             return Err(Error::field(
                 "/weeks",

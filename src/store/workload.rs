@@ -235,9 +235,8 @@ impl Conn {
                 }
             }
         }
-        let pool: Vec<PoolFacts> =
-            with_conn!(self, |c| {
-                sqlx::query_as(
+        let pool: Vec<PoolFacts> = with_conn!(self, |c| {
+            sqlx::query_as(
             "SELECT p.id, p.school_year_id, p.teacher_id, k.payroll_type_id, p.percent1, p.percent2 FROM pool_entry p \
              JOIN pool_type k ON k.id = p.type_id JOIN school_year y ON y.id = p.school_year_id \
              WHERE y.graduation_year <= $1 AND ($2 IS NULL OR p.teacher_id = $2) ORDER BY p.id"
@@ -246,7 +245,7 @@ impl Conn {
         .bind(teacher)
         .fetch_all(c)
         .await?
-            });
+        });
         let theses: Vec<ThesisFacts> = with_conn!(self, |c| {
             sqlx::query_as(
             "SELECT h.school_year_id, h.teacher_id, h.thesis_type_id, k.payroll_type_id, k.percent, h.count FROM thesis h \
@@ -258,9 +257,8 @@ impl Conn {
         .fetch_all(c)
         .await?
         });
-        let postings: Vec<PostingDetailFacts> =
-            with_conn!(self, |c| {
-                sqlx::query_as(
+        let postings: Vec<PostingDetailFacts> = with_conn!(self, |c| {
+            sqlx::query_as(
             "SELECT p.id AS posting_id, p.school_year_id, p.teacher_id, p.start_date, d.posting_type_id, k.percent, \
              k.payroll_type_id, d.value FROM posting p JOIN posting_detail d ON d.posting_id = p.id \
              JOIN posting_type k ON k.id = d.posting_type_id JOIN school_year y ON y.id = p.school_year_id \
@@ -270,7 +268,7 @@ impl Conn {
         .bind(teacher)
         .fetch_all(c)
         .await?
-            });
+        });
         Ok(WorkloadFacts { payroll_types, years, employments, courses, pool, theses, postings })
     }
 

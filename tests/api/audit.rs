@@ -15,7 +15,7 @@ async fn writes_are_audited_with_changed_fields_and_filterable() {
     let id = app.request_with(Some(&planner), Method::POST, "/api/v1/teacher", Some(&body)).await.expect(201).id();
     let mut changed = body.clone();
     changed["lastName"] = json!("Brunner");
-    for k in ["archived", "email", "birthday", "departments", "employeeNumber", "title"] {
+    for k in ["archived", "email", "birthday", "departments", "employeeNumber", "title", "gender"] {
         changed[k] = json!(null);
     }
     app.request_with(Some(&planner), Method::PUT, &format!("/api/v1/teacher/{id}"), Some(&changed)).await.expect(200);

@@ -20,7 +20,8 @@ fn put_body(course: &Value, lessons1: f64) -> Value {
     let refs =
         |key: &str| -> Vec<i64> { course[key].as_array().unwrap().iter().map(|t| t["id"].as_i64().unwrap()).collect() };
     json!({"cancelled": course["cancelled"], "comments": course["comments"], "lessons1": lessons1,
-           "lessons2": course["lessons2"], "teachers1": refs("teachers1"), "teachers2": refs("teachers2")})
+           "lessons2": course["lessons2"], "teachers1": refs("teachers1"), "teachers2": refs("teachers2"),
+           "smallGroup1": false, "smallGroup2": false})
 }
 
 #[tokio::test]

@@ -69,11 +69,16 @@ async fn create_class_based_course_get_and_list() {
             {"id": w.g27b, "archived": false, "code": "G27b", "graduationYear": 2027, "curriculum": gym17, "division": division},
             {"id": w.g27a, "archived": false, "code": "G27a", "graduationYear": 2027, "curriculum": gym17, "division": division},
         ],
-        "schoolYear": {"id": w.year, "archived": false, "code": "26/27", "description": "Schuljahr 26/27", "graduationYear": 2027, "finalised": false},
+        "schoolYear": {"id": w.year, "archived": false, "code": "26/27", "description": "Schuljahr 26/27", "graduationYear": 2027, "finalised": false,
+                       "ageReliefIncluded": false},
         "subject": {"id": w.d, "archived": false, "category": null, "code": "D", "description": "Fach D",
                     "type": {"id": subject_type, "code": "GF", "description": "subjecttype GF"}},
         "teachers1": [teacher(w.def, "def"), teacher(w.abc, "abc")],
         "teachers2": [teacher(w.abc, "abc")],
+        "smallGroup1": false,
+        "smallGroup2": false,
+        "open1": 0,
+        "open2": 0,
     });
     assert_eq!(r.result(), &expected);
     assert_eq!(app.get(&format!("/course/{id}")).await.expect(200).result(), &expected);
@@ -337,14 +342,15 @@ async fn put_changes_only_the_six_writable_fields() {
     expected["lessons2"] = json!(0);
     expected["teachers1"] = json!([r.result()["teachers1"][0].clone(), r.result()["teachers1"][1].clone()]);
     expected["teachers2"] = r.result()["teachers2"].clone();
+    expected["open1"] = json!(0);
+    expected["open2"] = json!(0);
     assert_eq!(r.result(), &expected);
     assert_eq!(teacher_codes(r.result(), "teachers1"), ["def", "abc"]);
     assert_eq!(teacher_codes(r.result(), "teachers2"), ["abc"]);
     assert_eq!(app.get(&format!("/course/{id}")).await.result(), &expected);
 
     // Explicit null clears the comment; teachers can be emptied.
-    let clear =
-        json!({"cancelled": false, "comments": null, "lessons1": 2, "lessons2": 2, "teachers1": [], "teachers2": null});
+    let clear = json!({"cancelled": false, "comments": null, "lessons1": 2, "lessons2": 2, "teachers1": [], "teachers2": null, "smallGroup1": false, "smallGroup2": false});
     let r = app.put(&format!("/course/{id}"), clear.clone()).await.expect(200);
     assert_eq!(r.result()["comments"], Value::Null);
     assert_eq!(r.result()["teachers1"], json!([]));
@@ -352,7 +358,7 @@ async fn put_changes_only_the_six_writable_fields() {
     let saved = r.result().clone();
 
     // Every writable key must be present.
-    for k in ["cancelled", "comments", "lessons1", "lessons2", "teachers1", "teachers2"] {
+    for k in ["cancelled", "comments", "lessons1", "lessons2", "teachers1", "teachers2", "smallGroup1", "smallGroup2"] {
         let mut b = clear.clone();
         b.as_object_mut().unwrap().remove(k);
         let r = app.put(&format!("/course/{id}"), b).await.expect_problem(422, "missing_field");
@@ -421,7 +427,7 @@ async fn list_order_and_filters() {
     let sf3 = w.cross_course(&app, w.year, gym3).await;
     let d_g27a_again = w.course(&app, w.year, w.d, &[w.g27a]).await;
     let other_year = w.course(&app, w.prev_year, w.d, &[w.g27a]).await;
-    let put = json!({"cancelled": false, "comments": null, "lessons1": 1, "lessons2": 1, "teachers1": [w.abc], "teachers2": []});
+    let put = json!({"cancelled": false, "comments": null, "lessons1": 1, "lessons2": 1, "teachers1": [w.abc], "teachers2": [], "smallGroup1": false, "smallGroup2": false});
     app.put(&format!("/course/{d_g28a}"), put.clone()).await.expect(200);
     let mut put2 = put.clone();
     put2["teachers1"] = json!([]);
@@ -467,7 +473,7 @@ async fn merge_courses() {
     let a = w.course(&app, w.year, w.d, &[w.g27b]).await;
     let b = w.course(&app, w.year, w.d, &[w.g27a, w.g27b]).await;
     let c = w.course(&app, w.year, w.d, &[w.g27c]).await;
-    let put = json!({"cancelled": true, "comments": "first", "lessons1": 2.5, "lessons2": 1, "teachers1": [w.abc], "teachers2": [w.def]});
+    let put = json!({"cancelled": true, "comments": "first", "lessons1": 2.5, "lessons2": 1, "teachers1": [w.abc], "teachers2": [w.def], "smallGroup1": false, "smallGroup2": false});
     let first = app.put(&format!("/course/{a}"), put).await.expect(200).result().clone();
     let r = app.post("/course", json!({"merge": [a, b.to_string(), {"id": c}]})).await.expect(200);
     let merged = r.result().clone();
@@ -564,7 +570,7 @@ async fn split_course() {
     let app = TestApp::spawn().await;
     let w = World::new(&app).await;
     let id = w.course(&app, w.year, w.d, &[w.g27c, w.g27a, w.g27b]).await;
-    let put = json!({"cancelled": true, "comments": "Team", "lessons1": 2.5, "lessons2": "1.25", "teachers1": [w.def, w.abc], "teachers2": [w.abc]});
+    let put = json!({"cancelled": true, "comments": "Team", "lessons1": 2.5, "lessons2": "1.25", "teachers1": [w.def, w.abc], "teachers2": [w.abc], "smallGroup1": false, "smallGroup2": false});
     let original = app.put(&format!("/course/{id}"), put).await.expect(200).result().clone();
     let r = app.post("/course", json!({"split": id})).await.expect(200);
     let parts = r.result().as_array().unwrap().clone();
@@ -631,8 +637,7 @@ async fn locked_school_years_refuse_every_course_change() {
     let single = w.course(&app, y, w.d, &[w.g27a]).await;
     let other = w.course(&app, y, w.d, &[w.g27b]).await;
     let double = w.course(&app, y, w.f, &[w.g27a, w.g27b]).await;
-    let put =
-        json!({"cancelled": true, "comments": "x", "lessons1": 1, "lessons2": 1, "teachers1": [], "teachers2": []});
+    let put = json!({"cancelled": true, "comments": "x", "lessons1": 1, "lessons2": 1, "teachers1": [], "teachers2": [], "smallGroup1": false, "smallGroup2": false});
     for (finalised, archived, why) in [(true, false, "finalised"), (false, true, "archived"), (true, true, "archived")]
     {
         set_year_flags(&app, y, finalised, archived).await;

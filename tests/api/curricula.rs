@@ -14,7 +14,7 @@ async fn grades(app: &TestApp, codes: &[&str]) -> Vec<i64> {
 }
 
 fn grade_ref(id: i64, code: &str) -> Value {
-    json!({"id": id, "code": code, "description": format!("Stufe {code}")})
+    json!({"id": id, "code": code, "description": format!("Stufe {code}"), "payrollType": null, "classLessonPayrollType": null})
 }
 
 #[tokio::test]

@@ -57,10 +57,13 @@ async fn employment_create_get_list_save_delete() {
     let expected = json!({
         "id": id,
         "teacher": {"id": s.anna, "archived": false, "code": "abc", "lastName": "Berg", "firstName": "Anna", "email": "anna@example.ch"},
-        "schoolYear": {"id": s.year, "archived": false, "code": "26/27", "description": "Schuljahr 26/27", "graduationYear": 2027, "finalised": false},
+        "schoolYear": {"id": s.year, "archived": false, "code": "26/27", "description": "Schuljahr 26/27", "graduationYear": 2027,
+                       "finalised": false, "ageReliefIncluded": false},
         "division": {"id": s.div, "code": "GYM", "description": "Abteilung GYM"},
         "employmentMin": 57.5, "employmentMax": 80, "payment1": 33.3333, "payment2": null,
-        "temporary": true, "comments": "befristet"});
+        "temporary": true, "comments": "befristet", "initialBalance": 0,
+        // No payroll type exists in this school: nothing is booked and nothing paid (workload.md §3.4).
+        "openingBalance": 0, "closingBalance": 0, "change": 0});
     assert_eq!(r.result(), &expected);
     assert_eq!(app.get(&format!("/employment/{id}")).await.expect(200).result(), &expected);
 

@@ -232,8 +232,8 @@ async fn etag_changes_with_embedded_references() {
 #[tokio::test]
 async fn unconditional_requests_still_work() {
     let app = TestApp::spawn().await;
-    let id = app.create("/grade", json!({"code": "A", "description": "a"})).await;
-    let path = format!("/grade/{id}");
+    let id = app.create("/subjecttype", json!({"code": "A", "description": "a"})).await;
+    let path = format!("/subjecttype/{id}");
     let r = app.put(&path, json!({"code": "B", "description": "b"})).await.expect(200);
     etag(&r);
     send(&app, Method::GET, &path, None, &[("if-match", "\"0000\"")]).await.expect_problem(412, "precondition_failed");

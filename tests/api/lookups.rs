@@ -1,4 +1,4 @@
-//! `/grade`, `/subjectcategory`, `/subjecttype`.
+//! `/grade`, `/subjectcategory`, `/subjecttype`, `/gender`.
 
 use serde_json::json;
 
@@ -7,7 +7,7 @@ use crate::helpers::TestApp;
 #[tokio::test]
 async fn lookup_crud_for_every_kind() {
     let app = TestApp::spawn().await;
-    for kind in ["grade", "subjectcategory", "subjecttype"] {
+    for kind in ["subjectcategory", "subjecttype", "gender"] {
         let path = format!("/{kind}");
         let r =
             app.post(&path, json!({"code": "  B2 ", "description": "Second", "id": 999, "junk": 1})).await.expect(201);
@@ -45,6 +45,91 @@ async fn lookup_crud_for_every_kind() {
         app.get(&format!("{path}/{a}")).await.expect_problem(404, "not_found");
         assert_eq!(app.get(&path).await.result().as_array().unwrap().len(), 1);
     }
+}
+
+#[tokio::test]
+async fn grades_carry_their_payroll_types() {
+    let app = TestApp::spawn().await;
+    let r = app.post("/grade", json!({"code": " GYM1 ", "description": "1. Jahr"})).await.expect(201);
+    let id = r.id();
+    assert_eq!(
+        r.result(),
+        &json!({"id": id, "code": "GYM1", "description": "1. Jahr", "payrollType": null, "classLessonPayrollType": null})
+    );
+    let g1 = app
+        .create(
+            "/payrolltype",
+            json!({"code": "G1", "description": "Unterricht GYM1", "lessonBased": true, "saldoResolvingOrder": 2}),
+        )
+        .await;
+    app.put(&format!("/grade/{id}"), json!({"code": "GYM1", "description": "x"}))
+        .await
+        .expect_problem(422, "missing_field");
+    let body =
+        json!({"code": "GYM1", "description": "1. Jahr", "payrollType": {"id": g1}, "classLessonPayrollType": 999});
+    app.put(&format!("/grade/{id}"), body).await.expect_problem(422, "unknown_reference");
+    let body =
+        json!({"code": "GYM1", "description": "1. Jahr", "payrollType": {"id": g1}, "classLessonPayrollType": null});
+    let r = app.put(&format!("/grade/{id}"), body).await.expect(200);
+    assert_eq!(r.result()["payrollType"], json!({"id": g1, "code": "G1", "description": "Unterricht GYM1"}));
+    app.post("/grade", json!({"code": "gym1", "description": "dup"})).await.expect_problem(409, "duplicate_code");
+    app.delete(&format!("/payrolltype/{g1}")).await.expect_problem(409, "referenced");
+    app.delete(&format!("/grade/{id}")).await.expect(204);
+    app.delete(&format!("/payrolltype/{g1}")).await.expect(204);
+}
+
+#[tokio::test]
+async fn payroll_types_and_their_booking_types() {
+    let app = TestApp::spawn().await;
+    let pt = |code: &str, lb: bool, order: i64, ipb: bool| json!({"code": code, "description": format!("Typ {code}"), "lessonBased": lb, "saldoResolvingOrder": order, "ipbCorrectionAllowed": ipb});
+    let g2 = app.create("/payrolltype", pt("G2", true, 1, true)).await;
+    let ps = app.create("/payrolltype", pt("PS", false, 101, false)).await;
+    app.post("/payrolltype", pt("X", true, 1, false)).await.expect_problem(409, "duplicate_saldo_order");
+    app.post("/payrolltype", pt("Y", false, 5, true)).await.expect_problem(422, "ipb_needs_lessons");
+    let lesson_based: Vec<i64> = app
+        .get("/payrolltype?lessonBased=true")
+        .await
+        .expect(200)
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(lesson_based, [g2]);
+    let modes: Vec<i64> = app
+        .get("/calculationmode")
+        .await
+        .expect(200)
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(modes, [1, 2, 3, 99, 100, 101]);
+    assert_eq!(app.get("/calculationmode/3").await.expect(200).result()["code"], "lessons2");
+    app.get("/calculationmode/4").await.expect(404);
+    for (path, extra) in [
+        ("pooltype", json!({"autoCopy": true})),
+        ("postingtype", json!({"percent": true})),
+        ("thesistype", json!({"percent": 0.5})),
+    ] {
+        let mut body = json!({"code": "T", "description": "Typ", "payrollType": {"id": ps}});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let r = app.post(&format!("/{path}"), body.clone()).await.expect(201);
+        for (k, v) in extra.as_object().unwrap() {
+            assert_eq!(&r.result()[k], v, "{path}.{k}");
+        }
+        assert_eq!(r.result()["payrollType"]["code"], "PS");
+        body["payrollType"] = json!(999);
+        app.put(&format!("/{path}/{}", r.id()), body).await.expect_problem(422, "unknown_reference");
+        app.delete(&format!("/payrolltype/{ps}")).await.expect_problem(409, "referenced");
+        app.delete(&format!("/{path}/{}", r.id())).await.expect(204);
+    }
+    app.delete(&format!("/payrolltype/{ps}")).await.expect(204);
 }
 
 #[tokio::test]

@@ -21,3 +21,4 @@ mod schoolclasses;
 mod schoolyears;
 mod subjects;
 mod teachers;
+mod workload;

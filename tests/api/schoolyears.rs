@@ -25,8 +25,11 @@ async fn school_year_create_get_list_save_delete() {
     let id = r.id();
     assert_ne!(id, 999);
     assert_eq!(r.header("location"), Some(format!("/api/v1/schoolyear/{id}").as_str()));
-    let single = json!({"id": id, "ageReliefIncluded": true, "archived": false, "code": "26/27",
-                        "description": "Schuljahr 2026/27", "finalised": false, "graduationYear": 2027, "weeks": 38});
+    // ageReliefIncluded is read-only now: it follows the calculation mode (workload.md §1).
+    let single = json!({"id": id, "ageReliefIncluded": false, "archived": false, "code": "26/27",
+                        "description": "Schuljahr 2026/27", "finalised": false, "graduationYear": 2027, "weeks": 38,
+                        "calculationMode": {"id": 1, "code": "percent", "description": "Prozent"},
+                        "smallGroupSurcharge": 2, "weeklyLessons": {}, "showIpbBalances": true});
     assert_eq!(r.result(), &single);
     assert_eq!(app.get(&format!("/schoolyear/{id}")).await.expect(200).result(), &single);
 
@@ -50,11 +53,24 @@ async fn school_year_create_get_list_save_delete() {
     let mut put = single.clone();
     put["finalised"] = json!(true);
     put["weeks"] = json!(39);
-    put["ageReliefIncluded"] = json!(false);
+    put["calculationMode"] = json!(101);
     let r = app.put(&format!("/schoolyear/{id}"), put.clone()).await.expect(200);
     assert_eq!(r.result()["finalised"], true);
     assert_eq!(r.result()["weeks"], 39);
-    assert_eq!(r.result()["ageReliefIncluded"], false);
+    assert_eq!(r.result()["ageReliefIncluded"], true);
+    // A new year copies weeks, mode, surcharge and weekly lessons from the latest earlier one.
+    let later =
+        app.post("/schoolyear", json!({"code": "27/28", "description": "x", "graduationYear": 2028})).await.expect(201);
+    assert_eq!(
+        (
+            later.result()["weeks"].clone(),
+            later.result()["calculationMode"]["id"].clone(),
+            later.result()["smallGroupSurcharge"].clone()
+        ),
+        (json!(39), json!(101), json!(2))
+    );
+    app.delete(&format!("/schoolyear/{}", later.id())).await.expect(204);
+    put["calculationMode"] = json!(1);
     // A locked (finalised) year itself can still be changed: that is how it is unlocked.
     put["finalised"] = json!(false);
     assert_eq!(app.put(&format!("/schoolyear/{id}"), put).await.expect(200).result()["finalised"], false);
@@ -73,7 +89,10 @@ async fn school_year_create_get_list_save_delete() {
     let r = app.put(&format!("/schoolyear/{id}"), year("26/27", 2027)).await.expect_problem(422, "missing_field");
     let pointers: Vec<_> =
         r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
-    assert_eq!(pointers, ["/ageReliefIncluded", "/archived", "/finalised"]);
+    assert_eq!(
+        pointers,
+        ["/archived", "/finalised", "/calculationMode", "/smallGroupSurcharge", "/weeklyLessons", "/showIpbBalances"]
+    );
 
     app.delete(&format!("/schoolyear/{old}")).await.expect(204);
     app.get(&format!("/schoolyear/{old}")).await.expect_problem(404, "not_found");
@@ -115,11 +134,11 @@ async fn school_year_value_rules() {
     let mut body = year("X", 2027);
     body["finalised"] = json!("maybe");
     app.post("/schoolyear", body).await.expect_problem(400, "invalid_type");
-    // Required fields: all four named.
+    // Required fields: all named (weeks is copied from the latest earlier year when absent).
     let r = app.post("/schoolyear", json!({"code": "", "graduationYear": null})).await.expect_problem(422, "required");
     let pointers: Vec<_> =
         r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
-    assert_eq!(pointers, ["/code", "/description", "/graduationYear", "/weeks"]);
+    assert_eq!(pointers, ["/code", "/description", "/graduationYear"]);
     assert_eq!(app.get("/schoolyear").await.result().as_array().unwrap().len(), 2);
 }
 
@@ -138,8 +157,8 @@ async fn school_year_code_and_graduation_year_are_unique() {
     assert!(r.body["detail"].as_str().unwrap().contains("graduation year"), "{}", r.body);
 
     let full = |code: &str, gy: i64| {
-        json!({"code": code, "description": "d", "graduationYear": gy, "weeks": 38,
-                                            "archived": false, "finalised": false, "ageReliefIncluded": false})
+        json!({"code": code, "description": "d", "graduationYear": gy, "weeks": 38, "archived": false, "finalised": false,
+               "calculationMode": 1, "smallGroupSurcharge": 2, "weeklyLessons": {}, "showIpbBalances": true})
     };
     app.put(&format!("/schoolyear/{b}"), full("26/27", 2028)).await.expect_problem(409, "duplicate_code");
     app.put(&format!("/schoolyear/{b}"), full("27/28", 2027)).await.expect_problem(409, "duplicate_graduation_year");

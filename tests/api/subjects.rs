@@ -31,7 +31,7 @@ async fn subject_create_get_list_save_delete() {
         &json!({"id": sfb, "archived": false, "category": {"id": cat, "code": "BIO", "description": "Biologie"},
                 "code": "SF B", "description": "Schwerpunktfach Biologie",
                 "type": {"id": major, "code": "SF", "description": "Schwerpunktfach"},
-                "crossClass": true, "externalCode": "SFB"})
+                "crossClass": true, "externalCode": "SFB", "classLesson": false})
     );
     assert_eq!(app.get(&format!("/subject/{sfb}")).await.expect(200).result(), r.result());
 
@@ -112,14 +112,14 @@ async fn subject_value_rules() {
     app.put(
         &format!("/subject/{e}"),
         json!({"archived": false, "category": null, "code": "D", "description": "x", "type": core,
-                                              "crossClass": false, "externalCode": null}),
+                                              "crossClass": false, "externalCode": null, "classLesson": false}),
     )
     .await
     .expect_problem(409, "duplicate_code");
     app.put(
         "/subject/99999",
         json!({"archived": false, "category": null, "code": "Z", "description": "x", "type": core,
-                                      "crossClass": false, "externalCode": null}),
+                                      "crossClass": false, "externalCode": null, "classLesson": false}),
     )
     .await
     .expect_problem(404, "not_found");

@@ -22,7 +22,7 @@ async fn teacher_create_get_list_save_delete() {
         &json!({"id": id, "archived": false, "code": "abc", "firstName": "Anna", "lastName": "Berg",
                 "email": "anna.berg@example.ch", "birthday": "1970-03-01",
                 "departments": [{"id": cat, "code": "BIO", "description": "Biologie"}],
-                "employeeNumber": "4711", "title": "Dr."})
+                "employeeNumber": "4711", "title": "Dr.", "gender": null})
     );
     app.create("/teacher", json!({"code": "Zed", "firstName": "Z", "lastName": "Z"})).await;
     let list = app.get("/teacher").await.expect(200);

@@ -16,7 +16,9 @@ pub fn course_commands() -> [(&'static str, Value); 2] {
 pub fn body(path: &str) -> Option<Value> {
     let lookup = |code: &str, description: &str| json!({"code": code, "description": description});
     Some(match path {
-        "grade" => lookup("GYM5", "Gymnasium, 5. Jahr (Passerelle)"),
+        "grade" => json!({"code": "GYM5", "description": "Gymnasium, 5. Jahr (Passerelle)", "payrollType": null,
+                          "classLessonPayrollType": null}),
+        "gender" => lookup("d", "divers"),
         "subjectcategory" => lookup("GRI", "Griechisch"),
         "subjecttype" => lookup("PF", "Profilfach"),
         "curriculum" => json!({
@@ -29,28 +31,31 @@ pub fn body(path: &str) -> Option<Value> {
         }),
         "schoolyear" => json!({
             "code": "27/28", "description": "Schuljahr 2027/28", "graduationYear": 2028, "weeks": 38,
-            "ageReliefIncluded": false, "finalised": false, "archived": false
+            "finalised": false, "archived": false, "calculationMode": {"id": 1}, "smallGroupSurcharge": 2,
+            "weeklyLessons": {}, "showIpbBalances": true
         }),
         "subject" => json!({
             "code": "GR", "description": "Griechisch", "category": {"id": 11}, "type": {"id": 1},
-            "crossClass": false, "externalCode": "GF-INF", "archived": false
+            "crossClass": false, "externalCode": "GF-INF", "archived": false, "classLesson": false
         }),
         "teacher" => json!({
             "code": "xke", "firstName": "Xenia", "lastName": "Keller", "email": "xenia.keller@kanti-demo.example",
             "birthday": "1985-03-14", "departments": [{"id": 1}], "employeeNumber": "109999", "title": "Dr.",
-            "archived": false
+            "archived": false, "gender": null
         }),
         "schoolclass" => json!({
             "code": "G30k", "curriculum": {"id": 3}, "division": {"id": 3}, "graduationYear": 2030, "archived": false
         }),
         "employment" => json!({
             "teacher": {"id": 7}, "schoolYear": {"id": 3}, "division": {"id": 3}, "employmentMin": 50,
-            "employmentMax": 80, "payment1": 65, "payment2": 62.5, "temporary": false, "comments": null
+            "employmentMax": 80, "payment1": 65, "payment2": 62.5, "temporary": false, "comments": null,
+            "initialBalance": 0
         }),
         "course" => json!({
             "schoolYear": {"id": 3}, "subject": {"id": 1}, "grade": null, "curriculum": null,
             "schoolClasses": [{"id": 13}], "teachers1": [{"id": 67}], "teachers2": [{"id": 67}],
-            "lessons1": 2, "lessons2": 1.5, "cancelled": false, "comments": "Zusatzlektion Labor"
+            "lessons1": 2, "lessons2": 1.5, "cancelled": false, "comments": "Zusatzlektion Labor",
+            "smallGroup1": false, "smallGroup2": true
         }),
         "account" => json!({"name": "planner-bridge", "role": "planner"}),
         "token" => json!({"account": {"id": 1}, "label": "timetable bridge", "expiresInDays": 365}),
