@@ -236,7 +236,10 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         let record = label("schoolYears", i, r);
         let body = json!({
             "code": r.code, "description": r.description, "graduationYear": r.graduation_year, "weeks": r.weeks,
-            "ageReliefIncluded": r.age_relief_included, "finalised": r.finalised, "archived": r.archived,
+            "finalised": r.finalised, "archived": r.archived,
+            // Version 1 of the format names only whether age relief is included:
+            // it maps to the `percent` modes (workload.md §1).
+            "calculationMode": if r.age_relief_included { 99 } else { 1 },
         });
         let new: NewSchoolYear = parse(&body, &record)?;
         let unlocked = NewSchoolYear { finalised: false, archived: false, ..new.clone() };

@@ -168,7 +168,10 @@ pub struct SchoolYearRecord {
     pub graduation_year: i64,
     /// Number of school weeks.
     pub weeks: i64,
-    /// Whether age relief is included.
+    /// Whether age relief is included: the year's calculation mode is
+    /// `percentAgeReliefIncluded` (true) or `percent` (false). The workload
+    /// side (modes, payroll types, pool, postings, theses) is not yet part of
+    /// the format.
     #[serde(default)]
     pub age_relief_included: bool,
     /// Whether planning is finished (locked).
