@@ -412,8 +412,7 @@ fn form(refs: &Refs, teacher: TeacherRef, r: EmploymentResult) -> Workload {
             })
         })
         .collect();
-    let position: HashMap<i64, usize> = refs.courses.keys().map(|k| (*k, 0)).collect();
-    let _ = position;
+    // The course list's order (contract.md §6): subject code, grade code, first class code, id.
     course_items.sort_by(|x, y| {
         (&x.subject.code, &x.grade.code, x.school_classes.first().map(|c| c.code.clone()), x.id).cmp(&(
             &y.subject.code,
