@@ -141,7 +141,7 @@ pub struct ThesisItem {
 
 /// The theses section.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct Theses {
+pub struct ThesesSection {
     /// By thesis type id.
     pub items: Vec<ThesisItem>,
     /// Sum.
@@ -291,7 +291,7 @@ pub struct Workload {
     /// Pensum: Pool.
     pub pool: Pool,
     /// Pensum: Abschlussarbeiten.
-    pub theses: Theses,
+    pub theses: ThesesSection,
     /// Ein- und Ausbuchungen, or null when the year's showIpbBalances is false.
     pub postings: Option<Postings>,
     /// Pensum: Übersicht.
@@ -562,7 +562,7 @@ fn form(refs: &Refs, teacher: TeacherRef, r: EmploymentResult) -> Workload {
             items: pool_items,
             total: PercentPair { percent1: a(c.pool_total[0]), percent2: a(c.pool_total[1]) },
         },
-        theses: Theses { items: theses, total: PercentOnly { percent: a(c.theses_total) } },
+        theses: ThesesSection { items: theses, total: PercentOnly { percent: a(c.theses_total) } },
         postings,
         summary: Summary {
             items: vec![
