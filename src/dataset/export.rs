@@ -31,6 +31,7 @@ fn children(rows: Vec<ChildCodeRow>) -> BTreeMap<i64, Vec<String>> {
 pub async fn export(store: &Store) -> Result<Dataset, DatasetError> {
     let mut tx = store.begin_snapshot().await?;
     let rows = tx.dataset_rows().await?;
+    let w = workload_records(&mut tx).await?;
     tx.commit().await?;
 
     let lookup = |v: Vec<crate::store::dataset::LookupRow>| {
@@ -45,9 +46,14 @@ pub async fn export(store: &Store) -> Result<Dataset, DatasetError> {
     }
 
     let mut ds = Dataset {
-        grades: lookup(rows.grades),
+        grades: w.grades,
         subject_categories: lookup(rows.subject_categories),
         subject_types: lookup(rows.subject_types),
+        genders: w.genders,
+        payroll_types: w.payroll_types,
+        pool_types: w.pool_types,
+        posting_types: w.posting_types,
+        thesis_types: w.thesis_types,
         curricula: rows
             .curricula
             .into_iter()
@@ -69,19 +75,7 @@ pub async fn export(store: &Store) -> Result<Dataset, DatasetError> {
                 logo: binary(r.logo_file_name, r.logo_mime_type, r.logo_data),
             })
             .collect(),
-        school_years: rows
-            .school_years
-            .into_iter()
-            .map(|r| SchoolYearRecord {
-                code: r.code,
-                description: r.description,
-                graduation_year: r.graduation_year,
-                weeks: r.weeks,
-                age_relief_included: r.age_relief_included,
-                finalised: r.finalised,
-                archived: r.archived,
-            })
-            .collect(),
+        school_years: w.school_years,
         subjects: rows
             .subjects
             .into_iter()
@@ -93,6 +87,7 @@ pub async fn export(store: &Store) -> Result<Dataset, DatasetError> {
                 cross_class: r.cross_class,
                 external_code: r.external_code,
                 archived: r.archived,
+                class_lesson: r.class_lesson,
             })
             .collect(),
         teachers: rows
@@ -108,6 +103,7 @@ pub async fn export(store: &Store) -> Result<Dataset, DatasetError> {
                 employee_number: r.employee_number,
                 title: r.title,
                 archived: r.archived,
+                gender: r.gender,
             })
             .collect(),
         school_classes: rows
@@ -134,6 +130,9 @@ pub async fn export(store: &Store) -> Result<Dataset, DatasetError> {
                 payment2: r.payment2.map(Fixed),
                 temporary: r.temporary,
                 comments: r.comments,
+                initial_balance: Fixed(r.initial_balance),
+                frozen_opening_balance: r.frozen_opening_balance,
+                frozen_closing_balance: r.frozen_closing_balance,
             })
             .collect(),
         // Rows come ordered by id, so the stable canonical sort breaks ties by id.
@@ -152,10 +151,171 @@ pub async fn export(store: &Store) -> Result<Dataset, DatasetError> {
                 lessons2: Fixed(r.lessons2),
                 cancelled: r.cancelled,
                 comments: r.comments,
+                small_group1: r.small_group1,
+                small_group2: r.small_group2,
             })
             .collect(),
+        pool_entries: w.pool_entries,
+        postings: w.postings,
+        theses: w.theses,
+        notes: w.notes,
         ..Dataset::default()
     };
     ds.canonicalize();
     Ok(ds)
+}
+
+/// The records of the workload side, read through the store's list methods
+/// (references become codes).
+struct WorkloadRecords {
+    grades: Vec<GradeRecord>,
+    genders: Vec<LookupRecord>,
+    payroll_types: Vec<PayrollTypeRecord>,
+    pool_types: Vec<PoolTypeRecord>,
+    posting_types: Vec<PostingTypeRecord>,
+    thesis_types: Vec<ThesisTypeRecord>,
+    school_years: Vec<SchoolYearRecord>,
+    pool_entries: Vec<PoolEntryRecord>,
+    postings: Vec<PostingRecord>,
+    theses: Vec<ThesisRecord>,
+    notes: Vec<NoteRecord>,
+}
+
+async fn workload_records(tx: &mut crate::store::Conn) -> Result<WorkloadRecords, DatasetError> {
+    use crate::domain::workload::CalculationMode;
+    use crate::store::pool::OwnerFilter;
+    let payroll = tx.list_payroll_types(None).await?;
+    let pt_code: BTreeMap<i64, String> = payroll.iter().map(|p| (p.id, p.code.clone())).collect();
+    let posting_types = tx.list_posting_types().await?;
+    let posting_code: BTreeMap<i64, String> = posting_types.iter().map(|p| (p.id, p.code.clone())).collect();
+    let thesis_types = tx.list_thesis_types().await?;
+    let thesis_code: BTreeMap<i64, String> = thesis_types.iter().map(|p| (p.id, p.code.clone())).collect();
+    let all = OwnerFilter { school_year: None, teacher: None };
+    let code_map = |m: &BTreeMap<i64, Fixed>, codes: &BTreeMap<i64, String>| -> BTreeMap<String, Fixed> {
+        m.iter().filter(|(_, v)| v.0 != 0).filter_map(|(k, v)| Some((codes.get(k)?.clone(), *v))).collect()
+    };
+    Ok(WorkloadRecords {
+        grades: tx
+            .list_grades()
+            .await?
+            .into_iter()
+            .map(|g| GradeRecord {
+                code: g.code,
+                description: g.description,
+                payroll_type: g.payroll_type.map(|p| p.code),
+                class_lesson_payroll_type: g.class_lesson_payroll_type.map(|p| p.code),
+            })
+            .collect(),
+        genders: tx
+            .list_lookups(crate::domain::lookup::LookupKind::Gender)
+            .await?
+            .into_iter()
+            .map(|g| LookupRecord { code: g.code, description: g.description })
+            .collect(),
+        payroll_types: payroll
+            .iter()
+            .map(|p| PayrollTypeRecord {
+                code: p.code.clone(),
+                description: p.description.clone(),
+                lesson_based: p.lesson_based,
+                saldo_resolving_order: p.saldo_resolving_order,
+                ipb_correction_allowed: p.ipb_correction_allowed,
+            })
+            .collect(),
+        pool_types: tx
+            .list_pool_types()
+            .await?
+            .into_iter()
+            .map(|t| PoolTypeRecord {
+                code: t.code,
+                description: t.description,
+                payroll_type: t.payroll_type.code,
+                auto_copy: t.auto_copy,
+            })
+            .collect(),
+        posting_types: posting_types
+            .into_iter()
+            .map(|t| PostingTypeRecord {
+                code: t.code,
+                description: t.description,
+                payroll_type: t.payroll_type.code,
+                percent: t.percent,
+            })
+            .collect(),
+        thesis_types: thesis_types
+            .into_iter()
+            .map(|t| ThesisTypeRecord {
+                code: t.code,
+                description: t.description,
+                payroll_type: t.payroll_type.code,
+                percent: t.percent,
+            })
+            .collect(),
+        school_years: tx
+            .list_school_years(None)
+            .await?
+            .into_iter()
+            .map(|y| SchoolYearRecord {
+                weekly_lessons: code_map(&y.weekly_lessons, &pt_code),
+                code: y.code,
+                description: y.description,
+                graduation_year: y.graduation_year,
+                weeks: y.weeks,
+                age_relief_included: None,
+                calculation_mode: CalculationMode::from_id(y.calculation_mode.id).map(|m| m.code().to_string()),
+                small_group_surcharge: y.small_group_surcharge,
+                show_ipb_balances: y.show_ipb_balances,
+                finalised: y.finalised,
+                archived: y.archived,
+            })
+            .collect(),
+        pool_entries: tx
+            .list_pool_entries(all)
+            .await?
+            .into_iter()
+            .map(|e| PoolEntryRecord {
+                school_year: e.school_year.code,
+                teacher: e.teacher.code,
+                kind: e.kind.code,
+                description: e.description,
+                percent1: e.percent1,
+                percent2: e.percent2,
+            })
+            .collect(),
+        postings: tx
+            .list_postings(all)
+            .await?
+            .into_iter()
+            .map(|p| PostingRecord {
+                details: code_map(&p.details, &posting_code),
+                school_year: p.school_year.code,
+                teacher: p.teacher.code,
+                description: p.description,
+                start_date: p.start_date,
+                end_date: p.end_date,
+            })
+            .collect(),
+        theses: tx
+            .list_theses(all)
+            .await?
+            .into_iter()
+            .filter(|t| !t.thesis_counts.is_empty())
+            .map(|t| ThesisRecord {
+                counts: code_map(&t.thesis_counts, &thesis_code),
+                school_year: t.school_year.code,
+                teacher: t.teacher.code,
+            })
+            .collect(),
+        notes: tx
+            .all_notes()
+            .await?
+            .into_iter()
+            .map(|n| NoteRecord {
+                teacher: n.teacher.code,
+                text: n.text,
+                created_by: n.created_by,
+                creation_date: n.creation_date,
+            })
+            .collect(),
+    })
 }

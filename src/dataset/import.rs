@@ -23,12 +23,16 @@ use crate::domain::course::NewCourse;
 use crate::domain::curriculum::NewCurriculum;
 use crate::domain::division::NewDivision;
 use crate::domain::employment::NewEmployment;
+use crate::domain::grade::NewGrade;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::lookup::{LookupKind, NewLookup};
+use crate::domain::payroll::{BookingKind, NewPayrollType, NewPoolType, NewPostingType, NewThesisType};
+use crate::domain::pool::{NewNote, NewPoolEntry, NewPosting, ThesisCounts};
 use crate::domain::schoolclass::NewSchoolClass;
 use crate::domain::schoolyear::NewSchoolYear;
 use crate::domain::subject::NewSubject;
 use crate::domain::teacher::NewTeacher;
+use crate::domain::workload::CalculationMode;
 use crate::domain::{FromBody, Mode};
 use crate::error::Error;
 use crate::store::{Conn, Store};
@@ -59,6 +63,16 @@ pub struct ImportCounts {
     pub employments: usize,
     /// Courses.
     pub courses: usize,
+    /// Payroll types.
+    pub payroll_types: usize,
+    /// Pool entries.
+    pub pool_entries: usize,
+    /// Postings.
+    pub postings: usize,
+    /// Employments with theses.
+    pub theses: usize,
+    /// Notes.
+    pub notes: usize,
 }
 
 impl fmt::Display for ImportCounts {
@@ -66,7 +80,8 @@ impl fmt::Display for ImportCounts {
         write!(
             f,
             "{} grades, {} subject categories, {} subject types, {} curricula, {} divisions, {} school years, \
-             {} subjects, {} teachers, {} school classes, {} employments, {} courses",
+             {} subjects, {} teachers, {} school classes, {} employments, {} courses, {} payroll types, \
+             {} pool entries, {} postings, {} employments with theses, {} notes",
             self.grades,
             self.subject_categories,
             self.subject_types,
@@ -77,7 +92,12 @@ impl fmt::Display for ImportCounts {
             self.teachers,
             self.school_classes,
             self.employments,
-            self.courses
+            self.courses,
+            self.payroll_types,
+            self.pool_entries,
+            self.postings,
+            self.theses,
+            self.notes
         )
     }
 }
@@ -195,10 +215,35 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
     let mut teachers = Codes::new("teacher");
     let mut classes = Codes::new("school class");
 
+    let mut genders = Codes::new("gender");
+    let mut payroll = Codes::new("payroll type");
+    let mut pool_types = Codes::new("pool type");
+    let mut posting_types = Codes::new("posting type");
+    let mut thesis_types = Codes::new("thesis type");
+
+    for (i, r) in ds.payroll_types.iter().enumerate() {
+        let record = label("payrollTypes", i, r);
+        let body = json!({
+            "code": r.code, "description": r.description, "lessonBased": r.lesson_based,
+            "saldoResolvingOrder": r.saldo_resolving_order, "ipbCorrectionAllowed": r.ipb_correction_allowed,
+        });
+        let new: NewPayrollType = parse(&body, &record)?;
+        payroll.insert(&r.code, stored(tx.create_payroll_type(&new).await, &record)?);
+    }
+    for (i, r) in ds.grades.iter().enumerate() {
+        let record = label("grades", i, r);
+        let body = json!({
+            "code": r.code, "description": r.description,
+            "payrollType": payroll.resolve_opt(r.payroll_type.as_deref(), "/payrollType", &record)?,
+            "classLessonPayrollType": payroll.resolve_opt(r.class_lesson_payroll_type.as_deref(), "/classLessonPayrollType", &record)?,
+        });
+        let new: NewGrade = parse(&body, &record)?;
+        grades.insert(&r.code, stored(tx.create_grade(&new).await, &record)?);
+    }
     for (key, kind, records, codes) in [
-        ("grades", LookupKind::Grade, &ds.grades, &mut grades),
         ("subjectCategories", LookupKind::SubjectCategory, &ds.subject_categories, &mut categories),
         ("subjectTypes", LookupKind::SubjectType, &ds.subject_types, &mut types),
+        ("genders", LookupKind::Gender, &ds.genders, &mut genders),
     ] {
         for (i, r) in records.iter().enumerate() {
             let record = label(key, i, r);
@@ -206,6 +251,31 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             let id = stored(tx.create_lookup(kind, &new).await, &record)?;
             codes.insert(&r.code, id);
         }
+    }
+
+    let booking = |code: &str, description: &str, payroll_type: i64, extra: (&str, Value)| {
+        let mut body = json!({"code": code, "description": description, "payrollType": payroll_type});
+        body[extra.0] = extra.1;
+        body
+    };
+    for (i, r) in ds.pool_types.iter().enumerate() {
+        let record = label("poolTypes", i, r);
+        let pt = payroll.resolve(&r.payroll_type, "/payrollType", &record)?;
+        let new: NewPoolType = parse(&booking(&r.code, &r.description, pt, ("autoCopy", json!(r.auto_copy))), &record)?;
+        pool_types.insert(&r.code, stored(tx.create_booking_type(BookingKind::Pool, &new.0).await, &record)?);
+    }
+    for (i, r) in ds.posting_types.iter().enumerate() {
+        let record = label("postingTypes", i, r);
+        let pt = payroll.resolve(&r.payroll_type, "/payrollType", &record)?;
+        let new: NewPostingType = parse(&booking(&r.code, &r.description, pt, ("percent", json!(r.percent))), &record)?;
+        posting_types.insert(&r.code, stored(tx.create_booking_type(BookingKind::Posting, &new.0).await, &record)?);
+    }
+    for (i, r) in ds.thesis_types.iter().enumerate() {
+        let record = label("thesisTypes", i, r);
+        let pt = payroll.resolve(&r.payroll_type, "/payrollType", &record)?;
+        let new: NewThesisType =
+            parse(&booking(&r.code, &r.description, pt, ("percent", number(Some(r.percent)))), &record)?;
+        thesis_types.insert(&r.code, stored(tx.create_booking_type(BookingKind::Thesis, &new.0).await, &record)?);
     }
 
     for (i, r) in ds.curricula.iter().enumerate() {
@@ -230,16 +300,32 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         divisions.insert(&r.code, id);
     }
 
+    let mut frozen: Vec<(i64, String, String)> = Vec::new();
     // Created unlocked; the flags follow at the end.
     let mut locks: Vec<(SchoolYearId, NewSchoolYear, usize)> = Vec::new();
     for (i, r) in ds.school_years.iter().enumerate() {
         let record = label("schoolYears", i, r);
+        let mode = match (&r.calculation_mode, r.age_relief_included) {
+            (Some(code), _) => CalculationMode::from_code(code).ok_or_else(|| {
+                DatasetError::malformed(
+                    Some(record()),
+                    format!("`calculationMode` \"{code}\" is not a calculation mode"),
+                )
+            })?,
+            // Older files name only whether age relief is included.
+            (None, Some(true)) => CalculationMode::PercentAgeReliefIncluded,
+            (None, _) => CalculationMode::Percent,
+        };
+        let mut weekly = serde_json::Map::new();
+        for (code, lessons) in &r.weekly_lessons {
+            let id = payroll.resolve(code, &format!("/weeklyLessons/{code}"), &record)?;
+            weekly.insert(id.to_string(), number(Some(*lessons)));
+        }
         let body = json!({
             "code": r.code, "description": r.description, "graduationYear": r.graduation_year, "weeks": r.weeks,
-            "finalised": r.finalised, "archived": r.archived,
-            // Version 1 of the format names only whether age relief is included:
-            // it maps to the `percent` modes (workload.md §1).
-            "calculationMode": if r.age_relief_included { 99 } else { 1 },
+            "finalised": r.finalised, "archived": r.archived, "calculationMode": mode.id(),
+            "smallGroupSurcharge": number(Some(r.small_group_surcharge)), "weeklyLessons": weekly,
+            "showIpbBalances": r.show_ipb_balances,
         });
         let new: NewSchoolYear = parse(&body, &record)?;
         let unlocked = NewSchoolYear { finalised: false, archived: false, ..new.clone() };
@@ -257,6 +343,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "category": categories.resolve_opt(r.category.as_deref(), "/category", &record)?,
             "type": types.resolve(&r.kind, "/type", &record)?,
             "crossClass": r.cross_class, "externalCode": r.external_code, "archived": r.archived,
+            "classLesson": r.class_lesson,
         });
         let new: NewSubject = parse(&body, &record)?;
         let id = stored(tx.create_subject(&new).await, &record)?;
@@ -270,6 +357,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "birthday": r.birthday, "employeeNumber": r.employee_number, "title": r.title,
             "departments": categories.resolve_all(&r.departments, "/departments", &record)?,
             "archived": r.archived,
+            "gender": genders.resolve_opt(r.gender.as_deref(), "/gender", &record)?,
         });
         let new: NewTeacher = parse(&body, &record)?;
         let id = stored(tx.create_teacher(&new).await, &record)?;
@@ -297,10 +385,17 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "division": divisions.resolve(&r.division, "/division", &record)?,
             "employmentMin": number(r.employment_min), "employmentMax": number(r.employment_max),
             "payment1": number(r.payment1), "payment2": number(r.payment2),
-            "temporary": r.temporary, "comments": r.comments,
+            "temporary": r.temporary, "comments": r.comments, "initialBalance": number(Some(r.initial_balance)),
         });
         let new: NewEmployment = parse(&body, &record)?;
-        stored(tx.create_employment(&new).await, &record)?;
+        let id = stored(tx.create_employment(&new).await, &record)?;
+        if let (Some(o), Some(c)) = (&r.frozen_opening_balance, &r.frozen_closing_balance) {
+            let exact = |s: &str| s.parse::<rust_decimal::Decimal>().is_ok();
+            if !exact(o) || !exact(c) {
+                return Err(DatasetError::malformed(Some(record()), "frozen balances must be exact decimal numbers"));
+            }
+            frozen.push((id, o.clone(), c.clone()));
+        }
     }
 
     for (i, r) in ds.courses.iter().enumerate() {
@@ -315,14 +410,64 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "teachers2": teachers.resolve_all(&r.teachers2, "/teachers2", &record)?,
             "lessons1": number(Some(r.lessons1)), "lessons2": number(Some(r.lessons2)),
             "cancelled": r.cancelled, "comments": r.comments,
+            "smallGroup1": r.small_group1, "smallGroup2": r.small_group2,
         });
         let new: NewCourse = parse(&body, &record)?;
         stored(tx.create_course(&new).await, &record)?;
     }
 
+    for (i, r) in ds.pool_entries.iter().enumerate() {
+        let record = label("poolEntries", i, r);
+        let body = json!({
+            "schoolYear": years.resolve(&r.school_year, "/schoolYear", &record)?,
+            "teacher": teachers.resolve(&r.teacher, "/teacher", &record)?,
+            "type": pool_types.resolve(&r.kind, "/type", &record)?,
+            "description": r.description, "percent1": number(Some(r.percent1)), "percent2": number(Some(r.percent2)),
+        });
+        let new: NewPoolEntry = parse(&body, &record)?;
+        stored(tx.create_pool_entry(&new).await, &record)?;
+    }
+    for (i, r) in ds.postings.iter().enumerate() {
+        let record = label("postings", i, r);
+        let mut details = serde_json::Map::new();
+        for (code, v) in &r.details {
+            let id = posting_types.resolve(code, &format!("/details/{code}"), &record)?;
+            details.insert(id.to_string(), number(Some(*v)));
+        }
+        let body = json!({
+            "schoolYear": years.resolve(&r.school_year, "/schoolYear", &record)?,
+            "teacher": teachers.resolve(&r.teacher, "/teacher", &record)?,
+            "description": r.description, "startDate": r.start_date, "endDate": r.end_date, "details": details,
+        });
+        let new: NewPosting = parse(&body, &record)?;
+        stored(tx.create_posting(&new).await, &record)?;
+    }
+    for (i, r) in ds.theses.iter().enumerate() {
+        let record = label("theses", i, r);
+        let mut counts = serde_json::Map::new();
+        for (code, n) in &r.counts {
+            let id = thesis_types.resolve(code, &format!("/counts/{code}"), &record)?;
+            counts.insert(id.to_string(), number(Some(*n)));
+        }
+        let new: ThesisCounts = parse(&json!({"thesisCounts": counts}), &record)?;
+        let year = years.resolve(&r.school_year, "/schoolYear", &record)?;
+        let teacher = teachers.resolve(&r.teacher, "/teacher", &record)?;
+        tx.set_theses(year, teacher, &new.0).await.map_err(|e| DatasetError::from_api(record(), e))?;
+    }
+    for (i, r) in ds.notes.iter().enumerate() {
+        let record = label("notes", i, r);
+        let body = json!({"teacher": teachers.resolve(&r.teacher, "/teacher", &record)?, "text": r.text});
+        let new: NewNote = parse(&body, &record)?;
+        stored(tx.create_note(&new, &r.created_by, &r.creation_date).await, &record)?;
+    }
+
     for (id, new, i) in &locks {
         let record = label("schoolYears", *i, &ds.school_years[*i]);
         tx.update_school_year(*id, new).await.map_err(|e| DatasetError::from_api(record(), e))?;
+    }
+    // Balances frozen when their years were locked are restored as they were.
+    for (id, opening, closing) in frozen {
+        tx.set_frozen_balances(id, Some((opening, closing))).await?;
     }
 
     Ok(ImportCounts {
@@ -337,5 +482,10 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         school_classes: ds.school_classes.len(),
         employments: ds.employments.len(),
         courses: ds.courses.len(),
+        payroll_types: ds.payroll_types.len(),
+        pool_entries: ds.pool_entries.len(),
+        postings: ds.postings.len(),
+        theses: ds.theses.len(),
+        notes: ds.notes.len(),
     })
 }

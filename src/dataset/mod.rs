@@ -44,13 +44,28 @@ pub struct Dataset {
     pub version: u32,
     /// Grades (Stufen), by code.
     #[serde(default)]
-    pub grades: Vec<LookupRecord>,
+    pub grades: Vec<GradeRecord>,
     /// Subject categories (Fachgebiete), by code.
     #[serde(default)]
     pub subject_categories: Vec<LookupRecord>,
     /// Subject types (Fachtypen), by code.
     #[serde(default)]
     pub subject_types: Vec<LookupRecord>,
+    /// Genders, by code.
+    #[serde(default)]
+    pub genders: Vec<LookupRecord>,
+    /// Payroll types (Anstellungsarten), by code.
+    #[serde(default)]
+    pub payroll_types: Vec<PayrollTypeRecord>,
+    /// Pool types, by code.
+    #[serde(default)]
+    pub pool_types: Vec<PoolTypeRecord>,
+    /// Posting types, by code.
+    #[serde(default)]
+    pub posting_types: Vec<PostingTypeRecord>,
+    /// Thesis types, by code.
+    #[serde(default)]
+    pub thesis_types: Vec<ThesisTypeRecord>,
     /// Curricula, by code.
     #[serde(default)]
     pub curricula: Vec<CurriculumRecord>,
@@ -76,6 +91,18 @@ pub struct Dataset {
     /// code, first class code), then file order.
     #[serde(default)]
     pub courses: Vec<CourseRecord>,
+    /// Pool entries, by school year, teacher code, description.
+    #[serde(default)]
+    pub pool_entries: Vec<PoolEntryRecord>,
+    /// Postings, by school year, teacher code, start date, description.
+    #[serde(default)]
+    pub postings: Vec<PostingRecord>,
+    /// Thesis counts per employment, by school year, teacher code.
+    #[serde(default)]
+    pub theses: Vec<ThesisRecord>,
+    /// Notes, by teacher code, creation date.
+    #[serde(default)]
+    pub notes: Vec<NoteRecord>,
 }
 
 impl Default for Dataset {
@@ -86,6 +113,11 @@ impl Default for Dataset {
             grades: Vec::new(),
             subject_categories: Vec::new(),
             subject_types: Vec::new(),
+            genders: Vec::new(),
+            payroll_types: Vec::new(),
+            pool_types: Vec::new(),
+            posting_types: Vec::new(),
+            thesis_types: Vec::new(),
             curricula: Vec::new(),
             divisions: Vec::new(),
             school_years: Vec::new(),
@@ -94,8 +126,161 @@ impl Default for Dataset {
             school_classes: Vec::new(),
             employments: Vec::new(),
             courses: Vec::new(),
+            pool_entries: Vec::new(),
+            postings: Vec::new(),
+            theses: Vec::new(),
+            notes: Vec::new(),
         }
     }
+}
+
+/// A grade with the payroll types of its courses (codes).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GradeRecord {
+    /// Short code.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Payroll type code of its courses, or null.
+    #[serde(default)]
+    pub payroll_type: Option<String>,
+    /// Payroll type code of its class-lesson courses, or null.
+    #[serde(default)]
+    pub class_lesson_payroll_type: Option<String>,
+}
+
+/// A payroll type (workload.md §1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PayrollTypeRecord {
+    /// Short code.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Whether lesson-based.
+    #[serde(default)]
+    pub lesson_based: bool,
+    /// Saldo resolving order (unique).
+    pub saldo_resolving_order: i64,
+    /// Whether the IPB correction may be booked on it.
+    #[serde(default)]
+    pub ipb_correction_allowed: bool,
+}
+
+/// A pool type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PoolTypeRecord {
+    /// Short code.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Payroll type code.
+    pub payroll_type: String,
+    /// Whether opening a year copies its entries.
+    #[serde(default)]
+    pub auto_copy: bool,
+}
+
+/// A posting type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PostingTypeRecord {
+    /// Short code.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Payroll type code.
+    pub payroll_type: String,
+    /// Whether values are percent (else single lessons).
+    #[serde(default)]
+    pub percent: bool,
+}
+
+/// A thesis type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ThesisTypeRecord {
+    /// Short code.
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Payroll type code.
+    pub payroll_type: String,
+    /// Annual percent per thesis.
+    #[serde(with = "num::fixed")]
+    pub percent: Fixed,
+}
+
+/// A pool entry of a teacher's employment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PoolEntryRecord {
+    /// School year code.
+    pub school_year: String,
+    /// Teacher code.
+    pub teacher: String,
+    /// Pool type code.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Description or null.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Percent semester 1.
+    #[serde(default, with = "num::fixed")]
+    pub percent1: Fixed,
+    /// Percent semester 2.
+    #[serde(default, with = "num::fixed")]
+    pub percent2: Fixed,
+}
+
+/// A posting with its details (posting type code → value).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PostingRecord {
+    /// School year code.
+    pub school_year: String,
+    /// Teacher code.
+    pub teacher: String,
+    /// Description or null.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// First day `YYYY-MM-DD`.
+    pub start_date: String,
+    /// Last day or null.
+    #[serde(default)]
+    pub end_date: Option<String>,
+    /// Value per posting type code (lessons or percent; non-zero).
+    #[serde(default, with = "num::map")]
+    pub details: BTreeMap<String, Fixed>,
+}
+
+/// The thesis counts of one employment (thesis type code → count).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ThesisRecord {
+    /// School year code.
+    pub school_year: String,
+    /// Teacher code.
+    pub teacher: String,
+    /// Count per thesis type code.
+    #[serde(with = "num::map")]
+    pub counts: BTreeMap<String, Fixed>,
+}
+
+/// A note about a teacher.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NoteRecord {
+    /// Teacher code.
+    pub teacher: String,
+    /// The note.
+    pub text: String,
+    /// Account name of the author.
+    pub created_by: String,
+    /// UTC timestamp.
+    pub creation_date: String,
 }
 
 /// A grade, subject category or subject type.
@@ -168,18 +353,36 @@ pub struct SchoolYearRecord {
     pub graduation_year: i64,
     /// Number of school weeks.
     pub weeks: i64,
-    /// Whether age relief is included: the year's calculation mode is
-    /// `percentAgeReliefIncluded` (true) or `percent` (false). The workload
-    /// side (modes, payroll types, pool, postings, theses) is not yet part of
-    /// the format.
+    /// Read from older files only: with no `calculationMode`, true means
+    /// `percentAgeReliefIncluded`, false `percent`. Never written.
+    #[serde(default, skip_serializing)]
+    pub age_relief_included: Option<bool>,
+    /// Calculation mode code (`percent`, `lessons2`, …; workload.md §1).
     #[serde(default)]
-    pub age_relief_included: bool,
+    pub calculation_mode: Option<String>,
+    /// Small-group surcharge in lessons (default 2).
+    #[serde(default = "default_surcharge", with = "num::fixed")]
+    pub small_group_surcharge: Fixed,
+    /// Lessons per week of a full position per payroll type code.
+    #[serde(default, with = "num::map")]
+    pub weekly_lessons: BTreeMap<String, Fixed>,
+    /// Whether IPB balances are shown (default true).
+    #[serde(default = "yes")]
+    pub show_ipb_balances: bool,
     /// Whether planning is finished (locked).
     #[serde(default)]
     pub finalised: bool,
     /// Whether archived (locked).
     #[serde(default)]
     pub archived: bool,
+}
+
+fn default_surcharge() -> Fixed {
+    crate::domain::schoolyear::DEFAULT_SMALL_GROUP_SURCHARGE
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A subject.
@@ -205,6 +408,9 @@ pub struct SubjectRecord {
     /// Whether archived.
     #[serde(default)]
     pub archived: bool,
+    /// Whether its courses are class lessons.
+    #[serde(default)]
+    pub class_lesson: bool,
 }
 
 /// A teacher.
@@ -235,6 +441,9 @@ pub struct TeacherRecord {
     /// Whether archived.
     #[serde(default)]
     pub archived: bool,
+    /// Gender code or null.
+    #[serde(default)]
+    pub gender: Option<String>,
 }
 
 /// A school class.
@@ -282,6 +491,15 @@ pub struct EmploymentRecord {
     /// Free comment or null.
     #[serde(default)]
     pub comments: Option<String>,
+    /// Initial IPB balance in percent.
+    #[serde(default, with = "num::fixed")]
+    pub initial_balance: Fixed,
+    /// The frozen opening balance (exact decimal text) of a locked year, or null.
+    #[serde(default)]
+    pub frozen_opening_balance: Option<String>,
+    /// The frozen closing balance of a locked year, or null.
+    #[serde(default)]
+    pub frozen_closing_balance: Option<String>,
 }
 
 /// A course.
@@ -317,6 +535,12 @@ pub struct CourseRecord {
     /// Free comment or null.
     #[serde(default)]
     pub comments: Option<String>,
+    /// Small group in semester 1.
+    #[serde(default)]
+    pub small_group1: bool,
+    /// Small group in semester 2.
+    #[serde(default)]
+    pub small_group2: bool,
 }
 
 impl Dataset {
@@ -360,6 +584,15 @@ impl Dataset {
                 "grades" => ds.grades = records(&key, v)?,
                 "subjectCategories" => ds.subject_categories = records(&key, v)?,
                 "subjectTypes" => ds.subject_types = records(&key, v)?,
+                "genders" => ds.genders = records(&key, v)?,
+                "payrollTypes" => ds.payroll_types = records(&key, v)?,
+                "poolTypes" => ds.pool_types = records(&key, v)?,
+                "postingTypes" => ds.posting_types = records(&key, v)?,
+                "thesisTypes" => ds.thesis_types = records(&key, v)?,
+                "poolEntries" => ds.pool_entries = records(&key, v)?,
+                "postings" => ds.postings = records(&key, v)?,
+                "theses" => ds.theses = records(&key, v)?,
+                "notes" => ds.notes = records(&key, v)?,
                 "curricula" => ds.curricula = records(&key, v)?,
                 "divisions" => ds.divisions = records(&key, v)?,
                 "schoolYears" => ds.school_years = records(&key, v)?,
@@ -394,6 +627,11 @@ impl Dataset {
         by_code(&mut self.grades, |x| &x.code);
         by_code(&mut self.subject_categories, |x| &x.code);
         by_code(&mut self.subject_types, |x| &x.code);
+        by_code(&mut self.genders, |x| &x.code);
+        by_code(&mut self.payroll_types, |x| &x.code);
+        by_code(&mut self.pool_types, |x| &x.code);
+        by_code(&mut self.posting_types, |x| &x.code);
+        by_code(&mut self.thesis_types, |x| &x.code);
         by_code(&mut self.curricula, |x| &x.code);
         by_code(&mut self.divisions, |x| &x.code);
         self.school_years
@@ -416,6 +654,12 @@ impl Dataset {
                 c.school_classes.first().map(|s| code_key(s)),
             )
         });
+        self.pool_entries.sort_by_cached_key(|e| (rank(&e.school_year), code_key(&e.teacher), e.description.clone()));
+        self.postings.sort_by_cached_key(|p| {
+            (rank(&p.school_year), code_key(&p.teacher), p.start_date.clone(), p.description.clone())
+        });
+        self.theses.sort_by_cached_key(|t| (rank(&t.school_year), code_key(&t.teacher)));
+        self.notes.sort_by_cached_key(|n| (code_key(&n.teacher), n.creation_date.clone()));
     }
 }
 

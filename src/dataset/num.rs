@@ -50,3 +50,20 @@ pub mod opt {
         Option::<f64>::deserialize(d)?.map(from_f64).transpose()
     }
 }
+
+/// `BTreeMap<String, Fixed>` (code → number) as a JSON object of numbers.
+pub mod map {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    /// Writes an object of numbers.
+    pub fn serialize<S: Serializer>(v: &BTreeMap<String, Fixed>, s: S) -> Result<S::Ok, S::Error> {
+        v.serialize(s)
+    }
+
+    /// Reads an object of numbers with at most 4 decimal places each.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, Fixed>, D::Error> {
+        BTreeMap::<String, f64>::deserialize(d)?.into_iter().map(|(k, x)| Ok((k, from_f64(x)?))).collect()
+    }
+}

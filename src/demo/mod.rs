@@ -14,6 +14,7 @@
 
 mod names;
 pub mod school;
+mod workload;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -655,7 +656,15 @@ impl Generator {
             data: school::PNG_1X1.into(),
         };
         let mut ds = Dataset {
-            grades: lookup(school::GRADES),
+            grades: lookup(school::GRADES)
+                .into_iter()
+                .map(|g| crate::dataset::GradeRecord {
+                    code: g.code,
+                    description: g.description,
+                    payroll_type: None,
+                    class_lesson_payroll_type: None,
+                })
+                .collect(),
             subject_categories: lookup(school::CATEGORIES),
             subject_types: lookup(school::SUBJECT_TYPES),
             curricula: CURRICULA
@@ -686,7 +695,11 @@ impl Generator {
                         description: description.into(),
                         graduation_year,
                         weeks: school::WEEKS,
-                        age_relief_included,
+                        age_relief_included: Some(age_relief_included),
+                        calculation_mode: None,
+                        small_group_surcharge: crate::domain::schoolyear::DEFAULT_SMALL_GROUP_SURCHARGE,
+                        weekly_lessons: BTreeMap::new(),
+                        show_ipb_balances: true,
                         finalised,
                         archived,
                     }
@@ -702,6 +715,7 @@ impl Generator {
                     cross_class: s.cross_class,
                     external_code: s.external_code.map(Into::into),
                     archived: s.archived,
+                    class_lesson: false,
                 })
                 .collect(),
             teachers: self
@@ -718,6 +732,7 @@ impl Generator {
                     departments: t.departments.iter().map(|d| d.to_string()).collect(),
                     // Teachers who left before the year now running are archived.
                     archived: t.last_year < SCHOOL_YEARS[1].2,
+                    gender: None,
                 })
                 .collect(),
             school_classes: self
@@ -751,9 +766,12 @@ impl Generator {
                     lessons2: fixed(c.lessons2),
                     cancelled: c.cancelled,
                     comments: c.comments.clone(),
+                    small_group1: false,
+                    small_group2: false,
                 });
             }
         }
+        workload::add_workload_side(&mut ds);
         ds.canonicalize();
         ds
     }
@@ -807,6 +825,9 @@ impl Generator {
                     payment2: Some(payment2),
                     temporary: newcomer || (teacher.birthday.year() + 30 > AGE_REFERENCE.0 && t % 5 == 0),
                     comments: self.notes.get(&(y, t)).cloned(),
+                    initial_balance: Fixed(0),
+                    frozen_opening_balance: None,
+                    frozen_closing_balance: None,
                 });
             }
         }

@@ -23,6 +23,15 @@ pub const TABLES: &[(&str, &str)] = &[
     ("school_class", "school classes"),
     ("employment", "employments"),
     ("course", "courses"),
+    ("gender", "genders"),
+    ("payroll_type", "payroll types"),
+    ("pool_type", "pool types"),
+    ("posting_type", "posting types"),
+    ("thesis_type", "thesis types"),
+    ("pool_entry", "pool entries"),
+    ("posting", "postings"),
+    ("thesis", "theses"),
+    ("note", "notes"),
 ];
 
 /// Code and description of a lookup.
@@ -90,25 +99,6 @@ pub struct DivisionRow {
     pub logo_data: Option<Vec<u8>>,
 }
 
-/// A school year.
-#[derive(Debug, sqlx::FromRow)]
-pub struct SchoolYearRow {
-    /// Code.
-    pub code: String,
-    /// Description.
-    pub description: String,
-    /// Graduation year.
-    pub graduation_year: i64,
-    /// Weeks.
-    pub weeks: i64,
-    /// Age relief included.
-    pub age_relief_included: bool,
-    /// Finalised.
-    pub finalised: bool,
-    /// Archived.
-    pub archived: bool,
-}
-
 /// A subject with category and type codes.
 #[derive(Debug, sqlx::FromRow)]
 pub struct SubjectRow {
@@ -126,6 +116,8 @@ pub struct SubjectRow {
     pub external_code: Option<String>,
     /// Archived.
     pub archived: bool,
+    /// Class lesson.
+    pub class_lesson: bool,
 }
 
 /// A teacher.
@@ -149,6 +141,8 @@ pub struct TeacherRow {
     pub title: Option<String>,
     /// Archived.
     pub archived: bool,
+    /// Gender code.
+    pub gender: Option<String>,
 }
 
 /// A school class with curriculum and division codes.
@@ -187,6 +181,12 @@ pub struct EmploymentRow {
     pub temporary: bool,
     /// Comments.
     pub comments: Option<String>,
+    /// Initial balance (ten-thousandths).
+    pub initial_balance: i64,
+    /// Frozen opening balance text.
+    pub frozen_opening_balance: Option<String>,
+    /// Frozen closing balance text.
+    pub frozen_closing_balance: Option<String>,
 }
 
 /// A course with codes; lessons in ten-thousandths.
@@ -210,13 +210,15 @@ pub struct CourseRow {
     pub cancelled: bool,
     /// Comments.
     pub comments: Option<String>,
+    /// Small group semester 1.
+    pub small_group1: bool,
+    /// Small group semester 2.
+    pub small_group2: bool,
 }
 
 /// Every row of a school (see the module docs).
 #[derive(Debug, Default)]
 pub struct DatasetRows {
-    /// Grades.
-    pub grades: Vec<LookupRow>,
     /// Subject categories.
     pub subject_categories: Vec<LookupRow>,
     /// Subject types.
@@ -227,8 +229,6 @@ pub struct DatasetRows {
     pub curriculum_grades: Vec<ChildCodeRow>,
     /// Divisions.
     pub divisions: Vec<DivisionRow>,
-    /// School years.
-    pub school_years: Vec<SchoolYearRow>,
     /// Subjects.
     pub subjects: Vec<SubjectRow>,
     /// Teachers.
@@ -280,7 +280,6 @@ impl Conn {
     /// Reads every row of the school: 15 statements, whatever the size.
     pub async fn dataset_rows(&mut self) -> Result<DatasetRows> {
         Ok(DatasetRows {
-            grades: with_conn!(self, |c| sqlx::query_as("SELECT code, description FROM grade").fetch_all(c).await?),
             subject_categories: with_conn!(self, |c| sqlx::query_as("SELECT code, description FROM subject_category")
                 .fetch_all(c)
                 .await?),
@@ -306,16 +305,9 @@ impl Conn {
             .fetch_all(c)
             .await?
             }),
-            school_years: with_conn!(self, |c| {
-                sqlx::query_as(
-                "SELECT code, description, graduation_year, weeks, age_relief_included, finalised, archived FROM school_year",
-            )
-            .fetch_all(c)
-            .await?
-            }),
             subjects: with_conn!(self, |c| {
                 sqlx::query_as(
-                "SELECT s.code, s.description, c.code AS category, t.code AS kind, s.cross_class, s.external_code, s.archived \
+                "SELECT s.code, s.description, c.code AS category, t.code AS kind, s.cross_class, s.external_code, s.archived, s.class_lesson \
                  FROM subject s LEFT JOIN subject_category c ON c.id = s.category_id JOIN subject_type t ON t.id = s.type_id",
             )
             .fetch_all(c)
@@ -323,7 +315,8 @@ impl Conn {
             }),
             teachers: with_conn!(self, |c| {
                 sqlx::query_as(
-                "SELECT id, code, first_name, last_name, email, birthday, employee_number, title, archived FROM teacher",
+                "SELECT t.id, t.code, t.first_name, t.last_name, t.email, t.birthday, t.employee_number, t.title, t.archived, \
+                 g.code AS gender FROM teacher t LEFT JOIN gender g ON g.id = t.gender_id",
             )
             .fetch_all(c)
             .await?
@@ -347,7 +340,7 @@ impl Conn {
             employments: with_conn!(self, |c| {
                 sqlx::query_as(
                 "SELECT t.code AS teacher, y.code AS school_year, dv.code AS division, e.employment_min, e.employment_max, \
-                 e.payment1, e.payment2, e.temporary, e.comments \
+                 e.payment1, e.payment2, e.temporary, e.comments, e.initial_balance, e.frozen_opening_balance, e.frozen_closing_balance \
                  FROM employment e JOIN teacher t ON t.id = e.teacher_id JOIN school_year y ON y.id = e.school_year_id \
                  JOIN division dv ON dv.id = e.division_id",
             )
@@ -356,7 +349,7 @@ impl Conn {
             }),
             courses: with_conn!(self, |c| sqlx::query_as(
                 "SELECT co.id, y.code AS school_year, s.code AS subject, g.code AS grade, cu.code AS curriculum, \
-                 co.lessons1, co.lessons2, co.cancelled, co.comments \
+                 co.lessons1, co.lessons2, co.cancelled, co.comments, co.small_group1, co.small_group2 \
                  FROM course co JOIN school_year y ON y.id = co.school_year_id JOIN subject s ON s.id = co.subject_id \
                  JOIN grade g ON g.id = co.grade_id JOIN curriculum cu ON cu.id = co.curriculum_id ORDER BY co.id",
             )

@@ -536,6 +536,11 @@ impl Conn {
         self.notes(Some(teacher), None).await
     }
 
+    /// Every note of the school, newest first (for the dataset export).
+    pub async fn all_notes(&mut self) -> Result<Vec<Note>> {
+        self.notes(None, None).await
+    }
+
     /// One note, or `None`.
     pub async fn get_note(&mut self, id: i64) -> Result<Option<Note>> {
         Ok(self.notes(None, Some(id)).await?.pop())

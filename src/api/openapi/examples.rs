@@ -18,7 +18,7 @@ pub fn body(path: &str) -> Option<Value> {
     Some(match path {
         "grade" => json!({"code": "GYM5", "description": "Gymnasium, 5. Jahr (Passerelle)", "payrollType": null,
                           "classLessonPayrollType": null}),
-        "gender" => lookup("d", "divers"),
+        "gender" => lookup("x", "nicht angegeben"),
         "subjectcategory" => lookup("GRI", "Griechisch"),
         "subjecttype" => lookup("PF", "Profilfach"),
         "curriculum" => json!({
@@ -56,6 +56,25 @@ pub fn body(path: &str) -> Option<Value> {
             "schoolClasses": [{"id": 13}], "teachers1": [{"id": 67}], "teachers2": [{"id": 67}],
             "lessons1": 2, "lessons2": 1.5, "cancelled": false, "comments": "Zusatzlektion Labor",
             "smallGroup1": false, "smallGroup2": true
+        }),
+        "payrolltype" => json!({
+            "code": "BM", "description": "Berufsmaturität", "lessonBased": true, "saldoResolvingOrder": 4,
+            "ipbCorrectionAllowed": true
+        }),
+        "pooltype" => json!({"code": "MENT", "description": "Mentorat", "payrollType": {"id": 8}, "autoCopy": false}),
+        "postingtype" => {
+            json!({"code": "W", "description": "Wochenlektionen", "payrollType": {"id": 4}, "percent": false})
+        }
+        "thesistype" => {
+            json!({"code": "IDPA", "description": "Interdisziplinäre Projektarbeit", "payrollType": {"id": 4}, "percent": 0.25})
+        }
+        "poolentry" => json!({
+            "schoolYear": {"id": 3}, "teacher": {"id": 2}, "type": {"id": 2}, "description": "Maturaarbeitskoordination",
+            "percent1": 2, "percent2": 2.5
+        }),
+        "posting" => json!({
+            "schoolYear": {"id": 3}, "teacher": {"id": 2}, "description": "Stellvertretung Sonderwoche",
+            "startDate": "2026-09-14", "endDate": "2026-09-18", "details": {"1": 12, "2": 0}
         }),
         "account" => json!({"name": "planner-bridge", "role": "planner"}),
         "token" => json!({"account": {"id": 1}, "label": "timetable bridge", "expiresInDays": 365}),

@@ -1,0 +1,248 @@
+//! The demo school's workload side (workload.md §1–§2): the payroll types of
+//! the Bern Gymnasiums with weekly lessons for every year, calculation modes
+//! (26/27 `lessons2`, the older years other modes), class lessons, a few
+//! small-group courses, payment targets around what each teacher teaches
+//! (some over, some under), pool entries, postings, theses of the final-year
+//! teachers, genders and notes. Deterministic: every choice follows from the
+//! position of a record, never from a clock or a random seed.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::dataset::{
+    Dataset, GradeRecord, LookupRecord, NoteRecord, PayrollTypeRecord, PoolEntryRecord, PoolTypeRecord, PostingRecord,
+    PostingTypeRecord, ThesisRecord, ThesisTypeRecord,
+};
+use crate::domain::fixed::Fixed;
+
+/// (code, description, lesson-based, saldo order, IPB allowed, weekly lessons)
+const PAYROLL_TYPES: &[(&str, &str, bool, i64, bool, Option<i64>)] = &[
+    ("G1", "Unterricht GYM1", true, 2, false, Some(28)),
+    ("G2", "Unterricht GYM2-4", true, 1, true, Some(23)),
+    ("F", "Fachmittelschule", true, 3, true, Some(24)),
+    ("GK1", "Klassenstunde GYM1", true, 52, false, Some(20)),
+    ("GK2", "Klassenstunde GYM2-4", true, 51, false, Some(20)),
+    ("FK", "Klassenstunde FMS", true, 53, false, Some(20)),
+    ("PS", "Schulpool", false, 101, false, None),
+    ("PL", "Schulleitungspool", false, 102, false, None),
+];
+
+/// Calculation mode per school year code.
+const MODES: &[(&str, &str)] =
+    &[("24/25", "lessonsAgeReliefIncluded"), ("25/26", "percentAgeReliefIncluded"), ("26/27", "lessons2")];
+
+/// Pool tasks: (description, pool type, percent per semester).
+const POOL_TASKS: &[(&str, &str, i64)] = &[
+    ("Fachschaftsleitung", "S", 2),
+    ("Informatikverantwortung", "S", 3),
+    ("Mediothek", "S", 2),
+    ("Sammlung Naturwissenschaften", "S", 1),
+    ("Lehrplanprojekt", "PR", 2),
+    ("Austauschkoordination", "S", 2),
+    ("Prorektorat", "SL", 15),
+    ("Stundenplan", "SL", 5),
+];
+
+fn units(n: i64) -> Fixed {
+    Fixed::units(n)
+}
+
+fn lookup(code: &str, description: &str) -> LookupRecord {
+    LookupRecord { code: code.into(), description: description.into() }
+}
+
+/// Adds the workload side to the generated school.
+pub fn add_workload_side(ds: &mut Dataset) {
+    ds.payroll_types = PAYROLL_TYPES
+        .iter()
+        .map(|&(code, description, lesson_based, order, ipb, _)| PayrollTypeRecord {
+            code: code.into(),
+            description: description.into(),
+            lesson_based,
+            saldo_resolving_order: order,
+            ipb_correction_allowed: ipb,
+        })
+        .collect();
+    let weekly: BTreeMap<String, Fixed> =
+        PAYROLL_TYPES.iter().filter_map(|&(code, .., wl)| Some((code.to_string(), units(wl?)))).collect();
+    for y in &mut ds.school_years {
+        y.calculation_mode = MODES.iter().find(|(c, _)| *c == y.code).map(|(_, m)| m.to_string());
+        y.age_relief_included = None;
+        y.weekly_lessons = weekly.clone();
+    }
+    ds.grades = ds
+        .grades
+        .iter()
+        .map(|g| {
+            let (pt, cl) = match g.code.as_str() {
+                "GYM1" => ("G1", "GK1"),
+                c if c.starts_with("GYM") => ("G2", "GK2"),
+                _ => ("F", "FK"),
+            };
+            GradeRecord {
+                code: g.code.clone(),
+                description: g.description.clone(),
+                payroll_type: Some(pt.into()),
+                class_lesson_payroll_type: Some(cl.into()),
+            }
+        })
+        .collect();
+    for s in ds.subjects.iter_mut().filter(|s| s.code == "KL") {
+        s.class_lesson = true;
+    }
+    // A few small-group courses: every 97th course that is taught.
+    for (i, c) in ds.courses.iter_mut().enumerate() {
+        if i % 97 == 13 && !c.cancelled {
+            c.small_group1 = true;
+            c.small_group2 = i % 2 == 0;
+        }
+    }
+    ds.genders = vec![lookup("d", "divers"), lookup("m", "männlich"), lookup("w", "weiblich")];
+    for t in &mut ds.teachers {
+        let female = super::names::FEMALE.contains(&t.first_name.as_str());
+        t.gender = Some(if female { "w" } else { "m" }.into());
+    }
+    ds.pool_types = vec![
+        PoolTypeRecord {
+            code: "PR".into(),
+            description: "Projekte".into(),
+            payroll_type: "PS".into(),
+            auto_copy: false,
+        },
+        PoolTypeRecord {
+            code: "S".into(),
+            description: "Schulpool".into(),
+            payroll_type: "PS".into(),
+            auto_copy: true,
+        },
+        PoolTypeRecord {
+            code: "SL".into(),
+            description: "Schulleitung".into(),
+            payroll_type: "PL".into(),
+            auto_copy: true,
+        },
+    ];
+    ds.posting_types = vec![
+        PostingTypeRecord {
+            code: "L".into(),
+            description: "Einzellektionen".into(),
+            payroll_type: "G2".into(),
+            percent: false,
+        },
+        PostingTypeRecord { code: "P".into(), description: "Prozent".into(), payroll_type: "PS".into(), percent: true },
+    ];
+    ds.thesis_types = vec![
+        ThesisTypeRecord {
+            code: "MA".into(),
+            description: "Maturaarbeit".into(),
+            payroll_type: "G2".into(),
+            percent: Fixed(5_000),
+        },
+        ThesisTypeRecord {
+            code: "SA".into(),
+            description: "Selbständige Arbeit FMS".into(),
+            payroll_type: "F".into(),
+            percent: Fixed(4_000),
+        },
+    ];
+    payments_around_the_plan(ds);
+    pool_postings_theses_notes(ds);
+}
+
+/// Moves some payment targets off what the teacher teaches: every 7th
+/// employment of the open year is paid 3 percent points more, every 11th 4
+/// points less (the plan check and the balances then have something to show).
+fn payments_around_the_plan(ds: &mut Dataset) {
+    for (i, e) in ds.employments.iter_mut().enumerate() {
+        let shift = if i % 7 == 3 {
+            3
+        } else if i % 11 == 5 {
+            -4
+        } else {
+            continue;
+        };
+        for p in [&mut e.payment1, &mut e.payment2] {
+            if let Some(v) = p {
+                *v = Fixed((v.0 + shift * 10_000).clamp(0, 1_000_000));
+            }
+        }
+    }
+}
+
+fn pool_postings_theses_notes(ds: &mut Dataset) {
+    let years: Vec<(String, i64)> = ds.school_years.iter().map(|y| (y.code.clone(), y.graduation_year)).collect();
+    for (y, (year, grad)) in years.iter().enumerate() {
+        let employed: Vec<String> =
+            ds.employments.iter().filter(|e| &e.school_year == year).map(|e| e.teacher.clone()).collect();
+        // Pool: the open year has about 40 entries, the older ones fewer.
+        let step = if y + 1 == years.len() { 3 } else { 6 };
+        for (i, teacher) in employed.iter().enumerate().filter(|(i, _)| i % step == 1) {
+            let (description, kind, percent) = POOL_TASKS[(i / step) % POOL_TASKS.len()];
+            ds.pool_entries.push(PoolEntryRecord {
+                school_year: year.clone(),
+                teacher: teacher.clone(),
+                kind: kind.into(),
+                description: Some(description.into()),
+                percent1: units(percent),
+                percent2: units(if i % 4 == 1 { percent + 1 } else { percent }),
+            });
+        }
+        // Postings: a dozen in the open year, a few before; both semesters, both kinds.
+        let every = if y + 1 == years.len() { 11 } else { 40 };
+        for (n, teacher) in employed.iter().enumerate().filter(|(i, _)| i % every == 2).map(|(_, t)| t).enumerate() {
+            let first_semester = n % 2 == 0;
+            let (month, day) =
+                if first_semester { (10 + (n % 3) as u32, 5 + n as u32 % 20) } else { (3, 2 + n as u32 % 25) };
+            let start_year = if first_semester { grad - 1 } else { *grad };
+            let (description, details): (&str, BTreeMap<String, Fixed>) = match n % 3 {
+                0 => ("Stellvertretung", [("L".to_string(), units(6 + (n % 5) as i64 * 4))].into()),
+                1 => ("Weiterbildung", [("P".to_string(), Fixed(-15_000))].into()),
+                _ => ("Sonderwoche", [("L".to_string(), units(10)), ("P".to_string(), units(1))].into()),
+            };
+            ds.postings.push(PostingRecord {
+                school_year: year.clone(),
+                teacher: teacher.clone(),
+                description: Some(description.into()),
+                start_date: format!("{start_year}-{month:02}-{day:02}"),
+                end_date: None,
+                details,
+            });
+        }
+        // Theses: the teachers of the final-year (GYM4, FMS3) courses supervise them.
+        let mut supervisors: BTreeMap<String, &str> = BTreeMap::new();
+        for c in ds.courses.iter().filter(|c| &c.school_year == year && !c.cancelled) {
+            let kind = match c.grade.as_str() {
+                "GYM4" => "MA",
+                "FMS3" => "SA",
+                _ => continue,
+            };
+            for t in c.teachers1.iter().chain(&c.teachers2) {
+                supervisors.entry(t.clone()).or_insert(kind);
+            }
+        }
+        let employed_set: BTreeSet<&String> = employed.iter().collect();
+        for (i, (teacher, kind)) in supervisors.iter().enumerate().filter(|(_, (t, _))| employed_set.contains(t)) {
+            if i % 3 == 2 {
+                continue;
+            }
+            ds.theses.push(ThesisRecord {
+                school_year: year.clone(),
+                teacher: teacher.clone(),
+                counts: [(kind.to_string(), units(1 + (i % 4) as i64))].into(),
+            });
+        }
+    }
+    let notes = [
+        "Wünscht ab nächstem Schuljahr ein tieferes Pensum.",
+        "Verfügung für befristete Anstellung unterschrieben zurück.",
+        "Weiterbildungsurlaub im Frühlingssemester beantragt.",
+        "Übernimmt ab August die Fachschaftsleitung.",
+    ];
+    for (i, t) in ds.teachers.iter().filter(|t| !t.archived).enumerate().filter(|(i, _)| i % 17 == 4) {
+        ds.notes.push(NoteRecord {
+            teacher: t.code.clone(),
+            text: notes[i % notes.len()].into(),
+            created_by: "demo-admin".into(),
+            creation_date: format!("2026-{:02}-{:02}T09:{:02}:00.000000Z", 3 + i % 6, 1 + i % 27, i % 60),
+        });
+    }
+}
