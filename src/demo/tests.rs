@@ -157,3 +157,44 @@ fn scale_multiplies() {
     assert!((2.8..=3.2).contains(&ratio(three.courses.len(), one.courses.len())), "{} courses", three.courses.len());
     assert_eq!(three.school_classes.len(), 3 * one.school_classes.len());
 }
+
+#[test]
+fn has_a_realistic_workload_side() {
+    use crate::domain::workload::age_relief;
+    let ds = generate(1);
+    let open = "26/27";
+    assert_eq!(ds.school_years.iter().find(|y| y.code == open).unwrap().calculation_mode.as_deref(), Some("lessons2"));
+    let modes: BTreeSet<_> = ds.school_years.iter().map(|y| y.calculation_mode.clone()).collect();
+    assert_eq!(modes.len(), 3, "each year in another mode");
+    for y in &ds.school_years {
+        assert_eq!(y.weekly_lessons.len(), 6, "weekly lessons of every lesson-based type in {}", y.code);
+    }
+    assert!(ds.grades.iter().all(|g| g.payroll_type.is_some() && g.class_lesson_payroll_type.is_some()));
+    assert!(ds.subjects.iter().any(|s| s.code == "KL" && s.class_lesson));
+    assert!(ds.courses.iter().any(|c| c.school_year == open && (c.small_group1 || c.small_group2)));
+    // All four age-relief steps occur among the teachers employed in the open year.
+    let birthdays: BTreeMap<&str, Option<NaiveDate>> = ds
+        .teachers
+        .iter()
+        .map(|t| (t.code.as_str(), t.birthday.as_deref().and_then(|b| NaiveDate::parse_from_str(b, "%Y-%m-%d").ok())))
+        .collect();
+    let steps: BTreeSet<String> = ds
+        .employments
+        .iter()
+        .filter(|e| e.school_year == open)
+        .map(|e| age_relief(birthdays[e.teacher.as_str()], 2027)[0].to_string())
+        .collect();
+    assert_eq!(steps.into_iter().collect::<Vec<_>>(), ["0", "12", "4", "8"]);
+    let in_open = |year: &str| year == open;
+    let pool = ds.pool_entries.iter().filter(|p| in_open(&p.school_year)).count();
+    assert!((35..=50).contains(&pool), "about 40 pool entries, got {pool}");
+    let postings: Vec<_> = ds.postings.iter().filter(|p| in_open(&p.school_year)).collect();
+    assert!((10..=15).contains(&postings.len()), "a dozen postings, got {}", postings.len());
+    assert!(postings.iter().any(|p| p.start_date < "2027-02-01".to_string()));
+    assert!(postings.iter().any(|p| p.start_date >= "2027-02-01".to_string()));
+    assert!(ds.theses.iter().any(|t| in_open(&t.school_year)));
+    assert!(!ds.notes.is_empty());
+    // Payment targets: most close to the plan, some over, some under.
+    let open_employments: Vec<_> = ds.employments.iter().filter(|e| in_open(&e.school_year)).collect();
+    assert!(open_employments.iter().all(|e| e.payment1.is_some() && e.payment2.is_some()));
+}

@@ -13,6 +13,10 @@ use crate::dataset::{
     PostingTypeRecord, ThesisRecord, ThesisTypeRecord,
 };
 use crate::domain::fixed::Fixed;
+use crate::domain::workload::{
+    calculate, CalculationMode, CourseShare, PayrollType, PoolItem, ThesisItem, WorkloadInput, Year,
+};
+use rust_decimal::Decimal;
 
 /// (code, description, lesson-based, saldo order, IPB allowed, weekly lessons)
 const PAYROLL_TYPES: &[(&str, &str, bool, i64, bool, Option<i64>)] = &[
@@ -144,27 +148,136 @@ pub fn add_workload_side(ds: &mut Dataset) {
             percent: Fixed(4_000),
         },
     ];
-    payments_around_the_plan(ds);
     pool_postings_theses_notes(ds);
+    payments_around_the_plan(ds);
 }
 
-/// Moves some payment targets off what the teacher teaches: every 7th
-/// employment of the open year is paid 3 percent points more, every 11th 4
-/// points less (the plan check and the balances then have something to show).
+/// Sets each payment target to what the teacher's workload comes to (the
+/// summary with age relief, per semester, to one decimal, at most 100), then
+/// moves some off it: every 7th employment is paid 3 percent points more,
+/// every 11th 4 points less, so the balances and the plan check have
+/// something to show. The workload is the domain calculation itself.
 fn payments_around_the_plan(ds: &mut Dataset) {
-    for (i, e) in ds.employments.iter_mut().enumerate() {
-        let shift = if i % 7 == 3 {
-            3
-        } else if i % 11 == 5 {
-            -4
-        } else {
+    use rust_decimal::prelude::ToPrimitive;
+    let pt_id: BTreeMap<&str, i64> = PAYROLL_TYPES.iter().enumerate().map(|(i, p)| (p.0, i as i64 + 1)).collect();
+    let payroll_types: Vec<PayrollType> = PAYROLL_TYPES
+        .iter()
+        .map(|&(code, _, lesson_based, order, ipb, _)| PayrollType {
+            id: pt_id[code],
+            lesson_based,
+            saldo_order: order,
+            ipb_correction_allowed: ipb,
+        })
+        .collect();
+    let grade_type: BTreeMap<String, (Option<i64>, Option<i64>)> = ds
+        .grades
+        .iter()
+        .map(|g| {
+            let id = |c: &Option<String>| c.as_deref().and_then(|c| pt_id.get(c).copied());
+            (g.code.clone(), (id(&g.payroll_type), id(&g.class_lesson_payroll_type)))
+        })
+        .collect();
+    let class_lessons: BTreeSet<&str> =
+        ds.subjects.iter().filter(|s| s.class_lesson).map(|s| s.code.as_str()).collect();
+    let type_of = |kind: &str, list: &[(&str, &str)]| list.iter().find(|(k, _)| *k == kind).map(|(_, p)| pt_id[p]);
+    let pool_payroll: Vec<(&str, &str)> =
+        ds.pool_types.iter().map(|t| (t.code.as_str(), t.payroll_type.as_str())).collect();
+    let thesis_types: Vec<(&str, &str, Fixed)> =
+        ds.thesis_types.iter().map(|t| (t.code.as_str(), t.payroll_type.as_str(), t.percent)).collect();
+    let birthdays: BTreeMap<&str, Option<chrono::NaiveDate>> = ds
+        .teachers
+        .iter()
+        .map(|t| {
+            (t.code.as_str(), t.birthday.as_deref().and_then(|b| chrono::NaiveDate::parse_from_str(b, "%Y-%m-%d").ok()))
+        })
+        .collect();
+    let mut payments = Vec::with_capacity(ds.employments.len());
+    for e in &ds.employments {
+        let Some(y) = ds.school_years.iter().find(|y| y.code == e.school_year) else {
+            payments.push(None);
             continue;
         };
-        for p in [&mut e.payment1, &mut e.payment2] {
-            if let Some(v) = p {
-                *v = Fixed((v.0 + shift * 10_000).clamp(0, 1_000_000));
-            }
-        }
+        let year = Year {
+            graduation_year: y.graduation_year as i32,
+            weeks: y.weeks,
+            mode: y
+                .calculation_mode
+                .as_deref()
+                .and_then(CalculationMode::from_code)
+                .unwrap_or(CalculationMode::Percent),
+            small_group_surcharge: y.small_group_surcharge.decimal(),
+            weekly_lessons: y.weekly_lessons.iter().map(|(k, v)| (pt_id[k.as_str()], v.decimal())).collect(),
+        };
+        let teaches = |list: &[String]| list.iter().any(|t| *t == e.teacher);
+        let courses = ds
+            .courses
+            .iter()
+            .filter(|c| {
+                c.school_year == e.school_year && !c.cancelled && (teaches(&c.teachers1) || teaches(&c.teachers2))
+            })
+            .map(|c| {
+                let (course_type, class_lesson_type) = grade_type.get(&c.grade).copied().unwrap_or((None, None));
+                CourseShare {
+                    payroll_type: if class_lessons.contains(c.subject.as_str()) {
+                        class_lesson_type
+                    } else {
+                        course_type
+                    },
+                    lessons: [c.lessons1.decimal(), c.lessons2.decimal()],
+                    teachers: [c.teachers1.len() as u32, c.teachers2.len() as u32],
+                    teaches: [teaches(&c.teachers1), teaches(&c.teachers2)],
+                    small_group: [c.small_group1, c.small_group2],
+                }
+            })
+            .collect();
+        let pool = ds
+            .pool_entries
+            .iter()
+            .filter(|p| p.school_year == e.school_year && p.teacher == e.teacher)
+            .filter_map(|p| {
+                Some(PoolItem {
+                    payroll_type: type_of(&p.kind, &pool_payroll)?,
+                    percent: [p.percent1.decimal(), p.percent2.decimal()],
+                })
+            })
+            .collect();
+        let theses = ds
+            .theses
+            .iter()
+            .filter(|t| t.school_year == e.school_year && t.teacher == e.teacher)
+            .flat_map(|t| t.counts.iter())
+            .filter_map(|(kind, count)| {
+                let (_, pt, each) = thesis_types.iter().find(|(k, ..)| k == kind)?;
+                Some(ThesisItem { payroll_type: pt_id[pt], percent_each: each.decimal(), count: count.decimal() })
+            })
+            .collect();
+        let input = WorkloadInput {
+            year: &year,
+            payroll_types: &payroll_types,
+            birthday: birthdays.get(e.teacher.as_str()).copied().flatten(),
+            payment: [Decimal::ZERO; 2],
+            opening_balance: Decimal::ZERO,
+            courses,
+            pool,
+            theses,
+            postings: Vec::new(),
+        };
+        let total = calculate(&input).summary_total;
+        payments.push(Some([0, 1].map(|s| (total.percent[s] + total.age_relief[s]).round_dp(1))));
+    }
+    for (i, (e, paid)) in ds.employments.iter_mut().zip(payments).enumerate() {
+        let Some(paid) = paid else { continue };
+        let shift = match (i % 7, i % 11) {
+            (3, _) => 3,
+            (_, 5) => -4,
+            _ => 0,
+        };
+        let [p1, p2] = paid.map(|p| {
+            let tenths = (p * Decimal::from(10)).to_i64().unwrap_or(0) + shift * 10;
+            Fixed(tenths.clamp(0, 1000) * 1000)
+        });
+        e.payment1 = Some(p1);
+        e.payment2 = Some(p2);
     }
 }
 
