@@ -339,6 +339,11 @@ def bench_server(args, tmp: Path, scale: int, backend: str, dataset: Path, rows:
                 assert status == 200 and ctype == "application/json", (path, status, ctype)
                 bodies[name] = body
                 responses.setdefault((scale, name), []).append((backend, path, body))
+            workload_path = f"/api/v1/workload?schoolYear={ids['year']}"
+            if args.skip_load:
+                info["after_write_ms"] = after_write(api, reads[-1][1], data_dir)
+                info["workload_after_write_ms"] = after_write(api, workload_path, data_dir)
+                return info
             nginx = start_ceiling(tmp / f"ngx-{tag}", reads, bodies)
             try:
                 for name, path in reads:
@@ -357,6 +362,7 @@ def bench_server(args, tmp: Path, scale: int, backend: str, dataset: Path, rows:
             finally:
                 nginx.stop()
             info["after_write_ms"] = after_write(api, reads[-1][1], data_dir)
+            info["workload_after_write_ms"] = after_write(api, workload_path, data_dir)
             for c in args.concurrency:
                 server.reset_peak()
                 r = wrk(base + "/api/v1/course/0", "put.lua", c, min(c, 2), args.duration, token, data_dir)
@@ -516,7 +522,9 @@ def report(args, rows: list, infos: list, meta: dict, elapsed: float) -> str:
     for info in infos:
         out.append(f"- scale {info['scale']} {info['backend']}: import {info['import_s']} s, open year "
                    f"{info['courses']} courses, {info['pairs']} merge pairs, {info['puts']} PUT courses; "
-                   f"first course list after a write (not cached, one client): {info.get('after_write_ms', '?')} ms")
+                   f"first course list after a write (not cached, one client): {info.get('after_write_ms', '?')} ms; "
+                   f"first `GET /workload?schoolYear` (every employment of the year) after a write: "
+                   f"{info.get('workload_after_write_ms', '?')} ms")
     out.append("")
     out.append("| scale | backend | request | conns | req/s | p50 ms | p99 ms | peak RSS MB | nginx req/s | ratio | errors |")
     out.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|")
@@ -636,6 +644,8 @@ def main() -> int:
     p.add_argument("--out", default=str(HERE / "out"))
     p.add_argument("--update-benchmarks", action="store_true", help="write the table into BENCHMARKS.md")
     p.add_argument("--keep-tmp", action="store_true")
+    p.add_argument("--skip-load", action="store_true",
+                   help="measure only imports and the first reads after a write (no wrk rows, no nginx)")
     p.add_argument("--report-only", metavar="RESULTS_JSON", help="rewrite the report from a results.json, measure nothing")
     args = p.parse_args()
     args.scales = [int(x) for x in args.scales.split(",")]
