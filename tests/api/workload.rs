@@ -439,3 +439,68 @@ async fn whole_year_list_is_ordered_by_teacher_code() {
     assert_eq!(list[0], s.workload(&app, a).await, "the list holds the same forms as the single reads");
     app.get(&format!("/workload?schoolYear={}&teacher=999", s.year)).await.expect(404);
 }
+
+#[tokio::test]
+async fn team_teaching_small_groups_cancelled_courses_and_warnings() {
+    let app = TestApp::spawn().await;
+    let s = school(&app, 1).await;
+    let a = s.teacher(&app, "tea", "1978-01-18", (50.0, 50.0)).await;
+    let b = s.teacher(&app, "teb", "1980-05-05", (50.0, 50.0)).await;
+    // Team teaching: 4 lessons shared by two teachers in semester 1, a alone in semester 2.
+    let team = app
+        .create(
+            "/course",
+            json!({"schoolYear": s.year, "subject": s.math, "schoolClasses": [s.classes["G27a"]], "lessons1": 4, "lessons2": 4,
+                   "teachers1": [a, b], "teachers2": [a]}),
+        )
+        .await;
+    // A small group in semester 1: 2 lessons at WL 23 + surcharge 2 = 8 %.
+    app.create(
+        "/course",
+        json!({"schoolYear": s.year, "subject": s.math, "schoolClasses": [s.classes["G27b"]], "lessons1": 2, "lessons2": 0,
+               "teachers1": [a], "teachers2": [], "smallGroup1": true}),
+    )
+    .await;
+    // A cancelled course counts nothing and is not listed.
+    app.create(
+        "/course",
+        json!({"schoolYear": s.year, "subject": s.math, "schoolClasses": [s.classes["G29a"]], "lessons1": 3, "lessons2": 3,
+               "teachers1": [a], "teachers2": [a], "cancelled": true}),
+    )
+    .await;
+    let w = s.workload(&app, a).await;
+    let items = w["courses"]["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2, "the cancelled course is not listed");
+    let team_item = items.iter().find(|i| i["id"] == team).unwrap();
+    assert_eq!(
+        (team_item["lessons1"].clone(), team_item["lessons2"].clone()),
+        (json!(2), json!(4)),
+        "team teaching splits"
+    );
+    let small = items.iter().find(|i| i["id"] != team).unwrap();
+    assert_eq!((small["percent1"].clone(), small["smallGroup1"].clone()), (json!(8), json!(true)));
+    assert_eq!(small["percent2"], 0, "a semester without lessons");
+    let wb = s.workload(&app, b).await;
+    assert_eq!(wb["courses"]["items"][0]["lessons1"], 2);
+    assert_eq!(wb["courses"]["items"][0]["lessons2"], 0, "b teaches semester 1 only");
+
+    // Warnings: a grade without payroll type, a lesson-based type without weekly lessons.
+    let grade =
+        app.get("/grade").await.result().as_array().unwrap().iter().find(|g| g["code"] == "GYM4").unwrap().clone();
+    let mut g = grade.clone();
+    g["payrollType"] = Value::Null;
+    app.put(&format!("/grade/{}", grade["id"]), g).await.expect(200);
+    let w = s.workload(&app, a).await;
+    assert_eq!(w["warnings"][0]["code"], "no_payroll_type");
+    assert!(w["courses"]["items"].as_array().unwrap().iter().all(|i| i["percent1"] == 0));
+    let mut g = grade.clone();
+    g["payrollType"] = json!(s.pt["G1"]);
+    app.put(&format!("/grade/{}", grade["id"]), g).await.expect(200);
+    let mut y = app.get(&format!("/schoolyear/{}", s.year)).await.result().clone();
+    y["weeklyLessons"].as_object_mut().unwrap().remove(&s.pt["G1"].to_string());
+    app.put(&format!("/schoolyear/{}", s.year), y).await.expect(200);
+    let w = s.workload(&app, a).await;
+    let codes: Vec<&str> = w["warnings"].as_array().unwrap().iter().map(|x| x["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["no_weekly_lessons"]);
+    assert!(w["warnings"][0]["detail"].as_str().unwrap().contains("G1"), "{}", w["warnings"][0]);
+}
