@@ -285,6 +285,7 @@ def write_bench_data(api: Api, courses: list, data_dir: Path, max_pairs: int) ->
             "lessons2": c.get("lessons2"),
             "teachers1": [ref_id(t) for t in c.get("teachers1") or []],
             "teachers2": [ref_id(t) for t in c.get("teachers2") or []],
+            "smallGroup1": c.get("smallGroup1", False), "smallGroup2": c.get("smallGroup2", False),
         }
         l1 = float(body["lessons1"] or 0)
         other = dict(body, lessons1=l1 + 1 if l1 < 98 else l1 - 1)
