@@ -32,7 +32,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 LUA = HERE / "lua"
-BIN = ROOT / "target" / "release" / "schoolplan"
+BIN = Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target") / "release" / "schoolplan"
 MARK_BEGIN = "<!-- bench:results:begin -->"
 MARK_END = "<!-- bench:results:end -->"
 
@@ -250,7 +250,8 @@ def prepare_ids(api: Api) -> dict:
     open_years = [y for y in years if not y.get("archived") and not y.get("finalised")]
     if not open_years:
         raise RuntimeError("no open school year in the dataset")
-    year = max(open_years, key=lambda y: y.get("graduationYear", 0))
+    # The running year: the earliest open one (the demo also holds the opened 27/28 after 26/27).
+    year = min(open_years, key=lambda y: y.get("graduationYear", 0))
     teachers = api.get("/api/v1/teacher")
     courses = api.get(f"/api/v1/course?schoolYear={year['id']}")
     return {"year": year["id"], "teacher": teachers[len(teachers) // 2]["id"], "courses": courses}

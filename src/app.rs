@@ -11,6 +11,10 @@ use std::num::NonZeroU32;
 
 use axum::http::{header, HeaderName, HeaderValue, Method, Request, StatusCode};
 use axum::Router;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto::Builder as ConnBuilder;
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
@@ -37,6 +41,32 @@ pub struct AppConfig {
     pub rate_limit: Option<NonZeroU32>,
     /// Origins allowed by CORS; empty = CORS off.
     pub cors_origins: Vec<String>,
+    /// Compatibility with the existing browser client (client.md "Mount"):
+    /// every `/api/v1/X` route is also served at `/X`, and a trailing slash is
+    /// tolerated (served directly, never redirected).
+    pub client_compat: bool,
+    /// What `GET /config` and `GET /profile` tell the browser client.
+    pub client: ClientSettings,
+    /// Single sign-on with OIDC/JWT bearer tokens; `None` = only `sp_` tokens.
+    pub oidc: Option<crate::oidc::OidcConfig>,
+    /// A connection that has not sent a complete request header within this
+    /// time (a new connection, or a kept-alive one between requests) is closed;
+    /// HTTP/2 connections are pinged at this interval and closed when a ping
+    /// goes unanswered for as long.
+    pub header_read_timeout: Duration,
+    /// The job runner: workers, SMTP server, retention (documents.md §4).
+    pub jobs: crate::jobs::JobConfig,
+}
+
+/// Settings the browser client reads from `GET /config` and `GET /profile` (client.md).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClientSettings {
+    /// Entra ID tenant id the client logs in with (`msal.tenantId`); empty when unset.
+    pub tenant_id: String,
+    /// Entra ID application (client) id of the browser client (`msal.clientId`); empty when unset.
+    pub client_id: String,
+    /// Feature names the client switches on (`features` of `/profile`), default none.
+    pub features: Vec<String>,
 }
 
 impl Default for AppConfig {
@@ -45,6 +75,11 @@ impl Default for AppConfig {
             request_timeout: Duration::from_secs(30),
             rate_limit: NonZeroU32::new(50),
             cors_origins: Vec::new(),
+            client_compat: false,
+            client: ClientSettings::default(),
+            oidc: None,
+            header_read_timeout: Duration::from_secs(10),
+            jobs: crate::jobs::JobConfig::default(),
         }
     }
 }
@@ -52,18 +87,33 @@ impl Default for AppConfig {
 /// The request id header set on every request and response.
 pub const REQUEST_ID: &str = "x-request-id";
 
-/// The complete application: routes plus request ids, tracing, body limit and timeout.
-pub fn build_app(store: Store, config: &AppConfig) -> Router {
+/// The complete application: routes plus request ids, tracing, body limit and
+/// timeout; CORS outermost, so every answer to an allowed origin carries its
+/// headers (errors, timeouts and `/config` included; client.md "CORS"). With
+/// `client_compat`, paths are mapped onto `/api/v1` before routing ([`compat_uri`]).
+pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
     let request_id = HeaderName::from_static(REQUEST_ID);
     let rate_limit = config.rate_limit.map(|n| RateLimit::new(n, n.saturating_mul(NonZeroU32::MIN.saturating_add(1))));
-    let mut app = api::router(AppState { store, rate_limit })
+    let oidc = config.oidc.clone().map(crate::oidc::Verifier::new).transpose()?;
+    let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
+    let state = AppState { store, rate_limit, client: std::sync::Arc::new(config.client.clone()), oidc, jobs };
+    let mut app = api::router(state)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
-        ));
+        ))
+        .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
+        .layer(axum::middleware::from_fn(api::problem_for_bare_errors))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
+            let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
+        }))
+        .layer(SetRequestIdLayer::new(request_id, FastRequestUuid))
+        .layer(SetSensitiveRequestHeadersLayer::new([header::AUTHORIZATION]));
     if !config.cors_origins.is_empty() {
         let origins: Vec<HeaderValue> =
             config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
@@ -72,30 +122,105 @@ pub fn build_app(store: Store, config: &AppConfig) -> Router {
                 .allow_origin(AllowOrigin::list(origins))
                 .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
                 .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::IF_MATCH, header::IF_NONE_MATCH])
-                .expose_headers([header::ETAG, header::LOCATION, HeaderName::from_static(REQUEST_ID)]),
+                .expose_headers([
+                    header::ETAG,
+                    header::LOCATION,
+                    header::CONTENT_DISPOSITION,
+                    HeaderName::from_static(REQUEST_ID),
+                ])
+                .max_age(Duration::from_secs(600)),
         );
     }
-    app.layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
-        .layer(axum::middleware::from_fn(api::problem_for_bare_errors))
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
-            let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
-            tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
-        }))
-        .layer(SetRequestIdLayer::new(request_id, FastRequestUuid))
-        .layer(SetSensitiveRequestHeadersLayer::new([header::AUTHORIZATION]))
+    if config.client_compat {
+        let mapped = tower::ServiceBuilder::new().map_request(compat_uri).service(app);
+        app = Router::new().fallback_service(mapped);
+    }
+    Ok(app)
+}
+
+/// Paths that stay where they are under `--client-compat` (outside `/api/v1`).
+const NOT_MAPPED: &[&str] = &["/api/v1", "/health", "/docs"];
+
+/// Maps a request of the existing browser client onto the API (client.md
+/// "Mount"): one trailing slash is dropped (`/subject/?crossClass=true` →
+/// `/subject?crossClass=true`; a browser cannot follow a redirected preflight,
+/// so it is served, not redirected), and a path outside `/api/v1`, `/health`
+/// and `/docs` gets the prefix `/api/v1` (`/teacher/3` → `/api/v1/teacher/3`).
+pub fn compat_uri<B>(mut req: Request<B>) -> Request<B> {
+    let uri = req.uri();
+    let path = uri.path();
+    let trimmed = if path.len() > 1 { path.strip_suffix('/').unwrap_or(path) } else { path };
+    let keep = NOT_MAPPED.iter().any(|p| trimmed == *p || trimmed.strip_prefix(p).is_some_and(|r| r.starts_with('/')));
+    let new_path =
+        if keep { trimmed.to_string() } else { format!("/api/v1{}", if trimmed == "/" { "" } else { trimmed }) };
+    if new_path != path {
+        let path_and_query = match uri.query() {
+            Some(q) => format!("{new_path}?{q}"),
+            None => new_path,
+        };
+        let mut parts = uri.clone().into_parts();
+        if let Ok(pq) = path_and_query.parse() {
+            parts.path_and_query = Some(pq);
+            if let Ok(mapped) = axum::http::Uri::from_parts(parts) {
+                *req.uri_mut() = mapped;
+            }
+        }
+    }
+    req
 }
 
 /// Serves the app on `listener` until `shutdown` completes, then lets in-flight
-/// requests finish (graceful shutdown).
+/// requests finish (graceful shutdown). First marks the jobs a previous
+/// process left running failed ([`crate::jobs::recover`]).
+///
+/// Connections are served by hyper-util's HTTP/1 + HTTP/2 builder rather than
+/// `axum::serve`, for its timeouts: a client that has not sent a complete
+/// request header within [`AppConfig::header_read_timeout`] — a slow or
+/// half-sent header, or an idle keep-alive connection waiting for its next
+/// request — is disconnected, so slow clients cannot hold file descriptors
+/// for ever; HTTP/2 connections are pinged and dropped when they stop answering.
 pub async fn serve(
     listener: TcpListener,
     store: Store,
     config: AppConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let app = build_app(store, &config);
-    axum::serve(listener, app).with_graceful_shutdown(shutdown).await?;
+    crate::jobs::recover(&store).await?;
+    let app = build_app(store, &config)?;
+    let mut builder = ConnBuilder::new(TokioExecutor::new());
+    builder.http1().timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .keep_alive_interval(config.header_read_timeout)
+        .keep_alive_timeout(config.header_read_timeout);
+    let graceful = GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, _peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait instead of spinning (as axum::serve does).
+                    tracing::warn!(error = %e, "accepting a connection failed");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(app.clone());
+        let connection =
+            graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "connection closed with an error");
+            }
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
     Ok(())
 }
 
@@ -129,5 +254,28 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
         "s" | "" => Ok(Duration::from_secs(n)),
         "m" => Ok(Duration::from_secs(n * 60)),
         _ => Err(format!("invalid duration unit in `{s}` (use ms, s or m)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mapped(uri: &str) -> String {
+        compat_uri(Request::builder().uri(uri).body(()).unwrap()).uri().to_string()
+    }
+
+    #[test]
+    fn compat_paths_map_onto_the_api() {
+        assert_eq!(mapped("/teacher"), "/api/v1/teacher");
+        assert_eq!(mapped("/teacher/3"), "/api/v1/teacher/3");
+        assert_eq!(mapped("/subject/?crossClass=true"), "/api/v1/subject?crossClass=true");
+        assert_eq!(mapped("/api/v1/course/"), "/api/v1/course");
+        assert_eq!(mapped("/api/v1/course?schoolYear=1"), "/api/v1/course?schoolYear=1");
+        assert_eq!(mapped("/health"), "/health");
+        assert_eq!(mapped("/docs/"), "/docs");
+        assert_eq!(mapped("/docs/swagger-ui.css"), "/docs/swagger-ui.css");
+        assert_eq!(mapped("/api/v1x"), "/api/v1/api/v1x", "only the exact prefix stays");
+        assert_eq!(mapped("/"), "/api/v1");
     }
 }

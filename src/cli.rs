@@ -48,6 +48,20 @@ pub enum Command {
         /// Origins allowed to call the API from a browser (CORS); CORS is off when none is given.
         #[arg(long = "cors-origin", env = "SCHOOLPLAN_CORS_ORIGINS", value_delimiter = ',')]
         cors_origins: Vec<String>,
+        /// Close connections that have not sent a complete request header within this time
+        /// (new or idle kept-alive ones), e.g. `10s`.
+        #[arg(long, env = "SCHOOLPLAN_HEADER_READ_TIMEOUT", default_value = "10s", value_parser = app::parse_duration)]
+        header_read_timeout: Duration,
+        /// The existing browser client and single sign-on.
+        #[command(flatten)]
+        client: ClientArgs,
+        /// Jobs (documents, exports, mails) running at once; further jobs wait.
+        #[arg(long, env = "SCHOOLPLAN_JOB_WORKERS", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+        job_workers: u16,
+        /// SMTP server for WorkloadMail: `smtp://host:25` (plain), `smtp://host:587` with STARTTLS
+        /// via `?tls=required`, or `smtps://user:password@host:465`. Without it mailing is off.
+        #[arg(long, env = "SCHOOLPLAN_SMTP_URL")]
+        smtp_url: Option<String>,
     },
     /// Manage accounts.
     Account {
@@ -81,6 +95,76 @@ pub enum Command {
         /// Output file.
         file: Option<PathBuf>,
     },
+}
+
+/// Flags of the existing browser client and of single sign-on (client.md; README
+/// "Using the existing Pensenmanager client").
+#[derive(Debug, Clone, clap::Args)]
+pub struct ClientArgs {
+    /// Also serve every `/api/v1/X` route at `/X` and tolerate a trailing slash (the existing browser client).
+    #[arg(long, env = "SCHOOLPLAN_CLIENT_COMPAT")]
+    pub client_compat: bool,
+    /// Feature names the browser client switches on (`features` of `/profile`).
+    #[arg(long = "client-feature", env = "SCHOOLPLAN_CLIENT_FEATURES", value_delimiter = ',')]
+    pub client_features: Vec<String>,
+    /// Entra ID tenant (directory) id, told to the browser client by `/config`.
+    #[arg(long, env = "SCHOOLPLAN_OIDC_TENANT_ID", default_value = "")]
+    pub oidc_tenant_id: String,
+    /// Application (client) id of the browser client, told by `/config`; the default audience.
+    #[arg(long, env = "SCHOOLPLAN_OIDC_CLIENT_ID", default_value = "")]
+    pub oidc_client_id: String,
+    /// URL of the identity provider's signing keys (JWKS); switches single sign-on on.
+    #[arg(long, env = "SCHOOLPLAN_OIDC_JWKS_URL", conflicts_with = "oidc_jwks_file")]
+    pub oidc_jwks_url: Option<String>,
+    /// File holding the identity provider's signing keys (JWKS); switches single sign-on on.
+    #[arg(long, env = "SCHOOLPLAN_OIDC_JWKS_FILE")]
+    pub oidc_jwks_file: Option<PathBuf>,
+    /// Required issuer (`iss`) of identity-provider tokens.
+    #[arg(long, env = "SCHOOLPLAN_OIDC_ISSUER")]
+    pub oidc_issuer: Option<String>,
+    /// Required audience (`aud`) of identity-provider tokens (default: the client id).
+    #[arg(long, env = "SCHOOLPLAN_OIDC_AUDIENCE")]
+    pub oidc_audience: Option<String>,
+    /// Claims tried in order for the account name.
+    #[arg(
+        long = "oidc-claim",
+        env = "SCHOOLPLAN_OIDC_CLAIMS",
+        value_delimiter = ',',
+        default_value = "unique_name,preferred_username,upn,email"
+    )]
+    pub oidc_claims: Vec<String>,
+}
+
+impl ClientArgs {
+    /// The client settings and, when a JWKS source is given, the single sign-on
+    /// settings (issuer and audience then required).
+    pub fn settings(&self) -> anyhow::Result<(app::ClientSettings, Option<crate::oidc::OidcConfig>)> {
+        use crate::oidc::{JwksSource, OidcConfig};
+        let client = app::ClientSettings {
+            tenant_id: self.oidc_tenant_id.trim().to_string(),
+            client_id: self.oidc_client_id.trim().to_string(),
+            features: self.client_features.iter().map(|f| f.trim().to_string()).filter(|f| !f.is_empty()).collect(),
+        };
+        let jwks = match (&self.oidc_jwks_url, &self.oidc_jwks_file) {
+            (Some(url), _) => JwksSource::Url(url.clone()),
+            (None, Some(file)) => JwksSource::File(file.clone()),
+            (None, None) => return Ok((client, None)),
+        };
+        let Some(issuer) = self.oidc_issuer.clone().filter(|s| !s.trim().is_empty()) else {
+            anyhow::bail!("single sign-on needs --oidc-issuer (e.g. https://login.microsoftonline.com/TENANT/v2.0)");
+        };
+        let audience = self.oidc_audience.clone().unwrap_or_else(|| client.client_id.clone());
+        if audience.trim().is_empty() {
+            anyhow::bail!("single sign-on needs --oidc-audience or --oidc-client-id");
+        }
+        let mut oidc = OidcConfig::new(jwks, issuer.trim(), audience.trim());
+        let claims: Vec<String> =
+            self.oidc_claims.iter().map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect();
+        if !claims.is_empty() {
+            oidc.claims = claims;
+        }
+        Ok((client, Some(oidc)))
+    }
 }
 
 /// Account subcommands.
@@ -170,7 +254,19 @@ async fn open(database: &str) -> anyhow::Result<Store> {
 /// Runs one command.
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Serve { listen, demo, request_timeout, rate_limit, cors_origins } => {
+        Command::Serve {
+            listen,
+            demo,
+            request_timeout,
+            rate_limit,
+            cors_origins,
+            header_read_timeout,
+            client,
+            job_workers,
+            smtp_url,
+        } => {
+            let client_compat = client.client_compat;
+            let (client, oidc) = client.settings()?;
             let store = open(&cli.database).await?;
             let demo_tokens = if demo {
                 let dataset = crate::demo::shipped_dataset()?;
@@ -193,7 +289,20 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             app::serve(
                 listener,
                 store.clone(),
-                AppConfig { request_timeout, rate_limit: rate_limit.0, cors_origins },
+                AppConfig {
+                    request_timeout,
+                    rate_limit: rate_limit.0,
+                    cors_origins,
+                    header_read_timeout,
+                    client_compat,
+                    client,
+                    oidc,
+                    jobs: crate::jobs::JobConfig {
+                        workers: usize::from(job_workers),
+                        smtp_url,
+                        ..crate::jobs::JobConfig::default()
+                    },
+                },
                 app::shutdown_signal(),
             )
             .await?;
@@ -318,5 +427,58 @@ fn redact(url: &str) -> String {
             u.to_string()
         }
         _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn serve_args(args: &[&str]) -> anyhow::Result<(app::ClientSettings, Option<crate::oidc::OidcConfig>)> {
+        let cli =
+            Cli::try_parse_from(["schoolplan", "serve"].iter().chain(args)).map_err(|e| anyhow::anyhow!("{e}"))?;
+        match cli.command {
+            Command::Serve { client, .. } => client.settings(),
+            _ => unreachable!("serve parsed"),
+        }
+    }
+
+    #[test]
+    fn single_sign_on_settings() {
+        let (client, oidc) = serve_args(&[]).unwrap();
+        assert_eq!((client.tenant_id.as_str(), client.client_id.as_str(), oidc), ("", "", None));
+        let (client, oidc) = serve_args(&[
+            "--oidc-client-id",
+            "app",
+            "--oidc-tenant-id",
+            "t",
+            "--oidc-jwks-file",
+            "keys.json",
+            "--oidc-issuer",
+            "https://idp/t/v2.0",
+            "--client-feature",
+            "a,b",
+        ])
+        .unwrap();
+        let oidc = oidc.expect("switched on by the key source");
+        assert_eq!(
+            (oidc.audience.as_str(), oidc.issuer.as_str()),
+            ("app", "https://idp/t/v2.0"),
+            "audience defaults to the client id"
+        );
+        assert_eq!(oidc.claims, ["unique_name", "preferred_username", "upn", "email"]);
+        assert_eq!(client.features, ["a", "b"]);
+        assert!(
+            serve_args(&["--oidc-jwks-url", "https://idp/keys", "--oidc-client-id", "app"]).is_err(),
+            "issuer required"
+        );
+        assert!(
+            serve_args(&["--oidc-jwks-url", "https://idp/keys", "--oidc-issuer", "i"]).is_err(),
+            "audience required"
+        );
+        let (_, oidc) =
+            serve_args(&["--oidc-jwks-url", "u", "--oidc-issuer", "i", "--oidc-audience", "a", "--oidc-claim", "upn"])
+                .unwrap();
+        assert_eq!(oidc.unwrap().claims, ["upn"]);
     }
 }

@@ -49,6 +49,7 @@ error_codes! {
     DuplicateSaldoOrder => "duplicate_saldo_order": "Another payroll type already has this saldoResolvingOrder (409, workload.md §1).",
     Referenced => "referenced": "The object is still referenced by other objects and cannot be deleted; archive it instead (409).",
     OwnToken => "own_token": "A token cannot revoke itself over the API; revoke it with another admin token or the CLI (409).",
+    OwnAccount => "own_account": "An administrator cannot remove their own grant right or delete their own account (409, client.md /authorisation).",
     SchoolYearLocked => "school_year_locked": "The school year is archived or finalised: its courses and employments cannot be changed (409, contract.md §7).",
     ConcurrentUpdate => "concurrent_update": "The change collided with a concurrent change; retry the request (409).",
     // 412-429
@@ -92,6 +93,13 @@ error_codes! {
     MergeCurriculumMismatch => "merge_curriculum_mismatch": "Merged courses must share one curriculum (422).",
     SplitCrossClass => "split_cross_class": "Courses of a cross-class subject cannot be split (422).",
     SplitSingleClass => "split_single_class": "Only a course with more than one class can be split (422).",
+    LessonTableSide => "lesson_table_side": "A lesson table row is on the wrong side of the cross-class rule: a division for a cross-class subject, or none for another (422, documents.md §1).",
+    NoPreviousYear => "no_previous_year": "The school year to open has no school year before it (by graduation year) to copy from (422, documents.md §2).",
+    // jobs (documents.md §4)
+    UnknownJob => "unknown_job": "The job name in a POST /job body is not one of the jobs of docs/api.md (422).",
+    JobNotAvailable => "job_not_available": "The job exists but this server cannot run it yet, or it cannot be started this way (422).",
+    JobRunning => "job_running": "The standing job is running already; wait until it finishes (409).",
+    MissingEmail => "missing_email": "WorkloadMail: a teacher to be mailed has no valid e-mail address; nothing was sent (422).",
     InvalidDataset => "invalid_dataset": "A dataset file is malformed or a record breaks a rule (import).",
     // 5xx
     Internal => "internal": "Server fault; the body says nothing internal (500).",

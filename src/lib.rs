@@ -7,7 +7,9 @@
 //! - [`domain`]: domain types and pure rules (grade derivation, tolerant reader).
 //! - [`store`]: the storage boundary (SQLite and PostgreSQL, one code path).
 //! - [`dataset`]: the JSON dataset format of a whole school (import/export).
+//! - [`documents`]: the documents and exports of jobs (CSV, Untis) as pure functions.
 //! - [`demo`]: the deterministic generator of the demo school.
+//! - [`jobs`]: the background job runner (documents, exports, mails) and its jobs.
 //! - [`error`]: the one error type, rendered as RFC 9457 problem details.
 
 pub mod api;
@@ -16,8 +18,11 @@ pub mod auth;
 pub mod cli;
 pub mod dataset;
 pub mod demo;
+pub mod documents;
 pub mod domain;
 pub mod error;
+pub mod jobs;
+pub mod oidc;
 pub mod request_id;
 pub mod service;
 pub mod store;

@@ -48,8 +48,10 @@ fn small_school() -> Dataset {
   "version": 1,
   "grades": [{{"code": "GYM1", "description": "Gymnasium 1", "payrollType": "G1", "classLessonPayrollType": null}},
              {{"code": "GYM2", "description": "Gymnasium 2", "payrollType": "G2", "classLessonPayrollType": "GK"}}],
-  "subjectCategories": [{{"code": "BIO", "description": "Biologie"}}, {{"code": "DEU", "description": "Deutsch"}}],
-  "subjectTypes": [{{"code": "GF", "description": "Grundlagenfach"}}, {{"code": "SF", "description": "Schwerpunktfach"}}],
+  "subjectCategories": [{{"code": "BIO", "description": "Biologie"}}, {{"code": "DEU", "description": "Deutsch"}},
+                        {{"code": "UEB", "description": "Überfachlich", "archived": true}}],
+  "subjectTypes": [{{"code": "GF", "description": "Grundlagenfach"}}, {{"code": "SF", "description": "Schwerpunktfach"}},
+                   {{"code": "XF", "description": "Ausgelaufen", "archived": true}}],
   "genders": [{{"code": "m", "description": "männlich"}}, {{"code": "w", "description": "weiblich"}}],
   "payrollTypes": [
     {{"code": "G1", "description": "Unterricht GYM1", "lessonBased": true, "saldoResolvingOrder": 2, "ipbCorrectionAllowed": false}},
@@ -65,7 +67,7 @@ fn small_school() -> Dataset {
   "thesisTypes": [{{"code": "MA", "description": "Maturaarbeit", "payrollType": "G2", "percent": 0.5}}],
   "curricula": [{{"code": "GYM 17", "description": "Gymnasium", "archived": false, "grades": ["GYM1", "GYM2"]}}],
   "divisions": [
-    {{"code": "NORD", "description": "Gymnasium Nord", "headName": "Eva Muster",
+    {{"code": "NORD", "description": "Gymnasium Nord", "headName": "Eva Muster", "headTitle": "Rektorin", "grouping": "GYM",
       "headSignature": {{"fileName": "sig.png", "mimeType": "image/png", "data": "{png}"}}, "logo": null}},
     {{"code": "SUED", "description": "Gymnasium Süd", "headName": null, "headSignature": null,
       "logo": {{"fileName": null, "mimeType": "image/png", "data": "{png}"}}}}
@@ -78,8 +80,8 @@ fn small_school() -> Dataset {
   ],
   "subjects": [
     {{"code": "D", "description": "Deutsch", "category": "DEU", "type": "GF", "crossClass": false, "externalCode": "GF-D", "archived": false}},
-    {{"code": "ICT", "description": "Informatik (alt)", "category": null, "type": "GF", "crossClass": false, "externalCode": null, "archived": true}},
-    {{"code": "KL", "description": "Klassenstunde", "category": null, "type": "GF", "crossClass": false, "externalCode": null, "archived": false, "classLesson": true}},
+    {{"code": "ICT", "description": "Informatik (alt)", "category": "UEB", "type": "GF", "crossClass": false, "externalCode": null, "archived": true}},
+    {{"code": "KL", "description": "Klassenstunde", "category": "UEB", "type": "GF", "crossClass": false, "externalCode": null, "archived": false, "classLesson": true}},
     {{"code": "SF B", "description": "Schwerpunktfach Biologie", "category": "BIO", "type": "SF", "crossClass": true, "externalCode": null, "archived": false}}
   ],
   "teachers": [
@@ -316,4 +318,60 @@ async fn export_costs_a_fixed_number_of_statements() {
     }
     assert_eq!(counts[0], counts[1], "statements of a small and the demo school export");
     assert!(counts[0] <= 32, "{counts:?}");
+}
+
+/// The demo school's plan check: the open year 26/27 yields a handful of
+/// realistic findings on purpose (a few open lessons, two teachers off their
+/// payment target) and no errors; the freshly opened 27/28 has no errors either.
+#[tokio::test]
+async fn demo_plan_check_has_a_handful_of_findings() {
+    let (store, _dir) = fresh_store().await;
+    schoolplan::dataset::import(&store, &schoolplan::demo::shipped_dataset().unwrap()).await.unwrap();
+    let mut conn = store.conn().await.unwrap();
+    let years = conn.list_school_years(None).await.unwrap();
+    let year = |code: &str| years.iter().find(|y| y.code == code).unwrap().id;
+    let findings = schoolplan::service::check::check_plan(&mut conn, year("26/27")).await.unwrap();
+    let count = |code: &str| findings.iter().filter(|f| f.code == code).count();
+    for f in &findings {
+        println!("{:?} {} {}", f.severity, f.code, f.detail);
+    }
+    assert!(findings.iter().all(|f| f.severity == schoolplan::domain::check::Severity::Warning));
+    assert!((1..=15).contains(&count("open_lessons")), "{} open lessons", count("open_lessons"));
+    assert_eq!(count("workload_deviation"), 2);
+    let opened = schoolplan::service::check::check_plan(&mut conn, year("27/28")).await.unwrap();
+    assert!(opened.iter().all(|f| f.severity == schoolplan::domain::check::Severity::Warning));
+    assert!(opened.iter().any(|f| f.code == "open_lessons"), "start courses wait for their teachers");
+}
+
+/// Lesson table records are loaded by the rules of `PUT /lessontable`: one bad
+/// record imports nothing and is named.
+#[tokio::test]
+async fn a_bad_lesson_table_record_imports_nothing() {
+    use schoolplan::dataset::LessonTableRecord;
+    use schoolplan::domain::fixed::Fixed;
+    let record = |division: Option<&str>, subject: &str, grade: &str| LessonTableRecord {
+        curriculum: "GYM 17".into(),
+        division: division.map(Into::into),
+        subject: subject.into(),
+        grade: grade.into(),
+        kind: "start".into(),
+        lessons1: Fixed::units(4),
+        lessons2: Fixed::units(4),
+    };
+    let mut ds = small_school();
+    ds.lesson_table = vec![record(Some("NORD"), "D", "GYM1"), record(None, "D", "GYM2")];
+    expect_rejected(&ds, "lessonTable[1] (curriculum \"GYM 17\", subject \"D\", grade \"GYM2\")", "lesson_table_side")
+        .await;
+    let mut ds = small_school();
+    ds.lesson_table = vec![record(Some("NORD"), "D", "GYM1"), record(Some("NORD"), "D", "FMS9")];
+    expect_rejected(
+        &ds,
+        "lessonTable[1] (curriculum \"GYM 17\", division \"NORD\", subject \"D\", grade \"FMS9\")",
+        "unknown_reference",
+    )
+    .await;
+    let mut ds = small_school();
+    ds.lesson_table = vec![record(None, "SF B", "GYM1"), record(None, "SF B", "GYM1")];
+    expect_rejected(&ds, "lessonTable[0] (curriculum \"GYM 17\", subject \"SF B\", grade \"GYM1\")", "duplicate_entry")
+        .await;
 }

@@ -20,13 +20,23 @@ use crate::store::account::{Account, AuditEntry, AuditFilter, TokenInfo};
 /// `GET /profile`.
 pub fn profile_routes() -> ApiRouter {
     ApiRouter::new().route("/profile", get(profile)).doc(
-        Operation::get("/profile", "account", "The caller's account and role").json_schema(
-            200,
-            "The caller.",
-            json!({"type": "object", "required": ["accountId", "name", "role"], "properties": {
-                "accountId": {"type": "integer"}, "name": {"type": "string"},
-                "role": {"type": "string", "enum": ["reader", "planner", "admin"]}}}),
-        ),
+        Operation::get("/profile", "account", "The caller's account and role")
+            .describe(
+                "`accountName` repeats `name`; `editAllowed` (planner or admin), `grantAllowed` (admin) and \
+                 `features` (server flag `--client-feature`) are what the existing browser client reads (client.md).",
+            )
+            .json_schema(
+                200,
+                "The caller.",
+                json!({"type": "object",
+                    "required": ["accountId", "name", "role", "accountName", "editAllowed", "grantAllowed", "features"],
+                    "properties": {
+                    "accountId": {"type": "integer"}, "name": {"type": "string"},
+                    "role": {"type": "string", "enum": ["reader", "planner", "admin"]},
+                    "accountName": {"type": "string"}, "editAllowed": {"type": "boolean"},
+                    "grantAllowed": {"type": "boolean"},
+                    "features": {"type": "array", "items": {"type": "string"}}}}),
+            ),
     )
 }
 
@@ -84,9 +94,13 @@ fn admin_docs() -> Vec<Operation> {
     ]
 }
 
-/// The caller's account: `{"accountId", "name", "role"}`.
-async fn profile(p: Principal) -> Response {
-    ok(&json!({"accountId": p.account_id, "name": p.name, "role": p.role}))
+/// The caller's account: `{"accountId", "name", "role"}` plus what the browser
+/// client reads (client.md "`/profile`"): `accountName` (= `name`),
+/// `editAllowed` (planner or admin), `grantAllowed` (admin) and `features`.
+async fn profile(State(app): State<AppState>, p: Principal) -> Response {
+    ok(&json!({"accountId": p.account_id, "name": p.name, "role": p.role,
+        "accountName": p.name, "editAllowed": p.role >= Role::Planner, "grantAllowed": p.role == Role::Admin,
+        "features": app.client.features}))
 }
 
 async fn list_accounts(State(app): State<AppState>) -> Result<Response> {

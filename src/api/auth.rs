@@ -21,6 +21,7 @@ use governor::{DefaultKeyedRateLimiter, Quota};
 use super::AppState;
 use crate::auth::{parse_token, Principal, Role};
 use crate::error::{Error, ErrorCode, Result};
+use crate::oidc::{looks_like_jwt, Verifier};
 use crate::store::sqlite_auth::SqliteTokenReader;
 
 /// Which role a route needs.
@@ -107,20 +108,29 @@ async fn check(State(Checker { app, access, tokens }): State<Checker>, mut req: 
         let (scheme, rest) = v.trim().split_once(' ')?;
         scheme.eq_ignore_ascii_case("bearer").then(|| rest.trim())
     });
-    let Some((public_id, secret)) = token.and_then(parse_token) else {
+    let Some(token) = token else {
         return unauthenticated("The Authorization header does not hold a valid bearer token.", true);
     };
-    let principal = match tokens.as_ref().and_then(|t| t.authenticate(public_id, secret)) {
-        Some(found) => found,
-        None => match app.store.conn().await {
-            Ok(mut conn) => conn.authenticate(public_id, secret).await,
-            Err(e) => Err(e),
-        },
-    };
-    let principal = match principal {
-        Ok(Some(p)) => p,
-        Ok(None) => return unauthenticated("The token is unknown, expired or revoked.", true),
-        Err(e) => return e.into_response(),
+    let principal = if let Some((public_id, secret)) = parse_token(token) {
+        let found = match tokens.as_ref().and_then(|t| t.authenticate(public_id, secret)) {
+            Some(found) => found,
+            None => match app.store.conn().await {
+                Ok(mut conn) => conn.authenticate(public_id, secret).await,
+                Err(e) => Err(e),
+            },
+        };
+        match found {
+            Ok(Some(p)) => p,
+            Ok(None) => return unauthenticated("The token is unknown, expired or revoked.", true),
+            Err(e) => return e.into_response(),
+        }
+    } else if let (Some(verifier), true) = (&app.oidc, looks_like_jwt(token)) {
+        match sign_on(&app, verifier, token).await {
+            Ok(p) => p,
+            Err(res) => return res,
+        }
+    } else {
+        return unauthenticated("The Authorization header does not hold a valid bearer token.", true);
     };
     let needed = access.required_role(req.method());
     if principal.role < needed {
@@ -145,6 +155,33 @@ async fn check(State(Checker { app, access, tokens }): State<Checker>, mut req: 
     }
     req.extensions_mut().insert(principal);
     next.run(req).await
+}
+
+/// The caller of an identity-provider token (client.md "Single sign-on"): the
+/// account whose name equals the token's name claim, with that account's role.
+/// A refused token or a name without account → 401 (the reason is logged, not
+/// answered). The principal's `token_id` is the account id negated, so the
+/// rate limit counts per account and no API token id can equal it.
+async fn sign_on(app: &AppState, verifier: &Verifier, token: &str) -> std::result::Result<Principal, Response> {
+    let name = match verifier.verify(token).await {
+        Ok(name) => name,
+        Err(reason) => {
+            tracing::info!(%reason, "identity-provider token refused");
+            return Err(unauthenticated("The identity provider's token is not valid here.", true));
+        }
+    };
+    let account = match app.store.conn().await {
+        Ok(mut conn) => conn.find_account(&name).await,
+        Err(e) => Err(e),
+    };
+    match account {
+        Ok(Some(a)) => Ok(Principal { account_id: a.id, name: a.name, role: a.role, token_id: -a.id }),
+        Ok(None) => {
+            tracing::info!(%name, "identity-provider token names no account");
+            Err(unauthenticated(&format!("There is no account named {name}; ask an administrator to create it."), true))
+        }
+        Err(e) => Err(e.into_response()),
+    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Principal {

@@ -63,13 +63,23 @@ fn post_doc() -> Operation {
         "type": "object", "required": ["split"], "title": "Split",
         "properties": {"split": {"description": "The course to split into one course per class.", "oneOf": reference["oneOf"]}}
     });
-    let create = schemas::body_schema::<NewCourse>(Mode::Create);
+    let mut create = schemas::body_schema::<NewCourse>(Mode::Create);
+    // documents.md §1: `-1` takes the lessons from the lesson table.
+    for key in ["lessons1", "lessons2"] {
+        if let Some(serde_json::Value::Array(alternatives)) = create["properties"][key].get_mut("oneOf") {
+            alternatives
+                .push(json!({"const": -1, "description": "Take the lessons from the lesson table (documents.md §1)."}));
+        }
+    }
     Operation::post("/course", "course", "Create, merge or split courses")
         .describe(
             "The body decides: a course object creates it (201); `{\"merge\": [ids]}` merges the courses into \
              the first (200, the merged course); `{\"split\": id}` splits a course into one course per class \
              (200, the resulting courses, the original first). A body with both commands, or a command with \
-             course fields, is 422. Merge and split honour `If-Match`: when given, it must list the current \
+             course fields, is 422. On a create `lessons1`/`lessons2` may be `-1`: the lessons are then taken from \
+             the lesson table (for a class-based course the entry of the first class's curriculum and division, \
+             for a cross-class course that of its curriculum; 0 when there is none); other negative values are 422. \
+             Merge and split honour `If-Match`: when given, it must list the current \
              ETag of every course involved (else 412 and nothing changes). contract.md §8.",
         )
         .condition_header("If-Match", "For merge and split: the current ETags of every course involved.")

@@ -4,6 +4,7 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::crud::{self, Crud, CrudCreate};
+use super::extract::QueryParams;
 use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
@@ -64,13 +65,14 @@ where
     crud::resource_routes::<R, _, _>(
         list::<R>,
         Operation::get(format!("/{}", R::PATH), R::PATH, format!("Every {}, by code", R::NOUN))
-            .json_list::<crate::domain::lookup::Lookup>(200, "The list (single form = list form = reference form)."),
+            .query_flag("archived", "Only archived (true) or only active (false) entries.")
+            .json_list::<crate::domain::lookup::Lookup>(200, "The list (single form = list form)."),
     )
 }
 
-/// `GET /{path}`: all, by code.
-async fn list<R: LookupResource>(State(app): State<AppState>) -> Result<Response> {
-    Ok(ok(&app.store.conn().await?.list_lookups(R::KIND).await?))
+/// `GET /{path}[?archived=BOOL]`: all (or only archived / only active), by code.
+async fn list<R: LookupResource>(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+    Ok(ok(&app.store.conn().await?.list_lookups(R::KIND, q.flag("archived")?).await?))
 }
 
 #[cfg(test)]

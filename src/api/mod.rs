@@ -6,7 +6,9 @@
 pub mod admin;
 pub mod auth;
 pub mod cache;
+pub mod client;
 pub mod course;
+pub mod coursetable;
 pub mod crud;
 pub mod curriculum;
 pub mod division;
@@ -15,6 +17,8 @@ pub mod etag;
 pub mod extract;
 pub mod grade;
 pub mod health;
+pub mod job;
+pub mod lessontable;
 pub mod lookup;
 pub mod openapi;
 pub mod payroll;
@@ -45,6 +49,21 @@ pub struct AppState {
     pub store: Store,
     /// Per-token rate limit; `None` when switched off.
     pub rate_limit: Option<std::sync::Arc<auth::RateLimit>>,
+    /// What `/config` and `/profile` tell the browser client.
+    pub client: std::sync::Arc<crate::app::ClientSettings>,
+    /// Single sign-on verifier; `None` when only `sp_` tokens are accepted.
+    pub oidc: Option<std::sync::Arc<crate::oidc::Verifier>>,
+    /// The background job runner (`/job`, `/file`).
+    pub jobs: std::sync::Arc<crate::jobs::JobRunner>,
+}
+
+impl AppState {
+    /// State over `store` without rate limit, client settings or single
+    /// sign-on, with a job runner of default settings.
+    pub fn new(store: Store) -> AppState {
+        let jobs = crate::jobs::JobRunner::new(store.clone(), Default::default());
+        AppState { store, rate_limit: None, client: Default::default(), oidc: None, jobs }
+    }
 }
 
 /// The planning-data routes under `/api/v1` (reader for GET, planner otherwise).
@@ -63,12 +82,14 @@ pub fn resource_routes() -> ApiRouter {
         .merge(schoolclass::routes())
         .merge(employment::routes())
         .merge(course::routes())
+        .merge(lessontable::routes())
+        .merge(coursetable::routes())
         .merge(pool::routes())
         .merge(workload::routes())
 }
 
 /// Paths served without a token (contract.md §9). Every other route is protected.
-pub const PUBLIC_PATHS: &[&str] = &["/health", "/api/v1/version", openapi::DOCUMENT_PATH];
+pub const PUBLIC_PATHS: &[&str] = &["/health", "/api/v1/version", "/api/v1/config", openapi::DOCUMENT_PATH];
 
 /// Every route of the application, each `/api/v1` route wrapped in its access
 /// check by construction, plus the OpenAPI document built from their
@@ -77,9 +98,18 @@ pub fn routes(state: &AppState) -> ApiRouter {
     let cache = cache::ResponseCache::new(state.store.write_generation());
     let planning = resource_routes().route_layer(axum::middleware::from_fn_with_state(cache, cache::cached));
     let planning = auth::protect(planning, state, Access::Planning);
-    let profile = auth::protect(admin::profile_routes(), state, Access::Reader);
-    let admin = auth::protect(admin::admin_routes(), state, Access::Admin);
-    let api = ApiRouter::new().merge(health::version_routes()).merge(planning).merge(profile).merge(admin);
+    let profile = auth::protect(
+        admin::profile_routes().merge(client::settings_routes()).merge(job::routes()),
+        state,
+        Access::Reader,
+    );
+    let admin = auth::protect(admin::admin_routes().merge(client::authorisation_routes()), state, Access::Admin);
+    let api = ApiRouter::new()
+        .merge(health::version_routes())
+        .merge(client::config_routes())
+        .merge(planning)
+        .merge(profile)
+        .merge(admin);
     openapi::serve_document(ApiRouter::new().merge(health::health_routes()).nest("/api/v1", api))
 }
 

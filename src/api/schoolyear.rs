@@ -1,17 +1,23 @@
-//! `/schoolyear` (interface.md §4.6): list (`?archived=`), get, create, save, delete.
+//! `/schoolyear` (interface.md §4.6): list (`?archived=`), get, create, save,
+//! delete; `POST /schoolyear/ID/open` (documents.md §2) and `GET /schoolyear/ID/check` (§3).
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::response::Response;
+use axum::routing::{get, post};
+use serde_json::json;
 
-use super::crud;
+use super::crud::{self, Audit};
 use super::extract::QueryParams;
 use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
+use crate::domain::check::Finding;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::schoolyear::{NewSchoolYear, SchoolYear};
 use crate::error::Result;
+use crate::service::check::check_plan;
+use crate::service::opening::{open_school_year, OpeningReport};
 use crate::service::workload::freeze_balances;
 use crate::store::Conn;
 
@@ -23,6 +29,70 @@ pub fn routes() -> ApiRouter {
             .query_flag("archived", "Only archived (true) or only non-archived (false) school years.")
             .json_list::<SchoolYear>(200, "The school years."),
     )
+    .route("/schoolyear/{id}/open", post(open))
+    .doc(
+        Operation::post("/schoolyear/{id}/open", "schoolyear", "Open a school year from the one before it")
+            .describe(
+                "documents.md §2, in one transaction: copies the previous year's employments whose teacher has \
+                 none in this year, creates the class courses and cross-class courses the lesson table implies \
+                 (`start`: empty courses, `continuation`: copies of last year's courses with their teachers), \
+                 and, when the year has no pool entries yet, copies the previous year's entries whose pool type \
+                 has `autoCopy`. Idempotent: a second run creates nothing. No request body.",
+            )
+            .path_id("school year")
+            .body(json!({"type": "object", "description": "No fields; the body is ignored."}), "Nothing (`{}`).")
+            .json::<OpeningReport>(200, "What was created, listed and counted.")
+            .problem(409, "The school year is archived or finalised (`school_year_locked`).")
+            .problem(
+                422,
+                "No school year has a lower graduation year (`no_previous_year`), or a planned course broke a \
+                 course rule (contract.md §8); nothing was created.",
+            ),
+    )
+    .route("/schoolyear/{id}/check", get(check))
+    .doc(
+        Operation::get("/schoolyear/{id}/check", "schoolyear", "Check the plan of a school year")
+            .describe("documents.md §3: errors first, then warnings, each with the objects concerned.")
+            .path_id("school year")
+            .json_list::<Finding>(200, "The findings (empty when the plan is clean)."),
+    )
+}
+
+/// `POST /schoolyear/ID/open` (planner): opens the year in one transaction;
+/// every created course, employment and pool entry gets its audit entry.
+async fn open(State(app): State<AppState>, audit: Audit, Path(id): Path<String>) -> Result<Response> {
+    let id = year_id(&id)?;
+    let mut tx = app.store.begin().await?;
+    let report = open_school_year(&mut tx, id).await?;
+    for e in &report.employments {
+        audit.record(&mut tx, "employment", e.id.0, None::<&()>, Some(e)).await?;
+    }
+    for c in &report.courses {
+        audit.record(&mut tx, "course", c.id.0, None::<&()>, Some(c)).await?;
+    }
+    for p in &report.pool_entries {
+        audit.record(&mut tx, "poolentry", p.id, None::<&()>, Some(p)).await?;
+    }
+    tx.commit().await?;
+    Ok(ok(&report))
+}
+
+/// `GET /schoolyear/ID/check` (reader): the findings of the plan check.
+async fn check(State(app): State<AppState>, Path(id): Path<String>) -> Result<Response> {
+    let id = year_id(&id)?;
+    let mut conn = app.store.conn().await?;
+    Ok(ok(&check_plan(&mut conn, id).await?))
+}
+
+/// The school year id of a `/schoolyear/{id}/…` path: 400 `invalid_path_id` unless a positive integer.
+fn year_id(raw: &str) -> Result<SchoolYearId> {
+    match raw.parse::<i64>() {
+        Ok(id) if crate::domain::reader::is_id_text(raw) => Ok(SchoolYearId(id)),
+        _ => Err(crate::error::Error::bad_request(
+            crate::error::ErrorCode::InvalidPathId,
+            format!("`{raw}` is not a valid id: ids are positive integers."),
+        )),
+    }
 }
 
 /// The `/schoolyear` resource. Locking a year (archived or finalised)

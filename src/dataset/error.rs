@@ -90,6 +90,15 @@ impl From<Error> for DatasetError {
 pub(crate) fn label_of_value(key: &str, index: usize, v: &Value) -> String {
     let s = |k: &str| v.get(k).and_then(Value::as_str).map(|x| format!("\"{x}\""));
     let what = match key {
+        "lessonTable" => [
+            ("curriculum", s("curriculum")),
+            ("division", s("division")),
+            ("subject", s("subject")),
+            ("grade", s("grade")),
+        ]
+        .into_iter()
+        .filter_map(|(n, x)| x.map(|x| format!("{n} {x}")))
+        .collect::<Vec<_>>(),
         "employments" => [("teacher", s("teacher")), ("school year", s("schoolYear"))]
             .into_iter()
             .filter_map(|(n, x)| x.map(|x| format!("{n} {x}")))

@@ -32,10 +32,11 @@ pub async fn export(store: &Store) -> Result<Dataset, DatasetError> {
     let mut tx = store.begin_snapshot().await?;
     let rows = tx.dataset_rows().await?;
     let w = workload_records(&mut tx).await?;
+    let lesson_rows = tx.lesson_table_codes().await?;
     tx.commit().await?;
 
     let lookup = |v: Vec<crate::store::dataset::LookupRow>| {
-        v.into_iter().map(|r| LookupRecord { code: r.code, description: r.description }).collect()
+        v.into_iter().map(|r| LookupRecord { code: r.code, description: r.description, archived: r.archived }).collect()
     };
     let mut curriculum_grades = children(rows.curriculum_grades);
     let mut departments = children(rows.teacher_departments);
@@ -71,6 +72,8 @@ pub async fn export(store: &Store) -> Result<Dataset, DatasetError> {
                 code: r.code,
                 description: r.description,
                 head_name: r.head_name,
+                head_title: r.head_title,
+                grouping: r.grouping,
                 head_signature: binary(r.head_signature_file_name, r.head_signature_mime_type, r.head_signature_data),
                 logo: binary(r.logo_file_name, r.logo_mime_type, r.logo_data),
             })
@@ -115,6 +118,19 @@ pub async fn export(store: &Store) -> Result<Dataset, DatasetError> {
                 division: r.division,
                 graduation_year: r.graduation_year,
                 archived: r.archived,
+            })
+            .collect(),
+        lesson_table: lesson_rows
+            .into_iter()
+            .map(|r| LessonTableRecord {
+                curriculum: r.curriculum,
+                division: r.division,
+                subject: r.subject,
+                grade: r.grade,
+                kind: crate::domain::lessontable::LessonType::from_id(r.lesson_type)
+                    .map_or_else(|| r.lesson_type.to_string(), |t| t.code().to_string()),
+                lessons1: Fixed(r.lessons1),
+                lessons2: Fixed(r.lessons2),
             })
             .collect(),
         employments: rows
@@ -207,10 +223,10 @@ async fn workload_records(tx: &mut crate::store::Conn) -> Result<WorkloadRecords
             })
             .collect(),
         genders: tx
-            .list_lookups(crate::domain::lookup::LookupKind::Gender)
+            .list_lookups(crate::domain::lookup::LookupKind::Gender, None)
             .await?
             .into_iter()
-            .map(|g| LookupRecord { code: g.code, description: g.description })
+            .map(|g| LookupRecord { code: g.code, description: g.description, archived: g.archived })
             .collect(),
         payroll_types: payroll
             .iter()

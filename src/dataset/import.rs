@@ -24,7 +24,8 @@ use crate::domain::curriculum::NewCurriculum;
 use crate::domain::division::NewDivision;
 use crate::domain::employment::NewEmployment;
 use crate::domain::grade::NewGrade;
-use crate::domain::ids::SchoolYearId;
+use crate::domain::ids::{CurriculumId, DivisionId, SchoolYearId, SubjectId};
+use crate::domain::lessontable::{LessonTableKey, NewLessonRow};
 use crate::domain::lookup::{LookupKind, NewLookup};
 use crate::domain::payroll::{BookingKind, NewPayrollType, NewPoolType, NewPostingType, NewThesisType};
 use crate::domain::pool::{NewNote, NewPoolEntry, NewPosting, ThesisCounts};
@@ -59,6 +60,8 @@ pub struct ImportCounts {
     pub teachers: usize,
     /// School classes.
     pub school_classes: usize,
+    /// Lesson table entries.
+    pub lesson_table: usize,
     /// Employments.
     pub employments: usize,
     /// Courses.
@@ -80,7 +83,7 @@ impl fmt::Display for ImportCounts {
         write!(
             f,
             "{} grades, {} subject categories, {} subject types, {} curricula, {} divisions, {} school years, \
-             {} subjects, {} teachers, {} school classes, {} employments, {} courses, {} payroll types, \
+             {} subjects, {} teachers, {} school classes, {} lesson table entries, {} employments, {} courses, {} payroll types, \
              {} pool entries, {} postings, {} employments with theses, {} notes",
             self.grades,
             self.subject_categories,
@@ -91,6 +94,7 @@ impl fmt::Display for ImportCounts {
             self.subjects,
             self.teachers,
             self.school_classes,
+            self.lesson_table,
             self.employments,
             self.courses,
             self.payroll_types,
@@ -247,7 +251,8 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
     ] {
         for (i, r) in records.iter().enumerate() {
             let record = label(key, i, r);
-            let new: NewLookup = parse(&json!({"code": r.code, "description": r.description}), &record)?;
+            let new: NewLookup =
+                parse(&json!({"code": r.code, "description": r.description, "archived": r.archived}), &record)?;
             let id = stored(tx.create_lookup(kind, &new).await, &record)?;
             codes.insert(&r.code, id);
         }
@@ -293,7 +298,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         let record = label("divisions", i, r);
         let body = json!({
             "code": r.code, "description": r.description, "headName": r.head_name,
-            "headSignature": binary(&r.head_signature), "logo": binary(&r.logo),
+            "headTitle": r.head_title, "grouping": r.grouping, "headSignature": binary(&r.head_signature), "logo": binary(&r.logo),
         });
         let new: NewDivision = parse(&body, &record)?;
         let id = stored(tx.create_division(&new).await, &record)?;
@@ -375,6 +380,39 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         let new: NewSchoolClass = parse(&body, &record)?;
         let id = stored(tx.create_school_class(&new).await, &record)?;
         classes.insert(&r.code, id);
+    }
+
+    // Lesson table: one row (curriculum, division, subject) per PUT body, rows in file order.
+    type RowKey = (i64, i64, Option<i64>);
+    let mut rows: Vec<(RowKey, usize, Vec<Value>)> = Vec::new();
+    for (i, r) in ds.lesson_table.iter().enumerate() {
+        let record = label("lessonTable", i, r);
+        let key = (
+            curricula.resolve(&r.curriculum, "/curriculum", &record)?,
+            subjects.resolve(&r.subject, "/subject", &record)?,
+            match &r.division {
+                Some(d) => Some(divisions.resolve(d, "/division", &record)?),
+                None => None,
+            },
+        );
+        let cell = json!({
+            "grade": grades.resolve(&r.grade, "/grade", &record)?, "type": r.kind,
+            "lessons1": number(Some(r.lessons1)), "lessons2": number(Some(r.lessons2)),
+        });
+        match rows.iter_mut().find(|(k, ..)| *k == key) {
+            Some((_, _, cells)) => cells.push(cell),
+            None => rows.push((key, i, vec![cell])),
+        }
+    }
+    for ((curriculum, subject, division), first, cells) in rows {
+        let record = label("lessonTable", first, &ds.lesson_table[first]);
+        let new: NewLessonRow = parse(&json!({"details": cells}), &record)?;
+        let key = LessonTableKey {
+            curriculum: CurriculumId(curriculum),
+            subject: SubjectId(subject),
+            division: division.map(DivisionId),
+        };
+        tx.replace_lesson_row(key, &new).await.map_err(|e| DatasetError::from_api(record(), e))?;
     }
 
     for (i, r) in ds.employments.iter().enumerate() {
@@ -480,6 +518,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         subjects: ds.subjects.len(),
         teachers: ds.teachers.len(),
         school_classes: ds.school_classes.len(),
+        lesson_table: ds.lesson_table.len(),
         employments: ds.employments.len(),
         courses: ds.courses.len(),
         payroll_types: ds.payroll_types.len(),

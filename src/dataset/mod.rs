@@ -84,6 +84,10 @@ pub struct Dataset {
     /// School classes, by code.
     #[serde(default)]
     pub school_classes: Vec<SchoolClassRecord>,
+    /// Lesson table entries (documents.md §1), by curriculum code, division
+    /// code (none first), subject code, grade code.
+    #[serde(default)]
+    pub lesson_table: Vec<LessonTableRecord>,
     /// Employments, by school year (graduation year), then teacher code.
     #[serde(default)]
     pub employments: Vec<EmploymentRecord>,
@@ -124,6 +128,7 @@ impl Default for Dataset {
             subjects: Vec::new(),
             teachers: Vec::new(),
             school_classes: Vec::new(),
+            lesson_table: Vec::new(),
             employments: Vec::new(),
             courses: Vec::new(),
             pool_entries: Vec::new(),
@@ -283,7 +288,7 @@ pub struct NoteRecord {
     pub creation_date: String,
 }
 
-/// A grade, subject category or subject type.
+/// A subject category, subject type or gender.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LookupRecord {
@@ -291,6 +296,9 @@ pub struct LookupRecord {
     pub code: String,
     /// Designation.
     pub description: String,
+    /// Whether archived (written only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub archived: bool,
 }
 
 /// A curriculum with its ordered grades (entry grade first).
@@ -333,6 +341,12 @@ pub struct DivisionRecord {
     /// Name of the head or null.
     #[serde(default)]
     pub head_name: Option<String>,
+    /// Title of the head or null.
+    #[serde(default)]
+    pub head_title: Option<String>,
+    /// Group of divisions in course reports or null.
+    #[serde(default)]
+    pub grouping: Option<String>,
     /// Signature of the head or null.
     #[serde(default)]
     pub head_signature: Option<BinaryRecord>,
@@ -461,6 +475,30 @@ pub struct SchoolClassRecord {
     /// Whether archived.
     #[serde(default)]
     pub archived: bool,
+}
+
+/// A lesson table entry (documents.md §1); `noLessons` entries are not written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LessonTableRecord {
+    /// Curriculum code.
+    pub curriculum: String,
+    /// Division code; null for a cross-class subject.
+    #[serde(default)]
+    pub division: Option<String>,
+    /// Subject code.
+    pub subject: String,
+    /// Grade code (of the curriculum).
+    pub grade: String,
+    /// Lesson type code (`start`, `continuation`, `startOptional`, `startRepeating`).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Weekly lessons in semester 1.
+    #[serde(default, with = "num::fixed")]
+    pub lessons1: Fixed,
+    /// Weekly lessons in semester 2.
+    #[serde(default, with = "num::fixed")]
+    pub lessons2: Fixed,
 }
 
 /// An employment of a teacher in a school year.
@@ -599,6 +637,7 @@ impl Dataset {
                 "subjects" => ds.subjects = records(&key, v)?,
                 "teachers" => ds.teachers = records(&key, v)?,
                 "schoolClasses" => ds.school_classes = records(&key, v)?,
+                "lessonTable" => ds.lesson_table = records(&key, v)?,
                 "employments" => ds.employments = records(&key, v)?,
                 "courses" => ds.courses = records(&key, v)?,
                 other => return Err(DatasetError::malformed(None, format!("unknown member `{other}`"))),
@@ -639,6 +678,9 @@ impl Dataset {
         by_code(&mut self.subjects, |x| &x.code);
         by_code(&mut self.teachers, |x| &x.code);
         by_code(&mut self.school_classes, |x| &x.code);
+        self.lesson_table.sort_by_cached_key(|e| {
+            (code_key(&e.curriculum), e.division.as_deref().map(code_key), code_key(&e.subject), code_key(&e.grade))
+        });
         let year_rank: BTreeMap<String, usize> =
             self.school_years.iter().enumerate().map(|(i, y)| (code_key(&y.code), i)).collect();
         let rank = |code: &str| {

@@ -13,6 +13,7 @@
 //! courses and therefore the teachers — the same school, bigger, for benchmarks.
 
 mod names;
+mod opening;
 pub mod school;
 mod workload;
 
@@ -22,10 +23,11 @@ use chrono::{Datelike, Duration, NaiveDate};
 
 use crate::dataset::{
     BinaryRecord, CourseRecord, CurriculumRecord, Dataset, DatasetError, DivisionRecord, EmploymentRecord,
-    LookupRecord, SchoolClassRecord, SchoolYearRecord, SubjectRecord, TeacherRecord,
+    LessonTableRecord, LookupRecord, SchoolClassRecord, SchoolYearRecord, SubjectRecord, TeacherRecord,
 };
 use crate::domain::fixed::Fixed;
 use crate::domain::grade_rule::grade_index;
+use crate::domain::lessontable::LessonType;
 use school::{Curriculum, Subject, Tenths, CURRICULA, SCHOOL_YEARS, SUBJECTS};
 
 /// Average weekly lessons per teacher the teacher count is sized for (tenths).
@@ -199,14 +201,16 @@ impl Generator {
         self.dataset()
     }
 
-    /// Classes for every graduation year with a grade in one of the school years.
+    /// Classes for every graduation year with a grade in one of the school
+    /// years or in the next one ([`school::NEXT_YEAR`]).
     fn make_classes(&mut self) {
-        let first = SCHOOL_YEARS.iter().map(|y| y.2).min().unwrap_or(0);
-        let last = SCHOOL_YEARS.iter().map(|y| y.2).max().unwrap_or(0);
+        let years: Vec<i64> = SCHOOL_YEARS.iter().map(|y| y.2).chain([school::NEXT_YEAR.2]).collect();
+        let first = years.iter().copied().min().unwrap_or(0);
+        let last = years.iter().copied().max().unwrap_or(0);
         for cur in CURRICULA.iter().filter(|c| c.classes_per_year > 0) {
             let n = cur.grades.len();
             for grad in first..=last + n as i64 - 1 {
-                if !SCHOOL_YEARS.iter().any(|y| grade_index(n, grad, y.2).is_some()) {
+                if !years.iter().any(|y| grade_index(n, grad, *y).is_some()) {
                     continue;
                 }
                 let per_year = cur.classes_per_year * self.scale;
@@ -647,7 +651,11 @@ impl Generator {
         let lookup = |items: &[(&str, &str)]| -> Vec<LookupRecord> {
             items
                 .iter()
-                .map(|&(code, description)| LookupRecord { code: code.into(), description: description.into() })
+                .map(|&(code, description)| LookupRecord {
+                    code: code.into(),
+                    description: description.into(),
+                    archived: false,
+                })
                 .collect()
         };
         let png = |name: &str| BinaryRecord {
@@ -665,7 +673,10 @@ impl Generator {
                     class_lesson_payroll_type: None,
                 })
                 .collect(),
-            subject_categories: lookup(school::CATEGORIES),
+            subject_categories: lookup(school::CATEGORIES)
+                .into_iter()
+                .chain(lookup(school::EXTRA_CATEGORIES))
+                .collect(),
             subject_types: lookup(school::SUBJECT_TYPES),
             curricula: CURRICULA
                 .iter()
@@ -683,6 +694,8 @@ impl Generator {
                     code: code.into(),
                     description: description.into(),
                     head_name: Some(head.into()),
+                    head_title: Some(school::division_grouping_and_title(code).1.into()),
+                    grouping: Some(school::division_grouping_and_title(code).0.into()),
                     head_signature: (i != 1).then(|| png(&format!("unterschrift-{}.png", code.to_lowercase()))),
                     logo: Some(png(&format!("logo-{}.png", code.to_lowercase()))),
                 })
@@ -710,7 +723,7 @@ impl Generator {
                 .map(|s| SubjectRecord {
                     code: s.code.into(),
                     description: s.description.into(),
-                    category: s.category.map(Into::into),
+                    category: Some(school::dataset_category(s).into()),
                     kind: s.kind.into(),
                     cross_class: s.cross_class,
                     external_code: s.external_code.map(Into::into),
@@ -746,6 +759,7 @@ impl Generator {
                     archived: c.graduation_year < SCHOOL_YEARS[1].2,
                 })
                 .collect(),
+            lesson_table: lesson_table_records(),
             employments: self.employments(),
             courses: Vec::new(),
             ..Dataset::default()
@@ -772,6 +786,8 @@ impl Generator {
             }
         }
         workload::add_workload_side(&mut ds);
+        let (code, description, _) = school::NEXT_YEAR;
+        opening::open_next_year(&mut ds, SCHOOL_YEARS[SCHOOL_YEARS.len() - 1].0, code, description);
         ds.canonicalize();
         ds
     }
@@ -833,6 +849,64 @@ impl Generator {
         }
         out
     }
+}
+
+/// The divisions whose classes follow a curriculum (FMS classes are in FMS,
+/// gymnasium classes in NORD and SUED; see [`Generator::make_classes`]).
+fn curriculum_divisions(curriculum: &str) -> &'static [&'static str] {
+    match curriculum {
+        "FMS 18" => &["FMS"],
+        _ => &["NORD", "SUED"],
+    }
+}
+
+/// The demo's lesson tables (documents.md §1), the very tables its courses are
+/// planned from ([`school::lesson_table`], [`school::cross_class_offers`]): a
+/// subject that the grade before already had continues (`continuation`), any
+/// other starts (`start`); electives are optional starts (the choir starts anew
+/// every year). Class-based rows for every division of the curriculum.
+fn lesson_table_records() -> Vec<LessonTableRecord> {
+    let mut out = Vec::new();
+    for cur in CURRICULA.iter().filter(|c| c.classes_per_year > 0) {
+        for (gi, &grade) in cur.grades.iter().enumerate() {
+            let before: &[(&str, Tenths, Tenths)] =
+                if gi == 0 { &[] } else { school::lesson_table(cur.code, cur.grades[gi - 1]) };
+            for &(code, l1, l2) in school::lesson_table(cur.code, grade) {
+                let kind =
+                    if before.iter().any(|b| b.0 == code) { LessonType::Continuation } else { LessonType::Start };
+                for &division in curriculum_divisions(cur.code) {
+                    out.push(LessonTableRecord {
+                        curriculum: cur.code.into(),
+                        division: Some(division.into()),
+                        subject: code.into(),
+                        grade: grade.into(),
+                        kind: kind.code().into(),
+                        lessons1: fixed(l1),
+                        lessons2: fixed(l2),
+                    });
+                }
+            }
+            let before = if gi == 0 { Vec::new() } else { school::cross_class_offers(cur.code, cur.grades[gi - 1]) };
+            for (code, _, l1, l2) in school::cross_class_offers(cur.code, grade) {
+                let kind = match (subject(code).kind, code) {
+                    (_, "FF CHOR") => LessonType::StartRepeating,
+                    ("FF", _) => LessonType::StartOptional,
+                    _ if before.iter().any(|b| b.0 == code) => LessonType::Continuation,
+                    _ => LessonType::Start,
+                };
+                out.push(LessonTableRecord {
+                    curriculum: cur.code.into(),
+                    division: None,
+                    subject: code.into(),
+                    grade: grade.into(),
+                    kind: kind.code().into(),
+                    lessons1: fixed(l1),
+                    lessons2: fixed(l2),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// A free three-letter code for a teacher: first letter of the first name and

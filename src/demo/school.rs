@@ -40,6 +40,29 @@ pub const CATEGORIES: &[(&str, &str)] = &[
     ("PPP", "Pädagogik und Psychologie"),
 ];
 
+/// Subject categories of the subjects no department teaches as such (class
+/// lesson, projects, rare electives): every subject needs a category (client.md
+/// "disagree" 7), but teachers are not recruited for these.
+pub const EXTRA_CATEGORIES: &[(&str, &str)] = &[("UEB", "Überfachliches"), ("WSP", "Weitere Sprachen")];
+
+/// The category a subject has in the dataset: its own, else one of [`EXTRA_CATEGORIES`].
+pub fn dataset_category(subject: &Subject) -> &'static str {
+    match (subject.category, subject.code) {
+        (Some(c), _) => c,
+        (None, "FF RUSS" | "FF CHIN") => "WSP",
+        (None, _) => "UEB",
+    }
+}
+
+/// Grouping (for course reports) and head title of a division (client.md "Division").
+pub fn division_grouping_and_title(code: &str) -> (&'static str, &'static str) {
+    match code {
+        "FMS" => ("FMS", "Rektorin"),
+        "NORD" => ("GYM", "Rektor"),
+        _ => ("GYM", "Rektorin"),
+    }
+}
+
 /// Second departments a teacher of a category may have (first choice first).
 pub fn second_departments(category: &str) -> &'static [&'static str] {
     match category {
@@ -266,6 +289,11 @@ pub const SCHOOL_YEARS: &[(&str, &str, i64, bool, bool, bool)] = &[
     ("25/26", "Schuljahr 2025/26", 2026, true, true, false),
     ("26/27", "Schuljahr 2026/27", 2027, false, false, false),
 ];
+
+/// The year after the last of [`SCHOOL_YEARS`]: code, description, graduation
+/// year. Opened from 26/27 by the opening rules (documents.md §2); its entry
+/// classes exist already.
+pub const NEXT_YEAR: (&str, &str, i64) = ("27/28", "Schuljahr 2027/28", 2028);
 
 /// School weeks per year.
 pub const WEEKS: i64 = 38;

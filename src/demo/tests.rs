@@ -109,7 +109,10 @@ fn follows_the_course_rules() {
                     "{t} not employed in {}",
                     c.school_year
                 );
-                if let Some(cat) = &subject.category {
+                // Categories no department teaches (class lesson, projects, rare electives) do not count.
+                let category =
+                    subject.category.as_ref().filter(|c| !school::EXTRA_CATEGORIES.iter().any(|e| e.0 == c.as_str()));
+                if let Some(cat) = category {
                     with_department += 1;
                     in_department += usize::from(teachers[t.as_str()].departments.contains(cat));
                 }
@@ -197,4 +200,77 @@ fn has_a_realistic_workload_side() {
     // Payment targets: most close to the plan, some over, some under.
     let open_employments: Vec<_> = ds.employments.iter().filter(|e| in_open(&e.school_year)).collect();
     assert!(open_employments.iter().all(|e| e.payment1.is_some() && e.payment2.is_some()));
+}
+
+/// 27/28 is opened from 26/27 by the opening rules (documents.md §2) and is
+/// plausible: every class that continues has its courses, continuing
+/// teachers keep them, start courses are empty, every teacher stays employed.
+#[test]
+fn the_next_year_is_opened_plausibly() {
+    let ds = generate(1);
+    let (next, _, next_grad) = school::NEXT_YEAR;
+    let open = by_year(&ds, "26/27");
+    let opened = by_year(&ds, next);
+    assert!(opened.len() > 600, "{} courses in {next}", opened.len());
+    let employed = |y: &str| {
+        ds.employments.iter().filter(|e| e.school_year == y).map(|e| e.teacher.as_str()).collect::<BTreeSet<_>>()
+    };
+    assert_eq!(employed(next), employed("26/27"), "continuing teachers are kept");
+    let curricula: BTreeMap<&str, &CurriculumRecord> = ds.curricula.iter().map(|c| (c.code.as_str(), c)).collect();
+    let grade_in = |k: &SchoolClassRecord, year: i64| {
+        let c = curricula[k.curriculum.as_str()];
+        grade_index(c.grades.len(), k.graduation_year, year).map(|i| c.grades[i].as_str())
+    };
+    let (mut continued, mut started) = (0, 0);
+    for class in &ds.school_classes {
+        let Some(grade) = grade_in(class, next_grad) else { continue };
+        let continues = grade_in(class, next_grad - 1).is_some();
+        for e in ds.lesson_table.iter().filter(|e| {
+            e.curriculum == class.curriculum
+                && e.division.as_deref() == Some(class.division.as_str())
+                && e.grade == grade
+        }) {
+            let mine: Vec<&&CourseRecord> =
+                opened.iter().filter(|c| c.subject == e.subject && c.school_classes.contains(&class.code)).collect();
+            match e.kind.as_str() {
+                "start" => {
+                    assert_eq!(mine.len(), 1, "{} {} in {next}", class.code, e.subject);
+                    assert!(mine[0].teachers1.is_empty() && mine[0].teachers2.is_empty(), "start courses are empty");
+                    assert_eq!((mine[0].lessons1, mine[0].lessons2), (e.lessons1, e.lessons2));
+                    started += 1;
+                }
+                "continuation" => {
+                    assert!(continues, "{} continues", class.code);
+                    assert_eq!(mine.len(), 1, "{} {} in {next}", class.code, e.subject);
+                    let before = open
+                        .iter()
+                        .find(|c| c.subject == e.subject && c.school_classes.contains(&class.code) && !c.cancelled)
+                        .expect("last year's course");
+                    let c = mine[0];
+                    if e.lessons1.0 > 0 && before.lessons1.0 > 0 && !before.teachers1.is_empty() {
+                        assert_eq!(c.teachers1, before.teachers1, "{} {} keeps its teachers", class.code, e.subject);
+                    }
+                    if e.lessons2.0 > 0 && before.lessons2.0 > 0 && !before.teachers2.is_empty() {
+                        assert_eq!(c.teachers2, before.teachers2, "{} {} keeps its teachers", class.code, e.subject);
+                    }
+                    assert_eq!((c.lessons1, c.lessons2, &c.grade), (e.lessons1, e.lessons2, &e.grade));
+                    continued += 1;
+                }
+                _ => assert!(mine.is_empty(), "{} {}: nothing for {}", class.code, e.subject, e.kind),
+            }
+        }
+    }
+    assert!(continued > 300 && started > 100, "{continued} continued, {started} started");
+    // Cross-class: the majors continue with their teachers; optional electives are not opened.
+    let electives = opened.iter().filter(|c| c.subject.starts_with("FF ")).count();
+    assert_eq!(electives, 0);
+    let majors: Vec<&&CourseRecord> =
+        opened.iter().filter(|c| c.subject.starts_with("SF ") && c.grade == "GYM3").collect();
+    assert!(!majors.is_empty() && majors.iter().all(|c| !c.teachers1.is_empty() || c.comments.is_some()));
+    // The autoCopy pool entries, and nothing else, came along.
+    let copied = ds.pool_entries.iter().filter(|p| p.school_year == next).count();
+    let auto: BTreeSet<&str> = ds.pool_types.iter().filter(|t| t.auto_copy).map(|t| t.code.as_str()).collect();
+    let expected =
+        ds.pool_entries.iter().filter(|p| p.school_year == "26/27" && auto.contains(p.kind.as_str())).count();
+    assert_eq!((copied, copied > 0), (expected, true));
 }

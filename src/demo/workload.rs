@@ -14,7 +14,8 @@ use crate::dataset::{
 };
 use crate::domain::fixed::Fixed;
 use crate::domain::workload::{
-    calculate, CalculationMode, CourseShare, PayrollType, PoolItem, ThesisItem, WorkloadInput, Year,
+    calculate, Calculation, CalculationMode, CourseShare, PayrollType, PoolItem, PostingDetail, PostingItem,
+    ThesisItem, WorkloadInput, Year,
 };
 use rust_decimal::Decimal;
 
@@ -51,7 +52,7 @@ fn units(n: i64) -> Fixed {
 }
 
 fn lookup(code: &str, description: &str) -> LookupRecord {
-    LookupRecord { code: code.into(), description: description.into() }
+    LookupRecord { code: code.into(), description: description.into(), archived: false }
 }
 
 /// Adds the workload side to the generated school.
@@ -150,15 +151,46 @@ pub fn add_workload_side(ds: &mut Dataset) {
     ];
     pool_postings_theses_notes(ds);
     payments_around_the_plan(ds);
+    freeze_locked_years(ds);
 }
 
-/// Sets each payment target to what the teacher's workload comes to (the
-/// summary with age relief, per semester, to one decimal, at most 100), then
-/// moves some off it: every 7th employment is paid 3 percent points more,
-/// every 11th 4 points less, so the balances and the plan check have
-/// something to show. The workload is the domain calculation itself.
-fn payments_around_the_plan(ds: &mut Dataset) {
-    use rust_decimal::prelude::ToPrimitive;
+/// What the calculation reads of one employment of the demo dataset.
+struct EmploymentInput {
+    year: Year,
+    locked: bool,
+    birthday: Option<chrono::NaiveDate>,
+    courses: Vec<CourseShare>,
+    pool: Vec<PoolItem>,
+    theses: Vec<ThesisItem>,
+    postings: Vec<PostingItem>,
+}
+
+impl EmploymentInput {
+    fn calculate(
+        &self,
+        payroll_types: &[PayrollType],
+        payment: [Decimal; 2],
+        opening: Decimal,
+        postings: bool,
+    ) -> Calculation {
+        calculate(&WorkloadInput {
+            year: &self.year,
+            payroll_types,
+            birthday: self.birthday,
+            payment,
+            opening_balance: opening,
+            courses: self.courses.clone(),
+            pool: self.pool.clone(),
+            theses: self.theses.clone(),
+            postings: if postings { self.postings.clone() } else { Vec::new() },
+        })
+    }
+}
+
+/// The payroll types and, per employment of `ds` (same order; `None` when its
+/// year is missing), the calculation's input, read from the dataset as the
+/// store would read it after an import.
+fn employment_inputs(ds: &Dataset) -> (Vec<PayrollType>, Vec<Option<EmploymentInput>>) {
     let pt_id: BTreeMap<&str, i64> = PAYROLL_TYPES.iter().enumerate().map(|(i, p)| (p.0, i as i64 + 1)).collect();
     let payroll_types: Vec<PayrollType> = PAYROLL_TYPES
         .iter()
@@ -191,10 +223,10 @@ fn payments_around_the_plan(ds: &mut Dataset) {
             (t.code.as_str(), t.birthday.as_deref().and_then(|b| chrono::NaiveDate::parse_from_str(b, "%Y-%m-%d").ok()))
         })
         .collect();
-    let mut payments = Vec::with_capacity(ds.employments.len());
+    let mut out = Vec::with_capacity(ds.employments.len());
     for e in &ds.employments {
         let Some(y) = ds.school_years.iter().find(|y| y.code == e.school_year) else {
-            payments.push(None);
+            out.push(None);
             continue;
         };
         let year = Year {
@@ -251,18 +283,56 @@ fn payments_around_the_plan(ds: &mut Dataset) {
                 Some(ThesisItem { payroll_type: pt_id[pt], percent_each: each.decimal(), count: count.decimal() })
             })
             .collect();
-        let input = WorkloadInput {
-            year: &year,
-            payroll_types: &payroll_types,
+        let postings = ds
+            .postings
+            .iter()
+            .filter(|p| p.school_year == e.school_year && p.teacher == e.teacher)
+            .filter_map(|p| {
+                Some(PostingItem {
+                    start_date: chrono::NaiveDate::parse_from_str(&p.start_date, "%Y-%m-%d").ok()?,
+                    details: p
+                        .details
+                        .iter()
+                        .filter_map(|(kind, value)| {
+                            let t = ds.posting_types.iter().find(|t| t.code == *kind)?;
+                            Some(PostingDetail {
+                                payroll_type: pt_id[t.payroll_type.as_str()],
+                                percent_type: t.percent,
+                                value: value.decimal(),
+                            })
+                        })
+                        .collect(),
+                })
+            })
+            .collect();
+        out.push(Some(EmploymentInput {
+            year,
+            locked: y.finalised || y.archived,
             birthday: birthdays.get(e.teacher.as_str()).copied().flatten(),
-            payment: [Decimal::ZERO; 2],
-            opening_balance: Decimal::ZERO,
             courses,
             pool,
             theses,
-            postings: Vec::new(),
+            postings,
+        }));
+    }
+    (payroll_types, out)
+}
+
+/// Sets each payment target to what the teacher's workload comes to (the
+/// summary with age relief, per semester, to one decimal, at most 100), then
+/// moves some off it: every 7th employment is paid 3 percent points more,
+/// every 11th 4 points less, so the balances and the plan check have
+/// something to show. The workload is the domain calculation itself.
+fn payments_around_the_plan(ds: &mut Dataset) {
+    use rust_decimal::prelude::ToPrimitive;
+    let (payroll_types, inputs) = employment_inputs(ds);
+    let mut payments = Vec::with_capacity(ds.employments.len());
+    for input in &inputs {
+        let Some(input) = input else {
+            payments.push(None);
+            continue;
         };
-        let total = calculate(&input).summary_total;
+        let total = input.calculate(&payroll_types, [Decimal::ZERO; 2], Decimal::ZERO, false).summary_total;
         payments.push(Some([0, 1].map(|s| (total.percent[s] + total.age_relief[s]).round_dp(1))));
     }
     for (i, (e, paid)) in ds.employments.iter_mut().zip(payments).enumerate() {
@@ -278,6 +348,32 @@ fn payments_around_the_plan(ds: &mut Dataset) {
         });
         e.payment1 = Some(p1);
         e.payment2 = Some(p2);
+    }
+}
+
+/// Freezes the balances of the locked years as locking them through the API
+/// does (workload.md §4): each teacher's chain in year order, opening with the
+/// initial balance, each closing balance opening the next employment; the
+/// employments of locked years keep theirs as exact decimal text.
+fn freeze_locked_years(ds: &mut Dataset) {
+    let (payroll_types, inputs) = employment_inputs(ds);
+    let mut order: Vec<usize> = (0..ds.employments.len()).filter(|&i| inputs[i].is_some()).collect();
+    let year_of = |i: usize| inputs[i].as_ref().map_or(0, |x| x.year.graduation_year);
+    order.sort_by_key(|&i| (ds.employments[i].teacher.clone(), year_of(i)));
+    let mut carried: Option<(String, Decimal)> = None;
+    for i in order {
+        let Some(input) = &inputs[i] else { continue };
+        let e = &ds.employments[i];
+        let opening = match &carried {
+            Some((teacher, closing)) if *teacher == e.teacher => *closing,
+            _ => e.initial_balance.decimal(),
+        };
+        let payment = [e.payment1, e.payment2].map(|p| p.map_or(Decimal::ZERO, |p| p.decimal()));
+        let closing = input.calculate(&payroll_types, payment, opening, true).balance.closing;
+        carried = Some((e.teacher.clone(), closing));
+        let e = &mut ds.employments[i];
+        (e.frozen_opening_balance, e.frozen_closing_balance) =
+            if input.locked { (Some(opening.to_string()), Some(closing.to_string())) } else { (None, None) };
     }
 }
 

@@ -143,6 +143,30 @@ pub struct NewCourse {
     pub small_group1: bool,
     /// Small group in semester 2.
     pub small_group2: bool,
+    /// Whether `lessons1`, `lessons2` were sent as `-1`: "take them from the
+    /// lesson table" (documents.md §1); the store fills them in ([`lessons_from_table`]).
+    pub lessons_from_table: (bool, bool),
+}
+
+/// The value of `lessons1`/`lessons2` in a `POST /course` body that means
+/// "take the lessons from the lesson table" (documents.md §1, client.md).
+pub const FROM_LESSON_TABLE: i64 = -1;
+
+/// Whether `v` is the `-1` of [`FROM_LESSON_TABLE`] (as a number or numeric string).
+fn is_from_table(v: Option<&Value>) -> bool {
+    match v {
+        Some(Value::Number(n)) => n.as_f64() == Some(FROM_LESSON_TABLE as f64),
+        Some(Value::String(s)) => s.trim().parse::<f64>().ok() == Some(FROM_LESSON_TABLE as f64),
+        _ => false,
+    }
+}
+
+/// The lessons of a new course after the `-1` of [`NewCourse::lessons_from_table`]
+/// are resolved with the lesson table `entry` (documents.md §1: the entry's
+/// lessons, 0 when there is none); values that were given stay.
+pub fn lessons_from_table(new: &NewCourse, entry: Option<&super::lessontable::LessonEntry>) -> (Fixed, Fixed) {
+    let (t1, t2) = super::lessontable::table_lessons(entry);
+    (if new.lessons_from_table.0 { t1 } else { new.lessons1 }, if new.lessons_from_table.1 { t2 } else { new.lessons2 })
 }
 
 /// The writable fields of a course (`PUT /course/ID`): everything else in the body is ignored.
@@ -189,7 +213,22 @@ impl FromBody for CourseUpdate {
 }
 
 impl FromBody for NewCourse {
+    /// Also reads `lessons1`/`lessons2` = `-1` ("from the lesson table",
+    /// documents.md §1); any other negative value is 422 `out_of_range`.
     fn from_body(body: &Value, mode: Mode) -> Result<Self> {
+        let from_table = (is_from_table(body.get("lessons1")), is_from_table(body.get("lessons2")));
+        let mut patched;
+        let body = if from_table.0 || from_table.1 {
+            patched = body.clone();
+            for (key, on) in [("lessons1", from_table.0), ("lessons2", from_table.1)] {
+                if on {
+                    patched[key] = Value::from(0);
+                }
+            }
+            &patched
+        } else {
+            body
+        };
         let mut r = Reader::new(body, mode)?;
         let school_year = r.reference("schoolYear", true);
         let subject = r.reference("subject", true);
@@ -212,6 +251,7 @@ impl FromBody for NewCourse {
             teachers2: w.teachers2,
             small_group1: w.small_group1,
             small_group2: w.small_group2,
+            lessons_from_table: from_table,
         })
     }
 }
@@ -885,6 +925,39 @@ mod tests {
         assert_eq!(bad(json!({"schoolYear": 1, "subject": 1, "lessons1": 100})).1, ErrorCode::OutOfRange);
         assert_eq!(bad(json!({"schoolYear": 1, "subject": 1, "lessons2": 1.23456})).1, ErrorCode::TooPrecise);
         assert_eq!(bad(json!({"schoolYear": 1, "subject": 1, "teachers2": [1, 1]})).1, ErrorCode::DuplicateEntry);
+    }
+
+    #[test]
+    fn minus_one_takes_lessons_from_the_table() {
+        let new = |v: Value| match CourseCommand::from_body(&v).unwrap() {
+            CourseCommand::Create(n) => n,
+            _ => panic!(),
+        };
+        let n = new(json!({"schoolYear": 1, "subject": 2, "lessons1": -1, "lessons2": "-1"}));
+        assert_eq!(n.lessons_from_table, (true, true));
+        let n = new(json!({"schoolYear": 1, "subject": 2, "lessons1": -1, "lessons2": 2}));
+        assert_eq!((n.lessons_from_table, n.lessons2), ((true, false), Fixed::units(2)));
+        let entry = crate::domain::lessontable::LessonEntry {
+            curriculum: CurriculumId(1),
+            division: None,
+            subject: SubjectId(2),
+            grade: GradeId(3),
+            kind: crate::domain::lessontable::LessonType::Start,
+            lessons1: Fixed::units(4),
+            lessons2: Fixed(35_000),
+        };
+        assert_eq!(lessons_from_table(&n, Some(&entry)), (Fixed::units(4), Fixed::units(2)));
+        assert_eq!(lessons_from_table(&n, None), (Fixed(0), Fixed::units(2)));
+        for v in [json!(-2), json!(-0.5), json!("-1.5")] {
+            let e = CourseCommand::from_body(&json!({"schoolYear": 1, "subject": 2, "lessons1": v})).unwrap_err();
+            assert_eq!(code_of(e), (422, ErrorCode::OutOfRange, vec!["/lessons1".to_string()]));
+        }
+        let e = CourseUpdate::from_body(
+            &json!({"cancelled": false, "comments": null, "lessons1": -1, "lessons2": 0, "teachers1": [], "teachers2": [], "smallGroup1": false, "smallGroup2": false}),
+            Mode::Replace,
+        )
+        .unwrap_err();
+        assert_eq!(code_of(e).1, ErrorCode::OutOfRange, "a PUT cannot take lessons from the table");
     }
 
     #[test]

@@ -27,6 +27,11 @@ pub struct Division {
     pub description: String,
     /// Name of the head of the division, or null.
     pub head_name: Option<String>,
+    /// Title of the head printed above the signature (e.g. `Rektorin`), or null (≤ 200 characters).
+    pub head_title: Option<String>,
+    /// Group of divisions in course reports (e.g. `GYM`), or null (≤ 40
+    /// characters; the existing client's form requires it, client.md).
+    pub grouping: Option<String>,
     /// Signature of the head, or null.
     #[serde(serialize_with = "serialize_binary")]
     #[schema(value_type = Option<BinaryData>)]
@@ -49,9 +54,14 @@ pub struct DivisionListItem {
     pub description: String,
     /// Name of the head of the division, or null.
     pub head_name: Option<String>,
+    /// Title of the head, or null.
+    pub head_title: Option<String>,
+    /// Group of divisions in course reports, or null.
+    pub grouping: Option<String>,
 }
 
-/// A valid division body (contract.md §5: code and description required).
+/// A valid division body (contract.md §5: code and description required;
+/// `headTitle` and `grouping` optional, client.md "Division").
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewDivision {
     /// Short code.
@@ -60,6 +70,10 @@ pub struct NewDivision {
     pub description: String,
     /// Name of the head.
     pub head_name: Option<String>,
+    /// Title of the head (≤ 200 characters).
+    pub head_title: Option<String>,
+    /// Group of divisions (≤ 40 characters).
+    pub grouping: Option<String>,
     /// Signature of the head (PNG or JPEG, ≤ 1 MiB, signature checked).
     pub head_signature: Option<Binary>,
     /// Logo (PNG or JPEG, ≤ 1 MiB, signature checked).
@@ -72,10 +86,20 @@ impl FromBody for NewDivision {
         let code = r.text("code", true, limits::CODE);
         let description = r.text("description", true, limits::DESCRIPTION);
         let head_name = r.text("headName", false, limits::NAME);
+        let head_title = r.text("headTitle", false, limits::NAME);
+        let grouping = r.text("grouping", false, limits::CODE);
         let head_signature = r.binary("headSignature");
         let logo = r.binary("logo");
         r.finish()?;
-        Ok(NewDivision { code: checked(code), description: checked(description), head_name, head_signature, logo })
+        Ok(NewDivision {
+            code: checked(code),
+            description: checked(description),
+            head_name,
+            head_title,
+            grouping,
+            head_signature,
+            logo,
+        })
     }
 }
 
@@ -128,6 +152,8 @@ mod tests {
             code: new.code,
             description: new.description,
             head_name: new.head_name,
+            head_title: new.head_title,
+            grouping: new.grouping,
             head_signature: new.head_signature,
             logo: new.logo,
         };

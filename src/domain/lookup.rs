@@ -1,7 +1,10 @@
 //! Lookups: grade (Stufe), subject category (Fachgebiet), subject type (Fachtyp), gender.
 //!
-//! All three have the same shape — id, code, description (contract.md §5) — and
-//! share one implementation parameterised by [`LookupKind`].
+//! Subject category, subject type and gender have the same shape — id, code,
+//! description (contract.md §5) plus `archived` (client.md: the client filters
+//! subject types and categories on it; genders share the implementation) — and
+//! share one implementation parameterised by [`LookupKind`]. Their reference
+//! form is [`super::refs::LookupRef`] (id, code, description).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -42,6 +45,13 @@ impl LookupKind {
             LookupKind::Gender => "gender",
         }
     }
+    /// The SQL of its `archived` flag (grades have none: always false).
+    pub fn archived_sql(self) -> &'static str {
+        match self {
+            LookupKind::Grade => "FALSE AS archived",
+            _ => "archived",
+        }
+    }
     /// Path segment under `/api/v1`.
     pub fn path(self) -> &'static str {
         match self {
@@ -53,16 +63,28 @@ impl LookupKind {
     }
 }
 
-/// A lookup in single, list and reference form (all equal): id, code, description.
-pub type Lookup = super::refs::LookupRef;
+/// A lookup in single and list form: id, code, description, archived.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Lookup {
+    /// Database id.
+    pub id: i64,
+    /// Short code, unique per kind (case-insensitive).
+    pub code: String,
+    /// Designation.
+    pub description: String,
+    /// Whether archived (kept for old data, no longer offered).
+    pub archived: bool,
+}
 
-/// A valid lookup body: code and description are required.
+/// A valid lookup body: code and description are required; `archived` defaults to false.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct NewLookup {
     /// Short code, unique per kind (case-insensitive).
     pub code: String,
     /// Designation.
     pub description: String,
+    /// Whether archived.
+    pub archived: bool,
 }
 
 impl FromBody for NewLookup {
@@ -70,7 +92,8 @@ impl FromBody for NewLookup {
         let mut r = Reader::new(body, mode)?;
         let code = r.text("code", true, limits::CODE);
         let description = r.text("description", true, limits::DESCRIPTION);
+        let archived = r.boolean("archived");
         r.finish()?;
-        Ok(NewLookup { code: checked(code), description: checked(description) })
+        Ok(NewLookup { code: checked(code), description: checked(description), archived })
     }
 }

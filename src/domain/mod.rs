@@ -5,7 +5,9 @@
 //! reference; contract.md §2). Rules that need no database are pure functions
 //! here (e.g. [`grade_rule::grade_index`]).
 
+pub mod check;
 pub mod course;
+pub mod coursetable;
 pub mod curriculum;
 pub mod division;
 pub mod employment;
@@ -13,7 +15,10 @@ pub mod fixed;
 pub mod grade;
 pub mod grade_rule;
 pub mod ids;
+pub mod job;
+pub mod lessontable;
 pub mod lookup;
+pub mod opening;
 pub mod payroll;
 pub mod pool;
 pub mod reader;

@@ -340,6 +340,7 @@ impl<'a> Reader<'a> {
         let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
         let value = match slot {
             Slot::Absent | Slot::Null => None,
+            Slot::Present(v) if is_blank(v) => None,
             Slot::Present(Value::String(s)) if !is_integer_text(s) => {
                 self.type_error(key, "a whole number");
                 return None;
@@ -365,6 +366,7 @@ impl<'a> Reader<'a> {
         note(key, FieldKind::Fixed { min, max }, false);
         match self.slot(key, &[]) {
             Slot::Absent | Slot::Null => None,
+            Slot::Present(v) if is_blank(v) => None,
             Slot::Present(v) => {
                 let x = self.number(key, v)?;
                 match Fixed::from_f64(x, min, max) {
@@ -404,6 +406,9 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let id: i64 = k.parse().expect("checked by is_id_text");
+            if is_blank(v) {
+                continue; // a cleared form field: no value for this id
+            }
             let x = match v {
                 Value::Number(n) => n.as_f64(),
                 Value::String(t) if is_decimal_text(t) => t.parse::<f64>().ok().filter(|x| x.is_finite()),
@@ -454,6 +459,7 @@ impl<'a> Reader<'a> {
         let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
         let value = match slot {
             Slot::Absent | Slot::Null => None,
+            Slot::Present(v) if is_blank(v) => None,
             Slot::Present(v) => Some(self.reference_value(self.pointer(key), v)?),
         };
         self.require(key, required, value, absent_put)
@@ -603,6 +609,13 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Whether `v` is the empty text `""`: what the existing browser
+/// client sends for a cleared number field (client.md "How the client talks").
+/// Numbers, id-map values and references read it as "no value", like `null`.
+pub fn is_blank(v: &Value) -> bool {
+    matches!(v, Value::String(s) if s.is_empty())
+}
+
 /// Reads an id from `N` or `"N"` (a whole number; `"N"` as in [`is_integer_text`]).
 pub fn id_of(v: &Value) -> Option<i64> {
     match v {
@@ -631,6 +644,19 @@ mod tests {
         assert_eq!(r.text("t", true, 5), Some("x".into()));
         assert_eq!(r.text("e", false, 5), None);
         r.finish().unwrap();
+    }
+
+    #[test]
+    fn blank_strings_are_no_value_for_numbers_and_references() {
+        let body = json!({"n": "", "f": "", "r": "", "m": {"3": "", "4": "1.5"}, "req": ""});
+        let mut r = Reader::new(&body, Mode::Replace).unwrap();
+        assert_eq!(r.integer("n", false, 0, 10), None);
+        assert_eq!(r.fixed("f", 0, 10), None);
+        assert_eq!(r.reference("r", false), None);
+        assert_eq!(r.id_map("m", 0, 10).unwrap().len(), 1);
+        assert_eq!(r.integer("req", true, 0, 10), None);
+        let Err(Error::Problem { errors, .. }) = r.finish() else { panic!("a blank required number is missing") };
+        assert_eq!(errors.iter().map(|e| (e.pointer.as_str(), e.code)).collect::<Vec<_>>(), [("/req", "required")]);
     }
 
     #[test]

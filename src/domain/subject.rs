@@ -22,7 +22,8 @@ pub struct Subject {
     pub id: SubjectId,
     /// Whether archived.
     pub archived: bool,
-    /// Subject category (Fachgebiet) or null.
+    /// Subject category (Fachgebiet); required since client.md (the client's
+    /// overview fails without one), null only for subjects stored before and not saved since.
     pub category: Option<LookupRef>,
     /// Short code, e.g. `D`, `SF B`, unique case-insensitively.
     pub code: String,
@@ -53,7 +54,8 @@ impl From<&Subject> for SubjectListItem {
     }
 }
 
-/// A valid subject body (contract.md §5: code, description and type required;
+/// A valid subject body (contract.md §5: code, description and type required,
+/// and the category, client.md "disagree" 7;
 /// `externalCode` also accepted as `eventoCode`, contract.md §3).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewSubject {
@@ -63,8 +65,8 @@ pub struct NewSubject {
     pub code: String,
     /// Designation.
     pub description: String,
-    /// Subject category, optional.
-    pub category: Option<SubjectCategoryId>,
+    /// Subject category.
+    pub category: SubjectCategoryId,
     /// Subject type.
     pub kind: SubjectTypeId,
     /// Whether the subject spans classes.
@@ -79,7 +81,7 @@ impl FromBody for NewSubject {
     fn from_body(body: &Value, mode: Mode) -> Result<Self> {
         let mut r = Reader::new(body, mode)?;
         let archived = r.boolean("archived");
-        let category = r.reference("category", false).map(SubjectCategoryId);
+        let category = r.reference("category", true).map(SubjectCategoryId);
         let code = r.text("code", true, limits::CODE);
         let description = r.text("description", true, limits::DESCRIPTION);
         let kind = r.reference("type", true).map(SubjectTypeId);
@@ -91,7 +93,7 @@ impl FromBody for NewSubject {
             archived,
             code: checked(code),
             description: checked(description),
-            category,
+            category: checked(category),
             kind: checked(kind),
             cross_class,
             external_code,
@@ -119,25 +121,30 @@ mod tests {
                           "crossClass": "true", "eventoCode": "SFB"});
         let s = NewSubject::from_body(&body, Mode::Create).unwrap();
         assert_eq!(s.code, "SF B");
-        assert_eq!((s.category, s.kind), (Some(SubjectCategoryId(3)), SubjectTypeId(2)));
+        assert_eq!((s.category, s.kind), (SubjectCategoryId(3), SubjectTypeId(2)));
         assert!(s.cross_class && !s.archived);
         assert_eq!(s.external_code.as_deref(), Some("SFB"));
         let s = NewSubject::from_body(
-            &json!({"code": "D", "description": "Deutsch", "type": 1, "externalCode": "DE"}),
+            &json!({"code": "D", "description": "Deutsch", "type": 1, "category": 4, "externalCode": "DE"}),
             Mode::Create,
         )
         .unwrap();
-        assert_eq!((s.category, s.external_code.as_deref()), (None, Some("DE")));
+        assert_eq!((s.category, s.external_code.as_deref()), (SubjectCategoryId(4), Some("DE")));
     }
 
     #[test]
     fn required_fields_and_put_completeness() {
         assert_eq!(
             problems(json!({"category": null}), Mode::Create),
-            [("/code".to_string(), "required"), ("/description".into(), "required"), ("/type".into(), "required")]
+            [
+                ("/category".to_string(), "required"),
+                ("/code".into(), "required"),
+                ("/description".into(), "required"),
+                ("/type".into(), "required")
+            ]
         );
         // PUT: every writable key present; the alias counts for externalCode.
-        let full = json!({"archived": false, "category": null, "code": "D", "description": "Deutsch", "type": 1,
+        let full = json!({"archived": false, "category": 4, "code": "D", "description": "Deutsch", "type": 1,
                           "crossClass": false, "eventoCode": null, "classLesson": false});
         assert!(NewSubject::from_body(&full, Mode::Replace).is_ok());
         let mut partial = full.clone();

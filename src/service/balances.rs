@@ -49,8 +49,48 @@ fn year_input(y: &YearFacts) -> Year {
     }
 }
 
-/// Computes every employment in `facts`, year by year, carrying balances.
-/// Returns the results by employment id.
+/// Whether employment `e` of a year in `facts` is frozen: its year is locked
+/// and both balances were frozen when it was locked (workload.md §4).
+fn frozen(e: &EmploymentFacts, year: &YearFacts) -> Option<(Decimal, Decimal)> {
+    match (year.locked, &e.frozen_opening_balance, &e.frozen_closing_balance) {
+        (true, Some(o), Some(c)) => Decimal::from_str(o).ok().zip(Decimal::from_str(c).ok()),
+        _ => None,
+    }
+}
+
+/// The school years whose bookings must be loaded to compute the employments
+/// of the years `targets` (ids) with their balances: the targets themselves,
+/// and, walking each such teacher's employments back in year order, every
+/// earlier year up to (not including) the first employment whose balances
+/// are frozen — a frozen closing balance ends the chain (workload.md §4).
+/// Ascending by graduation year.
+pub fn years_to_compute(facts: &WorkloadFacts, targets: &[i64]) -> Vec<i64> {
+    let years: HashMap<i64, &YearFacts> = facts.years.iter().map(|y| (y.id, y)).collect();
+    let mut needed: std::collections::HashSet<i64> = targets.iter().copied().collect();
+    let mut by_teacher: HashMap<i64, Vec<&EmploymentFacts>> = HashMap::new();
+    for e in facts.employments.iter().filter(|e| years.contains_key(&e.school_year_id)) {
+        by_teacher.entry(e.teacher_id).or_default().push(e);
+    }
+    for list in by_teacher.values_mut() {
+        list.sort_by_key(|e| years[&e.school_year_id].graduation_year);
+        // From the teacher's last employment in a target year, walk back.
+        let Some(last) = list.iter().rposition(|e| targets.contains(&e.school_year_id)) else { continue };
+        for e in list[..last].iter().rev() {
+            let year = years[&e.school_year_id];
+            if frozen(e, year).is_some() {
+                break;
+            }
+            needed.insert(year.id);
+        }
+    }
+    let mut out: Vec<i64> = needed.into_iter().filter(|id| years.contains_key(id)).collect();
+    out.sort_by_key(|id| years[id].graduation_year);
+    out
+}
+
+/// Computes every employment of `facts.loaded_years`, year by year, carrying
+/// balances; an employment of another year only passes on its frozen closing
+/// balance. Returns the results by employment id.
 pub fn compute_all(facts: &WorkloadFacts) -> HashMap<i64, EmploymentResult> {
     let payroll_types: Vec<PayrollType> = facts
         .payroll_types
@@ -123,6 +163,13 @@ pub fn compute_all(facts: &WorkloadFacts) -> HashMap<i64, EmploymentResult> {
         let mut carried: Option<Decimal> = None;
         for e in list {
             let Some((year_facts, year)) = years.get(&e.school_year_id) else { continue };
+            let frozen = frozen(e, year_facts);
+            if !facts.loaded_years.contains(&e.school_year_id) {
+                if let Some((_, closing)) = frozen {
+                    carried = Some(closing);
+                }
+                continue;
+            }
             let key = (e.school_year_id, e.teacher_id);
             let (course_ids, course_items): (Vec<i64>, Vec<CourseShare>) =
                 courses.remove(&key).unwrap_or_default().into_iter().unzip();
@@ -133,10 +180,6 @@ pub fn compute_all(facts: &WorkloadFacts) -> HashMap<i64, EmploymentResult> {
             let (posting_ids, posting_items): (Vec<i64>, Vec<PostingItem>) =
                 postings.remove(&key).unwrap_or_default().into_iter().unzip();
             let opening = carried.unwrap_or_else(|| fixed(e.initial_balance));
-            let frozen = match (year_facts.locked, &e.frozen_opening_balance, &e.frozen_closing_balance) {
-                (true, Some(o), Some(c)) => Decimal::from_str(o).ok().zip(Decimal::from_str(c).ok()),
-                _ => None,
-            };
             let input = WorkloadInput {
                 year,
                 payroll_types: &payroll_types,
@@ -163,4 +206,161 @@ pub fn compute_all(facts: &WorkloadFacts) -> HashMap<i64, EmploymentResult> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn year(id: i64, graduation_year: i64, locked: bool) -> YearFacts {
+        YearFacts {
+            id,
+            code: format!("{}/{}", graduation_year - 2001, graduation_year - 2000),
+            graduation_year,
+            weeks: 38,
+            calculation_mode: 1,
+            small_group_surcharge: 0,
+            show_ipb_balances: true,
+            locked,
+            weekly_lessons: Default::default(),
+        }
+    }
+
+    fn employment(id: i64, teacher_id: i64, school_year_id: i64, frozen: Option<(&str, &str)>) -> EmploymentFacts {
+        EmploymentFacts {
+            id,
+            teacher_id,
+            school_year_id,
+            payment1: Some(50_0000),
+            payment2: Some(50_0000),
+            initial_balance: 0,
+            frozen_opening_balance: frozen.map(|f| f.0.to_string()),
+            frozen_closing_balance: frozen.map(|f| f.1.to_string()),
+            birthday: None,
+        }
+    }
+
+    /// Years 1–3 and 4 (the target); year 2 is locked.
+    fn facts(employments: Vec<EmploymentFacts>) -> WorkloadFacts {
+        WorkloadFacts {
+            years: vec![year(1, 2024, true), year(2, 2025, true), year(3, 2026, false), year(4, 2027, false)],
+            employments,
+            ..WorkloadFacts::default()
+        }
+    }
+
+    #[test]
+    fn a_frozen_year_ends_the_chain() {
+        // Teacher 7: employed in years 1, 2 (frozen), 3 and 4 → years 3 and 4 are computed.
+        let f = facts(vec![
+            employment(1, 7, 1, Some(("0", "1"))),
+            employment(2, 7, 2, Some(("1", "2"))),
+            employment(3, 7, 3, None),
+            employment(4, 7, 4, None),
+        ]);
+        assert_eq!(years_to_compute(&f, &[4]), vec![3, 4]);
+    }
+
+    #[test]
+    fn a_locked_year_without_frozen_balances_is_computed() {
+        // Year 2 is locked, but its employment has no frozen balances: the walk goes on to year 1 (frozen).
+        let f =
+            facts(vec![employment(1, 7, 1, Some(("0", "1"))), employment(2, 7, 2, None), employment(4, 7, 4, None)]);
+        assert_eq!(years_to_compute(&f, &[4]), vec![2, 4]);
+    }
+
+    #[test]
+    fn a_year_on_leave_before_an_unfrozen_year_reaches_further_back() {
+        // Teacher 8 has no employment in years 2 and 3: the chain reaches year 1, which is not frozen.
+        let f = facts(vec![employment(1, 8, 1, None), employment(4, 8, 4, None)]);
+        assert_eq!(years_to_compute(&f, &[4]), vec![1, 4]);
+        // Another teacher, frozen in year 2, adds nothing.
+        let mut g = facts(vec![employment(2, 9, 2, Some(("0", "3"))), employment(4, 9, 4, None)]);
+        assert_eq!(years_to_compute(&g, &[4]), vec![4]);
+        g.employments.push(employment(5, 8, 1, None));
+        g.employments.push(employment(6, 8, 4, None));
+        assert_eq!(years_to_compute(&g, &[4]), vec![1, 4]);
+    }
+
+    #[test]
+    fn an_unloaded_frozen_year_passes_on_its_closing_balance() {
+        let mut f = facts(vec![employment(2, 7, 2, Some(("1.5", "2.25"))), employment(4, 7, 4, None)]);
+        f.loaded_years = years_to_compute(&f, &[4]);
+        let results = compute_all(&f);
+        assert!(!results.contains_key(&2), "the frozen year is not computed");
+        assert_eq!(results[&4].opening, Decimal::from_str("2.25").unwrap());
+    }
+}
+
+/// One difference between a frozen balance and a fresh computation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrozenDifference {
+    /// The employment.
+    pub employment: i64,
+    /// Its teacher.
+    pub teacher: i64,
+    /// (frozen, fresh) opening balance.
+    pub opening: (Decimal, Decimal),
+    /// (frozen, fresh) closing balance.
+    pub closing: (Decimal, Decimal),
+}
+
+/// The check of one locked school year.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrozenCheck {
+    /// The year's code.
+    pub code: String,
+    /// Employments with frozen balances compared.
+    pub compared: usize,
+    /// Those whose frozen balances differ from the fresh computation.
+    pub differences: Vec<FrozenDifference>,
+}
+
+/// Compares the frozen balances of every locked school year with a fresh
+/// computation of the chain as the data stand now (client.md, standing job
+/// `CalculateBalances`); `on_year` is called after each year (progress).
+/// Reads only; changes nothing.
+pub async fn check_frozen(
+    conn: &mut crate::store::Conn,
+    mut on_year: impl FnMut(usize, usize),
+) -> crate::error::Result<Vec<FrozenCheck>> {
+    let all = conn.workload_heads(i64::MAX, None).await?;
+    let locked: Vec<&YearFacts> = all.years.iter().filter(|y| y.locked).collect();
+    let mut out = Vec::with_capacity(locked.len());
+    for (i, year) in locked.iter().enumerate() {
+        let mut facts = conn.workload_heads(year.graduation_year, None).await?;
+        let mut frozen_values: HashMap<i64, (Decimal, Decimal, i64)> = HashMap::new();
+        for e in facts.employments.iter_mut().filter(|e| e.school_year_id == year.id) {
+            if let Some((o, c)) = year_frozen(e) {
+                frozen_values.insert(e.id, (o, c, e.teacher_id));
+            }
+            e.frozen_opening_balance = None;
+            e.frozen_closing_balance = None;
+        }
+        let years = years_to_compute(&facts, &[year.id]);
+        conn.load_bookings(&mut facts, &years, None).await?;
+        let results = compute_all(&facts);
+        let mut differences: Vec<FrozenDifference> = frozen_values
+            .iter()
+            .filter_map(|(id, (o, c, teacher))| {
+                let r = results.get(id)?;
+                (r.opening != *o || r.closing != *c).then(|| FrozenDifference {
+                    employment: *id,
+                    teacher: *teacher,
+                    opening: (*o, r.opening),
+                    closing: (*c, r.closing),
+                })
+            })
+            .collect();
+        differences.sort_by_key(|d| d.employment);
+        out.push(FrozenCheck { code: year.code.clone(), compared: frozen_values.len(), differences });
+        on_year(i + 1, locked.len());
+    }
+    Ok(out)
+}
+
+fn year_frozen(e: &EmploymentFacts) -> Option<(Decimal, Decimal)> {
+    Decimal::from_str(e.frozen_opening_balance.as_deref()?)
+        .ok()
+        .zip(Decimal::from_str(e.frozen_closing_balance.as_deref()?).ok())
 }

@@ -3,4 +3,6 @@
 //! forms the API answers with.
 
 pub mod balances;
+pub mod check;
+pub mod opening;
 pub mod workload;

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::balances::{compute_all, EmploymentResult};
+use super::balances::{compute_all, years_to_compute, EmploymentResult};
 use crate::domain::course::Course;
 use crate::domain::fixed::{Amount, Fixed};
 use crate::domain::ids::{CourseId, SchoolYearId, TeacherId};
@@ -20,6 +20,7 @@ use crate::error::{Error, Result};
 use crate::store::course::CourseFilter;
 use crate::store::employment::EmploymentFilter;
 use crate::store::pool::OwnerFilter;
+use crate::store::workload::WorkloadFacts;
 use crate::store::Conn;
 
 /// Lessons and percent per semester.
@@ -325,6 +326,17 @@ struct Refs {
     thesis_types: HashMap<i64, (LookupRef, Fixed)>,
 }
 
+/// The workload facts needed to compute the employments of the school years
+/// `targets` (ids; graduation years ≤ `up_to`), optionally of one teacher:
+/// the heads of every year, the bookings only of the years the balance chains
+/// reach before a frozen year ([`years_to_compute`]).
+async fn facts_for(conn: &mut Conn, up_to: i64, teacher: Option<i64>, targets: &[i64]) -> Result<WorkloadFacts> {
+    let mut facts = conn.workload_heads(up_to, teacher).await?;
+    let years = years_to_compute(&facts, targets);
+    conn.load_bookings(&mut facts, &years, teacher).await?;
+    Ok(facts)
+}
+
 /// The computed results of the employments of `year` (optionally one teacher),
 /// with their teachers, ordered by teacher code.
 pub async fn results_for(
@@ -333,7 +345,7 @@ pub async fn results_for(
     teacher: Option<TeacherId>,
 ) -> Result<(Vec<(TeacherRef, i64)>, HashMap<i64, EmploymentResult>)> {
     let employments = conn.list_employments(EmploymentFilter { school_year: Some(year.id), teacher }).await?;
-    let facts = conn.workload_facts(year.graduation_year, teacher.map(|t| t.0)).await?;
+    let facts = facts_for(conn, year.graduation_year, teacher.map(|t| t.0), &[year.id.0]).await?;
     let results = compute_all(&facts);
     Ok((employments.into_iter().map(|e| (e.teacher, e.id.0)).collect(), results))
 }
@@ -601,7 +613,10 @@ pub async fn fill_balances(conn: &mut Conn, employments: &mut [crate::domain::em
         [one] => Some(one.teacher.id.0),
         _ => None,
     };
-    let facts = conn.workload_facts(up_to, teacher).await?;
+    let mut targets: Vec<i64> = employments.iter().map(|e| e.school_year.id.0).collect();
+    targets.sort_unstable();
+    targets.dedup();
+    let facts = facts_for(conn, up_to, teacher, &targets).await?;
     let shown: HashMap<i64, bool> = facts.years.iter().map(|y| (y.id, y.show_ipb_balances)).collect();
     let results = compute_all(&facts);
     for e in employments {
@@ -625,7 +640,7 @@ pub async fn freeze_balances(conn: &mut Conn, year: &SchoolYear, locked: bool) -
     if !locked {
         return Ok(());
     }
-    let facts = conn.workload_facts(year.graduation_year, None).await?;
+    let facts = facts_for(conn, year.graduation_year, None, &[year.id.0]).await?;
     let results = compute_all(&facts);
     for e in facts.employments.iter().filter(|e| e.school_year_id == year.id.0) {
         if let Some(r) = results.get(&e.id) {

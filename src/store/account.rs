@@ -156,6 +156,18 @@ pub struct AuditFilter {
     pub to: Option<String>,
 }
 
+/// An account's mail template for the client's mail dialog (client.md "`/settings`").
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, utoipa::ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountSettings {
+    /// Body of the mails the client prepares; empty until saved.
+    pub mail_body: String,
+    /// Sender address or name; empty until saved.
+    pub mail_from: String,
+    /// Subject line; empty until saved.
+    pub mail_subject: String,
+}
+
 const TOKEN_SELECT: &str = "SELECT t.id, t.account_id, a.name AS account_name, t.public_id, t.label, t.created_at, t.expires_at, t.revoked_at \
                             FROM api_token t JOIN account a ON a.id = t.account_id";
 
@@ -203,6 +215,69 @@ impl Conn {
                 .fetch_optional(c)
                 .await?);
         row.map(Account::try_from).transpose()
+    }
+
+    /// Changes an account's name and role; 404 when missing, 409 `duplicate_code` when the name is taken.
+    pub async fn update_account(&mut self, id: i64, name: &str, role: Role) -> Result<Account> {
+        let n =
+            with_conn!(self, |c| sqlx::query("UPDATE account SET name = $1, name_key = $2, role = $3 WHERE id = $4")
+                .bind(name.trim())
+                .bind(code_key(name))
+                .bind(role.as_str())
+                .bind(id)
+                .execute(c)
+                .await?
+                .rows_affected());
+        if n == 0 {
+            return Err(Error::not_found("account", id));
+        }
+        self.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))
+    }
+
+    /// Deletes an account with its tokens and settings; 404 when missing. Its
+    /// audit entries stay (they keep the name).
+    pub async fn delete_account(&mut self, id: i64) -> Result<()> {
+        with_conn!(self, |c| sqlx::query("DELETE FROM account_settings WHERE account_id = $1")
+            .bind(id)
+            .execute(c)
+            .await?
+            .rows_affected());
+        with_conn!(self, |c| sqlx::query("DELETE FROM api_token WHERE account_id = $1")
+            .bind(id)
+            .execute(c)
+            .await?
+            .rows_affected());
+        if self.execute_with_id("DELETE FROM account WHERE id = $1", id).await? == 0 {
+            return Err(Error::not_found("account", id));
+        }
+        Ok(())
+    }
+
+    /// An account's mail settings; empty strings until it saved some.
+    pub async fn get_settings(&mut self, account_id: i64) -> Result<AccountSettings> {
+        let row: Option<AccountSettings> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT mail_body, mail_from, mail_subject FROM account_settings WHERE account_id = $1"
+        )
+        .bind(account_id)
+        .fetch_optional(c)
+        .await?);
+        Ok(row.unwrap_or_default())
+    }
+
+    /// Saves an account's mail settings (insert or replace).
+    pub async fn save_settings(&mut self, account_id: i64, s: &AccountSettings) -> Result<()> {
+        with_conn!(self, |c| sqlx::query(
+            "INSERT INTO account_settings (account_id, mail_body, mail_from, mail_subject) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (account_id) DO UPDATE SET mail_body = $2, mail_from = $3, mail_subject = $4"
+        )
+        .bind(account_id)
+        .bind(&s.mail_body)
+        .bind(&s.mail_from)
+        .bind(&s.mail_subject)
+        .execute(c)
+        .await?
+        .rows_affected());
+        Ok(())
     }
 
     /// Number of accounts.

@@ -17,8 +17,8 @@ use std::collections::HashMap;
 
 use crate::domain::code_key;
 use crate::domain::course::{
-    check_cross_class, check_merge, check_merge_ids, check_split, check_unlocked, derive_class_based, open_lessons,
-    ClassInYear, Course, CourseUpdate, NewCourse,
+    check_cross_class, check_merge, check_merge_ids, check_split, check_unlocked, derive_class_based,
+    lessons_from_table, open_lessons, ClassInYear, Course, CourseUpdate, NewCourse,
 };
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::{CourseId, CurriculumId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
@@ -373,7 +373,7 @@ impl Conn {
     }
 
     /// The courses with `ids`, in the order of `ids` (missing ones left out).
-    async fn courses_by_ids(&mut self, ids: &[CourseId]) -> Result<Vec<Course>> {
+    pub(crate) async fn courses_by_ids(&mut self, ids: &[CourseId]) -> Result<Vec<Course>> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -646,6 +646,24 @@ impl Conn {
 
     async fn insert_course(&mut self, new: &NewCourse, enforce_lock: bool) -> Result<CourseId> {
         let (grade, curriculum) = self.validate_new_course(new, enforce_lock).await?;
+        let (lessons1, lessons2) = if new.lessons_from_table.0 || new.lessons_from_table.1 {
+            // documents.md §1: the entry of the first class's curriculum and division, or for a
+            // cross-class course that of its curriculum (no division); subject and grade as derived.
+            let division: Option<i64> = match new.school_classes.first() {
+                Some(k) => {
+                    with_conn!(self, |c| sqlx::query_scalar("SELECT division_id FROM school_class WHERE id = $1")
+                        .bind(k.0)
+                        .fetch_optional(c)
+                        .await?)
+                }
+                None => None,
+            };
+            let entry =
+                self.lesson_entry(curriculum, division.map(crate::domain::ids::DivisionId), new.subject, grade).await?;
+            lessons_from_table(new, entry.as_ref())
+        } else {
+            (new.lessons1, new.lessons2)
+        };
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
             "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2, \
@@ -657,8 +675,8 @@ impl Conn {
         .bind(curriculum.0)
         .bind(new.cancelled)
         .bind(&new.comments)
-        .bind(new.lessons1.0)
-        .bind(new.lessons2.0)
+        .bind(lessons1.0)
+        .bind(lessons2.0)
         .bind(new.small_group1)
         .bind(new.small_group2)
         .fetch_one(c)

@@ -23,6 +23,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("school_class", "school classes"),
     ("employment", "employments"),
     ("course", "courses"),
+    ("lesson_table_entry", "lesson table entries"),
     ("gender", "genders"),
     ("payroll_type", "payroll types"),
     ("pool_type", "pool types"),
@@ -41,6 +42,8 @@ pub struct LookupRow {
     pub code: String,
     /// Description.
     pub description: String,
+    /// Whether archived.
+    pub archived: bool,
 }
 
 /// A curriculum.
@@ -85,6 +88,10 @@ pub struct DivisionRow {
     pub description: String,
     /// Head's name.
     pub head_name: Option<String>,
+    /// Head's title.
+    pub head_title: Option<String>,
+    /// Group of divisions.
+    pub grouping: Option<String>,
     /// Signature file name.
     pub head_signature_file_name: Option<String>,
     /// Signature mime type.
@@ -280,10 +287,12 @@ impl Conn {
     /// Reads every row of the school: 15 statements, whatever the size.
     pub async fn dataset_rows(&mut self) -> Result<DatasetRows> {
         Ok(DatasetRows {
-            subject_categories: with_conn!(self, |c| sqlx::query_as("SELECT code, description FROM subject_category")
-                .fetch_all(c)
-                .await?),
-            subject_types: with_conn!(self, |c| sqlx::query_as("SELECT code, description FROM subject_type")
+            subject_categories: with_conn!(self, |c| sqlx::query_as(
+                "SELECT code, description, archived FROM subject_category"
+            )
+            .fetch_all(c)
+            .await?),
+            subject_types: with_conn!(self, |c| sqlx::query_as("SELECT code, description, archived FROM subject_type")
                 .fetch_all(c)
                 .await?),
             curricula: with_conn!(self, |c| sqlx::query_as("SELECT id, code, description, archived FROM curriculum")
@@ -299,7 +308,7 @@ impl Conn {
             }),
             divisions: with_conn!(self, |c| {
                 sqlx::query_as(
-                "SELECT code, description, head_name, head_signature_file_name, head_signature_mime_type, head_signature_data, \
+                "SELECT code, description, head_name, head_title, grouping, head_signature_file_name, head_signature_mime_type, head_signature_data, \
                  logo_file_name, logo_mime_type, logo_data FROM division",
             )
             .fetch_all(c)

@@ -14,6 +14,8 @@ struct DivisionListRow {
     code: String,
     description: String,
     head_name: Option<String>,
+    head_title: Option<String>,
+    grouping: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -22,6 +24,8 @@ struct DivisionRow {
     code: String,
     description: String,
     head_name: Option<String>,
+    head_title: Option<String>,
+    grouping: Option<String>,
     head_signature_file_name: Option<String>,
     head_signature_mime_type: Option<String>,
     head_signature_data: Option<Vec<u8>>,
@@ -35,8 +39,9 @@ fn binary(file_name: Option<String>, mime_type: Option<String>, data: Option<Vec
     Some(Binary { file_name, mime_type: mime_type?, data: data? })
 }
 
-/// Binds `$1..$10` of an INSERT or UPDATE: code, code_key, description, head_name,
-/// then file name, mime type and bytes of the head signature and of the logo.
+/// Binds `$1..$12` of an INSERT or UPDATE: code, code_key, description, head_name,
+/// then file name, mime type and bytes of the head signature and of the logo,
+/// then head_title and grouping.
 /// A macro, not a function, because the query type differs per backend.
 macro_rules! bind_fields {
     ($query:expr, $new:expr) => {{
@@ -53,6 +58,8 @@ macro_rules! bind_fields {
             .bind(logo.and_then(|b| b.file_name.as_deref()))
             .bind(logo.map(|b| b.mime_type.as_str()))
             .bind(logo.map(|b| b.data.as_slice()))
+            .bind(&new.head_title)
+            .bind(&new.grouping)
     }};
 }
 
@@ -64,10 +71,11 @@ pub fn sort_divisions(items: &mut [DivisionListItem]) {
 impl Conn {
     /// Divisions in list form (no binary data), ordered by code then id (one query).
     pub async fn list_divisions(&mut self) -> Result<Vec<DivisionListItem>> {
-        let rows: Vec<DivisionListRow> =
-            with_conn!(self, |c| sqlx::query_as("SELECT id, code, description, head_name FROM division")
-                .fetch_all(c)
-                .await?);
+        let rows: Vec<DivisionListRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, code, description, head_name, head_title, grouping FROM division"
+        )
+        .fetch_all(c)
+        .await?);
         let mut items: Vec<DivisionListItem> = rows
             .into_iter()
             .map(|r| DivisionListItem {
@@ -75,6 +83,8 @@ impl Conn {
                 code: r.code,
                 description: r.description,
                 head_name: r.head_name,
+                head_title: r.head_title,
+                grouping: r.grouping,
             })
             .collect();
         sort_divisions(&mut items);
@@ -85,7 +95,7 @@ impl Conn {
     pub async fn get_division(&mut self, id: DivisionId) -> Result<Option<Division>> {
         let row: Option<DivisionRow> = with_conn!(self, |c| {
             sqlx::query_as(
-            "SELECT id, code, description, head_name, head_signature_file_name, head_signature_mime_type, head_signature_data, \
+            "SELECT id, code, description, head_name, head_title, grouping, head_signature_file_name, head_signature_mime_type, head_signature_data, \
              logo_file_name, logo_mime_type, logo_data FROM division WHERE id = $1"
         )
         .bind(id.0)
@@ -97,6 +107,8 @@ impl Conn {
             code: r.code,
             description: r.description,
             head_name: r.head_name,
+            head_title: r.head_title,
+            grouping: r.grouping,
             head_signature: binary(r.head_signature_file_name, r.head_signature_mime_type, r.head_signature_data),
             logo: binary(r.logo_file_name, r.logo_mime_type, r.logo_data),
         }))
@@ -108,7 +120,8 @@ impl Conn {
             bind_fields!(
             sqlx::query_scalar(
                 "INSERT INTO division (code, code_key, description, head_name, head_signature_file_name, head_signature_mime_type, \
-                 head_signature_data, logo_file_name, logo_mime_type, logo_data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id"
+                 head_signature_data, logo_file_name, logo_mime_type, logo_data, head_title, grouping) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id"
             ),
             new
         )
@@ -125,7 +138,7 @@ impl Conn {
             sqlx::query(
                 "UPDATE division SET code = $1, code_key = $2, description = $3, head_name = $4, head_signature_file_name = $5, \
                  head_signature_mime_type = $6, head_signature_data = $7, logo_file_name = $8, logo_mime_type = $9, logo_data = $10, \
-                 version = version + 1 WHERE id = $11"
+                 head_title = $11, grouping = $12, version = version + 1 WHERE id = $13"
             ),
             new
         )

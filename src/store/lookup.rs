@@ -11,11 +11,12 @@ struct LookupRow {
     id: i64,
     code: String,
     description: String,
+    archived: bool,
 }
 
 impl From<LookupRow> for Lookup {
     fn from(r: LookupRow) -> Self {
-        Lookup { id: r.id, code: r.code, description: r.description }
+        Lookup { id: r.id, code: r.code, description: r.description, archived: r.archived }
     }
 }
 
@@ -25,10 +26,15 @@ pub fn sort_lookups(items: &mut [Lookup]) {
 }
 
 impl Conn {
-    /// All lookups of `kind`, ordered by code then id.
-    pub async fn list_lookups(&mut self, kind: LookupKind) -> Result<Vec<Lookup>> {
-        let sql = format!("SELECT id, code, description FROM {}", kind.table());
-        let rows: Vec<LookupRow> = with_conn!(self, |c| sqlx::query_as(&sql).fetch_all(c).await?);
+    /// All lookups of `kind` (only archived ones with `archived = Some(true)`,
+    /// only active ones with `Some(false)`), ordered by code then id.
+    pub async fn list_lookups(&mut self, kind: LookupKind, archived: Option<bool>) -> Result<Vec<Lookup>> {
+        let sql = format!(
+            "SELECT id, code, description, {} FROM {} WHERE ($1 IS NULL OR archived = $1)",
+            kind.archived_sql(),
+            kind.table()
+        );
+        let rows: Vec<LookupRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(archived).fetch_all(c).await?);
         let mut items: Vec<Lookup> = rows.into_iter().map(Into::into).collect();
         sort_lookups(&mut items);
         Ok(items)
@@ -36,19 +42,22 @@ impl Conn {
 
     /// One lookup, or `None`.
     pub async fn get_lookup(&mut self, kind: LookupKind, id: i64) -> Result<Option<Lookup>> {
-        let sql = format!("SELECT id, code, description FROM {} WHERE id = $1", kind.table());
+        let sql = format!("SELECT id, code, description, {} FROM {} WHERE id = $1", kind.archived_sql(), kind.table());
         let row: Option<LookupRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
         Ok(row.map(Into::into))
     }
 
     /// Creates a lookup; 409 `duplicate_code` on a code clash.
     pub async fn create_lookup(&mut self, kind: LookupKind, new: &NewLookup) -> Result<i64> {
-        let sql =
-            format!("INSERT INTO {} (code, code_key, description) VALUES ($1, $2, $3) RETURNING id", kind.table());
+        let sql = format!(
+            "INSERT INTO {} (code, code_key, description, archived) VALUES ($1, $2, $3, $4) RETURNING id",
+            kind.table()
+        );
         let id: i64 = with_conn!(self, |c| sqlx::query_scalar(&sql)
             .bind(&new.code)
             .bind(code_key(&new.code))
             .bind(&new.description)
+            .bind(new.archived)
             .fetch_one(c)
             .await?);
         Ok(id)
@@ -57,7 +66,7 @@ impl Conn {
     /// Replaces a lookup's fields; 404 when it does not exist.
     pub async fn update_lookup(&mut self, kind: LookupKind, id: i64, new: &NewLookup) -> Result<()> {
         let sql = format!(
-            "UPDATE {} SET code = $1, code_key = $2, description = $3, version = version + 1 WHERE id = $4",
+            "UPDATE {} SET code = $1, code_key = $2, description = $3, archived = $5, version = version + 1 WHERE id = $4",
             kind.table()
         );
         let n = with_conn!(self, |c| sqlx::query(&sql)
@@ -65,6 +74,7 @@ impl Conn {
             .bind(code_key(&new.code))
             .bind(&new.description)
             .bind(id)
+            .bind(new.archived)
             .execute(c)
             .await?
             .rows_affected());

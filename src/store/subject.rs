@@ -88,10 +88,13 @@ impl Conn {
     /// 422 `unknown_reference` for an unknown category or type.
     async fn check_subject_refs(&mut self, new: &NewSubject) -> Result<()> {
         let mut errors = Vec::new();
-        if let Some(cat) = new.category {
-            self.check_references("subject_category", "subject category", &[("/category".into(), cat.0)], &mut errors)
-                .await?;
-        }
+        self.check_references(
+            "subject_category",
+            "subject category",
+            &[("/category".into(), new.category.0)],
+            &mut errors,
+        )
+        .await?;
         self.check_references("subject_type", "subject type", &[("/type".into(), new.kind.0)], &mut errors).await?;
         if errors.is_empty() {
             Ok(())
@@ -113,7 +116,7 @@ impl Conn {
         .bind(&new.code)
         .bind(code_key(&new.code))
         .bind(&new.description)
-        .bind(new.category.map(|c| c.0))
+        .bind(new.category.0)
         .bind(new.kind.0)
         .bind(new.cross_class)
         .bind(&new.external_code)
@@ -136,7 +139,7 @@ impl Conn {
         .bind(&new.code)
         .bind(code_key(&new.code))
         .bind(&new.description)
-        .bind(new.category.map(|c| c.0))
+        .bind(new.category.0)
         .bind(new.kind.0)
         .bind(new.cross_class)
         .bind(&new.external_code)

@@ -15,6 +15,9 @@ pub struct TeacherFilter {
     pub school_year: Option<SchoolYearId>,
     /// Only archived (`true`) or only active (`false`) teachers.
     pub archived: Option<bool>,
+    /// With `school_year`: `false` turns it around — the non-archived teachers
+    /// *without* an employment that year (client.md `/teacher`); `true` or `None` keeps it.
+    pub employed: Option<bool>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -74,10 +77,12 @@ impl Conn {
         let rows: Vec<TeacherRefRow> = with_conn!(self, |c| sqlx::query_as(
             "SELECT id, archived, code, last_name, first_name, email FROM teacher \
              WHERE ($1 IS NULL OR archived = $1) \
-               AND ($2 IS NULL OR id IN (SELECT teacher_id FROM employment WHERE school_year_id = $2))"
+               AND ($2 IS NULL OR $3 = (id IN (SELECT teacher_id FROM employment WHERE school_year_id = $2))) \
+               AND ($3 OR NOT archived)"
         )
         .bind(f.archived)
         .bind(f.school_year.map(|y| y.0))
+        .bind(f.school_year.is_none() || f.employed != Some(false))
         .fetch_all(c)
         .await?);
         let mut items: Vec<TeacherRef> = rows.into_iter().map(Into::into).collect();

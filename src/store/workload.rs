@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::domain::fixed::Fixed;
 use crate::error::Result;
+use crate::store::util::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
 
@@ -168,12 +169,17 @@ pub struct WorkloadFacts {
     pub theses: Vec<ThesisFacts>,
     /// Posting details (postings without details count nothing).
     pub postings: Vec<PostingDetailFacts>,
+    /// The years whose bookings (courses, pool, theses, postings) were loaded:
+    /// only their employments are computed; the others carry frozen balances.
+    pub loaded_years: Vec<i64>,
 }
 
 impl Conn {
-    /// The workload facts of every school year with graduationYear ≤ `up_to`,
-    /// restricted to one teacher when given (nine queries, however large the school).
-    pub async fn workload_facts(&mut self, up_to: i64, teacher: Option<i64>) -> Result<WorkloadFacts> {
+    /// The heads of the workload facts of every school year with
+    /// graduationYear ≤ `up_to`: payroll types, years and employments
+    /// (restricted to one teacher when given), without bookings (four queries).
+    /// [`Conn::load_bookings`] adds the bookings of the years that must be computed.
+    pub async fn workload_heads(&mut self, up_to: i64, teacher: Option<i64>) -> Result<WorkloadFacts> {
         let payroll_types: Vec<PayrollTypeFacts> = with_conn!(self, |c| sqlx::query_as(
             "SELECT id, lesson_based, saldo_resolving_order, ipb_correction_allowed FROM payroll_type"
         )
@@ -200,30 +206,50 @@ impl Conn {
         .bind(teacher)
         .fetch_all(c)
         .await?);
+        Ok(WorkloadFacts { payroll_types, years, employments, ..WorkloadFacts::default() })
+    }
+
+    /// Loads into `facts` the bookings (courses with their teachers, pool
+    /// entries, theses, posting details) of the school years `years`,
+    /// restricted to one teacher when given (five queries, however large the
+    /// school), and records them as loaded.
+    pub async fn load_bookings(
+        &mut self,
+        facts: &mut WorkloadFacts,
+        years: &[i64],
+        teacher: Option<i64>,
+    ) -> Result<()> {
+        facts.loaded_years = years.to_vec();
+        if years.is_empty() {
+            return Ok(());
+        }
+        let in_years = placeholders(2, years.len());
         let teacher_rows: Vec<(i64, i64, i64)> = with_conn!(self, |c| {
-            sqlx::query_as(
+            let sql = format!(
             "SELECT ct.course_id, ct.semester, ct.teacher_id FROM course_teacher ct JOIN course co ON co.id = ct.course_id \
-             JOIN school_year y ON y.id = co.school_year_id WHERE y.graduation_year <= $1 \
-             AND ($2 IS NULL OR ct.course_id IN (SELECT course_id FROM course_teacher WHERE teacher_id = $2)) \
+             WHERE co.school_year_id IN ({in_years}) \
+             AND ($1 IS NULL OR ct.course_id IN (SELECT course_id FROM course_teacher WHERE teacher_id = $1)) \
              ORDER BY ct.course_id, ct.semester, ct.position"
-        )
-        .bind(up_to)
-        .bind(teacher)
-        .fetch_all(c)
-        .await?
+        );
+            let mut q = sqlx::query_as(&sql).bind(teacher);
+            for y in years {
+                q = q.bind(*y);
+            }
+            q.fetch_all(c).await?
         });
         let mut courses: Vec<CourseFacts> = with_conn!(self, |c| {
-            sqlx::query_as(
+            let sql = format!(
             "SELECT co.id, co.school_year_id, co.cancelled, co.lessons1, co.lessons2, co.small_group1, co.small_group2, \
              CASE WHEN s.class_lesson THEN g.class_lesson_payroll_type_id ELSE g.payroll_type_id END AS payroll_type_id \
              FROM course co JOIN subject s ON s.id = co.subject_id JOIN grade g ON g.id = co.grade_id \
-             JOIN school_year y ON y.id = co.school_year_id WHERE y.graduation_year <= $1 \
-             AND ($2 IS NULL OR co.id IN (SELECT course_id FROM course_teacher WHERE teacher_id = $2)) ORDER BY co.id"
-        )
-        .bind(up_to)
-        .bind(teacher)
-        .fetch_all(c)
-        .await?
+             WHERE co.school_year_id IN ({in_years}) \
+             AND ($1 IS NULL OR co.id IN (SELECT course_id FROM course_teacher WHERE teacher_id = $1)) ORDER BY co.id"
+        );
+            let mut q = sqlx::query_as(&sql).bind(teacher);
+            for y in years {
+                q = q.bind(*y);
+            }
+            q.fetch_all(c).await?
         });
         let index: HashMap<i64, usize> = courses.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
         for (course, semester, t) in teacher_rows {
@@ -236,40 +262,47 @@ impl Conn {
             }
         }
         let pool: Vec<PoolFacts> = with_conn!(self, |c| {
-            sqlx::query_as(
+            let sql = format!(
             "SELECT p.id, p.school_year_id, p.teacher_id, k.payroll_type_id, p.percent1, p.percent2 FROM pool_entry p \
-             JOIN pool_type k ON k.id = p.type_id JOIN school_year y ON y.id = p.school_year_id \
-             WHERE y.graduation_year <= $1 AND ($2 IS NULL OR p.teacher_id = $2) ORDER BY p.id"
-        )
-        .bind(up_to)
-        .bind(teacher)
-        .fetch_all(c)
-        .await?
+             JOIN pool_type k ON k.id = p.type_id \
+             WHERE p.school_year_id IN ({in_years}) AND ($1 IS NULL OR p.teacher_id = $1) ORDER BY p.id"
+        );
+            let mut q = sqlx::query_as(&sql).bind(teacher);
+            for y in years {
+                q = q.bind(*y);
+            }
+            q.fetch_all(c).await?
         });
         let theses: Vec<ThesisFacts> = with_conn!(self, |c| {
-            sqlx::query_as(
+            let sql = format!(
             "SELECT h.school_year_id, h.teacher_id, h.thesis_type_id, k.payroll_type_id, k.percent, h.count FROM thesis h \
-             JOIN thesis_type k ON k.id = h.thesis_type_id JOIN school_year y ON y.id = h.school_year_id \
-             WHERE y.graduation_year <= $1 AND ($2 IS NULL OR h.teacher_id = $2) ORDER BY h.thesis_type_id"
-        )
-        .bind(up_to)
-        .bind(teacher)
-        .fetch_all(c)
-        .await?
+             JOIN thesis_type k ON k.id = h.thesis_type_id \
+             WHERE h.school_year_id IN ({in_years}) AND ($1 IS NULL OR h.teacher_id = $1) ORDER BY h.thesis_type_id"
+        );
+            let mut q = sqlx::query_as(&sql).bind(teacher);
+            for y in years {
+                q = q.bind(*y);
+            }
+            q.fetch_all(c).await?
         });
         let postings: Vec<PostingDetailFacts> = with_conn!(self, |c| {
-            sqlx::query_as(
+            let sql = format!(
             "SELECT p.id AS posting_id, p.school_year_id, p.teacher_id, p.start_date, d.posting_type_id, k.percent, \
              k.payroll_type_id, d.value FROM posting p JOIN posting_detail d ON d.posting_id = p.id \
-             JOIN posting_type k ON k.id = d.posting_type_id JOIN school_year y ON y.id = p.school_year_id \
-             WHERE y.graduation_year <= $1 AND ($2 IS NULL OR p.teacher_id = $2) ORDER BY p.id, d.posting_type_id"
-        )
-        .bind(up_to)
-        .bind(teacher)
-        .fetch_all(c)
-        .await?
+             JOIN posting_type k ON k.id = d.posting_type_id \
+             WHERE p.school_year_id IN ({in_years}) AND ($1 IS NULL OR p.teacher_id = $1) ORDER BY p.id, d.posting_type_id"
+        );
+            let mut q = sqlx::query_as(&sql).bind(teacher);
+            for y in years {
+                q = q.bind(*y);
+            }
+            q.fetch_all(c).await?
         });
-        Ok(WorkloadFacts { payroll_types, years, employments, courses, pool, theses, postings })
+        facts.courses = courses;
+        facts.pool = pool;
+        facts.theses = theses;
+        facts.postings = postings;
+        Ok(())
     }
 
     /// Stores (or clears, with `None`) the frozen balances of employment `id` (workload.md §4).

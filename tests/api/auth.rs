@@ -15,7 +15,7 @@ const METHODS: [Method; 4] = [Method::GET, Method::POST, Method::PUT, Method::DE
 /// Every path of the router, with `{id}` filled in by an id that does not exist
 /// (so probing a DELETE removes nothing, e.g. not the test's own token).
 fn route_table(app: &TestApp) -> Vec<String> {
-    let state = AppState { store: app.store.clone(), rate_limit: None };
+    let state = AppState::new(app.store.clone());
     routes(&state).paths().iter().map(|p| p.replace("{id}", "999999")).collect()
 }
 
@@ -28,7 +28,9 @@ async fn every_route_needs_a_token_and_the_right_role() {
     assert!(paths.len() > 10, "route table looks incomplete: {paths:?}");
     for path in &paths {
         let public = PUBLIC_PATHS.contains(&path.replace("999999", "{id}").as_str());
-        let admin_only = ["/api/v1/account", "/api/v1/token", "/api/v1/audit"].iter().any(|p| path.starts_with(p));
+        let admin_only = ["/api/v1/account", "/api/v1/token", "/api/v1/audit", "/api/v1/authorisation"]
+            .iter()
+            .any(|p| path.starts_with(p));
         for m in METHODS {
             let body = (m == Method::POST || m == Method::PUT).then(|| json!({}));
             let none = app.request_with(None, m.clone(), path, body.as_ref()).await;
@@ -45,7 +47,11 @@ async fn every_route_needs_a_token_and_the_right_role() {
             assert_eq!(none.header("www-authenticate").map(|h| h.starts_with("Bearer")), Some(true), "{m} {path}");
             let as_reader = app.request_with(Some(&reader), m.clone(), path, body.as_ref()).await;
             let as_planner = app.request_with(Some(&planner), m.clone(), path, body.as_ref()).await;
-            let reader_may = (m == Method::GET && !admin_only) || path == "/api/v1/profile";
+            // Readers may start downloads (POST /job; documents.md §4).
+            let reader_may = (m == Method::GET && !admin_only)
+                || path == "/api/v1/profile"
+                || path == "/api/v1/settings"
+                || (m == Method::POST && path == "/api/v1/job");
             let planner_may = !admin_only;
             assert_eq!(as_reader.status == 403, !reader_may, "{m} {path} as reader: {}", as_reader.status);
             assert_eq!(as_planner.status == 403, !planner_may, "{m} {path} as planner: {}", as_planner.status);

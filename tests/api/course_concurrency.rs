@@ -10,11 +10,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use schoolplan::store::Backend;
 use serde_json::{json, Value};
 
 use crate::course_fixtures::{
-    course_list, curriculum, division, exec, scalar, school_class, school_year, subject, Arg,
+    course_list, curriculum, division, drop_failing_trigger, install_failing_trigger, scalar, school_class,
+    school_year, subject, Arg,
 };
 use crate::helpers::TestApp;
 
@@ -141,43 +141,6 @@ async fn concurrent_merges_and_splits_keep_every_class_in_exactly_one_course() {
     assert_eq!(rows, 12);
     let b = app.get(&format!("/course/{bystander}")).await.expect(200);
     assert_eq!(b.result()["schoolClasses"].as_array().unwrap().len(), 2);
-}
-
-/// Installs a trigger that aborts `event` (`DELETE` or `INSERT`) on `table`
-/// when `condition` (on `OLD`/`NEW`) holds.
-async fn install_failing_trigger(app: &TestApp, table: &str, event: &str, condition: &str) {
-    match app.store.backend() {
-        Backend::Sqlite => {
-            let sql = format!(
-                "CREATE TRIGGER boom BEFORE {event} ON {table} WHEN {condition} BEGIN SELECT RAISE(ABORT, 'boom'); END"
-            );
-            exec(app, &sql, &[]).await;
-        }
-        Backend::Postgres => {
-            exec(
-                app,
-                "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$",
-                &[],
-            )
-            .await;
-            let sql = format!(
-                "CREATE TRIGGER boom BEFORE {event} ON {table} FOR EACH ROW WHEN ({condition}) EXECUTE FUNCTION boom()"
-            );
-            exec(app, &sql, &[]).await;
-        }
-    }
-}
-
-async fn drop_failing_trigger(app: &TestApp, table: &str) {
-    match app.store.backend() {
-        Backend::Sqlite => {
-            exec(app, "DROP TRIGGER boom", &[]).await;
-        }
-        Backend::Postgres => {
-            exec(app, &format!("DROP TRIGGER boom ON {table}"), &[]).await;
-            exec(app, "DROP FUNCTION boom()", &[]).await;
-        }
-    }
 }
 
 fn class_ids(course: &Value) -> Vec<i64> {

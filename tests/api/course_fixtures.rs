@@ -7,7 +7,7 @@
 
 #![allow(dead_code)]
 
-use schoolplan::store::Store;
+use schoolplan::store::{Backend, Store};
 use serde_json::{json, Value};
 
 use crate::helpers::TestApp;
@@ -118,12 +118,14 @@ pub async fn division(app: &TestApp, code: &str) -> i64 {
     crate::fixtures::division(app, code).await
 }
 
-/// A subject of type `GF` (created when missing), without category.
+/// A subject of type `GF` and category `ALLG` (both created when missing).
 pub async fn subject(app: &TestApp, code: &str, cross_class: bool) -> i64 {
     let kind = lookup(app, "subjecttype", "GF").await;
+    let category = lookup(app, "subjectcategory", "ALLG").await;
     app.create(
         "/subject",
-        json!({"code": code, "description": format!("Fach {code}"), "type": kind, "crossClass": cross_class}),
+        json!({"code": code, "description": format!("Fach {code}"), "type": kind, "category": category,
+               "crossClass": cross_class}),
     )
     .await
 }
@@ -269,5 +271,43 @@ impl World {
             json!({"schoolYear": year, "subject": self.sf, "grade": grade, "curriculum": self.gym.id, "lessons1": 4}),
         )
         .await
+    }
+}
+
+/// Installs a trigger that aborts `event` (`DELETE` or `INSERT`) on `table`
+/// when `condition` (on `OLD`/`NEW`) holds.
+pub async fn install_failing_trigger(app: &TestApp, table: &str, event: &str, condition: &str) {
+    match app.store.backend() {
+        Backend::Sqlite => {
+            let sql = format!(
+                "CREATE TRIGGER boom BEFORE {event} ON {table} WHEN {condition} BEGIN SELECT RAISE(ABORT, 'boom'); END"
+            );
+            exec(app, &sql, &[]).await;
+        }
+        Backend::Postgres => {
+            exec(
+                app,
+                "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$",
+                &[],
+            )
+            .await;
+            let sql = format!(
+                "CREATE TRIGGER boom BEFORE {event} ON {table} FOR EACH ROW WHEN ({condition}) EXECUTE FUNCTION boom()"
+            );
+            exec(app, &sql, &[]).await;
+        }
+    }
+}
+
+/// Removes the trigger of [`install_failing_trigger`].
+pub async fn drop_failing_trigger(app: &TestApp, table: &str) {
+    match app.store.backend() {
+        Backend::Sqlite => {
+            exec(app, "DROP TRIGGER boom", &[]).await;
+        }
+        Backend::Postgres => {
+            exec(app, &format!("DROP TRIGGER boom ON {table}"), &[]).await;
+            exec(app, "DROP FUNCTION boom()", &[]).await;
+        }
     }
 }

@@ -56,6 +56,7 @@ async fn create_class_based_course_get_and_list() {
     let gym17 = json!({"id": w.gym.id, "archived": false, "code": "GYM 17", "description": "Lehrgang GYM 17"});
     let teacher = |id: i64, code: &str| json!({"id": id, "archived": false, "code": code, "lastName": format!("Last {code}"), "firstName": format!("First {code}"), "email": null});
     let subject_type = r.result()["subject"]["type"]["id"].clone();
+    let category = crate::course_fixtures::lookup(&app, "subjectcategory", "ALLG").await;
     let expected = json!({
         "id": id,
         "cancelled": false,
@@ -71,7 +72,7 @@ async fn create_class_based_course_get_and_list() {
         ],
         "schoolYear": {"id": w.year, "archived": false, "code": "26/27", "description": "Schuljahr 26/27", "graduationYear": 2027, "finalised": false,
                        "ageReliefIncluded": false},
-        "subject": {"id": w.d, "archived": false, "category": null, "code": "D", "description": "Fach D",
+        "subject": {"id": w.d, "archived": false, "category": {"id": category, "code": "ALLG", "description": "subjectcategory ALLG"}, "code": "D", "description": "Fach D",
                     "type": {"id": subject_type, "code": "GF", "description": "subjecttype GF"}},
         "teachers1": [teacher(w.def, "def"), teacher(w.abc, "abc")],
         "teachers2": [teacher(w.abc, "abc")],
@@ -283,7 +284,8 @@ async fn bad_create_bodies_are_rejected_and_change_nothing() {
     app.post("/course", with("subject", Value::Null)).await.expect_problem(422, "required");
     // Out of range and too precise lessons.
     for (v, code) in [
-        (json!(-1), "out_of_range"),
+        (json!(-2), "out_of_range"),
+        (json!(-0.5), "out_of_range"),
         (json!(100), "out_of_range"),
         (json!("99.5"), "out_of_range"),
         (json!(1.23456), "too_precise"),
@@ -693,4 +695,81 @@ async fn course_list_uses_a_fixed_number_of_queries() {
     assert_eq!((n_small, n_large), (2, 8));
     assert_eq!(small, large, "statements for 2 courses: {small}, for 8: {large}");
     assert!(large <= 5, "{large} statements for one list");
+}
+
+/// The course table (client.md `/coursetable`) costs the same number of
+/// statements for 2 and for 8 courses in more classes and subjects (no query per row).
+#[tokio::test]
+async fn course_table_uses_a_fixed_number_of_queries() {
+    let app = TestApp::spawn().await;
+    let w = World::new(&app).await;
+    let mut body = json!({"schoolYear": w.year, "subject": w.d, "schoolClasses": [w.g27a], "teachers1": [w.abc]});
+    let count_table = || async {
+        let before = app.store.statement_count();
+        let t = app.get(&format!("/coursetable?schoolYear={}", w.year)).await.expect(200);
+        let t = t.result().clone();
+        (
+            app.store.statement_count() - before,
+            t["courses"].as_object().unwrap().len(),
+            t["items"].as_array().unwrap().len(),
+        )
+    };
+    for class in [w.g27a, w.g27b] {
+        body["schoolClasses"] = json!([class]);
+        app.post("/course", body.clone()).await.expect(201);
+    }
+    let (small, courses_small, rows_small) = count_table().await;
+    for class in [w.g27c, w.g28a, w.h27a, w.f27a] {
+        body["schoolClasses"] = json!([class]);
+        app.post("/course", body.clone()).await.expect(201);
+    }
+    body["subject"] = json!(w.f);
+    for class in [w.g27a, w.g27b] {
+        body["schoolClasses"] = json!([class]);
+        app.post("/course", body.clone()).await.expect(201);
+    }
+    let (large, courses_large, rows_large) = count_table().await;
+    assert_eq!((courses_small, rows_small, courses_large, rows_large), (2, 1, 8, 2));
+    assert_eq!(small, large, "statements for 2 courses: {small}, for 8: {large}");
+    // Filters: unknown ids → 404, no school year → 400.
+    app.get("/coursetable").await.expect_problem(400, "invalid_query");
+    app.get(&format!("/coursetable?schoolYear={}&division=99999", w.year)).await.expect_problem(404, "not_found");
+    app.get(&format!("/coursetable?schoolYear={}&subjectCategory=99999", w.year))
+        .await
+        .expect_problem(404, "not_found");
+}
+
+/// Course table: two courses of one subject sharing a class → the cell holds
+/// the lower id; division and grade filters pick the columns; cross-class
+/// courses are not rows (client.md `/coursetable`).
+#[tokio::test]
+async fn course_table_cells_filters_and_clashes() {
+    let app = TestApp::spawn().await;
+    let w = World::new(&app).await;
+    let first = w.course(&app, w.year, w.d, &[w.g27a]).await;
+    let second = w.course(&app, w.year, w.d, &[w.g27a, w.g27b]).await;
+    let other = w.course(&app, w.year, w.f, &[w.g27b]).await;
+    let table = app.get(&format!("/coursetable?schoolYear={}", w.year)).await.expect(200);
+    let t = table.result();
+    let row =
+        |code: &str| t["items"].as_array().unwrap().iter().find(|i| i["subject"]["code"] == code).unwrap().clone();
+    assert_eq!(row("D")["G27a"]["id"].as_i64(), Some(first.min(second)), "the lower id wins a shared cell");
+    assert_eq!(row("D")["G27b"]["id"].as_i64(), Some(second));
+    assert_eq!(row("F")["G27b"]["id"].as_i64(), Some(other));
+    assert!(row("F").get("G27a").is_none(), "an empty cell has no key");
+    for id in [first, second, other] {
+        assert_eq!(t["courses"][id.to_string()]["id"].as_i64(), Some(id));
+    }
+    let codes: Vec<_> = t["items"].as_array().unwrap().iter().map(|i| i["subject"]["code"].clone()).collect();
+    let mut sorted = codes.clone();
+    sorted.sort_by_key(|c| c.as_str().unwrap().to_lowercase());
+    assert_eq!(codes, sorted, "rows by subject code");
+    // Every class of the table has a grade that year.
+    for k in t["schoolClasses"].as_array().unwrap() {
+        assert!(k["grade"]["id"].is_i64(), "{k}");
+    }
+    // Filtered by the division of no class: no columns, no rows.
+    let empty_div = crate::course_fixtures::division(&app, "LEER").await;
+    let r = app.get(&format!("/coursetable?schoolYear={}&division={empty_div}", w.year)).await.expect(200);
+    assert_eq!((r.result()["schoolClasses"].clone(), r.result()["items"].clone()), (json!([]), json!([])));
 }

@@ -21,14 +21,14 @@ fn jpeg() -> Value {
 async fn division_create_get_list_save_delete_with_binary_round_trip() {
     let app = TestApp::spawn().await;
     let body = json!({"id": 999, "code": " GYM ", "description": "Gymnasium", "headName": "Eva Muster",
-                      "headSignature": jpeg(), "logo": png(), "junk": true});
+                      "headTitle": " Rektorin ", "grouping": "GYM", "headSignature": jpeg(), "logo": png(), "junk": true});
     let r = app.post("/division", body).await.expect(201);
     let id = r.id();
     assert_ne!(id, 999, "id in the body is ignored");
     assert_eq!(r.header("location"), Some(format!("/api/v1/division/{id}").as_str()));
     assert_eq!(r.header("content-type"), Some("application/json"));
     let single = json!({"id": id, "code": "GYM", "description": "Gymnasium", "headName": "Eva Muster",
-                        "headSignature": jpeg(), "logo": png()});
+                        "headTitle": "Rektorin", "grouping": "GYM", "headSignature": jpeg(), "logo": png()});
     assert_eq!(r.result(), &single);
     assert_eq!(app.get(&format!("/division/{id}")).await.expect(200).result(), &single);
 
@@ -39,8 +39,16 @@ async fn division_create_get_list_save_delete_with_binary_round_trip() {
     let list = list.result().as_array().unwrap();
     let codes: Vec<_> = list.iter().map(|d| d["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["Aa", "fms", "GYM"]);
-    assert_eq!(list[2], json!({"id": id, "code": "GYM", "description": "Gymnasium", "headName": "Eva Muster"}));
-    assert_eq!(list[1], json!({"id": fms, "code": "fms", "description": "Fachmittelschule", "headName": null}));
+    assert_eq!(
+        list[2],
+        json!({"id": id, "code": "GYM", "description": "Gymnasium", "headName": "Eva Muster",
+               "headTitle": "Rektorin", "grouping": "GYM"})
+    );
+    assert_eq!(
+        list[1],
+        json!({"id": fms, "code": "fms", "description": "Fachmittelschule", "headName": null,
+               "headTitle": null, "grouping": null})
+    );
 
     // The single form without binary data has them as null.
     let r = app.get(&format!("/division/{fms}")).await.expect(200);
@@ -56,7 +64,7 @@ async fn division_create_get_list_save_delete_with_binary_round_trip() {
     assert_eq!(
         r.result(),
         &json!({"id": id, "code": "GYM", "description": "Gymnasium Nord", "headName": null,
-                                  "headSignature": jpeg(), "logo": null})
+                "headTitle": "Rektorin", "grouping": "GYM", "headSignature": jpeg(), "logo": null})
     );
     let mut incomplete = single.clone();
     incomplete.as_object_mut().unwrap().remove("logo");
@@ -67,8 +75,8 @@ async fn division_create_get_list_save_delete_with_binary_round_trip() {
     let r = app
         .put(
             &format!("/division/{id}"),
-            json!({"code": "GYM", "description": "G", "headName": null,
-                                                        "headSignature": null, "logo": new_logo}),
+            json!({"code": "GYM", "description": "G", "headName": null, "headTitle": null, "grouping": null,
+                   "headSignature": null, "logo": new_logo}),
         )
         .await
         .expect(200);
@@ -135,12 +143,21 @@ async fn division_required_fields_uniqueness_and_unknown_ids() {
         r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/code", "/description"]);
     app.post("/division", json!({"code": 7, "description": "x"})).await.expect_problem(400, "invalid_type");
+    // grouping ≤ 40, headTitle ≤ 200 characters (client.md "Division").
+    app.post("/division", json!({"code": "X", "description": "x", "grouping": "G".repeat(41)}))
+        .await
+        .expect_problem(422, "too_long");
+    app.post("/division", json!({"code": "X", "description": "x", "headTitle": "T".repeat(201)}))
+        .await
+        .expect_problem(422, "too_long");
 
     let a = app.create("/division", json!({"code": "GYM", "description": "Gymnasium"})).await;
     let b = app.create("/division", json!({"code": "FMS", "description": "Fachmittelschule"})).await;
     app.post("/division", json!({"code": "  gym ", "description": "dup"})).await.expect_problem(409, "duplicate_code");
-    let full =
-        |code: &str| json!({"code": code, "description": "d", "headName": null, "headSignature": null, "logo": null});
+    let full = |code: &str| {
+        json!({"code": code, "description": "d", "headName": null, "headTitle": null, "grouping": null,
+                            "headSignature": null, "logo": null})
+    };
     app.put(&format!("/division/{b}"), full("Gym")).await.expect_problem(409, "duplicate_code");
     // Changing the case of its own code is fine.
     assert_eq!(app.put(&format!("/division/{a}"), full("gym")).await.expect(200).result()["code"], "gym");

@@ -232,8 +232,10 @@ async fn employment_of_a_teacher_with_courses_cannot_be_deleted() {
     let next = fixtures::school_year(&app, "27/28", 2028, false, false).await;
     let (gym, g) = fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
     let core = app.create("/subjecttype", json!({"code": "GF", "description": "Grundlagenfach"})).await;
-    let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core})).await;
-    let m = app.create("/subject", json!({"code": "M", "description": "Mathematik", "type": core})).await;
+    let cat = app.create("/subjectcategory", json!({"code": "ALLG", "description": "Allgemein"})).await;
+    let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "category": cat})).await;
+    let m =
+        app.create("/subject", json!({"code": "M", "description": "Mathematik", "type": core, "category": cat})).await;
     let class = app
         .create("/schoolclass", json!({"code": "G27a", "curriculum": gym, "division": s.div, "graduationYear": 2027}))
         .await;

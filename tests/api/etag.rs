@@ -170,9 +170,13 @@ async fn etag_schoolyear() {
 async fn etag_subject() {
     let app = TestApp::spawn().await;
     let kind = lookup(&app, "subjecttype", "GF").await;
-    let path =
-        created(&app, "subject", json!({"code": "M", "description": "Mathematik", "type": kind, "crossClass": false}))
-            .await;
+    let category = lookup(&app, "subjectcategory", "MAT").await;
+    let path = created(
+        &app,
+        "subject",
+        json!({"code": "M", "description": "Mathematik", "type": kind, "category": category, "crossClass": false}),
+    )
+    .await;
     lifecycle(&app, &path, append("description")).await;
 }
 
@@ -234,7 +238,7 @@ async fn unconditional_requests_still_work() {
     let app = TestApp::spawn().await;
     let id = app.create("/subjecttype", json!({"code": "A", "description": "a"})).await;
     let path = format!("/subjecttype/{id}");
-    let r = app.put(&path, json!({"code": "B", "description": "b"})).await.expect(200);
+    let r = app.put(&path, json!({"code": "B", "description": "b", "archived": false})).await.expect(200);
     etag(&r);
     send(&app, Method::GET, &path, None, &[("if-match", "\"0000\"")]).await.expect_problem(412, "precondition_failed");
     send(&app, Method::GET, &path, None, &[("if-match", "*")]).await.expect(200);

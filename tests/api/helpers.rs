@@ -120,6 +120,12 @@ impl TestApp {
         app
     }
 
+    /// A handle on another server at `base` that shares this one's database and
+    /// admin token (the database directory stays owned by `self`).
+    pub fn at(&self, base: String) -> TestApp {
+        TestApp { base, client: self.client.clone(), store: self.store.clone(), token: self.token.clone(), _dir: None }
+    }
+
     /// Creates an account with `role` (or reuses it) and returns a fresh token for it.
     pub async fn token_for(&self, name: &str, role: Role) -> String {
         let mut conn = self.store.conn().await.expect("conn");
@@ -158,7 +164,8 @@ impl TestApp {
         Self::read(req.send().await.expect("request sent")).await
     }
 
-    async fn read(res: reqwest::Response) -> Resp {
+    /// Reads a response fully (status, headers, JSON body).
+    pub async fn read(res: reqwest::Response) -> Resp {
         let status = res.status().as_u16();
         let headers = res.headers().clone();
         let bytes = res.bytes().await.expect("body read");

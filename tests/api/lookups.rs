@@ -14,7 +14,7 @@ async fn lookup_crud_for_every_kind() {
         let id = r.id();
         assert_ne!(id, 999, "id in the body is ignored");
         assert_eq!(r.header("location"), Some(format!("/api/v1/{kind}/{id}").as_str()));
-        assert_eq!(r.result(), &json!({"id": id, "code": "B2", "description": "Second"}));
+        assert_eq!(r.result(), &json!({"id": id, "code": "B2", "description": "Second", "archived": false}));
         let a = app.create(&path, json!({"code": "a1", "description": "First"})).await;
         // Ordered by code, case-insensitively.
         let list = app.get(&path).await.expect(200);
@@ -23,12 +23,32 @@ async fn lookup_crud_for_every_kind() {
         assert_eq!(codes, ["a1", "B2"]);
         // Duplicate code, any case, after trimming.
         app.post(&path, json!({"code": " b2", "description": "dup"})).await.expect_problem(409, "duplicate_code");
-        app.put(&format!("{path}/{a}"), json!({"code": "B2", "description": "dup"}))
+        app.put(&format!("{path}/{a}"), json!({"code": "B2", "description": "dup", "archived": false}))
             .await
             .expect_problem(409, "duplicate_code");
         // Save.
-        let r = app.put(&format!("{path}/{a}"), json!({"code": "A1", "description": "Erste"})).await.expect(200);
+        let r = app
+            .put(&format!("{path}/{a}"), json!({"code": "A1", "description": "Erste", "archived": false}))
+            .await
+            .expect(200);
         assert_eq!(r.result()["description"], "Erste");
+        // Archiving (client.md: the client filters subject types and categories on it) and the list filter.
+        let r =
+            app.put(&format!("{path}/{id}"), json!({"code": "B2", "description": "Second", "archived": "true"})).await;
+        assert_eq!(r.expect(200).result()["archived"], true);
+        let only = |q: &str| {
+            let app = &app;
+            let path = format!("{path}?archived={q}");
+            async move {
+                let list = app.get(&path).await.expect(200);
+                list.result().as_array().unwrap().iter().map(|x| x["id"].as_i64().unwrap()).collect::<Vec<_>>()
+            }
+        };
+        assert_eq!(only("true").await, [id]);
+        assert_eq!(only("false").await, [a]);
+        app.put(&format!("{path}/{id}"), json!({"code": "B2", "description": "Second", "archived": false}))
+            .await
+            .expect(200);
         assert_eq!(app.get(&format!("{path}/{a}")).await.expect(200).result()["code"], "A1");
         // Required fields and PUT completeness.
         let r = app.post(&path, json!({"code": "", "description": null})).await.expect_problem(422, "required");
@@ -36,7 +56,7 @@ async fn lookup_crud_for_every_kind() {
         app.put(&format!("{path}/{a}"), json!({"code": "A1"})).await.expect_problem(422, "missing_field");
         app.post(&path, json!({"code": 5, "description": "x"})).await.expect_problem(400, "invalid_type");
         // Unknown ids.
-        app.put(&format!("{path}/9999"), json!({"code": "Z", "description": "z"}))
+        app.put(&format!("{path}/9999"), json!({"code": "Z", "description": "z", "archived": false}))
             .await
             .expect_problem(404, "not_found");
         app.delete(&format!("{path}/9999")).await.expect_problem(404, "not_found");

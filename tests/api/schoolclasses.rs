@@ -161,7 +161,8 @@ async fn class_used_by_a_course_cannot_be_deleted() {
     let div = fixtures::division(&app, "GYM").await;
     let year = fixtures::school_year(&app, "26/27", 2027, false, false).await;
     let core = app.create("/subjecttype", json!({"code": "GF", "description": "Grundlagenfach"})).await;
-    let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core})).await;
+    let cat = app.create("/subjectcategory", json!({"code": "ALLG", "description": "Allgemein"})).await;
+    let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "category": cat})).await;
     let g27a = app.create("/schoolclass", class("G27a", gym, div, 2027)).await;
     fixtures::course(&app, year, d, g[3], gym, &[g27a], &[]).await;
 

@@ -35,18 +35,25 @@ async fn subject_create_get_list_save_delete() {
     );
     assert_eq!(app.get(&format!("/subject/{sfb}")).await.expect(200).result(), r.result());
 
+    let deu = app.create("/subjectcategory", json!({"code": "DEU", "description": "Deutsch"})).await;
     let d = app
-        .create("/subject", json!({"code": "d", "description": "Deutsch", "type": core, "externalCode": "DE"}))
+        .create(
+            "/subject",
+            json!({"code": "d", "description": "Deutsch", "type": core, "category": deu, "externalCode": "DE"}),
+        )
         .await;
-    app.create("/subject", json!({"code": "M", "description": "Mathematik", "type": {"id": core}, "archived": true}))
-        .await;
-
-    // List form: no crossClass/externalCode; by code, case-insensitively; category null when unset.
+    app.create(
+        "/subject",
+        json!({"code": "M", "description": "Mathematik", "type": {"id": core}, "category": deu, "archived": true}),
+    )
+    .await;
+    // List form: no crossClass/externalCode; by code, case-insensitively.
     let list = app.get("/subject").await.expect(200);
     assert_eq!(codes(list.result()), ["d", "M", "SF B"]);
     assert_eq!(
         list.result()[0],
-        json!({"id": d, "archived": false, "category": null, "code": "d", "description": "Deutsch",
+        json!({"id": d, "archived": false, "category": {"id": deu, "code": "DEU", "description": "Deutsch"},
+               "code": "d", "description": "Deutsch",
                "type": {"id": core, "code": "GF", "description": "Grundlagenfach"}})
     );
 
@@ -80,11 +87,18 @@ async fn subject_create_get_list_save_delete() {
 async fn subject_value_rules() {
     let app = TestApp::spawn().await;
     let core = app.create("/subjecttype", json!({"code": "GF", "description": "Grundlagenfach"})).await;
+    let cat = app.create("/subjectcategory", json!({"code": "DEU", "description": "Deutsch"})).await;
 
     let r = app.post("/subject", json!({"crossClass": false})).await.expect_problem(422, "required");
     let pointers: Vec<_> =
         r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
-    assert_eq!(pointers, ["/code", "/description", "/type"]);
+    assert_eq!(pointers, ["/category", "/code", "/description", "/type"]);
+    // The category is required (client.md): the client's overview fails on a subject without one; "" is no value.
+    let r = app
+        .post("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "category": ""}))
+        .await
+        .expect_problem(422, "required");
+    assert_eq!(r.body["errors"][0]["pointer"], "/category");
 
     let r = app
         .post("/subject", json!({"code": "D", "description": "Deutsch", "type": 9999, "category": 8888}))
@@ -94,36 +108,41 @@ async fn subject_value_rules() {
         r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/category", "/type"]);
 
-    app.post("/subject", json!({"code": "D", "description": "Deutsch", "type": "GF"}))
+    app.post("/subject", json!({"code": "D", "description": "Deutsch", "type": "GF", "category": cat}))
         .await
         .expect_problem(400, "invalid_type");
-    app.post("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "crossClass": "maybe"}))
-        .await
-        .expect_problem(400, "invalid_type");
-    app.post("/subject", json!({"code": "D".repeat(41), "description": "Deutsch", "type": core}))
+    app.post(
+        "/subject",
+        json!({"code": "D", "description": "Deutsch", "type": core, "category": cat, "crossClass": "maybe"}),
+    )
+    .await
+    .expect_problem(400, "invalid_type");
+    app.post("/subject", json!({"code": "D".repeat(41), "description": "Deutsch", "type": core, "category": cat}))
         .await
         .expect_problem(422, "too_long");
 
-    let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core})).await;
-    app.post("/subject", json!({"code": " d ", "description": "again", "type": core}))
+    let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "category": cat})).await;
+    app.post("/subject", json!({"code": " d ", "description": "again", "type": core, "category": cat}))
         .await
         .expect_problem(409, "duplicate_code");
-    let e = app.create("/subject", json!({"code": "E", "description": "Englisch", "type": core})).await;
+    let e =
+        app.create("/subject", json!({"code": "E", "description": "Englisch", "type": core, "category": cat})).await;
     app.put(
         &format!("/subject/{e}"),
-        json!({"archived": false, "category": null, "code": "D", "description": "x", "type": core,
+        json!({"archived": false, "category": cat, "code": "D", "description": "x", "type": core,
                                               "crossClass": false, "externalCode": null, "classLesson": false}),
     )
     .await
     .expect_problem(409, "duplicate_code");
     app.put(
         "/subject/99999",
-        json!({"archived": false, "category": null, "code": "Z", "description": "x", "type": core,
+        json!({"archived": false, "category": cat, "code": "Z", "description": "x", "type": core,
                                       "crossClass": false, "externalCode": null, "classLesson": false}),
     )
     .await
     .expect_problem(404, "not_found");
-    // The subject type of a subject cannot be deleted.
+    // The subject type and category of a subject cannot be deleted.
+    app.delete(&format!("/subjectcategory/{cat}")).await.expect_problem(409, "referenced");
     let r = app.delete(&format!("/subjecttype/{core}")).await.expect_problem(409, "referenced");
     assert!(r.body["detail"].as_str().unwrap().contains("subject D"), "{}", r.body);
     app.get(&format!("/subject/{d}")).await.expect(200);
@@ -133,7 +152,8 @@ async fn subject_value_rules() {
 async fn subject_used_by_a_course_cannot_be_deleted() {
     let app = TestApp::spawn().await;
     let core = app.create("/subjecttype", json!({"code": "GF", "description": "Grundlagenfach"})).await;
-    let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core})).await;
+    let cat = app.create("/subjectcategory", json!({"code": "DEU", "description": "Deutsch"})).await;
+    let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "category": cat})).await;
     let year = fixtures::school_year(&app, "26/27", 2027, false, false).await;
     let (gym, grades) = fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
     fixtures::course(&app, year, d, grades[0], gym, &[], &[]).await;

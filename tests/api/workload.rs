@@ -504,3 +504,43 @@ async fn team_teaching_small_groups_cancelled_courses_and_warnings() {
     assert_eq!(codes, ["no_weekly_lessons"]);
     assert!(w["warnings"][0]["detail"].as_str().unwrap().contains("G1"), "{}", w["warnings"][0]);
 }
+
+/// The demo school's locked years carry frozen balances (as locking them through the API would have
+/// stored): unlocking 25/26 recomputes its balances and they are the same, and 26/27 opens with them.
+#[tokio::test]
+async fn demo_frozen_balances_equal_a_fresh_computation() {
+    let app = TestApp::spawn().await;
+    let demo = schoolplan::demo::generate(1);
+    let locked_years: Vec<&str> =
+        demo.school_years.iter().filter(|y| y.finalised || y.archived).map(|y| y.code.as_str()).collect();
+    let locked = demo.employments.iter().filter(|e| locked_years.contains(&e.school_year.as_str()));
+    assert!(locked.clone().count() > 100 && locked.clone().all(|e| e.frozen_closing_balance.is_some()));
+    schoolplan::dataset::import(&app.store, &demo).await.expect("demo imported");
+    let years = app.get("/schoolyear").await.expect(200).result().clone();
+    let id_of = |code: &str| {
+        years.as_array().unwrap().iter().find(|y| y["code"] == code).map(|y| y["id"].as_i64().unwrap()).unwrap()
+    };
+    let balances = |list: &Value| -> Vec<(String, Value, Value)> {
+        let mut out: Vec<_> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["teacher"]["id"].to_string(), e["openingBalance"].clone(), e["closingBalance"].clone()))
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    };
+    let (y25, y26) = (id_of("25/26"), id_of("26/27"));
+    let frozen = balances(app.get(&format!("/employment?schoolYear={y25}")).await.result());
+    let next = balances(app.get(&format!("/employment?schoolYear={y26}")).await.result());
+    assert!(frozen.iter().any(|(_, o, c)| o != c), "the demo's balances move: {frozen:?}");
+
+    let mut year = app.get(&format!("/schoolyear/{y25}")).await.result().clone();
+    year["finalised"] = json!(false);
+    year["archived"] = json!(false);
+    app.put(&format!("/schoolyear/{y25}"), year).await.expect(200);
+    let fresh = balances(app.get(&format!("/employment?schoolYear={y25}")).await.result());
+    assert_eq!(fresh, frozen, "frozen balances equal the computation");
+    let after = balances(app.get(&format!("/employment?schoolYear={y26}")).await.result());
+    assert_eq!(after, next);
+}

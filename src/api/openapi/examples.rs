@@ -14,7 +14,7 @@ pub fn course_commands() -> [(&'static str, Value); 2] {
 /// The example body of resource `path` (e.g. `teacher`), for POST and PUT
 /// (every writable field is present, so it is a valid PUT body too).
 pub fn body(path: &str) -> Option<Value> {
-    let lookup = |code: &str, description: &str| json!({"code": code, "description": description});
+    let lookup = |code: &str, description: &str| json!({"code": code, "description": description, "archived": false});
     Some(match path {
         "grade" => json!({"code": "GYM5", "description": "Gymnasium, 5. Jahr (Passerelle)", "payrollType": null,
                           "classLessonPayrollType": null}),
@@ -27,10 +27,10 @@ pub fn body(path: &str) -> Option<Value> {
         }),
         "division" => json!({
             "code": "WEST", "description": "Standort West", "headName": "Dr. Anna Keller",
-            "headSignature": null, "logo": null
+            "headTitle": "Rektorin", "grouping": "GYM", "headSignature": null, "logo": null
         }),
         "schoolyear" => json!({
-            "code": "27/28", "description": "Schuljahr 2027/28", "graduationYear": 2028, "weeks": 38,
+            "code": "28/29", "description": "Schuljahr 2028/29", "graduationYear": 2029, "weeks": 38,
             "finalised": false, "archived": false, "calculationMode": {"id": 1}, "smallGroupSurcharge": 2,
             "weeklyLessons": {}, "showIpbBalances": true
         }),

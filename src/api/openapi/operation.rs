@@ -242,6 +242,23 @@ impl Operation {
         self
     }
 
+    /// A file response: its body has one of `media_types` (binary or text).
+    pub fn file(mut self, status: u16, description: &str, media_types: &[&str]) -> Self {
+        let content: serde_json::Map<String, Value> = media_types
+            .iter()
+            .map(|m| {
+                let schema = if m.starts_with("text/") {
+                    json!({"type": "string"})
+                } else {
+                    json!({"type": "string", "format": "binary"})
+                };
+                (m.to_string(), json!({"schema": schema}))
+            })
+            .collect();
+        self.responses.insert(status.to_string(), json!({"description": description, "content": content}));
+        self
+    }
+
     /// A response without a body (204, 304).
     pub fn empty(mut self, status: u16, description: &str) -> Self {
         self.responses.insert(status.to_string(), json!({"description": description}));

@@ -75,6 +75,11 @@ fn reference_schema() -> Value {
     })
 }
 
+/// The empty string: no value, like `null` (a cleared form field of the existing client).
+fn blank() -> Value {
+    json!({"type": "string", "enum": [""], "description": "No value (like null)."})
+}
+
 /// Any 64-bit integer.
 pub fn int64() -> Value {
     json!({"type": "integer", "format": "int64", "minimum": i64::MIN, "maximum": i64::MAX})
@@ -90,12 +95,14 @@ fn field_schema(kind: FieldKind, nullable: bool) -> Value {
         FieldKind::Integer { min, max } => vec![
             json!({"type": "integer", "minimum": min, "maximum": max}),
             json!({"type": "string", "pattern": INTEGER_TEXT, "description": format!("A whole number from {min} to {max}.")}),
+            blank(),
         ],
         FieldKind::Fixed { min, max } => vec![
             json!({"type": "number", "minimum": min, "maximum": max,
                    "description": "At most 4 decimal places."}),
             json!({"type": "string", "pattern": DECIMAL_TEXT,
                    "description": format!("A number from {min} to {max} with at most 4 decimal places.")}),
+            blank(),
         ],
         FieldKind::IdMap { min, max } => vec![json!({
             "type": "object",
@@ -103,10 +110,11 @@ fn field_schema(kind: FieldKind, nullable: bool) -> Value {
             "propertyNames": {"pattern": "^[1-9][0-9]{0,17}$"},
             "additionalProperties": {"oneOf": [
                 {"type": "number", "minimum": min, "maximum": max},
-                {"type": "string", "pattern": DECIMAL_TEXT}
+                {"type": "string", "pattern": DECIMAL_TEXT},
+                blank()
             ]}
         })],
-        FieldKind::Reference => vec![reference_schema()],
+        FieldKind::Reference => vec![reference_schema(), blank()],
         FieldKind::References => {
             vec![json!({"type": "array", "items": reference_schema(), "uniqueItems": true,
                         "description": "References without repeats, in the given order."})]

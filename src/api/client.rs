@@ -1,0 +1,281 @@
+//! What the existing browser client (pensen-app) needs beyond the planning
+//! resources (client.md): `GET /config` (public), the caller's `/settings`
+//! and the admin's `/authorisation` screen over the accounts.
+
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::get;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use super::crud::Audit;
+use super::etag::{ETag, Preconditions};
+use super::extract::{JsonBody, PathId};
+use super::openapi::{schemas, Operation};
+use super::response::{created, no_content, ok};
+use super::routes::ApiRouter;
+use super::AppState;
+use crate::auth::{Principal, Role};
+use crate::domain::reader::{checked, describe, limits, Mode, Reader};
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::account::{Account, AccountSettings};
+
+/// Decimal places the client shows for percentages (`percentDecimals`, client.md).
+pub const PERCENT_DECIMALS: u32 = 3;
+/// Minutes before expiry at which the client renews its identity-provider token.
+pub const TOKEN_REFRESH_OFFSET_MINUTES: u32 = 10;
+
+/// `GET /config` (public; under `--client-compat` also at `/config`).
+pub fn config_routes() -> ApiRouter {
+    ApiRouter::new().route("/config", get(config)).doc(
+        Operation::get("/config", "meta", "Settings of the browser client (no token needed)")
+            .describe(
+                "What the existing browser client reads before it logs in: the Entra ID tenant and \
+                 application id it signs in with (empty strings without single sign-on), the decimals \
+                 it shows for percentages, when it renews its token and the server version.",
+            )
+            .json_schema(
+                200,
+                "The client settings.",
+                json!({"type": "object", "required": ["msal", "percentDecimals", "tokenRefreshOffsetMinutes", "version"],
+                    "properties": {
+                        "msal": {"type": "object", "required": ["tenantId", "clientId"], "properties": {
+                            "tenantId": {"type": "string"}, "clientId": {"type": "string"}}},
+                        "percentDecimals": {"type": "integer"},
+                        "tokenRefreshOffsetMinutes": {"type": "integer"},
+                        "version": {"type": "string"}}}),
+            ),
+    )
+}
+
+/// `{"msal": {"tenantId", "clientId"}, "percentDecimals": 3, "tokenRefreshOffsetMinutes": 10, "version"}`
+/// with the tenant and client id of `--oidc-tenant-id`/`--oidc-client-id` (client.md "`GET /config`").
+async fn config(State(app): State<AppState>) -> Response {
+    ok(&json!({
+        "msal": {"tenantId": app.client.tenant_id, "clientId": app.client.client_id},
+        "percentDecimals": PERCENT_DECIMALS,
+        "tokenRefreshOffsetMinutes": TOKEN_REFRESH_OFFSET_MINUTES,
+        "version": env!("CARGO_PKG_VERSION"),
+    }))
+}
+
+/// `/settings` (any caller, their own): the mail template of the client's mail dialog.
+pub fn settings_routes() -> ApiRouter {
+    let body = |mode: Mode| schemas::fields_schema(&describe(|b| parse_settings(b, mode)), mode);
+    ApiRouter::new().route("/settings", get(get_settings).post(post_settings).put(put_settings)).docs([
+        Operation::get("/settings", "settings", "The caller's mail settings")
+            .describe("Empty strings until the caller saved some (client.md `/settings`).")
+            .json::<AccountSettings>(200, "The caller's settings."),
+        Operation::post("/settings", "settings", "Save the caller's mail settings")
+            .describe("Absent or null fields are saved as empty strings.")
+            .body(body(Mode::Create), "The settings.")
+            .json::<AccountSettings>(200, "The saved settings."),
+        Operation::put("/settings", "settings", "Save the caller's mail settings (every field)")
+            .body(body(Mode::Replace), "The settings, every field present.")
+            .json::<AccountSettings>(200, "The saved settings."),
+    ])
+}
+
+/// `{mailBody, mailFrom, mailSubject}`: texts (trimmed; null or empty → `""`);
+/// a PUT body carries all three.
+fn parse_settings(body: &Value, mode: Mode) -> Result<AccountSettings> {
+    let mut r = Reader::new(body, mode)?;
+    let mail_body = r.text("mailBody", false, limits::COMMENT).unwrap_or_default();
+    let mail_from = r.text("mailFrom", false, limits::NAME).unwrap_or_default();
+    let mail_subject = r.text("mailSubject", false, limits::NAME).unwrap_or_default();
+    r.finish()?;
+    Ok(AccountSettings { mail_body, mail_from, mail_subject })
+}
+
+async fn get_settings(State(app): State<AppState>, p: Principal) -> Result<Response> {
+    Ok(ok(&app.store.conn().await?.get_settings(p.account_id).await?))
+}
+
+async fn save_settings(app: AppState, p: Principal, audit: Audit, body: Value, mode: Mode) -> Result<Response> {
+    let new = parse_settings(&body, mode)?;
+    let mut tx = app.store.begin().await?;
+    let before = tx.get_settings(p.account_id).await?;
+    tx.save_settings(p.account_id, &new).await?;
+    audit.record(&mut tx, "settings", p.account_id, Some(&before), Some(&new)).await?;
+    tx.commit().await?;
+    Ok(ok(&new))
+}
+
+/// `POST /settings` → 200 with the saved settings (absent fields → `""`).
+async fn post_settings(
+    State(app): State<AppState>,
+    p: Principal,
+    audit: Audit,
+    JsonBody(body): JsonBody,
+) -> Result<Response> {
+    save_settings(app, p, audit, body, Mode::Create).await
+}
+
+/// `PUT /settings` → 200 with the saved settings (every field present, else 422 `missing_field`).
+async fn put_settings(
+    State(app): State<AppState>,
+    p: Principal,
+    audit: Audit,
+    JsonBody(body): JsonBody,
+) -> Result<Response> {
+    save_settings(app, p, audit, body, Mode::Replace).await
+}
+
+/// The client's account screen over schoolplan's accounts (client.md `/authorisation`).
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Authorisation {
+    /// Account id.
+    pub id: i64,
+    /// Account name (the single sign-on name claim must equal it).
+    pub account_name: String,
+    /// Whether the account may change planning data (role planner or admin).
+    pub edit_allowed: bool,
+    /// Whether the account may manage accounts (role admin).
+    pub grant_allowed: bool,
+}
+
+impl From<&Account> for Authorisation {
+    fn from(a: &Account) -> Self {
+        Authorisation {
+            id: a.id,
+            account_name: a.name.clone(),
+            edit_allowed: a.role >= Role::Planner,
+            grant_allowed: a.role == Role::Admin,
+        }
+    }
+}
+
+/// `/authorisation` and `/authorisation/{id}` (admin only).
+pub fn authorisation_routes() -> ApiRouter {
+    let body = |mode: Mode| schemas::fields_schema(&describe(|b| parse_authorisation(b, mode)), mode);
+    ApiRouter::new()
+        .route("/authorisation", get(list_authorisations).post(create_authorisation))
+        .route("/authorisation/{id}", get(get_authorisation).put(update_authorisation).delete(delete_authorisation))
+        .docs([
+            Operation::get("/authorisation", "authorisation", "Every account as the client's permission list")
+                .json_list::<Authorisation>(200, "The accounts, by name."),
+            Operation::post("/authorisation", "authorisation", "Create an account")
+                .describe("Role: grantAllowed ⇒ admin, else editAllowed ⇒ planner, else reader.")
+                .body(body(Mode::Create), "Name and rights.")
+                .json::<Authorisation>(201, "The created account.")
+                .response_header(201, "Location", "Path of the new account.")
+                .problem(409, "Another account has this name (`duplicate_code`)."),
+            Operation::get("/authorisation/{id}", "authorisation", "One account as permission")
+                .path_id("account")
+                .json::<Authorisation>(200, "The account."),
+            Operation::put("/authorisation/{id}", "authorisation", "Rename an account or change its rights")
+                .path_id("account")
+                .body(body(Mode::Replace), "Name and rights.")
+                .json::<Authorisation>(200, "The saved account.")
+                .problem(409, "The name is taken (`duplicate_code`), or an administrator removes their own grant right (`own_account`).")
+                .problem(412, "`If-Match` does not match the current `ETag` (`precondition_failed`)."),
+            Operation::delete("/authorisation/{id}", "authorisation", "Delete an account with its tokens")
+                .path_id("account")
+                .empty(204, "Deleted.")
+                .problem(409, "The account is the caller's own (`own_account`).")
+                .problem(412, "`If-Match` does not match the current `ETag` (`precondition_failed`)."),
+        ])
+}
+
+/// `{accountName, editAllowed, grantAllowed}` → name and role.
+fn parse_authorisation(body: &Value, mode: Mode) -> Result<(String, Role)> {
+    let mut r = Reader::new(body, mode)?;
+    let name = r.text("accountName", true, limits::NAME);
+    let edit = r.boolean("editAllowed");
+    let grant = r.boolean("grantAllowed");
+    r.finish()?;
+    let role = if grant {
+        Role::Admin
+    } else if edit {
+        Role::Planner
+    } else {
+        Role::Reader
+    };
+    Ok((checked(name), role))
+}
+
+async fn list_authorisations(State(app): State<AppState>) -> Result<Response> {
+    let accounts = app.store.conn().await?.list_accounts().await?;
+    Ok(ok(&accounts.iter().map(Authorisation::from).collect::<Vec<_>>()))
+}
+
+/// `GET /authorisation/ID` → 200 with `ETag`; 304 on a matching `If-None-Match`.
+async fn get_authorisation(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions) -> Result<Response> {
+    let a = app.store.conn().await?.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))?;
+    let form = Authorisation::from(&a);
+    let tag = ETag::of(&form)?;
+    if let Some(not_modified) = pre.check_read("account", id, &tag)? {
+        return Ok(not_modified);
+    }
+    Ok(tag.attach(ok(&form)))
+}
+
+/// Locks the account's row and reads it; 404 when missing, 412 when `If-Match` does not match.
+async fn current_account(tx: &mut crate::store::Conn, id: i64, pre: &Preconditions) -> Result<Account> {
+    tx.lock_row("account", id).await?;
+    let before = tx.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))?;
+    pre.check_write("account", id, &ETag::of(&Authorisation::from(&before))?)?;
+    Ok(before)
+}
+
+/// `POST /authorisation` → 201 with the new account's permission form.
+async fn create_authorisation(State(app): State<AppState>, audit: Audit, JsonBody(body): JsonBody) -> Result<Response> {
+    let (name, role) = parse_authorisation(&body, Mode::Create)?;
+    let mut tx = app.store.begin().await?;
+    let account = tx.create_account(&name, role).await?;
+    audit.record(&mut tx, "account", account.id, None::<&()>, Some(&account)).await?;
+    tx.commit().await?;
+    let form = Authorisation::from(&account);
+    Ok(ETag::of(&form)?.attach(created("authorisation", account.id, &form)))
+}
+
+/// `PUT /authorisation/ID` → 200; the caller's own account must keep its grant right (409 `own_account`).
+async fn update_authorisation(
+    State(app): State<AppState>,
+    p: Principal,
+    audit: Audit,
+    PathId(id): PathId,
+    pre: Preconditions,
+    JsonBody(body): JsonBody,
+) -> Result<Response> {
+    let (name, role) = parse_authorisation(&body, Mode::Replace)?;
+    if id == p.account_id && role != Role::Admin {
+        return Err(Error::conflict(
+            ErrorCode::OwnAccount,
+            format!(
+                "Account {} is your own: you cannot remove your own grant right; ask another administrator.",
+                p.name
+            ),
+        ));
+    }
+    let mut tx = app.store.begin().await?;
+    let before = current_account(&mut tx, id, &pre).await?;
+    let after = tx.update_account(id, &name, role).await?;
+    audit.record(&mut tx, "account", id, Some(&before), Some(&after)).await?;
+    tx.commit().await?;
+    let form = Authorisation::from(&after);
+    Ok(ETag::of(&form)?.attach(ok(&form)))
+}
+
+/// `DELETE /authorisation/ID` → 204 (its tokens and settings go with it); own account → 409 `own_account`.
+async fn delete_authorisation(
+    State(app): State<AppState>,
+    p: Principal,
+    audit: Audit,
+    PathId(id): PathId,
+    pre: Preconditions,
+) -> Result<Response> {
+    if id == p.account_id {
+        return Err(Error::conflict(
+            ErrorCode::OwnAccount,
+            format!("Account {} is your own: you cannot delete it; ask another administrator.", p.name),
+        ));
+    }
+    let mut tx = app.store.begin().await?;
+    let before = current_account(&mut tx, id, &pre).await?;
+    tx.delete_account(id).await?;
+    audit.record(&mut tx, "account", id, Some(&before), None::<&()>).await?;
+    tx.commit().await?;
+    Ok(no_content())
+}

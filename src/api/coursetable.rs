@@ -1,0 +1,68 @@
+//! `GET /coursetable` (client.md "`/coursetable`"): the course plan of a school
+//! year as the existing browser client's planning grid.
+
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::get;
+use serde_json::json;
+
+use super::extract::QueryParams;
+use super::openapi::{schemas, Operation};
+use super::response::ok;
+use super::routes::ApiRouter;
+use super::AppState;
+use crate::domain::coursetable;
+use crate::domain::ids::{DivisionId, GradeId, SchoolYearId, SubjectCategoryId};
+use crate::domain::lookup::LookupKind;
+use crate::error::Result;
+use crate::store::course::CourseFilter;
+use crate::store::schoolclass::SchoolClassFilter;
+
+/// Route of `/coursetable`.
+pub fn routes() -> ApiRouter {
+    let table = json!({"type": "object", "required": ["schoolClasses", "courses", "items"], "properties": {
+        "schoolClasses": {"type": "array", "items": schemas::component_ref("SchoolClassInYear"),
+            "description": "The columns: classes with a grade that year, after the filters, by graduation year then code."},
+        "courses": {"type": "object", "additionalProperties": schemas::component_ref("Course"),
+            "description": "Every course of a listed subject that includes a listed class, keyed by its id."},
+        "items": {"type": "array", "description": "One row per non-cross-class subject with a course among the classes, by subject code.",
+            "items": {"type": "object", "required": ["subject"], "properties": {"subject": schemas::component_ref("SubjectRef")},
+                "additionalProperties": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}},
+                "description": "`subject`, and per class code the cell `{\"id\": course id}` (the lower id when two courses of the subject share the class)."}}}});
+    ApiRouter::new().route("/coursetable", get(list)).doc(
+        Operation::get("/coursetable", "course", "The course plan of a school year as a grid (subjects × classes)")
+            .query_id("schoolYear", true, "The school year (required).")
+            .query_id("division", false, "Only classes of this division.")
+            .query_id("grade", false, "Only classes of this grade (in that year).")
+            .query_id("subjectCategory", false, "Only subjects of this subject category.")
+            .uses::<crate::domain::schoolclass::SchoolClassInYear>()
+            .uses::<crate::domain::course::Course>()
+            .uses::<crate::domain::refs::SubjectRef>()
+            .json_schema(200, "The grid.", table),
+    )
+}
+
+/// `GET /coursetable?schoolYear=ID[&division=ID][&grade=ID][&subjectCategory=ID]`:
+/// 400 without `schoolYear`, 404 for an unknown id in the query. A fixed
+/// number of queries, whatever the size of the year.
+async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+    let year = SchoolYearId(q.required_id("schoolYear")?);
+    let division = q.id("division")?.map(DivisionId);
+    let grade = q.id("grade")?.map(GradeId);
+    let category = q.id("subjectCategory")?.map(SubjectCategoryId);
+    let mut conn = app.store.conn().await?;
+    conn.require("school_year", SchoolYearId::KIND, year.0).await?;
+    if let Some(d) = division {
+        conn.require("division", DivisionId::KIND, d.0).await?;
+    }
+    if let Some(g) = grade {
+        conn.require(LookupKind::Grade.table(), GradeId::KIND, g.0).await?;
+    }
+    if let Some(c) = category {
+        conn.require(LookupKind::SubjectCategory.table(), SubjectCategoryId::KIND, c.0).await?;
+    }
+    let mut classes = conn.list_school_classes_in_year(year, grade, SchoolClassFilter::default()).await?;
+    classes.retain(|c| division.is_none_or(|d| c.class.division.id == d.0));
+    let courses = conn.list_courses(CourseFilter { cross_class: Some(false), ..CourseFilter::year(year) }).await?;
+    Ok(ok(&coursetable::build(classes, courses, category.map(|c| c.0))))
+}

@@ -1,0 +1,274 @@
+//! `/job` and `/file` (documents.md §4, client.md "Standing jobs").
+//!
+//! - `POST /job {"name", …parameters}` → 201 with the job (reader; the jobs
+//!   that change or mail need planner: 403).
+//! - `GET /job` → the standing jobs 1–3 and the caller's jobs (admin: all).
+//! - `GET /job/ID` → one job (only its creator or an admin; else 404).
+//! - `PUT /job/ID {…, "action": "start", …parameters}` → starts standing job
+//!   1–3 (planner).
+//! - `GET /file/ID` → a finished job's product (its creator or an admin).
+
+use axum::extract::State;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::{json, Value};
+
+use super::etag::{ETag, Preconditions};
+use super::extract::{JsonBody, PathId};
+use super::openapi::Operation;
+use super::response::{created, ok};
+use super::routes::ApiRouter;
+use super::AppState;
+use crate::auth::{now_text, Principal, Role};
+use crate::domain::job::{unknown_job, Job, JobKind, JobParams, JobRecord};
+use crate::error::{Error, ErrorCode, Result};
+use crate::jobs;
+
+/// Routes of `/job` and `/file`.
+pub fn routes() -> ApiRouter {
+    let names: Vec<&str> = JobKind::ALL.iter().map(|k| k.name()).collect();
+    let body = json!({
+        "type": "object",
+        "required": ["name"],
+        "properties": {
+            "name": {"type": "string", "enum": names, "description": "The job (docs/api.md lists each with its parameters)."},
+            "schoolYear": reference("The school year (every job but CalculateBalances)."),
+            "teacher": reference("One teacher, or -1/absent for all."),
+            "division": reference("One division, or -1/absent for all."),
+            "grade": reference("One grade, or -1/absent for all (CourseTableCSVDownload)."),
+            "subjectCategory": reference("One subject category, or -1/absent for all (CourseTableCSVDownload)."),
+            "semester": {"type": "integer", "minimum": 1, "maximum": 2, "description": "PayrollCSVDownload, UntisDownload."},
+            "mailFrom": {"type": "string", "format": "email", "description": "WorkloadMail: sender address."},
+            "mailSubject": {"type": "string", "maxLength": 500, "description": "WorkloadMail: subject."},
+            "mailBody": {"type": "string", "maxLength": crate::domain::job::MAX_MAIL_BODY, "description": "WorkloadMail: text."}
+        }
+    });
+    ApiRouter::new()
+        .route("/job", get(list_jobs).post(create_job))
+        .route("/job/{id}", get(get_job).put(start_job))
+        .route("/file/{id}", get(get_file))
+        .doc(
+            Operation::get("/job", "job", "The standing jobs and the caller's jobs")
+                .describe(
+                    "Always lists the standing jobs 1–3 (`CalculateBalances`, `CheckDatabase`, \
+                     `InitializeSchoolYear`), then the caller's jobs (an admin sees every job), by id. \
+                     Finished jobs are kept at least one hour.",
+                )
+                .json_list::<Job>(200, "The jobs."),
+        )
+        .doc(
+            Operation::post("/job", "job", "Start a job")
+                .describe(
+                    "Starts the job `name` with its parameters (documents.md §4); it runs in the background: \
+                     poll `GET /job/ID` for `progress` and `log`, then fetch `GET /file/{product}`. A reference \
+                     with id -1 means \"all\". Downloads need the reader role; `WorkloadMail`, \
+                     `CalculateBalances`, `InitializeSchoolYear`, `CheckDatabase` and `CheckPlan` need planner \
+                     (403). 422: `unknown_job`, `job_not_available` (not available on this server yet, or \
+                     `WorkloadMail` without `--smtp-url`), `missing_email`, field errors \
+                     (`required`, `out_of_range`, `unknown_reference`, `teacher_not_employed`, `invalid_email`).",
+                )
+                .body(body.clone(), "`name` and the job's parameters.")
+                .json::<Job>(201, "The accepted job (running).")
+                .response_header(201, "Location", "Path of the job.")
+                .problem(403, "The job needs the planner role."),
+        )
+        .doc(
+            Operation::get("/job/{id}", "job", "One job with its progress and log")
+                .path_id("job")
+                .describe("Only its creator or an admin sees a job (else 404); the standing jobs 1–3 everyone.")
+                .json::<Job>(200, "The job."),
+        )
+        .doc(
+            Operation::put("/job/{id}", "job", "Start a standing job (1–3)")
+                .path_id("job")
+                .describe(
+                    "The client sends the job as received plus `action: \"start\"` and `schoolYear` \
+                     (client.md). Planner role. 409 `job_running` while it runs; 422 `job_not_available` for \
+                     a job that is not standing or not available yet.",
+                )
+                .body(body, "The job object with `action` (\"start\") and the job's parameters.")
+                .condition_header(
+                    "If-Match",
+                    "An ETag from an earlier response: the job starts only if it is still in that state.",
+                )
+                .json::<Job>(200, "The started job.")
+                .response_header(200, "ETag", "Entity tag of the started job.")
+                .problem(412, "`If-Match` does not match, or is malformed; nothing was started.")
+                .problem(403, "Starting a standing job needs the planner role.")
+                .problem(409, "The standing job is running already (`job_running`)."),
+        )
+        .doc(
+            Operation::get("/file/{id}", "job", "The product of a finished job")
+                .path_id("file")
+                .describe(
+                    "Only the job's creator or an admin may fetch it (else 404). \
+                     `Content-Disposition: attachment; filename*=UTF-8''<name>`.",
+                )
+                .file(200, "The file.", &["application/pdf", "text/csv; charset=utf-8", "text/plain; charset=utf-8"])
+                .response_header(200, "Content-Disposition", "`attachment; filename*=UTF-8''<name>`."),
+        )
+}
+
+fn reference(description: &str) -> Value {
+    json!({
+        "description": description,
+        "oneOf": [
+            {"type": "integer", "format": "int64"},
+            {"type": "string", "pattern": "^-?[0-9]{1,18}$"},
+            {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer", "format": "int64"}}},
+            {"type": "null"}
+        ]
+    })
+}
+
+/// The API form of `record`, with live progress while it runs.
+fn form(app: &AppState, record: JobRecord) -> Job {
+    let live = app.jobs.live(record.id);
+    Job::of(record, live)
+}
+
+fn visible(record: &JobRecord, who: &Principal) -> bool {
+    who.role == Role::Admin || record.account_id.is_none_or(|a| a == who.account_id)
+}
+
+async fn list_jobs(State(app): State<AppState>, who: Principal) -> Result<Response> {
+    let account = (who.role != Role::Admin).then_some(who.account_id);
+    let records = app.store.conn().await?.list_jobs(account).await?;
+    let list: Vec<Job> = records.into_iter().map(|r| form(&app, r)).collect();
+    Ok(ok(&list))
+}
+
+async fn visible_job(app: &AppState, id: i64, who: &Principal) -> Result<JobRecord> {
+    app.store.conn().await?.get_job(id).await?.filter(|r| visible(r, who)).ok_or_else(|| Error::not_found("job", id))
+}
+
+async fn get_job(State(app): State<AppState>, who: Principal, PathId(id): PathId) -> Result<Response> {
+    let record = visible_job(&app, id, &who).await?;
+    Ok(ok(&form(&app, record)))
+}
+
+fn require_role(kind: JobKind, who: &Principal) -> Result<()> {
+    if who.role < kind.role() {
+        return Err(Error::problem(
+            StatusCode::FORBIDDEN,
+            ErrorCode::Forbidden,
+            format!("The job {} needs role {}; account {} has role {}.", kind.name(), kind.role(), who.name, who.role),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads and checks a job request: kind, role, availability, parameters.
+async fn accept(app: &AppState, kind: JobKind, who: &Principal, body: &Value) -> Result<JobParams> {
+    require_role(kind, who)?;
+    let params = JobParams::parse(kind, body)?;
+    if !kind.available() {
+        return Err(jobs::run::not_available(kind));
+    }
+    let mut conn = app.store.conn().await?;
+    jobs::run::check(&mut conn, kind, &params, app.jobs.config()).await?;
+    Ok(params)
+}
+
+async fn create_job(State(app): State<AppState>, who: Principal, JsonBody(body): JsonBody) -> Result<Response> {
+    let name = match body.get("name") {
+        None | Some(Value::Null) => return Err(Error::field("/name", ErrorCode::Required, "`name` is required.")),
+        Some(Value::String(s)) => s.trim().to_string(),
+        Some(_) => return Err(Error::field("/name", ErrorCode::InvalidType, "`name` must be a string.")),
+    };
+    let kind = JobKind::from_name(&name).ok_or_else(|| unknown_job(&name))?;
+    let params = accept(&app, kind, &who, &body).await?;
+    app.jobs.purge().await?;
+    let parameters = serde_json::to_string(&params).map_err(Error::internal)?;
+    let mut tx = app.store.begin().await?;
+    let id = tx.create_job(kind.name(), who.account_id, &parameters, &now_text()).await?;
+    tx.commit().await?;
+    tracing::info!(job = id, name = kind.name(), account = %who.name, "job accepted");
+    app.jobs.spawn(id, kind, params, who.clone());
+    let record = visible_job(&app, id, &who).await?;
+    Ok(created("job", id, &form(&app, record)))
+}
+
+async fn start_job(
+    State(app): State<AppState>,
+    who: Principal,
+    PathId(id): PathId,
+    pre: Preconditions,
+    JsonBody(body): JsonBody,
+) -> Result<Response> {
+    if who.role < Role::Planner {
+        return Err(Error::problem(
+            StatusCode::FORBIDDEN,
+            ErrorCode::Forbidden,
+            format!("Starting a standing job needs role planner; account {} has role {}.", who.name, who.role),
+        ));
+    }
+    let record = visible_job(&app, id, &who).await?;
+    pre.check_write("job", id, &ETag::of(&form(&app, record.clone()))?)?;
+    let Some(kind) = JobKind::standing(record.id) else {
+        return Err(Error::unprocessable(
+            ErrorCode::JobNotAvailable,
+            format!("Job {id} is not a standing job: only jobs 1–3 are started with PUT; start others with POST /job."),
+        ));
+    };
+    match body.get("action") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) if s == "start" => {}
+        Some(_) => return Err(Error::field("/action", ErrorCode::OutOfRange, "`action` must be \"start\".")),
+    }
+    let params = accept(&app, kind, &who, &body).await?;
+    let parameters = serde_json::to_string(&params).map_err(Error::internal)?;
+    let mut tx = app.store.begin().await?;
+    if !tx.restart_standing_job(id, &parameters, &now_text()).await? {
+        return Err(Error::conflict(ErrorCode::JobRunning, format!("Job {id} ({}) is running already.", kind.name())));
+    }
+    tx.commit().await?;
+    tracing::info!(job = id, name = kind.name(), account = %who.name, "standing job started");
+    app.jobs.spawn(id, kind, params, who.clone());
+    let job = form(&app, visible_job(&app, id, &who).await?);
+    Ok(ETag::of(&job)?.attach(ok(&job)))
+}
+
+async fn get_file(State(app): State<AppState>, who: Principal, PathId(id): PathId) -> Result<Response> {
+    let file = app
+        .store
+        .conn()
+        .await?
+        .get_job_file(id)
+        .await?
+        .filter(|f| who.role == Role::Admin || f.account_id.is_none_or(|a| a == who.account_id))
+        .ok_or_else(|| Error::not_found("file", id))?;
+    let mut res = (StatusCode::OK, file.content).into_response();
+    let headers = res.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&file.content_type).map_err(Error::internal)?);
+    headers.insert(
+        header::CONTENT_DISPOSITION,
+        HeaderValue::from_str(&content_disposition(&file.name)).map_err(Error::internal)?,
+    );
+    Ok(res)
+}
+
+/// `attachment; filename*=UTF-8''<name>` with the name percent-encoded (RFC 5987 attr-chars kept).
+pub fn content_disposition(name: &str) -> String {
+    let mut out = String::from("attachment; filename*=UTF-8''");
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn file_names_are_percent_encoded() {
+        assert_eq!(
+            super::content_disposition("Pensenblätter_26-27.pdf"),
+            "attachment; filename*=UTF-8''Pensenbl%C3%A4tter_26-27.pdf"
+        );
+    }
+}

@@ -1,0 +1,53 @@
+//! Documents and exports (documents.md §5): pure functions from loaded data
+//! and workload forms to the bytes of a file. The jobs ([`crate::jobs`]) load
+//! the data and store the products.
+//!
+//! - [`csv`]: the CSV lists (UTF-8 with BOM, `;`, CRLF, RFC 4180 quoting,
+//!   `.` decimals, zero as an empty cell — what Excel in a Swiss German locale
+//!   opens correctly).
+//! - [`untis`]: the timetable program's import file.
+
+pub mod csv;
+pub mod untis;
+
+use rust_decimal::{Decimal, RoundingStrategy};
+
+/// `d` with exactly `decimals` decimals, rounded half-up (away from zero), as
+/// the workload form's readers format it (workload.md §3.7); zero (also after
+/// rounding) is an empty text.
+pub fn number(d: Decimal, decimals: u32) -> String {
+    let r = d.round_dp_with_strategy(decimals, RoundingStrategy::MidpointAwayFromZero);
+    if r.is_zero() {
+        return String::new();
+    }
+    let mut r = r;
+    r.rescale(decimals);
+    r.to_string()
+}
+
+/// Lessons: 2 decimals, zero empty.
+pub fn lessons(d: Decimal) -> String {
+    number(d, 2)
+}
+
+/// The year's code made fit for a file name: `/` becomes `-` (`26/27` → `26-27`).
+pub fn year_in_file_name(code: &str) -> String {
+    code.replace(['/', '\\'], "-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    #[test]
+    fn numbers_have_fixed_decimals_and_zero_is_empty() {
+        let d = |s: &str| Decimal::from_str(s).unwrap();
+        assert_eq!(number(d("12.7485"), 3), "12.749");
+        assert_eq!(number(d("-0.885"), 2), "-0.89");
+        assert_eq!(number(d("2"), 2), "2.00");
+        assert_eq!(number(d("0.0004"), 3), "");
+        assert_eq!(number(d("0"), 2), "");
+        assert_eq!(year_in_file_name("26/27"), "26-27");
+    }
+}

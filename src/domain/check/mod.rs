@@ -1,0 +1,342 @@
+//! The plan check (Planung prüfen), documents.md §3, as pure rule functions.
+//!
+//! [`check`] takes the loaded facts of one school year ([`CheckFacts`]) and
+//! returns its [`Finding`]s: errors (`course_rule`, `grade_not_in_curriculum`,
+//! `lesson_table_side`, `no_weekly_lessons`, `duplicate_course`) first, then
+//! warnings (`open_lessons`, `workload_deviation`, `no_work`), each with the
+//! objects concerned. The course rules are the very functions `POST /course`
+//! uses (contract.md §8); the workloads come from the workload calculation.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use super::course::Course;
+use super::fixed::Fixed;
+use super::ids::{CurriculumId, EmploymentId, GradeId, SchoolClassId, SubjectId, TeacherId};
+use super::lessontable::{LessonEntry, LessonTableKey};
+use super::opening::{check_course_classes, ClassFact, CurriculumFact, SubjectFact};
+use super::refs::{SchoolYearRef, TeacherRef};
+use crate::error::Error;
+
+/// Largest tolerated difference between a teacher's workload and the mean
+/// payment target, in percent points (documents.md §3).
+pub const DEVIATION_POINTS: i64 = 5;
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The plan breaks a rule.
+    Error,
+    /// The plan is probably not finished.
+    Warning,
+}
+
+/// An object a finding is about: `type` is `course`, `teacher`, `employment`,
+/// `payrolltype`, `lessontable` or `schoolclass`; `id` its id (a number; the
+/// compound row id as text for `lessontable`).
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct FindingObject {
+    /// The kind of object (its resource path segment).
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Its id.
+    pub id: FindingId,
+}
+
+/// The id of an object of a finding: a database id, or the compound row id of a lesson table row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum FindingId {
+    /// A database id.
+    Number(i64),
+    /// A compound id (`<curriculum>-<subject>[-<division>]`).
+    Text(String),
+}
+
+impl From<i64> for FindingId {
+    fn from(id: i64) -> Self {
+        FindingId::Number(id)
+    }
+}
+
+impl From<String> for FindingId {
+    fn from(id: String) -> Self {
+        FindingId::Text(id)
+    }
+}
+
+impl From<&str> for FindingId {
+    fn from(id: &str) -> Self {
+        FindingId::Text(id.to_string())
+    }
+}
+
+impl FindingObject {
+    fn new(kind: &'static str, id: impl Into<FindingId>) -> Self {
+        FindingObject { kind, id: id.into() }
+    }
+}
+
+/// One finding of the plan check.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct Finding {
+    /// `error` or `warning`.
+    pub severity: Severity,
+    /// The rule, e.g. `open_lessons`.
+    pub code: &'static str,
+    /// A sentence naming the objects by code.
+    pub detail: String,
+    /// The objects concerned.
+    pub objects: Vec<FindingObject>,
+}
+
+/// An employment with what the check needs of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EmploymentCheck {
+    /// The employment.
+    pub id: EmploymentId,
+    /// Its teacher.
+    pub teacher: TeacherRef,
+    /// Payment target semester 1 (percent), or none.
+    pub payment1: Option<Fixed>,
+    /// Payment target semester 2 (percent), or none.
+    pub payment2: Option<Fixed>,
+    /// The workload: the summary total with age relief (percent, workload.md §3.6).
+    pub workload: Decimal,
+    /// Whether the teacher has courses, pool entries or theses this year.
+    pub has_work: bool,
+}
+
+/// Everything the check reads of one school year.
+#[derive(Debug, Clone)]
+pub struct CheckFacts {
+    /// The school year.
+    pub year: SchoolYearRef,
+    /// Every school class.
+    pub classes: Vec<ClassFact>,
+    /// Every curriculum.
+    pub curricula: Vec<CurriculumFact>,
+    /// Every subject by id.
+    pub subjects: HashMap<SubjectId, SubjectFact>,
+    /// Every stored lesson table entry.
+    pub entries: Vec<LessonEntry>,
+    /// The courses of the year, in list order.
+    pub courses: Vec<Course>,
+    /// The employments of the year, by teacher code.
+    pub employments: Vec<EmploymentCheck>,
+    /// Lesson-based payroll types used this year without weeklyLessons (id, code), by code.
+    pub missing_weekly_lessons: Vec<(i64, String)>,
+}
+
+fn error(code: &'static str, detail: String, objects: Vec<FindingObject>) -> Finding {
+    Finding { severity: Severity::Error, code, detail, objects }
+}
+
+fn warning(code: &'static str, detail: String, objects: Vec<FindingObject>) -> Finding {
+    Finding { severity: Severity::Warning, code, detail, objects }
+}
+
+fn course_object(c: &Course) -> FindingObject {
+    FindingObject::new("course", c.id.0)
+}
+
+/// `Course 17 (D, G27a)`.
+fn label(c: &Course) -> String {
+    let l = c.label();
+    let mut chars = l.chars();
+    chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The course rules of contract.md §8 for an existing course (the checks of
+/// `POST /course`, [`check_course_classes`], and every teacher employed):
+/// `None` when it keeps them, else why not.
+pub fn course_rule(
+    f: &CheckFacts,
+    curricula: &HashMap<CurriculumId, &CurriculumFact>,
+    employed: &BTreeSet<TeacherId>,
+    c: &Course,
+) -> Option<String> {
+    let classes: Vec<SchoolClassId> = c.school_classes.iter().map(|k| k.id).collect();
+    let result = check_course_classes(
+        &f.year,
+        &c.subject.code,
+        c.cross_class,
+        c.curriculum.id,
+        (GradeId(c.grade.id), c.grade.code.as_str()),
+        &classes,
+        &f.classes,
+        curricula,
+    );
+    if let Err(Error::Problem { detail, .. }) = result {
+        return Some(detail);
+    }
+    let unemployed: Vec<&str> = c
+        .teachers1
+        .iter()
+        .chain(&c.teachers2)
+        .filter(|t| !employed.contains(&t.id))
+        .map(|t| t.code.as_str())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    (!unemployed.is_empty())
+        .then(|| format!("Teacher {} has no employment in school year {}.", unemployed.join(", "), f.year.code))
+}
+
+/// The row id of an entry (`<c>-<s>[-<d>]`) as a finding object.
+fn entry_object(e: &LessonEntry) -> FindingObject {
+    FindingObject::new(
+        "lessontable",
+        LessonTableKey { curriculum: e.curriculum, subject: e.subject, division: e.division }.to_string(),
+    )
+}
+
+/// Runs every rule of documents.md §3 over `f`: errors first, then warnings,
+/// each group by code, then in the order of the objects (courses in list order,
+/// entries by row, employments by teacher code).
+pub fn check(f: &CheckFacts) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let curricula: HashMap<CurriculumId, &CurriculumFact> = f.curricula.iter().map(|c| (c.id, c)).collect();
+    let employed: BTreeSet<TeacherId> = f.employments.iter().map(|e| e.teacher.id).collect();
+    let subject_code = |s: SubjectId| f.subjects.get(&s).map_or_else(|| s.to_string(), |x| x.code.clone());
+
+    // course_rule
+    for c in &f.courses {
+        if let Some(why) = course_rule(f, &curricula, &employed, c) {
+            out.push(error("course_rule", format!("{}: {why}", label(c)), vec![course_object(c)]));
+        }
+    }
+    // grade_not_in_curriculum, lesson_table_side
+    let mut entries: Vec<&LessonEntry> = f.entries.iter().collect();
+    entries.sort_by_key(|e| (e.curriculum, e.division, e.subject, e.grade));
+    for e in &entries {
+        let Some(cur) = curricula.get(&e.curriculum) else { continue };
+        if !cur.grades.iter().any(|g| g.0 == e.grade) {
+            out.push(error(
+                "grade_not_in_curriculum",
+                format!(
+                    "The lesson table of {} has an entry for subject {} in grade {}, which is not a grade of the curriculum.",
+                    cur.code,
+                    subject_code(e.subject),
+                    e.grade
+                ),
+                vec![entry_object(e)],
+            ));
+        }
+    }
+    let mut sides: BTreeMap<String, (String, bool)> = BTreeMap::new();
+    for e in &entries {
+        let Some(s) = f.subjects.get(&e.subject) else { continue };
+        if s.cross_class == e.division.is_some() {
+            let cur = curricula.get(&e.curriculum).map_or_else(|| e.curriculum.to_string(), |c| c.code.clone());
+            let key = LessonTableKey { curriculum: e.curriculum, subject: e.subject, division: e.division };
+            sides.entry(key.to_string()).or_insert((cur, s.cross_class));
+        }
+    }
+    for (id, (cur, cross_class)) in sides {
+        let code = subject_code(LessonTableKey::parse(&id).map_or(SubjectId(0), |k| k.subject));
+        let why = if cross_class {
+            "is cross-class but its row has a division"
+        } else {
+            "is taught per class but its row has no division"
+        };
+        out.push(error(
+            "lesson_table_side",
+            format!("In the lesson table of {cur}, subject {code} {why}: move the row to the right side."),
+            vec![FindingObject::new("lessontable", id)],
+        ));
+    }
+    // no_weekly_lessons
+    for (id, code) in &f.missing_weekly_lessons {
+        out.push(error(
+            "no_weekly_lessons",
+            format!(
+                "Payroll type {code} is lesson-based and used in school year {}, which has no weeklyLessons for it: its lessons count 0 %.",
+                f.year.code
+            ),
+            vec![FindingObject::new("payrolltype", *id)],
+        ));
+    }
+    // duplicate_course
+    let mut by_class: BTreeMap<(SubjectId, SchoolClassId), Vec<&Course>> = BTreeMap::new();
+    for c in &f.courses {
+        for k in &c.school_classes {
+            by_class.entry((c.subject.id, k.id)).or_default().push(c);
+        }
+    }
+    for ((_, class), list) in by_class.iter().filter(|(_, l)| l.len() > 1) {
+        let class_code =
+            f.classes.iter().find(|k| k.id == *class).map_or_else(|| class.to_string(), |k| k.code.clone());
+        let mut objects: Vec<FindingObject> = list.iter().map(|c| course_object(c)).collect();
+        objects.push(FindingObject::new("schoolclass", class.0));
+        out.push(error(
+            "duplicate_course",
+            format!(
+                "Class {class_code} has {} courses of subject {}: {}.",
+                list.len(),
+                list[0].subject.code,
+                list.iter().map(|c| format!("course {}", c.id)).collect::<Vec<_>>().join(", ")
+            ),
+            objects,
+        ));
+    }
+    // open_lessons
+    for c in &f.courses {
+        let open: Vec<String> = [(1, c.open1), (2, c.open2)]
+            .into_iter()
+            .filter(|(_, l)| l.0 > 0)
+            .map(|(s, l)| format!("{l} lessons in semester {s}"))
+            .collect();
+        if !open.is_empty() {
+            out.push(warning(
+                "open_lessons",
+                format!("{} has no teacher for {}.", label(c), open.join(" and ")),
+                vec![course_object(c)],
+            ));
+        }
+    }
+    // workload_deviation
+    for e in &f.employments {
+        if e.payment1.is_none() && e.payment2.is_none() {
+            continue;
+        }
+        let target =
+            (e.payment1.unwrap_or_default().decimal() + e.payment2.unwrap_or_default().decimal()) / Decimal::TWO;
+        let diff = e.workload - target;
+        if diff.abs() > Decimal::from(DEVIATION_POINTS) {
+            let round = |d: Decimal| d.round_dp(2).normalize();
+            out.push(warning(
+                "workload_deviation",
+                format!(
+                    "Teacher {} ({} {}): workload {} % against a mean payment target of {} % ({} points {}).",
+                    e.teacher.code,
+                    e.teacher.first_name,
+                    e.teacher.last_name,
+                    round(e.workload),
+                    round(target),
+                    round(diff.abs()),
+                    if diff > Decimal::ZERO { "over" } else { "under" }
+                ),
+                vec![FindingObject::new("teacher", e.teacher.id.0), FindingObject::new("employment", e.id.0)],
+            ));
+        }
+    }
+    // no_work
+    for e in f.employments.iter().filter(|e| !e.has_work) {
+        out.push(warning(
+            "no_work",
+            format!(
+                "Teacher {} ({} {}) is employed in school year {} but has no courses, pool entries or theses.",
+                e.teacher.code, e.teacher.first_name, e.teacher.last_name, f.year.code
+            ),
+            vec![FindingObject::new("teacher", e.teacher.id.0), FindingObject::new("employment", e.id.0)],
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

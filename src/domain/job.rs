@@ -1,0 +1,412 @@
+//! Jobs (documents.md §4, client.md "Standing jobs"): the kinds of job, their
+//! parameters as read from a `POST /job` or `PUT /job/ID` body, and the job form
+//! the API answers.
+//!
+//! A job parameter that is a reference with id `-1` (the client's "(alle)"
+//! entry) means "all" and is read as absent.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::ids::{DivisionId, GradeId, SchoolYearId, SubjectCategoryId, TeacherId};
+use super::reader::{checked, limits, Mode, Reader};
+use crate::auth::Role;
+use crate::error::{Error, ErrorCode, Result};
+
+macro_rules! job_kinds {
+    ($($variant:ident => $name:literal, $title:literal, $role:ident, $params:expr, $doc:literal;)*) => {
+        /// A kind of job, by its wire name (documents.md §4 table).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum JobKind { $(#[doc = $doc] $variant,)* }
+        impl JobKind {
+            /// Every kind, in documentation order.
+            pub const ALL: &'static [JobKind] = &[$(JobKind::$variant,)*];
+            /// The wire name (`WorkloadDownload`).
+            pub fn name(self) -> &'static str { match self { $(JobKind::$variant => $name,)* } }
+            /// The German title the client shows.
+            pub fn title(self) -> &'static str { match self { $(JobKind::$variant => $title,)* } }
+            /// The role needed to run it.
+            pub fn role(self) -> Role { match self { $(JobKind::$variant => Role::$role,)* } }
+            /// The parameters it reads.
+            pub fn params(self) -> &'static [Param] { match self { $(JobKind::$variant => $params,)* } }
+            /// What it does, one sentence.
+            pub fn description(self) -> &'static str { match self { $(JobKind::$variant => $doc,)* } }
+        }
+    };
+}
+
+/// A job parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Param {
+    /// `schoolYear` (required reference).
+    SchoolYear,
+    /// `teacher` (optional reference; -1 = all).
+    Teacher,
+    /// `division` (optional reference; -1 = all).
+    Division,
+    /// `grade` (optional reference; -1 = all).
+    Grade,
+    /// `subjectCategory` (optional reference; -1 = all).
+    SubjectCategory,
+    /// `semester` (required, 1 or 2).
+    Semester,
+    /// `mailFrom`, `mailSubject`, `mailBody` (required texts; the sender is an e-mail address).
+    Mail,
+}
+
+impl Param {
+    /// The body keys of this parameter.
+    pub fn keys(self) -> &'static [&'static str] {
+        match self {
+            Param::SchoolYear => &["schoolYear"],
+            Param::Teacher => &["teacher"],
+            Param::Division => &["division"],
+            Param::Grade => &["grade"],
+            Param::SubjectCategory => &["subjectCategory"],
+            Param::Semester => &["semester"],
+            Param::Mail => &["mailFrom", "mailSubject", "mailBody"],
+        }
+    }
+}
+
+use Param::*;
+
+job_kinds! {
+    WorkloadDownload => "WorkloadDownload", "Pensenblatt exportieren", Reader, &[SchoolYear, Teacher, Division],
+        "The workload sheets (PDF): one teacher, or every employment (of a division) in one file.";
+    WorkloadMail => "WorkloadMail", "Pensenblatt versenden", Planner, &[SchoolYear, Teacher, Division, Mail],
+        "Sends each teacher their workload sheet by e-mail (SMTP); planner role.";
+    PayrollCsvDownload => "PayrollCSVDownload", "Lehrerliste (Pensenmeldung)", Reader, &[SchoolYear, Semester],
+        "The payroll report of one semester as CSV.";
+    EmploymentCsvDownload => "EmploymentCSVDownload", "Lehrerliste", Reader, &[SchoolYear, Division],
+        "The employments of a year (of a division) as CSV.";
+    PoolCsvDownload => "PoolCSVDownload", "Poolliste", Reader, &[SchoolYear],
+        "The pool entries of a year as CSV.";
+    ThesisCsvDownload => "ThesisCSVDownload", "Lehrerliste (Abschlussarbeiten)", Reader, &[SchoolYear],
+        "The thesis counts per teacher and thesis type as CSV.";
+    TeacherLessonSummaryCsvDownload => "TeacherLessonSummaryCSVDownload", "Unterrichtspensum", Reader, &[SchoolYear],
+        "Lessons and percent of teaching per teacher and semester as CSV.";
+    CourseTableCsvDownload => "CourseTableCSVDownload", "Planungsübersicht", Reader,
+        &[SchoolYear, Division, Grade, SubjectCategory],
+        "The subject × class matrix of teacher codes as CSV.";
+    UntisDownload => "UntisDownload", "Untis-Export", Reader, &[SchoolYear, Semester],
+        "The lessons of one semester in the timetable program's import format (text).";
+    SubjectCourseDownload => "SubjectCourseDownload", "Lektionenzuteilungen nach Fachgebiet", Reader, &[SchoolYear],
+        "The courses per subject category (PDF, landscape).";
+    TeacherCourseDownload => "TeacherCourseDownload", "Lektionenzuteilungen nach Lehrperson", Reader, &[SchoolYear],
+        "A page per teacher with their courses (PDF).";
+    OpenWorkloadDownload => "OpenWorkloadDownload", "Nicht zugeteilte Lektionen", Reader, &[SchoolYear],
+        "The lessons without a teacher per subject category (PDF).";
+    CalculateBalances => "CalculateBalances", "Saldi berechnen", Planner, &[],
+        "Standing job 1: compares the frozen balances of every locked year with a fresh computation (log only).";
+    CheckDatabase => "CheckDatabase", "Datenbank prüfen", Planner, &[SchoolYear],
+        "Standing job 2: the plan check (documents.md §3); not available yet.";
+    InitializeSchoolYear => "InitializeSchoolYear", "Schuljahr eröffnen", Planner, &[SchoolYear],
+        "Standing job 3 (also by POST): opens a school year (documents.md §2); not available yet.";
+    CheckPlan => "CheckPlan", "Planung prüfen", Planner, &[SchoolYear],
+        "The plan check (documents.md §3); not available yet.";
+}
+
+impl JobKind {
+    /// The kind with this wire name.
+    pub fn from_name(name: &str) -> Option<JobKind> {
+        JobKind::ALL.iter().copied().find(|k| k.name() == name)
+    }
+
+    /// The id of the standing job of this kind (client.md): 1–3, else `None`.
+    pub fn standing_id(self) -> Option<i64> {
+        match self {
+            JobKind::CalculateBalances => Some(1),
+            JobKind::CheckDatabase => Some(2),
+            JobKind::InitializeSchoolYear => Some(3),
+            _ => None,
+        }
+    }
+
+    /// The standing job with id `id` (1–3).
+    pub fn standing(id: i64) -> Option<JobKind> {
+        JobKind::ALL.iter().copied().find(|k| k.standing_id() == Some(id))
+    }
+
+    /// Whether this server can run it yet (the PDF documents and the mail are
+    /// not built yet: 422 `job_not_available`).
+    pub fn available(self) -> bool {
+        !matches!(
+            self,
+            JobKind::WorkloadDownload
+                | JobKind::WorkloadMail
+                | JobKind::SubjectCourseDownload
+                | JobKind::TeacherCourseDownload
+                | JobKind::OpenWorkloadDownload
+        )
+    }
+}
+
+/// Mail texts of `WorkloadMail` (the client sends them from its `/settings`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MailParams {
+    /// Sender address.
+    pub mail_from: String,
+    /// Subject line.
+    pub mail_subject: String,
+    /// Body text (plain text).
+    pub mail_body: String,
+}
+
+/// Valid parameters of a job; each is present only when its kind reads it.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct JobParams {
+    /// The school year (every kind but `CalculateBalances`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub school_year: Option<SchoolYearId>,
+    /// One teacher; `None` = all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub teacher: Option<TeacherId>,
+    /// One division; `None` = all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub division: Option<DivisionId>,
+    /// One grade; `None` = all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grade: Option<GradeId>,
+    /// One subject category; `None` = all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subject_category: Option<SubjectCategoryId>,
+    /// Semester 1 or 2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub semester: Option<u8>,
+    /// Mail texts.
+    #[serde(skip_serializing_if = "Option::is_none", flatten)]
+    pub mail: Option<MailParams>,
+}
+
+/// Longest mail body accepted (characters).
+pub const MAX_MAIL_BODY: usize = 20_000;
+
+impl JobParams {
+    /// The year, for kinds that require it (checked by [`JobParams::parse`]).
+    pub fn year(&self) -> SchoolYearId {
+        self.school_year.unwrap_or(SchoolYearId(0))
+    }
+
+    /// Reads the parameters of `kind` from `body` (unknown keys are ignored,
+    /// like the echoed job fields of the client's `PUT /job/ID`), collecting
+    /// every field problem: 400 for unreadable types, 422 otherwise.
+    /// References are not checked against the database here.
+    pub fn parse(kind: JobKind, body: &Value) -> Result<JobParams> {
+        let mut r = Reader::new(body, Mode::Create)?;
+        let mut p = JobParams::default();
+        let optional = |r: &mut Reader, key: &str| r.reference(key, false).filter(|id| *id != -1);
+        for param in kind.params() {
+            match param {
+                SchoolYear => p.school_year = r.reference("schoolYear", true).map(SchoolYearId),
+                Teacher => p.teacher = optional(&mut r, "teacher").map(TeacherId),
+                Division => p.division = optional(&mut r, "division").map(DivisionId),
+                Grade => p.grade = optional(&mut r, "grade").map(GradeId),
+                SubjectCategory => p.subject_category = optional(&mut r, "subjectCategory").map(SubjectCategoryId),
+                Semester => p.semester = r.integer("semester", true, 1, 2).map(|s| s as u8),
+                Mail => {
+                    let given = body.get("mailFrom").is_some_and(|v| !v.is_null());
+                    let from = r.email("mailFrom");
+                    if !given {
+                        r.error("mailFrom", ErrorCode::Required, "`mailFrom` is required.");
+                    }
+                    let subject = r.text("mailSubject", true, limits::DESCRIPTION);
+                    let body = r.text("mailBody", true, MAX_MAIL_BODY);
+                    if let (Some(mail_from), Some(mail_subject), Some(mail_body)) = (from, subject, body) {
+                        p.mail = Some(MailParams { mail_from, mail_subject, mail_body });
+                    }
+                }
+            }
+        }
+        r.finish()?;
+        if kind.params().contains(&SchoolYear) {
+            checked(p.school_year);
+        }
+        Ok(p)
+    }
+}
+
+/// One log line of a job.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct LogLine {
+    /// Running number within the job, from 1.
+    pub id: i64,
+    /// The message.
+    pub message: String,
+}
+
+/// The state of a stored job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobStatus {
+    /// A standing job that is not running.
+    Idle,
+    /// Accepted or running.
+    Running,
+    /// Finished; the product (if any) is ready.
+    Done,
+    /// Failed: `error` says why.
+    Failed,
+}
+
+impl JobStatus {
+    /// The stored text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobStatus::Idle => "idle",
+            JobStatus::Running => "running",
+            JobStatus::Done => "done",
+            JobStatus::Failed => "failed",
+        }
+    }
+
+    /// From the stored text (unknown text reads as failed).
+    pub fn from_text(s: &str) -> JobStatus {
+        match s {
+            "idle" => JobStatus::Idle,
+            "running" => JobStatus::Running,
+            "done" => JobStatus::Done,
+            _ => JobStatus::Failed,
+        }
+    }
+}
+
+/// A job as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobRecord {
+    /// Database id (1–3: the standing jobs).
+    pub id: i64,
+    /// The wire name of its kind.
+    pub name: String,
+    /// The account that started it (`None` for the standing jobs).
+    pub account_id: Option<i64>,
+    /// Its state.
+    pub status: JobStatus,
+    /// Why it failed.
+    pub error: Option<String>,
+    /// Log messages of the last run.
+    pub log: Vec<String>,
+    /// The id of its product file, when done.
+    pub product: Option<i64>,
+}
+
+/// A job as the API shows it (documents.md §4).
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct Job {
+    /// Database id; 1–3 are the standing jobs.
+    pub id: i64,
+    /// The kind (`WorkloadDownload`, …).
+    pub name: String,
+    /// Its German title.
+    pub title: String,
+    /// Whether it is queued or running.
+    pub running: bool,
+    /// Steps done in percent (0–100) while running, else null.
+    pub progress: Option<u8>,
+    /// Why it failed, or null.
+    pub error: Option<String>,
+    /// Id of the product (`GET /file/ID`) when done, else null.
+    pub product: Option<i64>,
+    /// What it did so far, oldest first.
+    pub log: Vec<LogLine>,
+}
+
+impl Job {
+    /// The form of `record`, with the live progress (`done` of `total` steps)
+    /// and log while it runs.
+    pub fn of(record: JobRecord, live: Option<(u32, u32, Vec<String>)>) -> Job {
+        let title = JobKind::from_name(&record.name).map_or_else(|| record.name.clone(), |k| k.title().to_string());
+        let running = record.status == JobStatus::Running;
+        let (progress, log) = match (running, live) {
+            (true, Some((done, total, log))) => (Some(percent_done(done, total)), log),
+            (true, None) => (Some(0), record.log),
+            (false, _) => (None, record.log),
+        };
+        Job {
+            id: record.id,
+            name: record.name,
+            title,
+            running,
+            progress,
+            error: record.error,
+            product: record.product,
+            log: log.into_iter().zip(1..).map(|(message, id)| LogLine { id, message }).collect(),
+        }
+    }
+}
+
+/// `done` of `total` steps in whole percent, 0–100 (0 when nothing is known yet).
+pub fn percent_done(done: u32, total: u32) -> u8 {
+    if total == 0 {
+        return 0;
+    }
+    ((u64::from(done.min(total)) * 100) / u64::from(total)) as u8
+}
+
+/// 422 `unknown_job` for a name that is not a job.
+pub fn unknown_job(name: &str) -> Error {
+    Error::field(
+        "/name",
+        ErrorCode::UnknownJob,
+        format!(
+            "There is no job `{name}`; the jobs are {}.",
+            JobKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn codes(r: Result<JobParams>) -> Vec<(String, &'static str)> {
+        match r {
+            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code)).collect(),
+            other => panic!("expected field errors, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn minus_one_means_all() {
+        let p = JobParams::parse(
+            JobKind::WorkloadDownload,
+            &json!({"schoolYear": {"id": 3}, "teacher": {"id": -1}, "division": "2"}),
+        )
+        .unwrap();
+        assert_eq!((p.school_year, p.teacher, p.division), (Some(SchoolYearId(3)), None, Some(DivisionId(2))));
+    }
+
+    #[test]
+    fn every_problem_is_reported() {
+        assert_eq!(
+            codes(JobParams::parse(JobKind::PayrollCsvDownload, &json!({"semester": 3}))),
+            [("/schoolYear".to_string(), "required"), ("/semester".to_string(), "out_of_range")]
+        );
+        assert_eq!(
+            codes(JobParams::parse(
+                JobKind::WorkloadMail,
+                &json!({"schoolYear": 1, "mailFrom": "no address", "mailSubject": " "})
+            )),
+            [
+                ("/mailFrom".to_string(), "invalid_email"),
+                ("/mailSubject".to_string(), "required"),
+                ("/mailBody".to_string(), "required")
+            ]
+        );
+    }
+
+    #[test]
+    fn progress_is_steps_done_in_percent() {
+        assert_eq!((percent_done(0, 0), percent_done(1, 3), percent_done(3, 3), percent_done(5, 3)), (0, 33, 100, 100));
+    }
+
+    #[test]
+    fn standing_jobs_are_one_to_three() {
+        let ids: Vec<i64> = JobKind::ALL.iter().filter_map(|k| k.standing_id()).collect();
+        assert_eq!(ids, [1, 2, 3]);
+        assert_eq!(JobKind::standing(1), Some(JobKind::CalculateBalances));
+        assert_eq!(JobKind::from_name("UntisDownload"), Some(JobKind::UntisDownload));
+    }
+}

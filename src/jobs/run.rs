@@ -1,0 +1,355 @@
+//! What each job does (documents.md §4 table): loads its data, reports its
+//! steps, and returns its product.
+
+use crate::documents::{self, csv, untis};
+use crate::domain::employment::Employment;
+use crate::domain::ids::{SchoolYearId, TeacherId};
+use crate::domain::job::{JobKind, JobParams};
+use crate::domain::schoolclass::SchoolClassInYear;
+use crate::domain::teacher::Teacher;
+use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::service::balances::check_frozen;
+use crate::service::workload::{fill_balances, workloads};
+use crate::store::course::CourseFilter;
+use crate::store::employment::EmploymentFilter;
+use crate::store::job::NewJobFile;
+use crate::store::pool::OwnerFilter;
+use crate::store::schoolclass::SchoolClassFilter;
+use crate::store::Conn;
+use crate::store::Store;
+
+use super::{JobConfig, Progress};
+
+/// What a running job may use.
+#[derive(Debug, Clone)]
+pub struct Context {
+    /// The database.
+    pub store: Store,
+    /// Its progress and log.
+    pub progress: Progress,
+    /// The runner's settings (SMTP).
+    pub config: JobConfig,
+    /// The job's id.
+    pub job: i64,
+    /// Who started it (writes are audited in their name).
+    pub who: crate::auth::Principal,
+}
+
+/// 422 `job_not_available` for a job this server cannot run (yet).
+pub fn not_available(kind: JobKind) -> Error {
+    Error::unprocessable(
+        ErrorCode::JobNotAvailable,
+        format!("The job {} ({}) is not available on this server yet.", kind.name(), kind.title()),
+    )
+}
+
+/// Checks `params` of an accepted job against the database before it is
+/// stored: every reference exists (422 `unknown_reference`), a single teacher
+/// is employed that year (422 `teacher_not_employed`), and `WorkloadMail` has
+/// an SMTP server and an address for every teacher it would mail.
+pub async fn check(conn: &mut Conn, kind: JobKind, params: &JobParams, config: &JobConfig) -> Result<()> {
+    let mut errors: Vec<FieldError> = Vec::new();
+    let refs: [(&str, &str, &str, Option<i64>); 5] = [
+        ("school_year", "school year", "/schoolYear", params.school_year.map(|y| y.0)),
+        ("teacher", "teacher", "/teacher", params.teacher.map(|t| t.0)),
+        ("division", "division", "/division", params.division.map(|d| d.0)),
+        ("grade", "grade", "/grade", params.grade.map(|g| g.0)),
+        ("subject_category", "subject category", "/subjectCategory", params.subject_category.map(|c| c.0)),
+    ];
+    for (table, noun, pointer, id) in refs {
+        if let Some(id) = id {
+            conn.check_references(table, noun, &[(pointer.to_string(), id)], &mut errors).await?;
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Error::fields(errors));
+    }
+    if let (Some(year), Some(teacher)) = (params.school_year, params.teacher) {
+        let employed =
+            conn.list_employments(EmploymentFilter { school_year: Some(year), teacher: Some(teacher) }).await?;
+        if employed.is_empty() {
+            return Err(Error::field(
+                "/teacher",
+                ErrorCode::TeacherNotEmployed,
+                format!("Teacher {teacher} has no employment in school year {year}: there is no workload sheet."),
+            ));
+        }
+    }
+    if kind == JobKind::WorkloadMail {
+        if config.smtp_url.is_none() {
+            return Err(Error::unprocessable(
+                ErrorCode::JobNotAvailable,
+                "Mailing is not configured on this server (start it with --smtp-url).",
+            ));
+        }
+        let missing: Vec<String> = selected_employments(conn, params)
+            .await?
+            .into_iter()
+            .filter(|e| !e.teacher.email.as_deref().is_some_and(valid_email))
+            .map(|e| e.teacher.code)
+            .collect();
+        if !missing.is_empty() {
+            return Err(Error::unprocessable(
+                ErrorCode::MissingEmail,
+                format!("These teachers have no valid e-mail address, so no mail was sent: {}.", missing.join(", ")),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `s` is a valid e-mail address.
+pub fn valid_email(s: &str) -> bool {
+    s.contains('@') && email_address::EmailAddress::is_valid(s)
+}
+
+/// The employments a workload job covers: the year's, of one teacher or one
+/// division when given, by teacher code.
+pub async fn selected_employments(conn: &mut Conn, params: &JobParams) -> Result<Vec<Employment>> {
+    let list =
+        conn.list_employments(EmploymentFilter { school_year: params.school_year, teacher: params.teacher }).await?;
+    Ok(list.into_iter().filter(|e| params.division.is_none_or(|d| e.division.id == d.0)).collect())
+}
+
+/// Runs job `kind` with `params`; the product, if the job makes one.
+pub async fn execute(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<Option<NewJobFile>> {
+    match kind {
+        JobKind::CalculateBalances => calculate_balances(ctx).await.map(|()| None),
+        JobKind::EmploymentCsvDownload
+        | JobKind::PoolCsvDownload
+        | JobKind::ThesisCsvDownload
+        | JobKind::TeacherLessonSummaryCsvDownload
+        | JobKind::CourseTableCsvDownload
+        | JobKind::PayrollCsvDownload
+        | JobKind::UntisDownload => export(kind, params, ctx).await.map(Some),
+        JobKind::CheckDatabase => plan_check(params, ctx, false).await,
+        JobKind::CheckPlan => plan_check(params, ctx, true).await,
+        JobKind::InitializeSchoolYear => initialize(params, ctx).await.map(|()| None),
+        other => Err(not_available(other)),
+    }
+}
+
+/// `CheckDatabase` and `CheckPlan` (documents.md §3): the plan check of the
+/// year, one log line per finding; `CheckPlan` also as a CSV
+/// (`Planung_<year>.csv`: Schwere, Code, Beschreibung, Objekte).
+async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Option<NewJobFile>> {
+    let p = &ctx.progress;
+    p.set_total(2);
+    let mut conn = ctx.store.conn().await?;
+    let year = conn
+        .get_school_year(params.year())
+        .await?
+        .ok_or_else(|| Error::not_found(crate::domain::ids::SchoolYearId::KIND, params.year().0))?;
+    let findings = crate::service::check::check_plan(&mut conn, year.id).await?;
+    p.step();
+    if findings.is_empty() {
+        p.log(format!("School year {}: the plan check found nothing.", year.code));
+    }
+    for f in &findings {
+        let severity = serde_json::to_value(f.severity).ok().and_then(|v| v.as_str().map(str::to_string));
+        p.log(format!("{} {}: {}", severity.unwrap_or_default(), f.code, f.detail));
+    }
+    p.step();
+    if !csv {
+        return Ok(None);
+    }
+    let content = crate::documents::csv::findings(&findings)?;
+    Ok(Some(NewJobFile {
+        name: format!("Planung_{}.csv", year.code.replace('/', "-")),
+        content_type: CSV.to_string(),
+        content,
+    }))
+}
+
+/// `InitializeSchoolYear` (documents.md §2): opens the year in one
+/// transaction, audited in the name of who started the job; the report in the log.
+async fn initialize(params: &JobParams, ctx: &Context) -> Result<()> {
+    let p = &ctx.progress;
+    p.set_total(1);
+    let mut tx = ctx.store.begin().await?;
+    let report = crate::service::opening::open_school_year(&mut tx, params.year()).await?;
+    let audit = crate::api::crud::Audit {
+        principal: Some(ctx.who.clone()),
+        method: "PUT".into(),
+        path: format!("/api/v1/job/{}", ctx.job),
+    };
+    for e in &report.employments {
+        audit.record(&mut tx, "employment", e.id.0, None::<&()>, Some(e)).await?;
+    }
+    for c in &report.courses {
+        audit.record(&mut tx, "course", c.id.0, None::<&()>, Some(c)).await?;
+    }
+    for e in &report.pool_entries {
+        audit.record(&mut tx, "poolentry", e.id, None::<&()>, Some(e)).await?;
+    }
+    tx.commit().await?;
+    p.step();
+    let c = &report.counts;
+    p.log(format!(
+        "Created {} courses, {} employments and {} pool entries{}.",
+        c.courses,
+        c.employments,
+        c.pool_entries,
+        if c.courses + c.employments + c.pool_entries == 0 { " (the year was opened already)" } else { "" }
+    ));
+    for course in &report.courses {
+        p.log(format!("Course {}", course.label()));
+    }
+    Ok(())
+}
+
+const CSV: &str = "text/csv; charset=utf-8";
+const TEXT: &str = "text/plain; charset=utf-8";
+
+/// The CSV lists and the Untis export: load, build, done (two steps).
+async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJobFile> {
+    let p = &ctx.progress;
+    p.set_total(2);
+    let mut conn = ctx.store.conn().await?;
+    let year = conn
+        .get_school_year(params.year())
+        .await?
+        .ok_or_else(|| Error::not_found(SchoolYearId::KIND, params.year().0))?;
+    let code = documents::year_in_file_name(&year.code);
+    let semester = params.semester.unwrap_or(1);
+    let (name, content_type, content) = match kind {
+        JobKind::EmploymentCsvDownload => {
+            let mut list = selected_employments(&mut conn, params).await?;
+            fill_balances(&mut conn, &mut list).await?;
+            let teachers = full_teachers(&mut conn, list.iter().map(|e| e.teacher.id)).await?;
+            let forms = workloads(&mut conn, year.id, None).await?;
+            let by_teacher = forms.iter().map(|w| (w.teacher.id.0, w)).collect();
+            p.step();
+            let decimals = csv::percent_decimals(&forms);
+            let bytes = csv::employments(&list, &teachers, &by_teacher, year.show_ipb_balances, decimals)?;
+            (format!("Lehrerliste_{code}.csv"), CSV, bytes)
+        }
+        JobKind::PoolCsvDownload => {
+            let entries = conn.list_pool_entries(OwnerFilter { school_year: Some(year.id), teacher: None }).await?;
+            let forms = workloads(&mut conn, year.id, None).await?;
+            p.step();
+            (format!("Poolliste_{code}.csv"), CSV, csv::pool(&entries, csv::percent_decimals(&forms))?)
+        }
+        JobKind::ThesisCsvDownload => {
+            let list = conn.list_theses(OwnerFilter { school_year: Some(year.id), teacher: None }).await?;
+            let types = conn.list_thesis_types().await?;
+            let divisions = conn
+                .list_employments(EmploymentFilter { school_year: Some(year.id), teacher: None })
+                .await?
+                .into_iter()
+                .map(|e| (e.teacher.id.0, e.division.code))
+                .collect();
+            p.step();
+            (format!("Abschlussarbeiten_{code}.csv"), CSV, csv::theses(&list, &types, &divisions)?)
+        }
+        JobKind::TeacherLessonSummaryCsvDownload => {
+            let forms = workloads(&mut conn, year.id, None).await?;
+            p.step();
+            (format!("Unterrichtspensum_{code}.csv"), CSV, csv::lesson_summary(&forms)?)
+        }
+        JobKind::CourseTableCsvDownload => {
+            let classes: Vec<SchoolClassInYear> = conn
+                .list_school_classes_in_year(year.id, params.grade, SchoolClassFilter::default())
+                .await?
+                .into_iter()
+                .filter(|c| params.division.is_none_or(|d| c.class.division.id == d.0))
+                .collect();
+            let courses = conn.list_courses(CourseFilter::year(year.id)).await?;
+            p.step();
+            let category = params.subject_category.map(|c| c.0);
+            (format!("Planungsübersicht_{code}.csv"), CSV, csv::course_table(&classes, &courses, category)?)
+        }
+        JobKind::PayrollCsvDownload => {
+            let forms = workloads(&mut conn, year.id, None).await?;
+            let teachers = full_teachers(&mut conn, forms.iter().map(|w| w.teacher.id)).await?;
+            let people = teachers
+                .into_iter()
+                .map(|(id, t)| (id, csv::Person { employee_number: t.employee_number, birthday: t.birthday }))
+                .collect();
+            let types = conn.list_payroll_types(None).await?;
+            p.step();
+            let bytes = csv::payroll(&forms, &people, &types, semester, year.show_ipb_balances)?;
+            (format!("Pensenmeldung_S{semester}_{code}.csv"), CSV, bytes)
+        }
+        JobKind::UntisDownload => {
+            let classes = conn.list_school_classes_in_year(year.id, None, SchoolClassFilter::default()).await?;
+            let courses = conn.list_courses(CourseFilter::year(year.id)).await?;
+            p.step();
+            (format!("Untis_S{semester}_{code}.txt"), TEXT, untis::export(&courses, &classes, semester)?)
+        }
+        other => return Err(not_available(other)),
+    };
+    p.step();
+    p.log(format!("{name} written ({} bytes).", content.len()));
+    Ok(NewJobFile { name, content_type: content_type.to_string(), content })
+}
+
+/// The single forms of `ids` (title, employee number, birthday) by id.
+async fn full_teachers(
+    conn: &mut Conn,
+    ids: impl Iterator<Item = TeacherId>,
+) -> Result<std::collections::HashMap<i64, Teacher>> {
+    let mut out = std::collections::HashMap::new();
+    for id in ids {
+        if let Some(t) = conn.get_teacher(id).await? {
+            out.insert(id.0, t);
+        }
+    }
+    Ok(out)
+}
+
+/// Standing job 1: balances are computed on every read here, so there is
+/// nothing to recalculate; it compares the frozen balances of each locked
+/// year with a fresh computation and logs the result.
+async fn calculate_balances(ctx: &Context) -> Result<()> {
+    let p = &ctx.progress;
+    p.log("Balances are computed on every read; nothing needs recalculating.");
+    let mut conn = ctx.store.conn().await?;
+    let checks = check_frozen(&mut conn, |done, total| {
+        p.set_total(total);
+        p.step();
+        let _ = done;
+    })
+    .await?;
+    if checks.is_empty() {
+        p.log("No school year is locked: there are no frozen balances to compare.");
+    }
+    let codes: std::collections::HashMap<i64, String> = conn
+        .list_teachers(crate::store::teacher::TeacherFilter::default())
+        .await?
+        .into_iter()
+        .map(|t| (t.id.0, t.code))
+        .collect();
+    for check in checks {
+        if check.differences.is_empty() {
+            p.log(format!(
+                "School year {}: the frozen balances of {} employments equal a fresh computation.",
+                check.code, check.compared
+            ));
+            continue;
+        }
+        p.log(format!(
+            "School year {}: {} of {} employments have frozen balances that differ from a fresh computation \
+             (the data changed after the year was locked; unlock and lock it again to refreeze):",
+            check.code,
+            check.differences.len(),
+            check.compared
+        ));
+        for d in check.differences {
+            let teacher = codes.get(&d.teacher).cloned().unwrap_or_else(|| format!("teacher {}", d.teacher));
+            p.log(format!(
+                "  {teacher}: opening balance frozen {} / fresh {}, closing balance frozen {} / fresh {}",
+                round(d.opening.0),
+                round(d.opening.1),
+                round(d.closing.0),
+                round(d.closing.1)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A balance for a log line: 3 decimals, half-up.
+fn round(d: rust_decimal::Decimal) -> rust_decimal::Decimal {
+    d.round_dp_with_strategy(3, rust_decimal::RoundingStrategy::MidpointAwayFromZero).normalize()
+}

@@ -1,0 +1,76 @@
+//! Opening a school year (documents.md §2): load the facts, plan with
+//! [`crate::domain::opening::plan`], insert, and report what was created.
+
+use serde::Serialize;
+
+use crate::domain::course::{lock_reason, Course};
+use crate::domain::ids::SchoolYearId;
+use crate::domain::opening::{no_previous_year, plan};
+use crate::domain::pool::PoolEntry;
+use crate::domain::refs::SchoolYearRef;
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::opening::EmploymentRef;
+use crate::store::pool::OwnerFilter;
+use crate::store::Conn;
+
+/// How many objects of each kind the opening created.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpeningCounts {
+    /// Courses created.
+    pub courses: usize,
+    /// Employments created.
+    pub employments: usize,
+    /// Pool entries created.
+    pub pool_entries: usize,
+}
+
+/// The answer of `POST /schoolyear/ID/open`: what was created, each listed and counted.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpeningReport {
+    /// The created courses (their single form, which is also their reference form), in creation order.
+    pub courses: Vec<Course>,
+    /// The created employments (reference form), by teacher code.
+    pub employments: Vec<EmploymentRef>,
+    /// The created pool entries, by teacher code.
+    pub pool_entries: Vec<PoolEntry>,
+    /// How many of each.
+    pub counts: OpeningCounts,
+}
+
+/// Opens school year `id` inside `tx` (documents.md §2): 404 for an unknown
+/// year, 409 `school_year_locked` for an archived or finalised one, 422
+/// `no_previous_year` when no year has a lower graduation year, a course
+/// rule's 422 if a planned course broke one (nothing is then created). The
+/// year's row is locked first, so concurrent openings of one year serialise
+/// (the second creates nothing).
+pub async fn open_school_year(tx: &mut Conn, id: SchoolYearId) -> Result<OpeningReport> {
+    tx.lock_row("school_year", id.0).await?;
+    let year = tx.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, id.0))?;
+    let year = SchoolYearRef::from(&year);
+    if let Some(why) = lock_reason(&year) {
+        return Err(Error::conflict(
+            ErrorCode::SchoolYearLocked,
+            format!("School year {} is {why}: it cannot be opened. Reopen the school year first.", year.code),
+        ));
+    }
+    let previous = tx.previous_school_year(&year).await?.ok_or_else(|| no_previous_year(&year))?;
+    let facts = tx.opening_facts(year.clone(), previous).await?;
+    let planned = plan(&facts)?;
+    let (employment_ids, course_ids, pool_ids) = tx.insert_opening(id, &planned).await?;
+    let courses = tx.courses_with_ids(&course_ids).await?;
+    let employments = tx.employment_refs(&year, &employment_ids).await?;
+    let pool_entries: Vec<PoolEntry> = if pool_ids.is_empty() {
+        Vec::new()
+    } else {
+        tx.list_pool_entries(OwnerFilter { school_year: Some(id), teacher: None })
+            .await?
+            .into_iter()
+            .filter(|p| pool_ids.contains(&p.id))
+            .collect()
+    };
+    let counts =
+        OpeningCounts { courses: courses.len(), employments: employments.len(), pool_entries: pool_entries.len() };
+    Ok(OpeningReport { courses, employments, pool_entries, counts })
+}

@@ -1,0 +1,315 @@
+//! `/job` and `/file` (documents.md §4, client.md standing jobs): accepting and
+//! refusing jobs, roles, ownership, the standing jobs, CalculateBalances,
+//! restart recovery and the purge of old jobs.
+
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use crate::helpers::{Resp, TestApp};
+use schoolplan::app::AppConfig;
+use schoolplan::auth::Role;
+
+/// Polls `GET /job/ID` (as `token`) until the job no longer runs; returns it.
+/// Checks on the way that `progress` stays within 0–100 while running.
+pub async fn wait_for(app: &TestApp, token: &str, id: i64) -> Value {
+    for _ in 0..6000 {
+        let job = app.request_with(Some(token), Method::GET, &format!("/api/v1/job/{id}"), None).await.expect(200);
+        let job = job.result().clone();
+        if job["running"] == json!(false) {
+            assert_eq!(job["progress"], Value::Null, "progress is null when not running: {job}");
+            return job;
+        }
+        let p = job["progress"].as_i64().expect("progress while running");
+        assert!((0..=100).contains(&p), "{job}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("job {id} did not finish");
+}
+
+/// Starts job `body` as the admin, waits for it and returns the finished job.
+pub async fn run_job(app: &TestApp, body: Value) -> Value {
+    let id = app.post("/job", body).await.expect(201).id();
+    wait_for(app, &app.token, id).await
+}
+
+/// Fetches the product of a finished job as bytes (as the admin).
+pub async fn product(app: &TestApp, job: &Value) -> (Resp, Vec<u8>) {
+    assert_eq!(job["error"], Value::Null, "job failed: {job}");
+    let file = job["product"].as_i64().unwrap_or_else(|| panic!("job has a product: {job}"));
+    let res = app
+        .client
+        .get(format!("{}/api/v1/file/{file}", app.base))
+        .bearer_auth(&app.token)
+        .send()
+        .await
+        .expect("file fetched");
+    let status = res.status().as_u16();
+    let headers = res.headers().clone();
+    let bytes = res.bytes().await.expect("body").to_vec();
+    (Resp { status, headers, body: Value::Null }, bytes)
+}
+
+/// The demo school, loaded into the app's database.
+pub async fn demo(app: &TestApp) -> Value {
+    schoolplan::dataset::import(&app.store, &schoolplan::demo::generate(1)).await.expect("demo imported");
+    app.get("/schoolyear").await.expect(200).result().clone()
+}
+
+/// The id of the demo school year with `code`.
+pub fn year_id(years: &Value, code: &str) -> i64 {
+    years.as_array().unwrap().iter().find(|y| y["code"] == code).expect("year")["id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn the_standing_jobs_are_always_listed() {
+    let app = TestApp::spawn().await;
+    let reader = app.token_for("reader", Role::Reader).await;
+    let list = app.request_with(Some(&reader), Method::GET, "/api/v1/job", None).await.expect(200);
+    let names: Vec<(i64, &str, bool)> = list
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|j| (j["id"].as_i64().unwrap(), j["name"].as_str().unwrap(), j["running"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(
+        names,
+        [(1, "CalculateBalances", false), (2, "CheckDatabase", false), (3, "InitializeSchoolYear", false)]
+    );
+    let one = &list.result()[0];
+    for key in ["id", "name", "title", "running", "progress", "error", "product", "log"] {
+        assert!(one.get(key).is_some(), "job form has {key}: {one}");
+    }
+}
+
+#[tokio::test]
+async fn wrong_jobs_and_parameters_are_refused() {
+    let app = TestApp::spawn().await;
+    let years = demo(&app).await;
+    let year = year_id(&years, "26/27");
+    app.post("/job", json!({"name": "NoSuchJob", "schoolYear": year})).await.expect_problem(422, "unknown_job");
+    app.post("/job", json!({"schoolYear": year})).await.expect_problem(422, "required");
+    app.post("/job", json!({"name": 3})).await.expect_problem(400, "invalid_type");
+    let r = app.post("/job", json!({"name": "PayrollCSVDownload", "semester": 3})).await.expect(422);
+    let pointers: Vec<&str> =
+        r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap()).collect();
+    assert_eq!(pointers, ["/schoolYear", "/semester"]);
+    app.post("/job", json!({"name": "PoolCSVDownload", "schoolYear": 999_999}))
+        .await
+        .expect_problem(422, "unknown_reference");
+    app.post("/job", json!({"name": "EmploymentCSVDownload", "schoolYear": year, "division": 999_999}))
+        .await
+        .expect_problem(422, "unknown_reference");
+    app.post("/job", json!({"name": "WorkloadDownload", "schoolYear": year}))
+        .await
+        .expect_problem(422, "job_not_available");
+    app.post("/job", json!({"name": "CheckPlan"})).await.expect_problem(422, "required");
+    app.put("/job/1", json!({"action": "stop"})).await.expect_problem(422, "out_of_range");
+    app.put("/job/999", json!({"action": "start"})).await.expect_problem(404, "not_found");
+    // Nothing was stored: only the standing jobs exist.
+    assert_eq!(app.get("/job").await.expect(200).result().as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn roles_decide_who_may_start_what() {
+    let app = TestApp::spawn().await;
+    let reader = app.token_for("reader", Role::Reader).await;
+    let post = |body: Value| {
+        let reader = reader.clone();
+        let app = &app;
+        async move { app.request_with(Some(&reader), Method::POST, "/api/v1/job", Some(&body)).await }
+    };
+    post(json!({"name": "CalculateBalances"})).await.expect_problem(403, "forbidden");
+    app.request_with(Some(&reader), Method::PUT, "/api/v1/job/1", Some(&json!({"action": "start"})))
+        .await
+        .expect_problem(403, "forbidden");
+    let planner = app.token_for("planner", Role::Planner).await;
+    let started = app
+        .request_with(Some(&planner), Method::PUT, "/api/v1/job/1", Some(&json!({"action": "start"})))
+        .await
+        .expect(200);
+    assert_eq!(started.result()["id"], 1);
+    let done = wait_for(&app, &planner, 1).await;
+    assert_eq!(done["error"], Value::Null, "{done}");
+    assert!(!done["log"].as_array().unwrap().is_empty(), "{done}");
+}
+
+#[tokio::test]
+async fn jobs_belong_to_their_creator() {
+    let app = TestApp::spawn().await;
+    let alice = app.token_for("alice", Role::Planner).await;
+    let bob = app.token_for("bob", Role::Planner).await;
+    let created = app
+        .request_with(Some(&alice), Method::POST, "/api/v1/job", Some(&json!({"name": "CalculateBalances"})))
+        .await
+        .expect(201);
+    let id = created.id();
+    assert!(id > 3, "new jobs get ids from 4 on");
+    assert_eq!(created.header("location"), Some(format!("/api/v1/job/{id}").as_str()));
+    assert_eq!(created.result()["name"], "CalculateBalances");
+    assert_eq!(created.result()["title"], "Saldi berechnen");
+    wait_for(&app, &alice, id).await;
+    app.request_with(Some(&bob), Method::GET, &format!("/api/v1/job/{id}"), None)
+        .await
+        .expect_problem(404, "not_found");
+    let bobs: Vec<i64> = app
+        .request_with(Some(&bob), Method::GET, "/api/v1/job", None)
+        .await
+        .expect(200)
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|j| j["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(bobs, [1, 2, 3]);
+    // The admin sees every job.
+    let all: Vec<i64> = app
+        .get("/job")
+        .await
+        .expect(200)
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|j| j["id"].as_i64().unwrap())
+        .collect();
+    assert!(all.contains(&id));
+    app.get(&format!("/job/{id}")).await.expect(200);
+}
+
+#[tokio::test]
+async fn calculate_balances_compares_frozen_balances() {
+    let app = TestApp::spawn().await;
+    let years = demo(&app).await;
+    let year = year_id(&years, "25/26");
+    // Unlock and lock 25/26 again: its balances are frozen as computed now.
+    let mut y = app.get(&format!("/schoolyear/{year}")).await.expect(200).result().clone();
+    y["finalised"] = json!(false);
+    app.put(&format!("/schoolyear/{year}"), y.clone()).await.expect(200);
+    y["finalised"] = json!(true);
+    app.put(&format!("/schoolyear/{year}"), y).await.expect(200);
+
+    let job = run_job(&app, json!({"name": "CalculateBalances"})).await;
+    assert_eq!(job["error"], Value::Null, "{job}");
+    assert_eq!(job["product"], Value::Null);
+    let log: Vec<String> =
+        job["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap().into()).collect();
+    assert!(
+        log.iter().any(|l| l.starts_with("School year 25/26: the frozen balances of") && l.contains("equal")),
+        "{log:?}"
+    );
+
+    // A frozen balance that no longer matches the data is reported with its teacher.
+    let (employment, code) = {
+        let list = app.get(&format!("/employment?schoolYear={year}")).await.expect(200);
+        let e = list.result()[0].clone();
+        (e["id"].as_i64().unwrap(), e["teacher"]["code"].as_str().unwrap().to_string())
+    };
+    app.sql(&format!("UPDATE employment SET frozen_closing_balance = '123.5' WHERE id = {employment}")).await;
+    let job = run_job(&app, json!({"name": "CalculateBalances"})).await;
+    let log: Vec<String> =
+        job["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap().into()).collect();
+    assert!(log.iter().any(|l| l.starts_with("School year 25/26: 1 of")), "{log:?}");
+    assert!(log.iter().any(|l| l.contains(&code) && l.contains("closing balance frozen 123.5")), "{log:?}");
+    // Log lines are numbered from 1.
+    let ids: Vec<i64> = job["log"].as_array().unwrap().iter().map(|l| l["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, (1..=ids.len() as i64).collect::<Vec<_>>());
+}
+
+#[tokio::test]
+async fn a_restart_fails_the_jobs_left_running() {
+    let app = TestApp::spawn().await;
+    let account = app.sql("SELECT id FROM account WHERE name = 'test-admin'").await.unwrap();
+    let id = app
+        .sql(&format!(
+            "INSERT INTO job (name, account_id, status, created_at) \
+             VALUES ('PoolCSVDownload', {account}, 'running', '2026-01-01T00:00:00.000000Z') RETURNING id"
+        ))
+        .await
+        .unwrap();
+    app.sql("UPDATE job SET status = 'running' WHERE id = 1").await;
+    assert_eq!(app.get(&format!("/job/{id}")).await.expect(200).result()["running"], true);
+    // A second server on the same database: it starts by recovering.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(schoolplan::app::serve(
+        listener,
+        app.store.clone(),
+        AppConfig { rate_limit: None, ..AppConfig::default() },
+        std::future::pending(),
+    ));
+    let restarted = app.at(base);
+    let job = restarted.get(&format!("/job/{id}")).await.expect(200);
+    assert_eq!(job.result()["running"], false);
+    assert_eq!(job.result()["error"], schoolplan::jobs::RESTART_ERROR);
+    assert_eq!(job.result()["product"], Value::Null);
+    let standing = restarted.get("/job/1").await.expect(200);
+    assert_eq!(standing.result()["running"], false);
+}
+
+#[tokio::test]
+async fn finished_jobs_are_purged_after_the_retention_time() {
+    let config = AppConfig {
+        rate_limit: None,
+        jobs: schoolplan::jobs::JobConfig { retention: std::time::Duration::ZERO, ..Default::default() },
+        ..AppConfig::default()
+    };
+    let app = TestApp::spawn_with(config).await;
+    let first = run_job(&app, json!({"name": "CalculateBalances"})).await;
+    let first = first["id"].as_i64().unwrap();
+    app.get(&format!("/job/{first}")).await.expect(200);
+    // Jobs are purged when new ones arrive; the standing jobs stay.
+    run_job(&app, json!({"name": "CalculateBalances"})).await;
+    app.get(&format!("/job/{first}")).await.expect_problem(404, "not_found");
+    app.get("/job/1").await.expect(200);
+}
+
+#[tokio::test]
+async fn the_plan_check_and_the_opening_run_as_jobs() {
+    let app = TestApp::spawn().await;
+    let years = demo(&app).await;
+    let year = year_id(&years, "26/27");
+
+    // CheckPlan: the findings of GET /schoolyear/ID/check in the log and as CSV.
+    let findings = app.get(&format!("/schoolyear/{year}/check")).await.expect(200).result().clone();
+    let findings = findings.as_array().unwrap();
+    assert!(!findings.is_empty(), "the demo's open year has findings");
+    let job = run_job(&app, json!({"name": "CheckPlan", "schoolYear": year})).await;
+    let (_, bytes) = product(&app, &job).await;
+    let text = String::from_utf8(bytes).unwrap();
+    let mut reader =
+        csv::ReaderBuilder::new().delimiter(b';').from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), findings.len());
+    for (row, f) in rows.iter().zip(findings) {
+        assert_eq!(&row[1], f["code"].as_str().unwrap());
+        assert_eq!(&row[2], f["detail"].as_str().unwrap());
+    }
+    let log: Vec<&str> = job["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert_eq!(log.len(), findings.len(), "{log:?}");
+
+    // CheckDatabase (standing job 2): the same findings, in the log only.
+    app.put("/job/2", json!({"action": "start", "schoolYear": year})).await.expect(200);
+    let job = wait_for(&app, &app.token, 2).await;
+    assert_eq!(job["error"], Value::Null, "{job}");
+    assert_eq!(job["log"].as_array().unwrap().len(), findings.len());
+
+    // InitializeSchoolYear (standing job 3) opens a new year once.
+    let next = app
+        .post("/schoolyear", json!({"code": "28/29", "description": "Schuljahr 2028/29", "graduationYear": 2029}))
+        .await
+        .expect(201)
+        .id();
+    app.put("/job/3", json!({"action": "start", "schoolYear": next})).await.expect(200);
+    let job = wait_for(&app, &app.token, 3).await;
+    assert_eq!(job["error"], Value::Null, "{job}");
+    let courses = app.get(&format!("/course?schoolYear={next}")).await.expect(200).result().as_array().unwrap().len();
+    assert!(courses > 100, "the opening created the year's courses: {courses}");
+    let first = job["log"][0]["message"].as_str().unwrap().to_string();
+    assert!(first.starts_with(&format!("Created {courses} courses")), "{first}");
+    app.put("/job/3", json!({"action": "start", "schoolYear": next})).await.expect(200);
+    let job = wait_for(&app, &app.token, 3).await;
+    assert!(job["log"][0]["message"].as_str().unwrap().contains("opened already"), "{job}");
+    assert_eq!(app.get(&format!("/course?schoolYear={next}")).await.result().as_array().unwrap().len(), courses);
+}

@@ -1,0 +1,11 @@
+//! Black-box test of the existing browser client's calls (client.md): the real
+//! server over HTTP with `--client-compat`, on SQLite, and on PostgreSQL when
+//! `TEST_DATABASE_URL` is set. Reuses the HTTP suite's harness (`tests/api/helpers.rs`).
+
+#[allow(dead_code)]
+#[path = "../api/helpers.rs"]
+mod helpers;
+
+mod browser;
+mod oidc;
+mod replay;
