@@ -149,12 +149,31 @@ where
     H: axum::handler::Handler<T, AppState>,
     T: 'static,
 {
+    resource_routes_with_get::<R, H, T, _, _>(list, list_doc, fetch::<R>, crate::api::openapi::resource::crud_ops::<R>())
+}
+
+/// [`resource_routes`] with a resource's own `GET /X/{id}` handler `fetch`
+/// (e.g. one that reads a query parameter) and its own documentation `ops` of
+/// the generic operations.
+pub fn resource_routes_with_get<R, H, T, G, U>(
+    list: H,
+    list_doc: crate::api::openapi::Operation,
+    fetch: G,
+    ops: Vec<crate::api::openapi::Operation>,
+) -> super::routes::ApiRouter
+where
+    R: CrudCreate,
+    H: axum::handler::Handler<T, AppState>,
+    T: 'static,
+    G: axum::handler::Handler<U, AppState>,
+    U: 'static,
+{
     use axum::routing::get;
     super::routes::ApiRouter::new()
         .route(&format!("/{}", R::PATH), get(list).post(create::<R>))
-        .route(&format!("/{}/{{id}}", R::PATH), get(fetch::<R>).put(update::<R>).delete(remove::<R>))
+        .route(&format!("/{}/{{id}}", R::PATH), get(fetch).put(update::<R>).delete(remove::<R>))
         .doc(list_doc)
-        .docs(crate::api::openapi::resource::crud_ops::<R>())
+        .docs(ops)
 }
 
 /// `GET /X/ID` → 200 single form with `ETag`; 404. With `If-None-Match`
@@ -162,11 +181,17 @@ where
 /// with an `If-Match` that does not match → 412 (RFC 9110 §13.1, §13.2.2).
 pub async fn fetch<R: Crud>(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions) -> Result<Response> {
     let item = R::get(&mut app.store.conn().await?, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
-    let tag = ETag::of(&item)?;
-    if let Some(not_modified) = pre.check_read(R::NOUN, id, &tag)? {
+    respond_read(R::NOUN, id, &item, &pre)
+}
+
+/// The answer to a read of `item` (object `noun` `id`): 200 with its `ETag`,
+/// or 304 when `pre` holds that tag (see [`fetch`]).
+pub fn respond_read<T: serde::Serialize>(noun: &str, id: i64, item: &T, pre: &Preconditions) -> Result<Response> {
+    let tag = ETag::of(item)?;
+    if let Some(not_modified) = pre.check_read(noun, id, &tag)? {
         return Ok(not_modified);
     }
-    Ok(tag.attach(ok(&item)))
+    Ok(tag.attach(ok(item)))
 }
 
 /// `POST /X` → 201 with `Location`, `ETag` and the single form (`If-Match` is

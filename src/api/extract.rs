@@ -129,6 +129,19 @@ impl QueryParams {
         })
     }
 
+    /// A parameter that takes one of `allowed` values; 400 for any other value.
+    pub fn choice(&self, name: &str, allowed: &[&'static str]) -> Result<Option<&'static str>> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(v) => allowed
+                .iter()
+                .copied()
+                .find(|a| *a == v)
+                .map(Some)
+                .ok_or_else(|| Self::bad(name, v, &format!("one of: {}", allowed.join(", ")))),
+        }
+    }
+
     /// A boolean parameter: `true`/`false`; a bare flag (`?crossClass`) is `true`.
     pub fn flag(&self, name: &str) -> Result<Option<bool>> {
         match self.get(name) {

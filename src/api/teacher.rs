@@ -1,22 +1,40 @@
-//! `/teacher` (interface.md §4.1): list (`?schoolYear=`, `?archived=`), get, create, save, delete.
+//! `/teacher` (interface.md §4.1): list (`?schoolYear=`, `?archived=`), get
+//! (`?detail=history`, client.md), create, save, delete.
 
 use axum::extract::State;
 use axum::response::Response;
 
 use super::crud;
-use super::extract::QueryParams;
+use super::etag::Preconditions;
+use super::extract::{PathId, QueryParams};
 use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
-use crate::domain::teacher::NewTeacher;
+use crate::domain::teacher::{NewTeacher, TeacherWithHistory};
 use crate::error::{Error, ErrorCode, Result};
+use crate::service::workload::fill_balances;
+use crate::store::employment::EmploymentFilter;
 use crate::store::teacher::TeacherFilter;
 
 /// Routes of `/teacher`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<Teachers, _, _>(
+    let mut ops = crate::api::openapi::resource::crud_ops::<Teachers>();
+    for op in &mut ops {
+        if op.method == axum::http::Method::GET {
+            *op = op
+                .clone()
+                .query_choice(
+                    "detail",
+                    &["history"],
+                    "`history`: the single form plus `history`, the teacher's employments of every school \
+                     year with their balances (client.md, TeacherHistory); any other value → 400.",
+                )
+                .json::<TeacherWithHistory>(200, "The teacher (with `history` when asked for).");
+        }
+    }
+    crud::resource_routes_with_get::<Teachers, _, _, _, _>(
         list,
         Operation::get("/teacher", "teacher", "Teachers (list form), by code")
             .query_id("schoolYear", false, "Only teachers with an employment in this school year.")
@@ -27,7 +45,25 @@ pub fn routes() -> ApiRouter {
             )
             .query_flag("archived", "Only archived (true) or only active (false) teachers.")
             .json_list::<crate::domain::teacher::TeacherListItem>(200, "The teachers."),
+        fetch,
+        ops,
     )
+}
+
+/// `GET /teacher/ID[?detail=history]`: the single form; with `detail=history`
+/// also `history`, the teacher's employments by school year with their
+/// balances (workload.md §4). ETag and 304 as for every single form.
+async fn fetch(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions, q: QueryParams) -> Result<Response> {
+    let detail = q.choice("detail", &["history"])?;
+    let mut conn = app.store.conn().await?;
+    let teacher = conn.get_teacher(TeacherId(id)).await?.ok_or_else(|| Error::not_found(TeacherId::KIND, id))?;
+    if detail.is_none() {
+        return crud::respond_read(TeacherId::KIND, id, &teacher, &pre);
+    }
+    let mut history =
+        conn.list_employments(EmploymentFilter { school_year: None, teacher: Some(TeacherId(id)) }).await?;
+    fill_balances(&mut conn, &mut history).await?;
+    crud::respond_read(TeacherId::KIND, id, &TeacherWithHistory { teacher, history }, &pre)
 }
 
 crate::crud_resource!(Teachers, path: "teacher", table: "teacher", id: TeacherId, new: NewTeacher, single: crate::domain::teacher::Teacher,

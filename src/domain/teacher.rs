@@ -40,6 +40,18 @@ pub struct Teacher {
     pub gender: Option<LookupRef>,
 }
 
+/// `GET /teacher/ID?detail=history` (client.md, TeacherHistory): the single
+/// form plus the teacher's employments of every school year, oldest first,
+/// with their balances (workload.md §4; null where the year hides them).
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct TeacherWithHistory {
+    /// The teacher's single form.
+    #[serde(flatten)]
+    pub teacher: Teacher,
+    /// The employments, by school year (graduation year ascending).
+    pub history: Vec<crate::domain::employment::Employment>,
+}
+
 /// A valid teacher body (contract.md §5: code, firstName, lastName required;
 /// email syntactically valid; birthday a real date not in the future).
 #[derive(Debug, Clone, PartialEq)]

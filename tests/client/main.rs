@@ -9,3 +9,4 @@ mod helpers;
 mod browser;
 mod oidc;
 mod replay;
+mod screens;

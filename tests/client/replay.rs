@@ -2,9 +2,8 @@
 //! (compat mount, Content-Type on every GET, numbers as strings, `""` for a
 //! cleared number, references as full objects, whole objects echoed back on
 //! PUT, merge ids as strings, the trailing slash), asserting the fields each
-//! screen reads. Pending elsewhere (not replayed here): jobs, files and
-//! standing jobs, `-1` as "all", the lesson table and `/lessontype`,
-//! `lessons1/2: -1` on POST /course, opening a year.
+//! screen reads. The screens that need a filled school (lesson table, jobs,
+//! history, theses, postings) are in `screens.rs`.
 
 use reqwest::Method;
 use schoolplan::auth::Role;

@@ -125,6 +125,15 @@ impl Operation {
         self.problem(400, "A query parameter cannot be read.")
     }
 
+    /// A query parameter that takes one of `values`; adds 400.
+    pub fn query_choice(mut self, name: &str, values: &[&str], description: &str) -> Self {
+        self.parameters.push(json!({
+            "name": name, "in": "query", "required": false, "description": description,
+            "schema": {"type": "string", "enum": values}
+        }));
+        self.problem(400, "A query parameter cannot be read.")
+    }
+
     /// A free-text query parameter.
     pub fn query_text(mut self, name: &str, description: &str) -> Self {
         self.parameters.push(json!({
