@@ -149,7 +149,12 @@ where
     H: axum::handler::Handler<T, AppState>,
     T: 'static,
 {
-    resource_routes_with_get::<R, H, T, _, _>(list, list_doc, fetch::<R>, crate::api::openapi::resource::crud_ops::<R>())
+    resource_routes_with_get::<R, H, T, _, _>(
+        list,
+        list_doc,
+        fetch::<R>,
+        crate::api::openapi::resource::crud_ops::<R>(),
+    )
 }
 
 /// [`resource_routes`] with a resource's own `GET /X/{id}` handler `fetch`

@@ -53,7 +53,12 @@ pub fn routes() -> ApiRouter {
 /// `GET /teacher/ID[?detail=history]`: the single form; with `detail=history`
 /// also `history`, the teacher's employments by school year with their
 /// balances (workload.md §4). ETag and 304 as for every single form.
-async fn fetch(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions, q: QueryParams) -> Result<Response> {
+async fn fetch(
+    State(app): State<AppState>,
+    PathId(id): PathId,
+    pre: Preconditions,
+    q: QueryParams,
+) -> Result<Response> {
     let detail = q.choice("detail", &["history"])?;
     let mut conn = app.store.conn().await?;
     let teacher = conn.get_teacher(TeacherId(id)).await?.ok_or_else(|| Error::not_found(TeacherId::KIND, id))?;

@@ -256,6 +256,67 @@ pub fn course_table(classes: &[SchoolClassInYear], courses: &[Course], category:
     write(&header, &rows)
 }
 
+/// `GroupingCSVDownload` (Kursliste nach Gruppierung, client.md): every
+/// course of the year whose classes belong to `division` (all when `None`),
+/// grouped by the grouping of its classes' divisions (client.md "Division":
+/// `grouping` groups divisions in course reports; a division without one
+/// stands for itself under its code). Columns: Gruppierung, Abteilung, Fach,
+/// Fachbezeichnung, Klassen, Stufe, Lektionen 1. Semester, Lektionen 2.
+/// Semester, Lehrpersonen 1. Semester, Lehrpersonen 2. Semester, abgesagt
+/// (`ja`/`nein`). Ordered by grouping, division code, subject code, class
+/// codes, course id; a course without classes (a cross-class course not yet
+/// given any) is listed without grouping and division at the end.
+pub fn courses_by_grouping(
+    courses: &[Course],
+    divisions: &[crate::domain::division::DivisionListItem],
+    division: Option<i64>,
+) -> Result<Vec<u8>> {
+    let header = strings(&[
+        "Gruppierung",
+        "Abteilung",
+        "Fach",
+        "Fachbezeichnung",
+        "Klassen",
+        "Stufe",
+        "Lektionen 1. Semester",
+        "Lektionen 2. Semester",
+        "Lehrpersonen 1. Semester",
+        "Lehrpersonen 2. Semester",
+        "abgesagt",
+    ]);
+    let by_id: HashMap<i64, &crate::domain::division::DivisionListItem> =
+        divisions.iter().map(|d| (d.id.0, d)).collect();
+    let codes =
+        |list: &[crate::domain::refs::TeacherRef]| list.iter().map(|t| t.code.as_str()).collect::<Vec<_>>().join(", ");
+    let mut keyed: Vec<((bool, String, String, String, String, i64), Vec<String>)> = Vec::new();
+    for c in courses {
+        let first = c.school_classes.first().and_then(|k| by_id.get(&k.division.id));
+        if division.is_some_and(|d| !c.school_classes.iter().any(|k| k.division.id == d)) {
+            continue;
+        }
+        let grouping = first.map(|d| d.grouping.clone().unwrap_or_else(|| d.code.clone())).unwrap_or_default();
+        let div = first.map(|d| d.code.clone()).unwrap_or_default();
+        let classes = c.school_classes.iter().map(|k| k.code.as_str()).collect::<Vec<_>>().join(", ");
+        let key = (first.is_none(), grouping.clone(), div.clone(), c.subject.code.clone(), classes.clone(), c.id.0);
+        let row = vec![
+            grouping,
+            div,
+            c.subject.code.clone(),
+            c.subject.description.clone(),
+            classes,
+            c.grade.code.clone(),
+            lessons(c.lessons1.decimal()),
+            lessons(c.lessons2.decimal()),
+            codes(&c.teachers1),
+            codes(&c.teachers2),
+            if c.cancelled { "ja" } else { "nein" }.to_string(),
+        ];
+        keyed.push((key, row));
+    }
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    write(&header, &keyed.into_iter().map(|(_, row)| row).collect::<Vec<_>>())
+}
+
 /// Personal data of a payroll row.
 #[derive(Debug, Clone, Default)]
 pub struct Person {

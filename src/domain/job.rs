@@ -89,6 +89,8 @@ job_kinds! {
     CourseTableCsvDownload => "CourseTableCSVDownload", "Planungsübersicht", Reader,
         &[SchoolYear, Division, Grade, SubjectCategory],
         "The subject × class matrix of teacher codes as CSV.";
+    GroupingCsvDownload => "GroupingCSVDownload", "Kursliste nach Gruppierung", Reader, &[SchoolYear, Division],
+        "Every course of a year (of a division) as CSV, grouped by the divisions' grouping (client.md).";
     UntisDownload => "UntisDownload", "Untis-Export", Reader, &[SchoolYear, Semester],
         "The lessons of one semester in the timetable program's import format (text).";
     SubjectCourseDownload => "SubjectCourseDownload", "Lektionenzuteilungen nach Fachgebiet", Reader, &[SchoolYear],
@@ -100,11 +102,11 @@ job_kinds! {
     CalculateBalances => "CalculateBalances", "Saldi berechnen", Planner, &[],
         "Standing job 1: compares the frozen balances of every locked year with a fresh computation (log only).";
     CheckDatabase => "CheckDatabase", "Datenbank prüfen", Planner, &[SchoolYear],
-        "Standing job 2: the plan check (documents.md §3); not available yet.";
+        "Standing job 2: the plan check (documents.md §3), a log line per finding.";
     InitializeSchoolYear => "InitializeSchoolYear", "Schuljahr eröffnen", Planner, &[SchoolYear],
-        "Standing job 3 (also by POST): opens a school year (documents.md §2); not available yet.";
+        "Standing job 3 (also by POST): opens a school year (documents.md §2).";
     CheckPlan => "CheckPlan", "Planung prüfen", Planner, &[SchoolYear],
-        "The plan check (documents.md §3); not available yet.";
+        "The plan check (documents.md §3) in the log and as CSV.";
 }
 
 impl JobKind {

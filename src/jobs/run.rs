@@ -120,6 +120,7 @@ pub async fn execute(kind: JobKind, params: &JobParams, ctx: &Context) -> Result
         | JobKind::ThesisCsvDownload
         | JobKind::TeacherLessonSummaryCsvDownload
         | JobKind::CourseTableCsvDownload
+        | JobKind::GroupingCsvDownload
         | JobKind::PayrollCsvDownload
         | JobKind::UntisDownload => export(kind, params, ctx).await.map(Some),
         JobKind::CheckDatabase => plan_check(params, ctx, false).await,
@@ -258,6 +259,13 @@ async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJ
             p.step();
             let category = params.subject_category.map(|c| c.0);
             (format!("Planungsübersicht_{code}.csv"), CSV, csv::course_table(&classes, &courses, category)?)
+        }
+        JobKind::GroupingCsvDownload => {
+            let divisions = conn.list_divisions().await?;
+            let courses = conn.list_courses(CourseFilter::year(year.id)).await?;
+            p.step();
+            let bytes = csv::courses_by_grouping(&courses, &divisions, params.division.map(|d| d.0))?;
+            (format!("Kursliste_{code}.csv"), CSV, bytes)
         }
         JobKind::PayrollCsvDownload => {
             let forms = workloads(&mut conn, year.id, None).await?;

@@ -364,3 +364,81 @@ async fn the_untis_export_lists_every_course_class_and_teacher() {
     expected2.sort_by_key(|l| l.split(';').next().unwrap().parse::<usize>().unwrap());
     assert_eq!(export(2).await.split_terminator("\r\n").collect::<Vec<_>>(), expected2);
 }
+
+#[tokio::test]
+async fn the_course_list_by_grouping_equals_the_course_list() {
+    let app = TestApp::spawn().await;
+    let years = demo(&app).await;
+    let year = year_id(&years, "26/27");
+    let (list, disposition) = csv_of(&app, json!({"name": "GroupingCSVDownload", "schoolYear": year})).await;
+    assert!(disposition.ends_with("Kursliste_26-27.csv"), "{disposition}");
+    assert_eq!(list.header[..3], ["Gruppierung", "Abteilung", "Fach"]);
+    let courses = app.get(&format!("/course?schoolYear={year}")).await.expect(200).result().clone();
+    let divisions = app.get("/division").await.expect(200).result().clone();
+    let division =
+        |r: &Value| divisions.as_array().unwrap().iter().find(|d| d["id"] == r["id"]).expect("division").clone();
+    let lessons =
+        |v: &Value| if v.as_f64() == Some(0.0) { String::new() } else { format!("{:.2}", v.as_f64().unwrap()) };
+    let codes =
+        |v: &Value| v.as_array().unwrap().iter().map(|t| t["code"].as_str().unwrap()).collect::<Vec<_>>().join(", ");
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    // Every course once, as the API shows it (the division of its first class).
+    let mut expected: Vec<Vec<String>> = courses
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let classes = c["schoolClasses"].as_array().unwrap();
+            let (grouping, code) = match classes.first() {
+                Some(k) => {
+                    let d = division(&k["division"]);
+                    (
+                        d["grouping"].as_str().unwrap_or_else(|| d["code"].as_str().unwrap()).to_string(),
+                        text(&d["code"]),
+                    )
+                }
+                None => (String::new(), String::new()),
+            };
+            let classes: Vec<&str> = classes.iter().map(|k| k["code"].as_str().unwrap()).collect();
+            vec![
+                grouping,
+                code,
+                text(&c["subject"]["code"]),
+                text(&c["subject"]["description"]),
+                classes.join(", "),
+                text(&c["grade"]["code"]),
+                lessons(&c["lessons1"]),
+                lessons(&c["lessons2"]),
+                codes(&c["teachers1"]),
+                codes(&c["teachers2"]),
+                if c["cancelled"] == true { "ja" } else { "nein" }.to_string(),
+            ]
+        })
+        .collect();
+    let mut shown: Vec<Vec<String>> =
+        list.rows.iter().map(|r| list.header.iter().map(|h| r[h].clone()).collect()).collect();
+    expected.sort();
+    shown.sort();
+    assert_eq!(shown, expected, "one row per course, equal to the API");
+    assert!(list.rows.iter().any(|r| r["abgesagt"] == "ja"), "the demo has cancelled courses");
+    // Grouped: each grouping's rows are together.
+    let groups: Vec<&String> = list.rows.iter().map(|r| &r["Gruppierung"]).collect();
+    let mut seen: Vec<&String> = Vec::new();
+    for g in groups {
+        if seen.last() != Some(&g) {
+            assert!(!seen.contains(&g), "grouping {g} comes in one block");
+            seen.push(g);
+        }
+    }
+    // One division only.
+    let nord = divisions.as_array().unwrap().iter().find(|d| d["code"] == "NORD").unwrap()["id"].clone();
+    let (one, _) = csv_of(&app, json!({"name": "GroupingCSVDownload", "schoolYear": year, "division": nord})).await;
+    let in_nord = courses
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["schoolClasses"].as_array().unwrap().iter().any(|k| k["division"]["id"] == nord))
+        .count();
+    assert!(in_nord > 0 && in_nord < list.rows.len());
+    assert_eq!(one.rows.len(), in_nord, "the courses with a class of NORD");
+}

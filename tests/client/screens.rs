@@ -214,9 +214,8 @@ async fn jobs_files_and_standing_jobs() {
     assert_eq!(jobs.as_array().unwrap().iter().map(id).collect::<Vec<_>>(), [1, 2, 3]);
 
     // JobButton: an export with "(alle)" as -1, the year as the full object; polled; the file fetched.
-    let job = b
-        .post("/job", json!({"name": "EmploymentCSVDownload", "schoolYear": year, "division": {"id": -1}}))
-        .await;
+    let job =
+        b.post("/job", json!({"name": "EmploymentCSVDownload", "schoolYear": year, "division": {"id": -1}})).await;
     let done = poll(&b, id(&job)).await;
     assert_eq!(done["error"], Value::Null, "{done}");
     let file = b.call(Method::GET, &format!("/file/{}", done["product"]), None).await.expect(200);
