@@ -20,7 +20,7 @@ use crate::error::{Error, Result};
 use crate::store::course::CourseFilter;
 use crate::store::employment::EmploymentFilter;
 use crate::store::pool::OwnerFilter;
-use crate::store::workload::WorkloadFacts;
+use crate::store::workload::{course_facts, WorkloadFacts};
 use crate::store::Conn;
 
 /// Lessons and percent per semester.
@@ -331,9 +331,28 @@ struct Refs {
 /// the heads of every year, the bookings only of the years the balance chains
 /// reach before a frozen year ([`years_to_compute`]).
 async fn facts_for(conn: &mut Conn, up_to: i64, teacher: Option<i64>, targets: &[i64]) -> Result<WorkloadFacts> {
+    facts_with(conn, up_to, teacher, targets, None).await
+}
+
+/// [`facts_for`], where the caller already holds `known`: the courses of one
+/// school year (those of `teacher`, when given), as [`Conn::list_courses`]
+/// returns them; they are not read again.
+async fn facts_with(
+    conn: &mut Conn,
+    up_to: i64,
+    teacher: Option<i64>,
+    targets: &[i64],
+    known: Option<(SchoolYearId, &[Course])>,
+) -> Result<WorkloadFacts> {
     let mut facts = conn.workload_heads(up_to, teacher).await?;
     let years = years_to_compute(&facts, targets);
-    conn.load_bookings(&mut facts, &years, teacher).await?;
+    let known = known.filter(|(y, _)| years.contains(&y.0));
+    conn.load_bookings_except_courses_of(&mut facts, &years, teacher, known.map(|(y, _)| y.0)).await?;
+    if let Some((_, courses)) = known {
+        let keys = conn.course_payroll_keys().await?;
+        facts.courses.extend(course_facts(courses, &keys));
+        facts.courses.sort_by_key(|c| c.id);
+    }
     Ok(facts)
 }
 
@@ -344,8 +363,19 @@ pub async fn results_for(
     year: &SchoolYear,
     teacher: Option<TeacherId>,
 ) -> Result<(Vec<(TeacherRef, i64)>, HashMap<i64, EmploymentResult>)> {
+    results_with(conn, year, teacher, None).await
+}
+
+/// [`results_for`] with the year's courses (of `teacher`) already at hand.
+async fn results_with(
+    conn: &mut Conn,
+    year: &SchoolYear,
+    teacher: Option<TeacherId>,
+    courses: Option<&[Course]>,
+) -> Result<(Vec<(TeacherRef, i64)>, HashMap<i64, EmploymentResult>)> {
     let employments = conn.list_employments(EmploymentFilter { school_year: Some(year.id), teacher }).await?;
-    let facts = facts_for(conn, year.graduation_year, teacher.map(|t| t.0), &[year.id.0]).await?;
+    let known = courses.map(|c| (year.id, c));
+    let facts = facts_with(conn, year.graduation_year, teacher.map(|t| t.0), &[year.id.0], known).await?;
     let results = compute_all(&facts);
     Ok((employments.into_iter().map(|e| (e.teacher, e.id.0)).collect(), results))
 }
@@ -357,7 +387,11 @@ pub async fn workloads(conn: &mut Conn, year_id: SchoolYearId, teacher: Option<T
     if let Some(t) = teacher {
         conn.require("teacher", TeacherId::KIND, t.0).await?;
     }
-    let (employments, mut results) = results_for(conn, &year, teacher).await?;
+    // The year's courses serve twice: the calculation's facts and the lines' references.
+    let mut filter = CourseFilter::year(year_id);
+    filter.teacher = teacher;
+    let courses = conn.list_courses(filter).await?;
+    let (employments, mut results) = results_with(conn, &year, teacher, Some(&courses)).await?;
     if let (Some(t), true) = (teacher, employments.is_empty()) {
         return Err(Error::problem(
             axum::http::StatusCode::NOT_FOUND,
@@ -365,10 +399,8 @@ pub async fn workloads(conn: &mut Conn, year_id: SchoolYearId, teacher: Option<T
             format!("Teacher {t} has no employment in school year {}: there is no workload.", year.code),
         ));
     }
-    let mut filter = CourseFilter::year(year_id);
-    filter.teacher = teacher;
     let refs = Refs {
-        courses: conn.list_courses(filter).await?.into_iter().map(|c| (c.id.0, c)).collect(),
+        courses: courses.into_iter().map(|c| (c.id.0, c)).collect(),
         pool: conn
             .list_pool_entries(OwnerFilter { school_year: Some(year_id), teacher })
             .await?

@@ -58,7 +58,7 @@ pub struct EmploymentFacts {
 }
 
 /// A course of a school year as the calculation needs it.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct CourseFacts {
     /// Course id.
     pub id: i64,
@@ -82,6 +82,44 @@ pub struct CourseFacts {
     /// Teachers of semester 2.
     #[sqlx(skip)]
     pub teachers2: Vec<i64>,
+}
+
+/// What decides a course's payroll type ([`Conn::course_payroll_keys`]).
+#[derive(Debug, Clone, Default)]
+pub struct CoursePayrollKeys {
+    /// Ids of the subjects that are class lessons (`classLesson`).
+    pub class_lesson_subjects: std::collections::HashSet<i64>,
+    /// Grade id → (payroll type, class-lesson payroll type).
+    pub grades: HashMap<i64, (Option<i64>, Option<i64>)>,
+}
+
+/// The calculation's view of `courses` (course single forms, e.g. from
+/// [`Conn::list_courses`]): the same facts [`Conn::load_bookings`] reads from
+/// the database — the payroll type is the grade's class-lesson payroll type
+/// for a class-lesson subject, else the grade's payroll type (workload.md §1).
+pub fn course_facts(courses: &[crate::domain::course::Course], keys: &CoursePayrollKeys) -> Vec<CourseFacts> {
+    courses
+        .iter()
+        .map(|c| {
+            let (payroll, class_lesson) = keys.grades.get(&c.grade.id).copied().unwrap_or_default();
+            CourseFacts {
+                id: c.id.0,
+                school_year_id: c.school_year.id.0,
+                cancelled: c.cancelled,
+                lessons1: c.lessons1.0,
+                lessons2: c.lessons2.0,
+                small_group1: c.small_group1,
+                small_group2: c.small_group2,
+                payroll_type_id: if keys.class_lesson_subjects.contains(&c.subject.id.0) {
+                    class_lesson
+                } else {
+                    payroll
+                },
+                teachers1: c.teachers1.iter().map(|t| t.id.0).collect(),
+                teachers2: c.teachers2.iter().map(|t| t.id.0).collect(),
+            }
+        })
+        .collect()
 }
 
 /// A pool entry as the calculation needs it.
@@ -219,9 +257,75 @@ impl Conn {
         years: &[i64],
         teacher: Option<i64>,
     ) -> Result<()> {
+        self.load_bookings_except_courses_of(facts, years, teacher, None).await
+    }
+
+    /// [`Conn::load_bookings`], without the courses of school year
+    /// `courses_known` (the caller has them already and adds them to
+    /// `facts.courses` itself, see [`course_facts`]).
+    pub async fn load_bookings_except_courses_of(
+        &mut self,
+        facts: &mut WorkloadFacts,
+        years: &[i64],
+        teacher: Option<i64>,
+        courses_known: Option<i64>,
+    ) -> Result<()> {
         facts.loaded_years = years.to_vec();
         if years.is_empty() {
             return Ok(());
+        }
+        let course_years: Vec<i64> = years.iter().copied().filter(|y| Some(*y) != courses_known).collect();
+        facts.courses = self.booked_courses(&course_years, teacher).await?;
+        let in_years = placeholders(2, years.len());
+        let pool: Vec<PoolFacts> = with_conn!(self, |c| {
+            let sql = format!(
+            "SELECT p.id, p.school_year_id, p.teacher_id, k.payroll_type_id, p.percent1, p.percent2 FROM pool_entry p \
+             JOIN pool_type k ON k.id = p.type_id \
+             WHERE p.school_year_id IN ({in_years}) AND ($1 IS NULL OR p.teacher_id = $1) ORDER BY p.id"
+        );
+            let mut q = sqlx::query_as(&sql).bind(teacher);
+            for y in years {
+                q = q.bind(*y);
+            }
+            q.fetch_all(c).await?
+        });
+        let theses: Vec<ThesisFacts> = with_conn!(self, |c| {
+            let sql = format!(
+            "SELECT h.school_year_id, h.teacher_id, h.thesis_type_id, k.payroll_type_id, k.percent, h.count FROM thesis h \
+             JOIN thesis_type k ON k.id = h.thesis_type_id \
+             WHERE h.school_year_id IN ({in_years}) AND ($1 IS NULL OR h.teacher_id = $1) ORDER BY h.thesis_type_id"
+        );
+            let mut q = sqlx::query_as(&sql).bind(teacher);
+            for y in years {
+                q = q.bind(*y);
+            }
+            q.fetch_all(c).await?
+        });
+        let postings: Vec<PostingDetailFacts> = with_conn!(self, |c| {
+            let sql = format!(
+            "SELECT p.id AS posting_id, p.school_year_id, p.teacher_id, p.start_date, d.posting_type_id, k.percent, \
+             k.payroll_type_id, d.value FROM posting p JOIN posting_detail d ON d.posting_id = p.id \
+             JOIN posting_type k ON k.id = d.posting_type_id \
+             WHERE p.school_year_id IN ({in_years}) AND ($1 IS NULL OR p.teacher_id = $1) ORDER BY p.id, d.posting_type_id"
+        );
+            let mut q = sqlx::query_as(&sql).bind(teacher);
+            for y in years {
+                q = q.bind(*y);
+            }
+            q.fetch_all(c).await?
+        });
+        facts.pool = pool;
+        facts.theses = theses;
+        facts.postings = postings;
+        Ok(())
+    }
+
+    /// The courses of `years` (of `teacher`'s courses only, when given) as the
+    /// calculation books them, with their teachers, by id (two queries; none
+    /// for no years).
+    async fn booked_courses(&mut self, years: &[i64], teacher: Option<i64>) -> Result<Vec<CourseFacts>> {
+        if years.is_empty() {
+            return Ok(Vec::new());
         }
         let in_years = placeholders(2, years.len());
         let teacher_rows: Vec<(i64, i64, i64)> = with_conn!(self, |c| {
@@ -261,48 +365,23 @@ impl Conn {
                 }
             }
         }
-        let pool: Vec<PoolFacts> = with_conn!(self, |c| {
-            let sql = format!(
-            "SELECT p.id, p.school_year_id, p.teacher_id, k.payroll_type_id, p.percent1, p.percent2 FROM pool_entry p \
-             JOIN pool_type k ON k.id = p.type_id \
-             WHERE p.school_year_id IN ({in_years}) AND ($1 IS NULL OR p.teacher_id = $1) ORDER BY p.id"
-        );
-            let mut q = sqlx::query_as(&sql).bind(teacher);
-            for y in years {
-                q = q.bind(*y);
-            }
-            q.fetch_all(c).await?
-        });
-        let theses: Vec<ThesisFacts> = with_conn!(self, |c| {
-            let sql = format!(
-            "SELECT h.school_year_id, h.teacher_id, h.thesis_type_id, k.payroll_type_id, k.percent, h.count FROM thesis h \
-             JOIN thesis_type k ON k.id = h.thesis_type_id \
-             WHERE h.school_year_id IN ({in_years}) AND ($1 IS NULL OR h.teacher_id = $1) ORDER BY h.thesis_type_id"
-        );
-            let mut q = sqlx::query_as(&sql).bind(teacher);
-            for y in years {
-                q = q.bind(*y);
-            }
-            q.fetch_all(c).await?
-        });
-        let postings: Vec<PostingDetailFacts> = with_conn!(self, |c| {
-            let sql = format!(
-            "SELECT p.id AS posting_id, p.school_year_id, p.teacher_id, p.start_date, d.posting_type_id, k.percent, \
-             k.payroll_type_id, d.value FROM posting p JOIN posting_detail d ON d.posting_id = p.id \
-             JOIN posting_type k ON k.id = d.posting_type_id \
-             WHERE p.school_year_id IN ({in_years}) AND ($1 IS NULL OR p.teacher_id = $1) ORDER BY p.id, d.posting_type_id"
-        );
-            let mut q = sqlx::query_as(&sql).bind(teacher);
-            for y in years {
-                q = q.bind(*y);
-            }
-            q.fetch_all(c).await?
-        });
-        facts.courses = courses;
-        facts.pool = pool;
-        facts.theses = theses;
-        facts.postings = postings;
-        Ok(())
+        Ok(courses)
+    }
+
+    /// What decides the payroll type a course books to (workload.md §1): the
+    /// subjects that are class lessons, and each grade's payroll type and
+    /// class-lesson payroll type (two small queries).
+    pub async fn course_payroll_keys(&mut self) -> Result<CoursePayrollKeys> {
+        let subjects: Vec<(i64,)> =
+            with_conn!(self, |c| sqlx::query_as("SELECT id FROM subject WHERE class_lesson").fetch_all(c).await?);
+        let grades: Vec<(i64, Option<i64>, Option<i64>)> =
+            with_conn!(self, |c| sqlx::query_as("SELECT id, payroll_type_id, class_lesson_payroll_type_id FROM grade")
+                .fetch_all(c)
+                .await?);
+        Ok(CoursePayrollKeys {
+            class_lesson_subjects: subjects.into_iter().map(|(id,)| id).collect(),
+            grades: grades.into_iter().map(|(id, p, cl)| (id, (p, cl))).collect(),
+        })
     }
 
     /// Stores (or clears, with `None`) the frozen balances of employment `id` (workload.md §4).

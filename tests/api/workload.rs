@@ -544,3 +544,41 @@ async fn demo_frozen_balances_equal_a_fresh_computation() {
     let after = balances(app.get(&format!("/employment?schoolYear={y26}")).await.result());
     assert_eq!(after, next);
 }
+
+/// `GET /workload` books the year's courses from its course list instead of
+/// reading them twice: those facts equal what the calculation reads from the
+/// database, for the demo's every year (class lessons, team teaching,
+/// cancelled and small-group courses included) and for one teacher.
+#[tokio::test]
+async fn course_facts_from_the_course_list_equal_the_stored_ones() {
+    use schoolplan::domain::ids::{SchoolYearId, TeacherId};
+    use schoolplan::store::course::CourseFilter;
+    use schoolplan::store::workload::course_facts;
+    let app = TestApp::spawn().await;
+    let demo = schoolplan::demo::generate(1);
+    schoolplan::dataset::import(&app.store, &demo).await.expect("demo imported");
+    let mut conn = app.store.conn().await.unwrap();
+    let keys = conn.course_payroll_keys().await.unwrap();
+    let years = app.get("/schoolyear").await.expect(200).result().clone();
+    let teacher = app.get("/teacher").await.expect(200).result()[3]["id"].as_i64().unwrap();
+    let mut compared = 0;
+    for y in years.as_array().unwrap() {
+        let (year, up_to) = (y["id"].as_i64().unwrap(), y["graduationYear"].as_i64().unwrap());
+        for who in [None, Some(teacher)] {
+            let mut facts = conn.workload_heads(up_to, who).await.unwrap();
+            conn.load_bookings(&mut facts, &[year], who).await.unwrap();
+            let mut filter = CourseFilter::year(SchoolYearId(year));
+            filter.teacher = who.map(TeacherId);
+            let mut derived = course_facts(&conn.list_courses(filter).await.unwrap(), &keys);
+            derived.sort_by_key(|c| c.id);
+            assert_eq!(derived, facts.courses, "year {} teacher {who:?}", y["code"]);
+            compared += derived.len();
+        }
+        let mut pt = 0;
+        let mut facts = conn.workload_heads(up_to, None).await.unwrap();
+        conn.load_bookings(&mut facts, &[year], None).await.unwrap();
+        pt += facts.courses.iter().filter(|c| c.payroll_type_id.is_some()).count();
+        assert!(pt > 0, "courses book to payroll types");
+    }
+    assert!(compared > 2000, "{compared}");
+}
