@@ -23,6 +23,7 @@ use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
 use crate::error::{Error, ErrorCode, Result};
 
 pub mod account;
+pub mod changes;
 pub mod course;
 pub mod curriculum;
 pub mod dataset;
@@ -37,9 +38,9 @@ pub mod payroll;
 pub mod pool;
 pub mod schoolclass;
 pub mod schoolyear;
-pub mod sqlite_auth;
 pub mod subject;
 pub mod teacher;
+pub mod tokens;
 pub mod util;
 pub mod workload;
 
@@ -115,19 +116,26 @@ const WRITER_WAIT: Duration = Duration::from_secs(30);
 
 /// The write generation of a pool: a counter that is incremented *after* every
 /// write transaction of the pool has committed (or tried to: a failed or
-/// cancelled commit bumps it too, as its outcome is unknown).
+/// cancelled commit bumps it too, as its outcome is unknown), and by
+/// [`changes::ChangeWatch::catch_up`] for the commits of everyone else.
 ///
 /// Whoever derives data from the database and wants to keep it (a cache) reads
-/// [`WriteGeneration::current`] *before* running its queries and keeps the
-/// result only while the generation is unchanged: a write that commits after
-/// the read bumps the counter, so the result can never outlive it.
+/// the generation *before* running its queries — through
+/// [`changes::ChangeWatch::catch_up`] when other processes may write — and
+/// keeps the result only while the generation is unchanged: a write that
+/// commits after the read bumps the counter, so the result can never outlive it.
 #[derive(Debug, Clone)]
 pub struct WriteGeneration(std::sync::Arc<std::sync::atomic::AtomicU64>);
 
 impl WriteGeneration {
-    /// The current generation.
+    /// The current generation (of the writes seen so far; see [`changes`]).
     pub fn current(&self) -> u64 {
         self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Starts a new generation: everything kept under an older one is outdated.
+    pub(crate) fn bump(&self) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     }
 }
 
@@ -249,9 +257,15 @@ impl Store {
         }
     }
 
-    /// Statements run on connections of this pool so far ([`with_conn!`] uses).
+    /// Statements run for this pool so far: [`with_conn!`] uses and the polls of
+    /// its [`changes::ChangeWatch`]es.
     pub fn statement_count(&self) -> u64 {
         STATEMENTS.lock().map(|m| m.get(&self.pool_key()).copied().unwrap_or(0)).unwrap_or(0)
+    }
+
+    /// Counts one statement run for this pool (see [`Store::statement_count`]).
+    pub(crate) fn count_statement(&self) {
+        count_statement(self.pool_key());
     }
 
     /// The write generation of this pool (shared by every clone of the store).
@@ -322,10 +336,14 @@ impl Conn {
     /// The concrete connection, counting one statement run (for [`with_conn!`]).
     #[doc(hidden)]
     pub fn counted(&mut self) -> &mut ConnInner {
-        if let Ok(mut m) = STATEMENTS.lock() {
-            *m.entry(self.pool_key).or_default() += 1;
-        }
+        count_statement(self.pool_key);
         &mut self.inner
+    }
+}
+
+fn count_statement(pool_key: usize) {
+    if let Ok(mut m) = STATEMENTS.lock() {
+        *m.entry(pool_key).or_default() += 1;
     }
 }
 
