@@ -21,12 +21,14 @@ use crate::error::Result;
 /// Remembered rows at most; beyond it they are all forgotten.
 const MAX_REMEMBERED: usize = 10_000;
 
+/// Token rows by public id (`None`: no such token), each with the generation it was read in.
+type Rows = HashMap<String, (u64, Option<Arc<AuthRow>>)>;
+
 /// Remembered token rows of one application.
 #[derive(Debug)]
 pub struct TokenCache {
     watch: Arc<ChangeWatch>,
-    /// Rows by public id (`None`: no such token), with the generation they were read in.
-    rows: Mutex<HashMap<String, (u64, Option<Arc<AuthRow>>)>>,
+    rows: Mutex<Rows>,
 }
 
 impl TokenCache {
@@ -60,7 +62,7 @@ impl TokenCache {
         row.map_or(Ok(None), |row| row.principal(secret))
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, (u64, Option<Arc<AuthRow>>)>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Rows> {
         self.rows.lock().unwrap_or_else(|e| e.into_inner())
     }
 }

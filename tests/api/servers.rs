@@ -84,6 +84,26 @@ async fn a_write_through_one_server_is_read_through_the_other_at_once() {
     assert_eq!(b.get("/division").await.expect(200).result(), &json!([]));
 }
 
+/// Many reads arriving together share the change checks of the server
+/// (`src/store/changes.rs`); each one still sees every write that committed
+/// before it was sent.
+#[tokio::test]
+async fn concurrent_reads_through_the_other_server_all_see_the_write() {
+    let a = TestApp::spawn().await;
+    let (b, _) = second_server(&a).await;
+    let id = division(&a, "WMS").await;
+    let path = format!("/division/{id}");
+    for round in 0..10 {
+        let mut body = a.get(&path).await.expect(200).result().clone();
+        body["description"] = json!(format!("Runde {round}"));
+        a.put(&path, body).await.expect(200);
+        let reads = (0..16).map(|_| b.get(&path));
+        for seen in futures::future::join_all(reads).await {
+            assert_eq!(description(seen.expect(200).result()), format!("Runde {round}"));
+        }
+    }
+}
+
 #[tokio::test]
 async fn a_token_revoked_through_one_server_is_refused_by_the_other_at_once() {
     let a = TestApp::spawn().await;
