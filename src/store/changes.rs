@@ -163,7 +163,6 @@ impl ChangeWatch {
                 Store::Postgres(p) => WatchConn::Postgres(p.connect_options().connect().await?),
             },
         };
-        self.store.count_statement();
         let counter = match &mut conn {
             WatchConn::Sqlite(c) => sqlx::query_scalar::<_, i64>(SQLITE_COUNTER).fetch_one(c).await?,
             WatchConn::Postgres(c) => sqlx::query_scalar::<_, i64>(POSTGRES_COUNTER).fetch_one(c).await?,

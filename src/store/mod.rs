@@ -257,15 +257,11 @@ impl Store {
         }
     }
 
-    /// Statements run for this pool so far: [`with_conn!`] uses and the polls of
-    /// its [`changes::ChangeWatch`]es.
+    /// Statements run on connections of this pool so far ([`with_conn!`] uses;
+    /// not the change checks of [`changes::ChangeWatch`], which run on a
+    /// connection of their own).
     pub fn statement_count(&self) -> u64 {
         STATEMENTS.lock().map(|m| m.get(&self.pool_key()).copied().unwrap_or(0)).unwrap_or(0)
-    }
-
-    /// Counts one statement run for this pool (see [`Store::statement_count`]).
-    pub(crate) fn count_statement(&self) {
-        count_statement(self.pool_key());
     }
 
     /// The write generation of this pool (shared by every clone of the store).
@@ -336,14 +332,10 @@ impl Conn {
     /// The concrete connection, counting one statement run (for [`with_conn!`]).
     #[doc(hidden)]
     pub fn counted(&mut self) -> &mut ConnInner {
-        count_statement(self.pool_key);
+        if let Ok(mut m) = STATEMENTS.lock() {
+            *m.entry(self.pool_key).or_default() += 1;
+        }
         &mut self.inner
-    }
-}
-
-fn count_statement(pool_key: usize) {
-    if let Ok(mut m) = STATEMENTS.lock() {
-        *m.entry(pool_key).or_default() += 1;
     }
 }
 
