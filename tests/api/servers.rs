@@ -49,6 +49,13 @@ fn description(division: &Value) -> &str {
     division["description"].as_str().unwrap()
 }
 
+/// Sets the description of the division at `path` through `server` (GET, then PUT).
+async fn set_description(server: &TestApp, path: &str, text: &str) {
+    let mut body = server.get(path).await.expect(200).result().clone();
+    body["description"] = json!(text);
+    server.put(path, body).await.expect(200);
+}
+
 fn token_id(tokens: &Value, account: &str) -> i64 {
     tokens.as_array().unwrap().iter().find(|t| t["accountName"] == account).unwrap()["id"].as_i64().unwrap()
 }
@@ -66,17 +73,13 @@ async fn a_write_through_one_server_is_read_through_the_other_at_once() {
     assert_eq!(statements, 0, "the third read is answered from the cache");
 
     for round in 0..20 {
-        let mut body = a.get(&path).await.expect(200).result().clone();
-        body["description"] = json!(format!("Runde {round}"));
-        a.put(&path, body).await.expect(200);
+        set_description(&a, &path, &format!("Runde {round}")).await;
         let seen = b.get(&path).await.expect(200);
         assert_eq!(description(seen.result()), format!("Runde {round}"), "server b is stale in round {round}");
         let list = b.get("/division").await.expect(200);
         assert_eq!(description(&list.result()[0]), format!("Runde {round}"));
         // And back: b writes, a reads.
-        let mut body = seen.result().clone();
-        body["description"] = json!(format!("Zurück {round}"));
-        b.put(&path, body).await.expect(200);
+        set_description(&b, &path, &format!("Zurück {round}")).await;
         assert_eq!(description(a.get(&path).await.expect(200).result()), format!("Zurück {round}"));
     }
 
@@ -95,9 +98,7 @@ async fn concurrent_reads_through_the_other_server_all_see_the_write() {
     let id = division(&a, "WMS").await;
     let path = format!("/division/{id}");
     for round in 0..10 {
-        let mut body = a.get(&path).await.expect(200).result().clone();
-        body["description"] = json!(format!("Runde {round}"));
-        a.put(&path, body).await.expect(200);
+        set_description(&a, &path, &format!("Runde {round}")).await;
         let reads = (0..16).map(|_| b.get(&path));
         for seen in futures::future::join_all(reads).await {
             assert_eq!(description(seen.expect(200).result()), format!("Runde {round}"));
