@@ -170,3 +170,60 @@ impl ChangeWatch {
         Ok((conn, counter))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A migrated SQLite store in a temporary directory, and its URL.
+    async fn sqlite() -> (Store, String, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("watch.db").display());
+        let store = Store::connect(&url).await.unwrap();
+        store.migrate().await.unwrap();
+        (store, url, dir)
+    }
+
+    #[tokio::test]
+    async fn the_generation_moves_with_every_commit_and_only_then() {
+        let (store, url, _dir) = sqlite().await;
+        let watch = ChangeWatch::new(store.clone());
+        let first = watch.catch_up().await;
+        assert_eq!(watch.catch_up().await, first, "nothing committed: same generation");
+        store.conn().await.unwrap().count_accounts().await.unwrap();
+        assert_eq!(watch.catch_up().await, first, "reads are no commits");
+
+        // A commit by another process (here: another pool on the same file).
+        let other = Store::connect(&url).await.unwrap();
+        let mut tx = other.begin().await.unwrap();
+        tx.create_account("otto", crate::auth::Role::Reader).await.unwrap();
+        tx.commit().await.unwrap();
+        let second = watch.catch_up().await;
+        assert!(second > first, "another process's commit starts a new generation");
+        assert_eq!(watch.catch_up().await, second);
+
+        // A commit through this pool.
+        let mut tx = store.begin().await.unwrap();
+        tx.create_account("rita", crate::auth::Role::Reader).await.unwrap();
+        tx.commit().await.unwrap();
+        let third = watch.current();
+        assert!(third > second, "this pool's commit bumps at once");
+        assert!(watch.catch_up().await >= third);
+    }
+
+    #[tokio::test]
+    async fn concurrent_callers_share_polls_and_all_see_a_prior_commit() {
+        let (store, url, _dir) = sqlite().await;
+        let watch = ChangeWatch::new(store.clone());
+        let before = watch.catch_up().await;
+        let other = Store::connect(&url).await.unwrap();
+        let mut tx = other.begin().await.unwrap();
+        tx.create_account("otto", crate::auth::Role::Reader).await.unwrap();
+        tx.commit().await.unwrap();
+        let polls_before = watch.started.load(Ordering::SeqCst);
+        let seen = futures::future::join_all((0..16).map(|_| watch.catch_up())).await;
+        assert!(seen.iter().all(|g| *g > before), "every caller sees the commit: {seen:?}");
+        let polls = watch.started.load(Ordering::SeqCst) - polls_before;
+        assert!(polls <= 2, "16 callers arriving together share the polls ({polls} ran)");
+    }
+}
