@@ -65,17 +65,17 @@ pub struct CaughtUp;
 /// The response cache of one application (one database pool).
 #[derive(Debug)]
 pub struct ResponseCache {
-    generation: Arc<ChangeWatch>,
+    changes: Arc<ChangeWatch>,
     entries: Mutex<Entries>,
     stripes: Vec<tokio::sync::Mutex<()>>,
     hasher: RandomState,
 }
 
 impl ResponseCache {
-    /// An empty cache whose entries live as long as the generation of `generation` is unchanged.
-    pub fn new(generation: Arc<ChangeWatch>) -> Arc<ResponseCache> {
+    /// An empty cache whose entries live as long as the write generation seen by `changes` is unchanged.
+    pub fn new(changes: Arc<ChangeWatch>) -> Arc<ResponseCache> {
         Arc::new(ResponseCache {
-            generation,
+            changes,
             entries: Mutex::default(),
             stripes: (0..STRIPES).map(|_| tokio::sync::Mutex::new(())).collect(),
             hasher: RandomState::new(),
@@ -102,7 +102,7 @@ impl ResponseCache {
             return;
         }
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if entry.generation != self.generation.current() {
+        if entry.generation != self.changes.current() {
             return; // a write committed meanwhile: the answer may already be outdated
         }
         if entries.bytes + size > MAX_BYTES || entries.map.len() >= MAX_ENTRIES {
@@ -142,16 +142,16 @@ pub async fn cached(State(cache): State<Arc<ResponseCache>>, req: Request, next:
     let key = req.uri().path_and_query().map_or_else(|| req.uri().path().to_string(), |pq| pq.as_str().to_string());
     // The generation is read before the handler runs its queries (see the module doc).
     let caught_up = if req.extensions().get::<CaughtUp>().is_some() {
-        cache.generation.current()
+        cache.changes.current()
     } else {
-        cache.generation.catch_up().await
+        cache.changes.catch_up().await
     };
     if let Some(hit) = cache.lookup(&key, caught_up) {
         return hit;
     }
     let stripe = &cache.stripes[(cache.hasher.hash_one(&key) as usize) % STRIPES];
     let _building = stripe.lock().await;
-    let generation = cache.generation.current();
+    let generation = cache.changes.current();
     if let Some(hit) = cache.lookup(&key, generation) {
         return hit; // built by a concurrent request meanwhile
     }

@@ -335,13 +335,8 @@ impl Conn {
         self.get_token(id).await?.ok_or_else(|| Error::not_found("token", id))
     }
 
-    /// The principal of a presented token, or `None` when unknown, revoked,
-    /// expired or the secret does not match (constant-time compare).
-    pub async fn authenticate(&mut self, public_id: &str, secret: &str) -> Result<Option<Principal>> {
-        self.auth_row(public_id).await?.map_or(Ok(None), |row| row.principal(secret))
-    }
-
-    /// The token row with its account by public id, or `None` (one query).
+    /// The token row with its account by public id, or `None` (one query; the
+    /// token cache, [`super::tokens::TokenCache`], turns it into the caller).
     pub(crate) async fn auth_row(&mut self, public_id: &str) -> Result<Option<AuthRow>> {
         Ok(with_conn!(self, |c| sqlx::query_as(AUTH_SQL).bind(public_id).fetch_optional(c).await?))
     }

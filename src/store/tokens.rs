@@ -37,7 +37,8 @@ impl TokenCache {
         Arc::new(TokenCache { watch, rows: Mutex::default() })
     }
 
-    /// The principal of a presented token (as [`super::Conn::authenticate`]).
+    /// The principal of a presented token, or `None` when unknown, revoked,
+    /// expired or the secret does not match (constant-time compare).
     /// `generation` comes from a [`ChangeWatch::catch_up`] of this request
     /// (made before any row is used or read).
     ///
