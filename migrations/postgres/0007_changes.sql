@@ -7,7 +7,10 @@
 -- Cheap for writers: the first write statement of a transaction notes it
 -- (one row in change_pending); a deferred trigger on that row bumps the counter
 -- once, at commit, so the counter row is locked only for the moment of the
--- commit and concurrent writers do not wait for each other.
+-- commit and concurrent writers do not wait for each other. (The service
+-- writes in READ COMMITTED; a writing transaction in REPEATABLE READ or
+-- SERIALIZABLE may fail with a serialization error at commit when another one
+-- committed meanwhile, as for any row both update: retry it.)
 --
 -- A table added by a later migration needs the trigger as well:
 --   CREATE TRIGGER change_noted AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON new_table
