@@ -25,7 +25,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::api::auth::RateLimit;
 use crate::api::{self, AppState};
-use crate::request_id::FastRequestUuid;
+use crate::request_id::MakeRequestUuid;
 use crate::store::Store;
 
 /// Largest accepted request body: 2 MiB (contract.md §10).
@@ -96,7 +96,7 @@ pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
     let rate_limit = config.rate_limit.map(|n| RateLimit::new(n, n.saturating_mul(NonZeroU32::MIN.saturating_add(1))));
     let oidc = config.oidc.clone().map(crate::oidc::Verifier::new).transpose()?;
     let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
-    let state = AppState { store, rate_limit, client: std::sync::Arc::new(config.client.clone()), oidc, jobs };
+    let state = AppState::with(store, rate_limit, std::sync::Arc::new(config.client.clone()), oidc, jobs);
     let mut app = api::router(state)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
@@ -112,7 +112,7 @@ pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
             let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
             tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
         }))
-        .layer(SetRequestIdLayer::new(request_id, FastRequestUuid))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
         .layer(SetSensitiveRequestHeadersLayer::new([header::AUTHORIZATION]));
     if !config.cors_origins.is_empty() {
         let origins: Vec<HeaderValue> =

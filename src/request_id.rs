@@ -1,81 +1,32 @@
-//! Request ids without a system call per request.
+//! Request ids: a random (version 4) UUID per request from tower-http's
+//! [`MakeRequestUuid`], set as `x-request-id` on the request unless the client
+//! sent one, copied to the response and logged as the `request_id` field of the
+//! request's tracing span ([`crate::app::build_app`]).
 //!
-//! `tower_http`'s `MakeRequestUuid` asks the kernel for 16 random bytes for
-//! every request (`getrandom`), a noticeable share of a cached `GET`.
-//! [`FastRequestUuid`] makes the same kind of id — a random (version 4) UUID
-//! in its hyphenated form — from a per-thread generator seeded once from the
-//! kernel. Request ids only tell requests apart in logs; they are not secrets.
+//! uuid's `fast-rng` feature (switched on in `Cargo.toml`) makes the ids from
+//! a per-thread generator seeded once from the kernel instead of one
+//! `getrandom` system call per request. Request ids only tell requests apart in
+//! logs; they are not secrets.
 
-use std::cell::Cell;
-
-use axum::http::{HeaderValue, Request};
-use tower_http::request_id::{MakeRequestId, RequestId};
-
-/// Makes a random UUID (version 4) per request.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct FastRequestUuid;
-
-thread_local! {
-    /// splitmix64 state of this thread, seeded from the kernel on first use.
-    static STATE: Cell<u64> = Cell::new(seed());
-}
-
-fn seed() -> u64 {
-    let mut bytes = [0u8; 8];
-    if getrandom::fill(&mut bytes).is_err() {
-        // No kernel randomness: time and thread still make ids distinct enough for logs.
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        bytes = (nanos as u64 ^ (std::ptr::addr_of!(bytes) as usize as u64)).to_le_bytes();
-    }
-    u64::from_le_bytes(bytes)
-}
-
-/// Next output of the thread's splitmix64 generator.
-fn next() -> u64 {
-    STATE.with(|s| {
-        let state = s.get().wrapping_add(0x9E37_79B9_7F4A_7C15);
-        s.set(state);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    })
-}
-
-/// A random UUID (version 4, RFC 9562 variant) in hyphenated lower-case form.
-pub fn uuid_v4() -> String {
-    let mut b = [0u8; 16];
-    b[..8].copy_from_slice(&next().to_le_bytes());
-    b[8..].copy_from_slice(&next().to_le_bytes());
-    b[6] = (b[6] & 0x0f) | 0x40;
-    b[8] = (b[8] & 0x3f) | 0x80;
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(36);
-    for (i, byte) in b.iter().enumerate() {
-        if matches!(i, 4 | 6 | 8 | 10) {
-            out.push('-');
-        }
-        out.push(HEX[usize::from(byte >> 4)] as char);
-        out.push(HEX[usize::from(byte & 0x0f)] as char);
-    }
-    out
-}
-
-impl MakeRequestId for FastRequestUuid {
-    fn make_request_id<B>(&mut self, _request: &Request<B>) -> Option<RequestId> {
-        HeaderValue::from_str(&uuid_v4()).ok().map(RequestId::new)
-    }
-}
+pub use tower_http::request_id::MakeRequestUuid;
 
 #[cfg(test)]
 mod tests {
-    use super::uuid_v4;
+    use axum::http::Request;
+    use tower_http::request_id::MakeRequestId as _;
+
+    use super::MakeRequestUuid;
+
+    fn id() -> String {
+        let req = Request::new(());
+        let id = MakeRequestUuid.make_request_id(&req).expect("an id");
+        id.header_value().to_str().unwrap().to_string()
+    }
 
     #[test]
     fn ids_are_distinct_version_4_uuids() {
-        let a = uuid_v4();
-        let b = uuid_v4();
-        assert_ne!(a, b);
+        let a = id();
+        assert_ne!(a, id());
         assert_eq!(a.len(), 36);
         let parts: Vec<&str> = a.split('-').collect();
         assert_eq!(parts.iter().map(|p| p.len()).collect::<Vec<_>>(), [8, 4, 4, 4, 12]);

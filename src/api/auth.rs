@@ -22,7 +22,6 @@ use super::AppState;
 use crate::auth::{parse_token, Principal, Role};
 use crate::error::{Error, ErrorCode, Result};
 use crate::oidc::{looks_like_jwt, Verifier};
-use crate::store::sqlite_auth::SqliteTokenReader;
 
 /// Which role a route needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,11 +75,16 @@ impl RateLimit {
 }
 
 /// Wraps all routes registered so far on `router` in the check for `access`.
+///
+/// Before the token is looked up, the request catches up with the commits of
+/// everyone ([`crate::store::changes::ChangeWatch::catch_up`]): the app's token
+/// cache and response cache then answer only with what is still current, and
+/// the request carries [`super::cache::CaughtUp`] so the response cache does
+/// not ask again.
 pub fn protect(router: super::routes::ApiRouter, state: &AppState, access: Access) -> super::routes::ApiRouter {
-    let tokens = SqliteTokenReader::open(&state.store);
     router
         .require_roles(|method| access.required_role(method))
-        .route_layer(middleware::from_fn_with_state(Checker { app: state.clone(), access, tokens }, check))
+        .route_layer(middleware::from_fn_with_state(Checker { app: state.clone(), access }, check))
 }
 
 /// State of the access check.
@@ -88,8 +92,6 @@ pub fn protect(router: super::routes::ApiRouter, state: &AppState, access: Acces
 struct Checker {
     app: AppState,
     access: Access,
-    /// SQLite: the token lookup without the pool (see [`SqliteTokenReader`]).
-    tokens: Option<Arc<SqliteTokenReader>>,
 }
 
 fn unauthenticated(detail: &str, invalid: bool) -> Response {
@@ -100,7 +102,7 @@ fn unauthenticated(detail: &str, invalid: bool) -> Response {
     res
 }
 
-async fn check(State(Checker { app, access, tokens }): State<Checker>, mut req: Request, next: Next) -> Response {
+async fn check(State(Checker { app, access }): State<Checker>, mut req: Request, next: Next) -> Response {
     let Some(raw) = req.headers().get(header::AUTHORIZATION) else {
         return unauthenticated("This request needs an API token: send Authorization: Bearer <token>.", false);
     };
@@ -111,15 +113,9 @@ async fn check(State(Checker { app, access, tokens }): State<Checker>, mut req: 
     let Some(token) = token else {
         return unauthenticated("The Authorization header does not hold a valid bearer token.", true);
     };
+    let generation = app.changes.catch_up().await;
     let principal = if let Some((public_id, secret)) = parse_token(token) {
-        let found = match tokens.as_ref().and_then(|t| t.authenticate(public_id, secret)) {
-            Some(found) => found,
-            None => match app.store.conn().await {
-                Ok(mut conn) => conn.authenticate(public_id, secret).await,
-                Err(e) => Err(e),
-            },
-        };
-        match found {
+        match app.tokens.authenticate(generation, public_id, secret).await {
             Ok(Some(p)) => p,
             Ok(None) => return unauthenticated("The token is unknown, expired or revoked.", true),
             Err(e) => return e.into_response(),
@@ -154,6 +150,7 @@ async fn check(State(Checker { app, access, tokens }): State<Checker>, mut req: 
         }
     }
     req.extensions_mut().insert(principal);
+    req.extensions_mut().insert(super::cache::CaughtUp);
     next.run(req).await
 }
 

@@ -7,16 +7,17 @@
 //! keyed by path and query, and later `GET`s of the same URI get those bytes
 //! without touching the database.
 //!
-//! **Never stale.** Every entry carries the pool's [`WriteGeneration`], read
-//! *before* the handler runs its queries; the generation is bumped after every
+//! **Never stale.** Every entry carries the pool's write generation, read
+//! *before* the handler runs its queries, after the request has caught up with
+//! the commits of everyone ([`ChangeWatch::catch_up`], done by the access check,
+//! which marks the request [`CaughtUp`]); the generation is bumped after every
 //! write transaction through this server has committed
-//! ([`crate::store::Conn::commit`]). An entry is served only while its
-//! generation is the current one, so once a write has committed, no answer
-//! computed before it is served again — not even one that was still being
-//! computed when the write committed. Writes by other processes are not seen:
-//! planning data changes only through the service (the command line's
-//! `import` refuses a non-empty database, its other commands touch accounts and
-//! tokens, which are not cached).
+//! ([`crate::store::Conn::commit`]) and, before the next request is answered,
+//! for every commit by another server, the command line or SQL by hand
+//! ([`crate::store::changes`]). An entry is served only while its generation
+//! is the current one, so once a write has committed, no answer computed before
+//! it is served again — not even one that was still being computed when the
+//! write committed.
 //!
 //! Requests with conditional headers (`If-None-Match`, `If-Modified-Since`) pass
 //! through untouched. Concurrent misses of one URI are built once (striped
@@ -33,7 +34,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::Error;
-use crate::store::WriteGeneration;
+use crate::store::changes::ChangeWatch;
 
 /// Upper bound of the cached body bytes; beyond it older entries are dropped.
 pub const MAX_BYTES: usize = 64 * 1024 * 1024;
@@ -56,20 +57,25 @@ struct Entries {
     bytes: usize,
 }
 
+/// Request extension set by the access check once the request has caught up
+/// with every commit ([`ChangeWatch::catch_up`]); without it, [`cached`] catches up itself.
+#[derive(Debug, Clone, Copy)]
+pub struct CaughtUp;
+
 /// The response cache of one application (one database pool).
 #[derive(Debug)]
 pub struct ResponseCache {
-    generation: WriteGeneration,
+    changes: Arc<ChangeWatch>,
     entries: Mutex<Entries>,
     stripes: Vec<tokio::sync::Mutex<()>>,
     hasher: RandomState,
 }
 
 impl ResponseCache {
-    /// An empty cache whose entries live as long as `generation` is unchanged.
-    pub fn new(generation: WriteGeneration) -> Arc<ResponseCache> {
+    /// An empty cache whose entries live as long as the write generation seen by `changes` is unchanged.
+    pub fn new(changes: Arc<ChangeWatch>) -> Arc<ResponseCache> {
         Arc::new(ResponseCache {
-            generation,
+            changes,
             entries: Mutex::default(),
             stripes: (0..STRIPES).map(|_| tokio::sync::Mutex::new(())).collect(),
             hasher: RandomState::new(),
@@ -96,7 +102,7 @@ impl ResponseCache {
             return;
         }
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if entry.generation != self.generation.current() {
+        if entry.generation != self.changes.current() {
             return; // a write committed meanwhile: the answer may already be outdated
         }
         if entries.bytes + size > MAX_BYTES || entries.map.len() >= MAX_ENTRIES {
@@ -135,12 +141,17 @@ pub async fn cached(State(cache): State<Arc<ResponseCache>>, req: Request, next:
     }
     let key = req.uri().path_and_query().map_or_else(|| req.uri().path().to_string(), |pq| pq.as_str().to_string());
     // The generation is read before the handler runs its queries (see the module doc).
-    if let Some(hit) = cache.lookup(&key, cache.generation.current()) {
+    let caught_up = if req.extensions().get::<CaughtUp>().is_some() {
+        cache.changes.current()
+    } else {
+        cache.changes.catch_up().await
+    };
+    if let Some(hit) = cache.lookup(&key, caught_up) {
         return hit;
     }
     let stripe = &cache.stripes[(cache.hasher.hash_one(&key) as usize) % STRIPES];
     let _building = stripe.lock().await;
-    let generation = cache.generation.current();
+    let generation = cache.changes.current();
     if let Some(hit) = cache.lookup(&key, generation) {
         return hit; // built by a concurrent request meanwhile
     }

@@ -55,6 +55,10 @@ pub struct AppState {
     pub oidc: Option<std::sync::Arc<crate::oidc::Verifier>>,
     /// The background job runner (`/job`, `/file`).
     pub jobs: std::sync::Arc<crate::jobs::JobRunner>,
+    /// Sees the commits of other servers and processes (one connection of its own).
+    pub changes: std::sync::Arc<crate::store::changes::ChangeWatch>,
+    /// The token rows of the access check ([`crate::store::tokens`]).
+    pub tokens: std::sync::Arc<crate::store::tokens::TokenCache>,
 }
 
 impl AppState {
@@ -62,7 +66,20 @@ impl AppState {
     /// sign-on, with a job runner of default settings.
     pub fn new(store: Store) -> AppState {
         let jobs = crate::jobs::JobRunner::new(store.clone(), Default::default());
-        AppState { store, rate_limit: None, client: Default::default(), oidc: None, jobs }
+        AppState::with(store, None, Default::default(), None, jobs)
+    }
+
+    /// State over `store` with a new [`ChangeWatch`](crate::store::changes::ChangeWatch) and token cache.
+    pub fn with(
+        store: Store,
+        rate_limit: Option<std::sync::Arc<auth::RateLimit>>,
+        client: std::sync::Arc<crate::app::ClientSettings>,
+        oidc: Option<std::sync::Arc<crate::oidc::Verifier>>,
+        jobs: std::sync::Arc<crate::jobs::JobRunner>,
+    ) -> AppState {
+        let changes = crate::store::changes::ChangeWatch::new(store.clone());
+        let tokens = crate::store::tokens::TokenCache::new(changes.clone());
+        AppState { store, rate_limit, client, oidc, jobs, changes, tokens }
     }
 }
 
@@ -95,7 +112,7 @@ pub const PUBLIC_PATHS: &[&str] = &["/health", "/api/v1/version", "/api/v1/confi
 /// check by construction, plus the OpenAPI document built from their
 /// documentation. Returns the recording router, so tests can list paths.
 pub fn routes(state: &AppState) -> ApiRouter {
-    let cache = cache::ResponseCache::new(state.store.write_generation());
+    let cache = cache::ResponseCache::new(state.changes.clone());
     let planning = resource_routes().route_layer(axum::middleware::from_fn_with_state(cache, cache::cached));
     let planning = auth::protect(planning, state, Access::Planning);
     let profile = auth::protect(

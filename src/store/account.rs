@@ -87,8 +87,8 @@ impl From<TokenRow> for TokenInfo {
     }
 }
 
-/// The token lookup run for every request: the token by its public id, with its account.
-pub(crate) const AUTH_SQL: &str =
+/// The token lookup (when the token cache does not hold the token): the token by its public id, with its account.
+const AUTH_SQL: &str =
     "SELECT t.id AS token_id, t.secret_hash, t.expires_at, t.revoked_at, a.id AS account_id, a.name, a.role \
      FROM api_token t JOIN account a ON a.id = t.account_id WHERE t.public_id = $1";
 
@@ -335,12 +335,10 @@ impl Conn {
         self.get_token(id).await?.ok_or_else(|| Error::not_found("token", id))
     }
 
-    /// The principal of a presented token, or `None` when unknown, revoked,
-    /// expired or the secret does not match (constant-time compare).
-    pub async fn authenticate(&mut self, public_id: &str, secret: &str) -> Result<Option<Principal>> {
-        let row: Option<AuthRow> =
-            with_conn!(self, |c| sqlx::query_as(AUTH_SQL).bind(public_id).fetch_optional(c).await?);
-        row.map_or(Ok(None), |row| row.principal(secret))
+    /// The token row with its account by public id, or `None` (one query; the
+    /// token cache, [`super::tokens::TokenCache`], turns it into the caller).
+    pub(crate) async fn auth_row(&mut self, public_id: &str) -> Result<Option<AuthRow>> {
+        Ok(with_conn!(self, |c| sqlx::query_as(AUTH_SQL).bind(public_id).fetch_optional(c).await?))
     }
 
     /// Appends an audit entry (inside the transaction of the change).

@@ -23,6 +23,7 @@ use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
 use crate::error::{Error, ErrorCode, Result};
 
 pub mod account;
+pub mod changes;
 pub mod course;
 pub mod curriculum;
 pub mod dataset;
@@ -37,9 +38,9 @@ pub mod payroll;
 pub mod pool;
 pub mod schoolclass;
 pub mod schoolyear;
-pub mod sqlite_auth;
 pub mod subject;
 pub mod teacher;
+pub mod tokens;
 pub mod util;
 pub mod workload;
 
@@ -115,19 +116,26 @@ const WRITER_WAIT: Duration = Duration::from_secs(30);
 
 /// The write generation of a pool: a counter that is incremented *after* every
 /// write transaction of the pool has committed (or tried to: a failed or
-/// cancelled commit bumps it too, as its outcome is unknown).
+/// cancelled commit bumps it too, as its outcome is unknown), and by
+/// [`changes::ChangeWatch::catch_up`] for the commits of everyone else.
 ///
 /// Whoever derives data from the database and wants to keep it (a cache) reads
-/// [`WriteGeneration::current`] *before* running its queries and keeps the
-/// result only while the generation is unchanged: a write that commits after
-/// the read bumps the counter, so the result can never outlive it.
+/// the generation *before* running its queries — through
+/// [`changes::ChangeWatch::catch_up`] when other processes may write — and
+/// keeps the result only while the generation is unchanged: a write that
+/// commits after the read bumps the counter, so the result can never outlive it.
 #[derive(Debug, Clone)]
 pub struct WriteGeneration(std::sync::Arc<std::sync::atomic::AtomicU64>);
 
 impl WriteGeneration {
-    /// The current generation.
+    /// The current generation (of the writes seen so far; see [`changes`]).
     pub fn current(&self) -> u64 {
         self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Starts a new generation: everything kept under an older one is outdated.
+    pub(crate) fn bump(&self) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     }
 }
 
@@ -249,7 +257,9 @@ impl Store {
         }
     }
 
-    /// Statements run on connections of this pool so far ([`with_conn!`] uses).
+    /// Statements run on connections of this pool so far ([`with_conn!`] uses;
+    /// not the change checks of [`changes::ChangeWatch`], which run on a
+    /// connection of their own).
     pub fn statement_count(&self) -> u64 {
         STATEMENTS.lock().map(|m| m.get(&self.pool_key()).copied().unwrap_or(0)).unwrap_or(0)
     }

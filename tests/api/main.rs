@@ -25,6 +25,7 @@ mod openapi;
 mod opening;
 mod schoolclasses;
 mod schoolyears;
+mod servers;
 mod subjects;
 mod teachers;
 mod workload;
