@@ -87,7 +87,17 @@ pub fn routes() -> ApiRouter {
                      (client.md). Planner role. 409 `job_running` while it runs; 422 `job_not_available` for \
                      a job that is not standing or not available yet.",
                 )
-                .body(body, "The job object with `action` (\"start\") and the job's parameters.")
+                .body(
+                    json!({
+                        "type": "object",
+                        "description": "The job as received (its other fields are ignored) plus these.",
+                        "properties": {
+                            "action": {"type": "string", "enum": ["start"], "description": "Absent or \"start\"."},
+                            "schoolYear": reference("The school year (CheckDatabase, InitializeSchoolYear).")
+                        }
+                    }),
+                    "The job object with `action` (\"start\") and the job's parameters.",
+                )
                 .condition_header(
                     "If-Match",
                     "An ETag from an earlier response: the job starts only if it is still in that state.",
@@ -205,7 +215,6 @@ async fn start_job(
         ));
     }
     let record = visible_job(&app, id, &who).await?;
-    pre.check_write("job", id, &ETag::of(&form(&app, record.clone()))?)?;
     let Some(kind) = JobKind::standing(record.id) else {
         return Err(Error::unprocessable(
             ErrorCode::JobNotAvailable,
@@ -218,6 +227,8 @@ async fn start_job(
         Some(_) => return Err(Error::field("/action", ErrorCode::OutOfRange, "`action` must be \"start\".")),
     }
     let params = accept(&app, kind, &who, &body).await?;
+    // As for every save: the body's problems first, then the precondition.
+    pre.check_write("job", id, &ETag::of(&form(&app, record.clone()))?)?;
     let parameters = serde_json::to_string(&params).map_err(Error::internal)?;
     let mut tx = app.store.begin().await?;
     if !tx.restart_standing_job(id, &parameters, &now_text()).await? {

@@ -125,6 +125,7 @@ fn put_schema() -> serde_json::Value {
     let lessons = json!({"oneOf": [
         {"type": "number", "minimum": 0, "maximum": crate::domain::lessontable::MAX_LESSONS, "multipleOf": 0.0001},
         {"type": "string", "pattern": crate::domain::reader::DECIMAL_TEXT},
+        schemas::blank(),
         {"type": "null"}
     ]});
     json!({

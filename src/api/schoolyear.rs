@@ -40,7 +40,10 @@ pub fn routes() -> ApiRouter {
                  has `autoCopy`. Idempotent: a second run creates nothing. No request body.",
             )
             .path_id("school year")
-            .body(json!({"type": "object", "description": "No fields; the body is ignored."}), "Nothing (`{}`).")
+            .optional_body(
+                json!({"type": "object", "description": "No fields; the body is ignored."}),
+                "Nothing, or `{}`.",
+            )
             .json::<OpeningReport>(200, "What was created, listed and counted.")
             .problem(409, "The school year is archived or finalised (`school_year_locked`).")
             .problem(

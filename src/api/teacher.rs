@@ -68,7 +68,7 @@ async fn fetch(
     let mut history =
         conn.list_employments(EmploymentFilter { school_year: None, teacher: Some(TeacherId(id)) }).await?;
     fill_balances(&mut conn, &mut history).await?;
-    crud::respond_read(TeacherId::KIND, id, &TeacherWithHistory { teacher, history }, &pre)
+    crud::respond_read(TeacherId::KIND, id, &TeacherWithHistory { teacher, history: Some(history) }, &pre)
 }
 
 crate::crud_resource!(Teachers, path: "teacher", table: "teacher", id: TeacherId, new: NewTeacher, single: crate::domain::teacher::Teacher,

@@ -48,8 +48,10 @@ pub struct TeacherWithHistory {
     /// The teacher's single form.
     #[serde(flatten)]
     pub teacher: Teacher,
-    /// The employments, by school year (graduation year ascending).
-    pub history: Vec<crate::domain::employment::Employment>,
+    /// With `?detail=history` only: the employments, by school year
+    /// (graduation year ascending). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history: Option<Vec<crate::domain::employment::Employment>>,
 }
 
 /// A valid teacher body (contract.md §5: code, firstName, lastName required;

@@ -178,6 +178,15 @@ impl Operation {
             .problem(422, "A field or rule is violated; `errors` lists every field problem with its JSON pointer.")
     }
 
+    /// An optional JSON request body (the operation also works without one).
+    pub fn optional_body(self, schema: Value, description: &str) -> Self {
+        let mut op = self.body(schema, description);
+        if let Some(b) = op.request_body.as_mut() {
+            b["required"] = json!(false);
+        }
+        op
+    }
+
     /// Registers `T`'s schema (and those it references) as components; returns its `$ref`.
     fn schema_ref<T: ToSchema>(&mut self) -> Value {
         self.components.extend(components_of::<T>());

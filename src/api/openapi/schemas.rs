@@ -76,7 +76,8 @@ fn reference_schema() -> Value {
 }
 
 /// The empty string: no value, like `null` (a cleared form field of the existing client).
-fn blank() -> Value {
+/// The empty string a cleared number field sends (contract.md §3: no value).
+pub fn blank() -> Value {
     json!({"type": "string", "enum": [""], "description": "No value (like null)."})
 }
 
