@@ -63,7 +63,17 @@ pub fn routes() -> ApiRouter {
 
 /// `POST /schoolyear/ID/open` (planner): opens the year in one transaction;
 /// every created course, employment and pool entry gets its audit entry.
-async fn open(State(app): State<AppState>, audit: Audit, Path(id): Path<String>) -> Result<Response> {
+///
+/// The body (documented as optional `{}`) is read and ignored: a request body
+/// left unread in the socket when the server closes a `Connection: close`
+/// connection makes the kernel reset it, and the client loses the end of the
+/// (large) report.
+async fn open(
+    State(app): State<AppState>,
+    audit: Audit,
+    Path(id): Path<String>,
+    _ignored_body: axum::body::Bytes,
+) -> Result<Response> {
     let id = year_id(&id)?;
     let mut tx = app.store.begin().await?;
     let report = open_school_year(&mut tx, id).await?;
