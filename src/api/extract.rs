@@ -32,27 +32,60 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
     async fn from_request(req: Request, state: &S) -> Result<Self> {
         let ct = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
         if !is_json(ct.as_deref()) {
-            return Err(Error::problem(
-                axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                ErrorCode::UnsupportedMediaType,
-                "Send the request body as JSON with Content-Type: application/json.",
-            ));
+            // Before reading: a large body of the wrong type is 415, not 413.
+            return json_object(ct.as_deref(), b"").map(JsonBody);
         }
-        let bytes = Bytes::from_request(req, state).await.map_err(|rej| {
-            if rej.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                Error::problem(rej.status(), ErrorCode::PayloadTooLarge, "The request body is too large.")
-            } else {
-                Error::bad_request(ErrorCode::MalformedJson, "The request body could not be read.")
-            }
-        })?;
-        let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
-            Error::bad_request(ErrorCode::MalformedJson, format!("The request body is not valid JSON: {e}."))
-        })?;
-        if !value.is_object() {
-            return Err(Error::bad_request(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
-        }
-        Ok(JsonBody(value))
+        let bytes = read_body(req, state).await?;
+        Ok(JsonBody(json_object(ct.as_deref(), &bytes)?))
     }
+}
+
+/// A body that may be left out (no bytes at all); when sent, it is checked as
+/// [`JsonBody`] is (JSON content type, valid JSON, an object).
+#[derive(Debug, Clone)]
+pub struct OptionalJsonBody(pub Option<Value>);
+
+impl<S: Send + Sync> FromRequest<S> for OptionalJsonBody {
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self> {
+        let ct = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let bytes = read_body(req, state).await?;
+        if bytes.is_empty() {
+            return Ok(OptionalJsonBody(None));
+        }
+        Ok(OptionalJsonBody(Some(json_object(ct.as_deref(), &bytes)?)))
+    }
+}
+
+/// The body's bytes (413 `payload_too_large` beyond the limit).
+async fn read_body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes> {
+    Bytes::from_request(req, state).await.map_err(|rej| {
+        if rej.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            Error::problem(rej.status(), ErrorCode::PayloadTooLarge, "The request body is too large.")
+        } else {
+            Error::bad_request(ErrorCode::MalformedJson, "The request body could not be read.")
+        }
+    })
+}
+
+/// `bytes` as a JSON object: 415 unless the content type is JSON, 400
+/// `malformed_json` or `body_not_object`.
+fn json_object(content_type: Option<&str>, bytes: &[u8]) -> Result<Value> {
+    if !is_json(content_type) {
+        return Err(Error::problem(
+            axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ErrorCode::UnsupportedMediaType,
+            "Send the request body as JSON with Content-Type: application/json.",
+        ));
+    }
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+        Error::bad_request(ErrorCode::MalformedJson, format!("The request body is not valid JSON: {e}."))
+    })?;
+    if !value.is_object() {
+        return Err(Error::bad_request(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
+    }
+    Ok(value)
 }
 
 /// A request body parsed into the domain type `T` (POST: create, PUT: replace).

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, PathId};
-use super::openapi::Operation;
+use super::openapi::{schemas, Operation};
 use super::response::{created, ok};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -40,8 +40,10 @@ pub fn routes() -> ApiRouter {
             "subjectCategory": reference("One subject category, or -1/absent for all (CourseTableCSVDownload)."),
             "semester": {"type": "integer", "minimum": 1, "maximum": 2, "description": "PayrollCSVDownload, UntisDownload."},
             "mailFrom": {"type": "string", "format": "email", "description": "WorkloadMail: sender address."},
-            "mailSubject": {"type": "string", "maxLength": 500, "description": "WorkloadMail: subject."},
-            "mailBody": {"type": "string", "maxLength": crate::domain::job::MAX_MAIL_BODY, "description": "WorkloadMail: text."}
+            "mailSubject": {"type": "string", "maxLength": 500, "pattern": schemas::NO_CONTROL,
+                            "description": "WorkloadMail: subject."},
+            "mailBody": {"type": "string", "maxLength": crate::domain::job::MAX_MAIL_BODY, "pattern": schemas::NO_CONTROL,
+                         "description": "WorkloadMail: text (line breaks and tabs allowed)."}
         }
     });
     ApiRouter::new()

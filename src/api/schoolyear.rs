@@ -7,7 +7,7 @@ use axum::routing::{get, post};
 use serde_json::json;
 
 use super::crud::{self, Audit};
-use super::extract::QueryParams;
+use super::extract::{OptionalJsonBody, QueryParams};
 use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
@@ -64,15 +64,15 @@ pub fn routes() -> ApiRouter {
 /// `POST /schoolyear/ID/open` (planner): opens the year in one transaction;
 /// every created course, employment and pool entry gets its audit entry.
 ///
-/// The body (documented as optional `{}`) is read and ignored: a request body
-/// left unread in the socket when the server closes a `Connection: close`
-/// connection makes the kernel reset it, and the client loses the end of the
-/// (large) report.
+/// The body is optional; when sent it must be a JSON object, whose fields are
+/// ignored. (It is read in any case: a body left unread in the socket when the
+/// server closes a `Connection: close` connection makes the kernel reset it,
+/// and the client loses the end of the large report.)
 async fn open(
     State(app): State<AppState>,
     audit: Audit,
     Path(id): Path<String>,
-    _ignored_body: axum::body::Bytes,
+    _ignored: OptionalJsonBody,
 ) -> Result<Response> {
     let id = year_id(&id)?;
     let mut tx = app.store.begin().await?;

@@ -337,3 +337,18 @@ async fn locked_unknown_and_first_years_are_refused() {
     let report = app.post(&format!("/schoolyear/{next}/open"), json!({})).await.expect(200);
     assert_eq!(report.result()["counts"]["employments"], 2, "the two teachers of 26/27");
 }
+
+/// `POST /schoolyear/ID/open` takes no body, or a JSON object (ignored):
+/// anything else is refused before anything is opened.
+#[tokio::test]
+async fn opening_accepts_no_body_or_an_object_only() {
+    let app = TestApp::spawn().await;
+    let years = crate::jobs::demo(&app).await;
+    let year = crate::jobs::year_id(&years, "27/28");
+    let path = format!("/api/v1/schoolyear/{year}/open");
+    let r = app.request(reqwest::Method::POST, &path, Some(&serde_json::json!([null, null]))).await;
+    r.expect_problem(400, "body_not_object");
+    let empty = app.client.post(format!("{}{path}", app.base)).bearer_auth(&app.token).send().await.expect("sent");
+    assert_eq!(empty.status().as_u16(), 200, "no body at all");
+    app.request(reqwest::Method::POST, &path, Some(&serde_json::json!({}))).await.expect(200);
+}

@@ -58,7 +58,8 @@ pub fn problem_schema() -> Value {
 }
 
 /// Control characters other than tab, line feed and carriage return are refused in text.
-const NO_CONTROL: &str = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$";
+/// Text without control characters other than tab and line breaks (the reader's rule).
+pub const NO_CONTROL: &str = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$";
 /// Text that is not blank: some character is neither a control character nor white space.
 const NOT_BLANK: &str = "[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]";
 use crate::domain::reader::{DECIMAL_TEXT, INTEGER_TEXT};
