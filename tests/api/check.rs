@@ -133,7 +133,7 @@ async fn errors_appear_and_go_away() {
     assert_eq!(codes(&app, &s).await, Vec::<String>::new());
 
     // lesson_table_side: a subject turned cross-class after its per-class row was stored.
-    let math = app.get(&format!("/subject/{}", s.math)).await.expect(200).result();
+    let math = app.get(&format!("/subject/{}", s.math)).await.expect(200).result().clone();
     let (kind, category) = (math["type"]["id"].clone(), math["category"]["id"].clone());
     let x = app.create("/subject", json!({"code": "X", "description": "Fach X", "type": kind, "category": category})).await;
     let row = format!("{gym_id}-{x}-{}", s.div);

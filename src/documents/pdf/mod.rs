@@ -62,7 +62,7 @@ pub fn date_text(date: chrono::NaiveDate) -> String {
 pub struct ListDoc {
     /// The document's title.
     pub title: String,
-    /// The line under the title (the school year).
+    /// The line beside the title (the school year's description).
     pub school: String,
     /// The date printed (`23.11.2026`).
     pub date: String,
@@ -86,7 +86,7 @@ impl ListDoc {
     pub fn new(title: &str, year: &crate::domain::schoolyear::SchoolYear, date: chrono::NaiveDate) -> ListDoc {
         ListDoc {
             title: title.to_string(),
-            school: format!("Schuljahr {}", year.description),
+            school: year.description.clone(),
             date: date_text(date),
             groups: Vec::new(),
         }
