@@ -32,9 +32,10 @@ struct Outgoing {
 /// Sends the sheets (steps: load, one per sheet typeset, one per mail sent).
 pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
     let p = &ctx.progress;
-    let url = ctx.config.smtp_url.clone().ok_or_else(|| {
-        refused("Mailing is not configured on this server (start it with --smtp-url).".to_string())
-    })?;
+    let url =
+        ctx.config.smtp_url.clone().ok_or_else(|| {
+            refused("Mailing is not configured on this server (start it with --smtp-url).".to_string())
+        })?;
     let texts = params.mail.clone().ok_or_else(|| refused("The job has no mail texts.".to_string()))?;
     let from: Mailbox = texts
         .mail_from
@@ -96,7 +97,10 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
         transport.send(message).await.map_err(|e| {
             Error::unprocessable(
                 ErrorCode::MailFailed,
-                format!("Sending the mail to {} ({}) failed: {e}. The mails logged before were sent.", mail.code, mail.to.email),
+                format!(
+                    "Sending the mail to {} ({}) failed: {e}. The mails logged before were sent.",
+                    mail.code, mail.to.email
+                ),
             )
         })?;
         p.log(format!("Sent {} to {} ({}).", mail.file_name, mail.code, mail.to.email));

@@ -53,14 +53,9 @@ impl Sheets {
         let forms = workloads(conn, year.id, params.teacher).await?.into_iter().map(|w| (w.teacher.id.0, w)).collect();
         let teachers = full_teachers(conn, employments.iter().map(|e| e.teacher.id)).await?;
         let mut divisions = HashMap::new();
-        for e in &employments {
-            if !divisions.contains_key(&e.division.id) {
-                let d = conn
-                    .get_division(DivisionId(e.division.id))
-                    .await?
-                    .ok_or_else(|| Error::not_found(DivisionId::KIND, e.division.id))?;
-                divisions.insert(e.division.id, d);
-            }
+        for id in employments.iter().map(|e| e.division.id).collect::<std::collections::BTreeSet<_>>() {
+            let d = conn.get_division(DivisionId(id)).await?.ok_or_else(|| Error::not_found(DivisionId::KIND, id))?;
+            divisions.insert(id, d);
         }
         Ok(Sheets { year, employments, forms, teachers, divisions })
     }

@@ -135,7 +135,8 @@ async fn errors_appear_and_go_away() {
     // lesson_table_side: a subject turned cross-class after its per-class row was stored.
     let math = app.get(&format!("/subject/{}", s.math)).await.expect(200).result().clone();
     let (kind, category) = (math["type"]["id"].clone(), math["category"]["id"].clone());
-    let x = app.create("/subject", json!({"code": "X", "description": "Fach X", "type": kind, "category": category})).await;
+    let x =
+        app.create("/subject", json!({"code": "X", "description": "Fach X", "type": kind, "category": category})).await;
     let row = format!("{gym_id}-{x}-{}", s.div);
     app.put(&format!("/lessontable/{row}"), json!({"details": [{"grade": grades[0], "type": "start", "lessons1": 2}]}))
         .await

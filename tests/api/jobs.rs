@@ -101,7 +101,8 @@ async fn wrong_jobs_and_parameters_are_refused() {
         .await
         .expect_problem(422, "unknown_reference");
     // Mailing needs --smtp-url.
-    let mail = json!({"name": "WorkloadMail", "schoolYear": year, "mailFrom": "a@b.ch", "mailSubject": "S", "mailBody": "B"});
+    let mail =
+        json!({"name": "WorkloadMail", "schoolYear": year, "mailFrom": "a@b.ch", "mailSubject": "S", "mailBody": "B"});
     app.post("/job", mail).await.expect_problem(422, "job_not_available");
     app.post("/job", json!({"name": "CheckPlan"})).await.expect_problem(422, "required");
     app.put("/job/1", json!({"action": "stop"})).await.expect_problem(422, "out_of_range");

@@ -57,16 +57,14 @@ pub fn shown(v: &Value, decimals: u32) -> Option<String> {
     Some(r.to_string())
 }
 
-/// Whether `line` holds `words` in this order.
+/// Whether `line` holds `words` in this order: the first as text, the
+/// others (figures, codes) as whole whitespace-separated tokens after it
+/// (a list's trailing comma aside) — so "10.2300" does not pass for "10.23".
 fn in_order(line: &str, words: &[String]) -> bool {
-    let mut rest = line;
-    for w in words {
-        match rest.find(w.as_str()) {
-            Some(i) => rest = &rest[i + w.len()..],
-            None => return false,
-        }
-    }
-    true
+    let Some((first, rest)) = words.split_first() else { return true };
+    let Some(at) = line.find(first.as_str()) else { return false };
+    let mut tokens = line[at + first.len()..].split_whitespace();
+    rest.iter().flat_map(|w| w.split_whitespace()).all(|w| tokens.any(|t| t.trim_end_matches(',') == w))
 }
 
 /// Asserts that some line of `text` shows `words` in order.
@@ -150,7 +148,12 @@ fn pages_by_teacher(text: &str) -> HashMap<String, Vec<String>> {
 
 async fn forms(app: &TestApp, year: i64) -> HashMap<String, Value> {
     let list = app.get(&format!("/workload?schoolYear={year}")).await.expect(200);
-    list.result().as_array().unwrap().iter().map(|w| (w["teacher"]["code"].as_str().unwrap().to_string(), w.clone())).collect()
+    list.result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| (w["teacher"]["code"].as_str().unwrap().to_string(), w.clone()))
+        .collect()
 }
 
 async fn pdf_of(app: &TestApp, body: Value) -> (Vec<u8>, String) {
@@ -188,7 +191,8 @@ async fn a_workload_sheet_shows_the_teacher_the_title_and_every_figure() {
     let form = richest(&forms);
     let teacher = form["teacher"]["id"].as_i64().unwrap();
     let code = form["teacher"]["code"].as_str().unwrap();
-    let (pdf, disposition) = pdf_of(&app, json!({"name": "WorkloadDownload", "schoolYear": year, "teacher": teacher})).await;
+    let (pdf, disposition) =
+        pdf_of(&app, json!({"name": "WorkloadDownload", "schoolYear": year, "teacher": teacher})).await;
     assert!(disposition.ends_with(&format!("Pensenblatt_{code}_26-27.pdf")), "{disposition}");
     let ((w, h), pages) = pdf_info(&pdf);
     assert!((w - 595.0).abs() < 2.0 && (h - 842.0).abs() < 2.0, "A4 portrait: {w} x {h}");
@@ -201,8 +205,9 @@ async fn a_workload_sheet_shows_the_teacher_the_title_and_every_figure() {
     for heading in ["Pensum: Unterricht", "Pensum: Übersicht", "Pensenmeldung", "Zustimmend zur Kenntnis genommen"] {
         assert!(text.contains(heading), "{heading}");
     }
-    assert!(!form["pool"]["items"].as_array().unwrap().is_empty() == text.contains("Pensum: Pool"));
-    assert!(!form["theses"]["items"].as_array().unwrap().is_empty() == text.contains("Pensum: Abschlussarbeiten"));
+    let filled = |key: &str| !form[key]["items"].as_array().unwrap().is_empty();
+    assert_eq!(filled("pool"), text.contains("Pensum: Pool"), "the pool section when there are entries");
+    assert_eq!(filled("theses"), text.contains("Pensum: Abschlussarbeiten"), "the theses section when there are any");
     let has_postings = form["postings"]["items"].as_array().is_some_and(|i| !i.is_empty());
     assert!(!has_postings || pages >= 2, "the postings have a page of their own");
     assert_eq!(pages_by_teacher(&text).keys().collect::<Vec<_>>(), [code]);
@@ -216,10 +221,18 @@ async fn the_whole_school_is_one_file_with_every_sheet() {
     let year = year_id(&years, "26/27");
     let forms = forms(&app, year).await;
     let (pdf, disposition) = pdf_of(&app, json!({"name": "WorkloadDownload", "schoolYear": year, "teacher": -1})).await;
-    assert!(disposition.ends_with(&format!("filename*=UTF-8''{}", "Pensenbl%C3%A4tter_26-27.pdf")) || disposition.contains("Pensenbl"), "{disposition}");
+    assert!(
+        disposition.ends_with(&format!("filename*=UTF-8''{}", "Pensenbl%C3%A4tter_26-27.pdf"))
+            || disposition.contains("Pensenbl"),
+        "{disposition}"
+    );
     let text = pdf_text(&pdf);
     let by_teacher = pages_by_teacher(&text);
-    assert_eq!(by_teacher.keys().collect::<BTreeSet<_>>(), forms.keys().collect::<BTreeSet<_>>(), "a sheet per employment");
+    assert_eq!(
+        by_teacher.keys().collect::<BTreeSet<_>>(),
+        forms.keys().collect::<BTreeSet<_>>(),
+        "a sheet per employment"
+    );
     for (code, form) in &forms {
         let pages = &by_teacher[code];
         let n = pages.len();
@@ -247,7 +260,10 @@ async fn the_course_lists_and_the_open_lessons() {
     let app = TestApp::spawn().await;
     let years = demo(&app).await;
     let year = year_id(&years, "26/27");
-    let description = years.as_array().unwrap().iter().find(|y| y["id"] == year).unwrap()["description"].as_str().unwrap().to_string();
+    let description = years.as_array().unwrap().iter().find(|y| y["id"] == year).unwrap()["description"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let courses = app.get(&format!("/course?schoolYear={year}")).await.expect(200).result().clone();
     let courses = courses.as_array().unwrap().clone();
 
@@ -281,11 +297,19 @@ async fn the_course_lists_and_the_open_lessons() {
     let text = pdf_text(&pdf);
     for form in forms.values() {
         let t = &form["teacher"];
-        let name = format!("{} {} ({})", t["firstName"].as_str().unwrap(), t["lastName"].as_str().unwrap(), t["code"].as_str().unwrap());
+        let name = format!(
+            "{} {} ({})",
+            t["firstName"].as_str().unwrap(),
+            t["lastName"].as_str().unwrap(),
+            t["code"].as_str().unwrap()
+        );
         let page = text.split('\x0c').find(|p| p.contains(&name)).unwrap_or_else(|| panic!("a page of {name}"));
         let pd = form["payroll"]["percentDecimals"].as_u64().unwrap() as u32;
         let mut total = vec!["Total".to_string()];
-        total.extend(figures(&form["courses"]["total"], &[("lessons1", 2), ("percent1", pd), ("lessons2", 2), ("percent2", pd)]));
+        total.extend(figures(
+            &form["courses"]["total"],
+            &[("lessons1", 2), ("percent1", pd), ("lessons2", 2), ("percent2", pd)],
+        ));
         has_line(page, &total);
     }
 
@@ -318,11 +342,13 @@ async fn a_sheet_that_cannot_be_typeset_fails_and_leaves_no_file() {
     // A logo that carries the PNG signature (so the API takes it) but is no image.
     let mut d = app.get(&format!("/division/{division}")).await.expect(200).result().clone();
     use base64::Engine as _;
-    let broken = base64::engine::general_purpose::STANDARD.encode(b"\x89PNG\r\n\x1a\nthis is not an image, only some text");
+    let broken =
+        base64::engine::general_purpose::STANDARD.encode(b"\x89PNG\r\n\x1a\nthis is not an image, only some text");
     d["logo"] = json!({"fileName": "logo.png", "mimeType": "image/png", "data": broken});
     app.put(&format!("/division/{division}"), d).await.expect(200);
 
-    let job = run_job(&app, json!({"name": "WorkloadDownload", "schoolYear": year, "teacher": e["teacher"]["id"]})).await;
+    let job =
+        run_job(&app, json!({"name": "WorkloadDownload", "schoolYear": year, "teacher": e["teacher"]["id"]})).await;
     let error = job["error"].as_str().unwrap_or_else(|| panic!("the job failed: {job}"));
     assert!(error.contains("could not be typeset"), "{error}");
     assert_eq!(job["product"], Value::Null);

@@ -208,9 +208,8 @@ pub fn render(template: &str, data: &impl Serialize, images: Vec<(String, Vec<u8
     }
     let world = DocWorld { main: Source::new(file_id("/main.typ"), template.to_string()), files };
     let document = typst::compile::<PagedDocument>(&world).output.map_err(|e| typst_error("typesetting", &e));
-    let pdf = document.and_then(|d| {
-        typst_pdf::pdf(&d, &typst_pdf::PdfOptions::default()).map_err(|e| typst_error("PDF export", &e))
-    });
+    let pdf = document
+        .and_then(|d| typst_pdf::pdf(&d, &typst_pdf::PdfOptions::default()).map_err(|e| typst_error("PDF export", &e)));
     // Drops memoized results not used by the last compilations, so memory
     // stays bounded over many documents (as the typst CLI does).
     comemo::evict(10);

@@ -219,7 +219,12 @@ fn sheet(
                 .items
                 .iter()
                 .map(|i| {
-                    vec![i.description.clone().unwrap_or_default(), i.kind.description.clone(), p(i.percent1), p(i.percent2)]
+                    vec![
+                        i.description.clone().unwrap_or_default(),
+                        i.kind.description.clone(),
+                        p(i.percent1),
+                        p(i.percent2),
+                    ]
                 })
                 .collect(),
             total: Some(vec!["Total".into(), String::new(), p(w.pool.total.percent1), p(w.pool.total.percent2)]),
@@ -287,11 +292,8 @@ fn sheet(
         let mut rows = Vec::new();
         for item in &ps.items {
             let empty = [None];
-            let details: Vec<Option<&crate::service::workload::PostingDetailItem>> = if item.details.is_empty() {
-                empty.to_vec()
-            } else {
-                item.details.iter().map(Some).collect()
-            };
+            let details: Vec<Option<&crate::service::workload::PostingDetailItem>> =
+                if item.details.is_empty() { empty.to_vec() } else { item.details.iter().map(Some).collect() };
             for (n, d) in details.into_iter().enumerate() {
                 let first = n == 0;
                 rows.push(vec![
