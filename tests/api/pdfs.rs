@@ -355,3 +355,32 @@ async fn a_sheet_that_cannot_be_typeset_fails_and_leaves_no_file() {
     let files = app.sql(&format!("SELECT COUNT(*) FROM job_file WHERE job_id = {}", job["id"])).await;
     assert_eq!(files, Some(0), "no file was stored");
 }
+
+#[tokio::test]
+async fn a_long_course_list_breaks_across_pages_with_its_header_repeated() {
+    let app = TestApp::spawn().await;
+    let w = crate::course_fixtures::World::new(&app).await;
+    let classes = [w.g27a, w.g27b, w.g27c, w.h27a, w.f27a];
+    for i in 0..70 {
+        let subject = if i % 2 == 0 { w.d } else { w.f };
+        let body = json!({"schoolYear": w.year, "subject": subject, "schoolClasses": [classes[i % classes.len()]],
+                          "lessons1": 1, "lessons2": 1, "teachers1": [w.abc], "teachers2": [w.abc]});
+        app.create("/course", body).await;
+    }
+    let (pdf, _) = pdf_of(&app, json!({"name": "WorkloadDownload", "schoolYear": w.year, "teacher": w.abc})).await;
+    let text = pdf_text(&pdf);
+    let pages: Vec<&str> = text.split('\x0c').filter(|p| !p.trim().is_empty()).collect();
+    assert!(pages.len() >= 2, "70 courses need more than one page");
+    let header: Vec<String> = ["Fach", "Klassen", "Stufe", "L", "%", "L", "%"].map(String::from).to_vec();
+    let is_course = |l: &&str| {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        matches!(t.first(), Some(&"D") | Some(&"F")) && t.iter().filter(|x| **x == "1.00").count() == 2
+    };
+    let per_page: Vec<usize> = pages.iter().map(|p| p.lines().filter(is_course).count()).collect();
+    assert_eq!(per_page.iter().sum::<usize>(), 70, "every course once: {per_page:?}");
+    assert!(per_page[0] > 0 && per_page[1] > 0, "the list breaks across pages: {per_page:?}");
+    for (n, page) in pages.iter().enumerate().filter(|(n, _)| per_page[*n] > 0) {
+        has_line(page, &header);
+        assert!(page.contains(&format!("Seite {} von {}", n + 1, pages.len())), "page {}", n + 1);
+    }
+}
