@@ -100,6 +100,8 @@ error_codes! {
     JobNotAvailable => "job_not_available": "The job exists but this server cannot run it yet, or it cannot be started this way (422).",
     JobRunning => "job_running": "The standing job is running already; wait until it finishes (409).",
     MissingEmail => "missing_email": "WorkloadMail: a teacher to be mailed has no valid e-mail address; nothing was sent (422).",
+    DocumentFailed => "document_failed": "A PDF document could not be typeset, e.g. because a division's logo or signature is not a readable image; the job's error says why (job error).",
+    MailFailed => "mail_failed": "WorkloadMail: the SMTP server refused a mail or could not be reached; the job's log lists the mails sent before (job error).",
     InvalidDataset => "invalid_dataset": "A dataset file is malformed or a record breaks a rule (import).",
     // 5xx
     Internal => "internal": "Server fault; the body says nothing internal (500).",

@@ -66,8 +66,8 @@ pub fn routes() -> ApiRouter {
                      poll `GET /job/ID` for `progress` and `log`, then fetch `GET /file/{product}`. A reference \
                      with id -1 means \"all\". Downloads need the reader role; `WorkloadMail`, \
                      `CalculateBalances`, `InitializeSchoolYear`, `CheckDatabase` and `CheckPlan` need planner \
-                     (403). 422: `unknown_job`, `job_not_available` (not available on this server yet, or \
-                     `WorkloadMail` without `--smtp-url`), `missing_email`, field errors \
+                     (403). 422: `unknown_job`, `job_not_available` (`WorkloadMail` without \
+                     `--smtp-url`), `missing_email`, field errors \
                      (`required`, `out_of_range`, `unknown_reference`, `teacher_not_employed`, `invalid_email`).",
                 )
                 .body(body.clone(), "`name` and the job's parameters.")
@@ -87,7 +87,7 @@ pub fn routes() -> ApiRouter {
                 .describe(
                     "The client sends the job as received plus `action: \"start\"` and `schoolYear` \
                      (client.md). Planner role. 409 `job_running` while it runs; 422 `job_not_available` for \
-                     a job that is not standing or not available yet.",
+                     a job that is not standing.",
                 )
                 .body(
                     json!({
@@ -171,13 +171,10 @@ fn require_role(kind: JobKind, who: &Principal) -> Result<()> {
     Ok(())
 }
 
-/// Reads and checks a job request: kind, role, availability, parameters.
+/// Reads and checks a job request: kind, role, parameters.
 async fn accept(app: &AppState, kind: JobKind, who: &Principal, body: &Value) -> Result<JobParams> {
     require_role(kind, who)?;
     let params = JobParams::parse(kind, body)?;
-    if !kind.available() {
-        return Err(jobs::run::not_available(kind));
-    }
     let mut conn = app.store.conn().await?;
     jobs::run::check(&mut conn, kind, &params, app.jobs.config()).await?;
     Ok(params)

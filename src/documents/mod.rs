@@ -6,8 +6,11 @@
 //!   `.` decimals, zero as an empty cell — what Excel in a Swiss German locale
 //!   opens correctly).
 //! - [`untis`]: the timetable program's import file.
+//! - [`pdf`]: the PDF documents (workload sheet, course lists), typeset
+//!   with the `typst` library.
 
 pub mod csv;
+pub mod pdf;
 pub mod untis;
 
 use rust_decimal::{Decimal, RoundingStrategy};

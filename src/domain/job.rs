@@ -102,11 +102,11 @@ job_kinds! {
     CalculateBalances => "CalculateBalances", "Saldi berechnen", Planner, &[],
         "Standing job 1: compares the frozen balances of every locked year with a fresh computation (log only).";
     CheckDatabase => "CheckDatabase", "Datenbank prüfen", Planner, &[SchoolYear],
-        "Standing job 2: the plan check (documents.md §3), a log line per finding.";
+        "Standing job 2: the plan check (documents.md §3), findings in the log.";
     InitializeSchoolYear => "InitializeSchoolYear", "Schuljahr eröffnen", Planner, &[SchoolYear],
         "Standing job 3 (also by POST): opens a school year (documents.md §2).";
     CheckPlan => "CheckPlan", "Planung prüfen", Planner, &[SchoolYear],
-        "The plan check (documents.md §3) in the log and as CSV.";
+        "The plan check (documents.md §3), findings in the log and as CSV.";
 }
 
 impl JobKind {
@@ -128,19 +128,6 @@ impl JobKind {
     /// The standing job with id `id` (1–3).
     pub fn standing(id: i64) -> Option<JobKind> {
         JobKind::ALL.iter().copied().find(|k| k.standing_id() == Some(id))
-    }
-
-    /// Whether this server can run it yet (the PDF documents and the mail are
-    /// not built yet: 422 `job_not_available`).
-    pub fn available(self) -> bool {
-        !matches!(
-            self,
-            JobKind::WorkloadDownload
-                | JobKind::WorkloadMail
-                | JobKind::SubjectCourseDownload
-                | JobKind::TeacherCourseDownload
-                | JobKind::OpenWorkloadDownload
-        )
     }
 }
 

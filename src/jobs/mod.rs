@@ -14,6 +14,8 @@
 //!   none survives a restart. Finished jobs and their files are kept at least
 //!   [`JobConfig::retention`] (one hour) and purged when new jobs arrive.
 
+pub mod mail;
+pub mod pdf;
 pub mod run;
 
 use std::collections::HashMap;

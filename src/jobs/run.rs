@@ -126,7 +126,11 @@ pub async fn execute(kind: JobKind, params: &JobParams, ctx: &Context) -> Result
         JobKind::CheckDatabase => plan_check(params, ctx, false).await,
         JobKind::CheckPlan => plan_check(params, ctx, true).await,
         JobKind::InitializeSchoolYear => initialize(params, ctx).await.map(|()| None),
-        other => Err(not_available(other)),
+        JobKind::WorkloadDownload
+        | JobKind::SubjectCourseDownload
+        | JobKind::TeacherCourseDownload
+        | JobKind::OpenWorkloadDownload => super::pdf::document(kind, params, ctx).await.map(Some),
+        JobKind::WorkloadMail => super::mail::send(params, ctx).await.map(|()| None),
     }
 }
 
@@ -293,7 +297,7 @@ async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJ
 }
 
 /// The single forms of `ids` (title, employee number, birthday) by id.
-async fn full_teachers(
+pub async fn full_teachers(
     conn: &mut Conn,
     ids: impl Iterator<Item = TeacherId>,
 ) -> Result<std::collections::HashMap<i64, Teacher>> {

@@ -1,0 +1,341 @@
+//! The workload sheet (Pensenblatt), documents.md §5: A4 portrait, per
+//! employment the division's logo, the title, the personal block, "Pensum:
+//! Unterricht", "Pensum: Pool", "Pensum: Abschlussarbeiten", "Pensum:
+//! Übersicht", "Pensenmeldung", "IPB: Übersicht", the signature block and a
+//! page "Ein- und Ausbuchungen". Every figure is the workload form's
+//! (`GET /workload`, workload.md §3.7) formatted by [`super::figure`]:
+//! lessons with 2 decimals, percents with the form's `percentDecimals`.
+
+use serde::Serialize;
+
+use super::{classes_of, figure, image_path, is_placeholder, render, subject_of};
+use crate::domain::division::Division;
+use crate::domain::employment::Employment;
+use crate::domain::fixed::{Amount, Fixed};
+use crate::domain::schoolyear::SchoolYear;
+use crate::domain::teacher::Teacher;
+use crate::error::Result;
+use crate::service::workload::Workload;
+
+const TEMPLATE: &str = include_str!("workload_sheet.typ");
+
+/// What one sheet shows: the form and the objects around it.
+#[derive(Debug, Clone, Copy)]
+pub struct SheetInput<'a> {
+    /// The workload form of the employment (`GET /workload`).
+    pub workload: &'a Workload,
+    /// The employment, with its balances filled (for "Veränderung").
+    pub employment: &'a Employment,
+    /// The teacher's single form (title, employee number).
+    pub teacher: &'a Teacher,
+    /// The employment's division (logo, head, signature).
+    pub division: &'a Division,
+}
+
+/// The title of a sheet: "Lektionenzuteilung SJ 26/27", prefixed
+/// "provisorische " while the year is not finalised (documents.md §5).
+pub fn title(year: &SchoolYear) -> String {
+    let prefix = if year.finalised { "" } else { "provisorische " };
+    format!("{prefix}Lektionenzuteilung SJ {}", year.code)
+}
+
+/// The PDF of `sheets` (one teacher, or a whole school in one file) of
+/// school year `year`, dated `date`; one sheet after the other, each from
+/// a new page with its own page count.
+pub fn pdf(year: &SchoolYear, sheets: &[SheetInput<'_>], date: chrono::NaiveDate) -> Result<Vec<u8>> {
+    let mut images = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::with_capacity(sheets.len());
+    for s in sheets {
+        let d = s.division;
+        let logo = d.logo.as_ref().filter(|b| !is_placeholder(&b.data)).map(|b| {
+            let path = image_path(&format!("logo-{}", d.id.0), &b.mime_type);
+            if seen.insert(path.clone()) {
+                images.push((path.clone(), b.data.clone()));
+            }
+            path
+        });
+        let signature = d.head_signature.as_ref().filter(|b| !is_placeholder(&b.data)).map(|b| {
+            let path = image_path(&format!("signature-{}", d.id.0), &b.mime_type);
+            if seen.insert(path.clone()) {
+                images.push((path.clone(), b.data.clone()));
+            }
+            path
+        });
+        out.push(sheet(year, s, date, logo, signature));
+    }
+    let doc_title = match sheets {
+        [one] => format!("{} – {}", title(year), full_name(one.teacher)),
+        _ => format!("Pensenblätter SJ {}", year.code),
+    };
+    render(TEMPLATE, &Doc { title: doc_title, sheets: out }, images)
+}
+
+#[derive(Serialize)]
+struct Doc {
+    title: String,
+    sheets: Vec<Sheet>,
+}
+
+/// Rows of strings, and an optional total row.
+#[derive(Serialize)]
+struct Table {
+    rows: Vec<Vec<String>>,
+    total: Option<Vec<String>>,
+}
+
+#[derive(Serialize)]
+struct Titled {
+    title: String,
+    #[serde(flatten)]
+    table: Table,
+}
+
+#[derive(Serialize)]
+struct SummaryTable {
+    ae: bool,
+    factor1: String,
+    factor2: String,
+    #[serde(flatten)]
+    table: Table,
+}
+
+#[derive(Serialize)]
+struct PayrollTable {
+    payment: String,
+    #[serde(flatten)]
+    table: Table,
+}
+
+#[derive(Serialize)]
+struct Head {
+    title: String,
+    name: String,
+    signature: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Sheet {
+    logo: String,
+    division: String,
+    date: String,
+    title: String,
+    name: String,
+    footer: String,
+    person: Vec<(String, String)>,
+    comments: Option<String>,
+    courses: Table,
+    pool: Option<Titled>,
+    theses: Option<Table>,
+    summary: SummaryTable,
+    payroll: PayrollTable,
+    balance: Option<Table>,
+    head: Head,
+    postings: Option<Table>,
+}
+
+fn full_name(t: &Teacher) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    if let Some(title) = t.title.as_deref().filter(|s| !s.trim().is_empty()) {
+        parts.push(title);
+    }
+    parts.push(&t.first_name);
+    parts.push(&t.last_name);
+    parts.join(" ")
+}
+
+/// An entered percent (employment range, payment target) as entered: `57.5`.
+fn entered(f: Option<Fixed>) -> String {
+    f.map_or_else(|| "—".to_string(), |f| f.decimal().normalize().to_string())
+}
+
+/// The day `2026-08-17` as `17.08.2026` (other text unchanged).
+fn day(iso: &str) -> String {
+    chrono::NaiveDate::parse_from_str(iso, "%Y-%m-%d").map_or_else(|_| iso.to_string(), super::date_text)
+}
+
+fn sheet(
+    year: &SchoolYear,
+    s: &SheetInput<'_>,
+    date: chrono::NaiveDate,
+    logo: Option<String>,
+    signature: Option<String>,
+) -> Sheet {
+    let w = s.workload;
+    let e = s.employment;
+    let pd = w.payroll.percent_decimals;
+    let l = |a: Amount| figure(a.0, 2);
+    let p = |a: Amount| figure(a.0, pd);
+    let name = full_name(s.teacher);
+    let title = title(year);
+
+    let person = vec![
+        ("Name".to_string(), name.clone()),
+        ("Kürzel".to_string(), s.teacher.code.clone()),
+        ("Personalnummer".to_string(), s.teacher.employee_number.clone().unwrap_or_else(|| "—".into())),
+        ("Abteilung".to_string(), s.division.description.clone()),
+        (
+            "Anstellung gemäss Verfügung".to_string(),
+            format!("{} – {} %", entered(e.employment_min), entered(e.employment_max)),
+        ),
+        ("Auszahlungsziel".to_string(), format!("{} / {} %", entered(e.payment1), entered(e.payment2))),
+        ("Anstellung".to_string(), if e.temporary { "befristet" } else { "unbefristet" }.to_string()),
+        ("Berechnung".to_string(), w.calculation_mode.description.clone()),
+    ];
+
+    let courses = Table {
+        rows: w
+            .courses
+            .items
+            .iter()
+            .map(|c| {
+                vec![
+                    subject_of(&c.subject),
+                    classes_of(&c.course),
+                    c.grade.code.clone(),
+                    l(c.lessons1),
+                    p(c.percent1),
+                    l(c.lessons2),
+                    p(c.percent2),
+                ]
+            })
+            .collect(),
+        total: Some(vec![
+            "Total".into(),
+            String::new(),
+            String::new(),
+            l(w.courses.total.lessons1),
+            p(w.courses.total.percent1),
+            l(w.courses.total.lessons2),
+            p(w.courses.total.percent2),
+        ]),
+    };
+
+    let pool = (!w.pool.items.is_empty()).then(|| Titled {
+        title: w.pool.title.to_string(),
+        table: Table {
+            rows: w
+                .pool
+                .items
+                .iter()
+                .map(|i| {
+                    vec![
+                        i.description.clone().unwrap_or_default(),
+                        i.kind.description.clone(),
+                        p(i.percent1),
+                        p(i.percent2),
+                    ]
+                })
+                .collect(),
+            total: Some(vec!["Total".into(), String::new(), p(w.pool.total.percent1), p(w.pool.total.percent2)]),
+        },
+    });
+
+    let theses = (!w.theses.items.is_empty()).then(|| Table {
+        rows: w
+            .theses
+            .items
+            .iter()
+            .map(|t| vec![t.description.clone(), t.count.0.normalize().to_string(), p(t.percent_each), p(t.percent)])
+            .collect(),
+        total: Some(vec!["Total".into(), String::new(), String::new(), p(w.theses.total.percent)]),
+    });
+
+    let sm = &w.summary;
+    let ae = !sm.age_relief_factor1.0.is_zero() || !sm.age_relief_factor2.0.is_zero();
+    let summary_row = |i: &crate::service::workload::SummaryItem| {
+        if ae {
+            vec![
+                i.description.to_string(),
+                p(i.percent1),
+                p(i.age_relief1),
+                p(i.percent2),
+                p(i.age_relief2),
+                p(i.percent_with_age_relief),
+            ]
+        } else {
+            vec![i.description.to_string(), p(i.percent1), p(i.percent2), p(i.percent_with_age_relief)]
+        }
+    };
+    let summary = SummaryTable {
+        ae,
+        factor1: format!("{} %", sm.age_relief_factor1.0.normalize()),
+        factor2: format!("{} %", sm.age_relief_factor2.0.normalize()),
+        table: Table { rows: sm.items.iter().map(summary_row).collect(), total: Some(summary_row(&sm.total)) },
+    };
+
+    let payroll = PayrollTable {
+        payment: p(w.payment),
+        table: Table {
+            rows: w
+                .payroll
+                .items
+                .iter()
+                .map(|i| vec![i.description.clone(), l(i.lessons1), p(i.percent1), l(i.lessons2), p(i.percent2)])
+                .collect(),
+            total: Some(vec![
+                "Total".into(),
+                String::new(),
+                p(w.payroll.total.percent1),
+                String::new(),
+                p(w.payroll.total.percent2),
+            ]),
+        },
+    };
+
+    let balance = w.balance.as_ref().map(|lines| Table {
+        rows: lines.iter().map(|b| vec![b.description.to_string(), p(b.percent)]).collect(),
+        total: e.change.map(|c| vec!["Veränderung".to_string(), p(c)]),
+    });
+
+    let postings = w.postings.as_ref().filter(|ps| !ps.items.is_empty()).map(|ps| {
+        let mut rows = Vec::new();
+        for item in &ps.items {
+            let empty = [None];
+            let details: Vec<Option<&crate::service::workload::PostingDetailItem>> =
+                if item.details.is_empty() { empty.to_vec() } else { item.details.iter().map(Some).collect() };
+            for (n, d) in details.into_iter().enumerate() {
+                let first = n == 0;
+                rows.push(vec![
+                    if first { item.description.clone().unwrap_or_default() } else { String::new() },
+                    if first { day(&item.start_date) } else { String::new() },
+                    if first { item.end_date.as_deref().map(day).unwrap_or_default() } else { String::new() },
+                    d.map(|d| d.kind.description.clone()).unwrap_or_default(),
+                    d.and_then(|d| d.lessons).map(l).unwrap_or_default(),
+                    d.and_then(|d| d.full_position).map(l).unwrap_or_default(),
+                    d.map(|d| p(d.percent)).unwrap_or_default(),
+                    d.map(|d| p(d.age_relief)).unwrap_or_default(),
+                    if first { p(item.total_percent) } else { String::new() },
+                ]);
+            }
+        }
+        let mut total = vec![String::new(); 9];
+        total[0] = "Total".into();
+        total[8] = p(ps.total.percent);
+        Table { rows, total: Some(total) }
+    });
+
+    let d = s.division;
+    Sheet {
+        logo: logo.unwrap_or_else(|| "/logo.svg".to_string()),
+        division: d.description.clone(),
+        date: super::date_text(date),
+        footer: format!("{title} · {name} ({})", s.teacher.code),
+        title,
+        name,
+        person,
+        comments: e.comments.clone().filter(|c| !c.trim().is_empty()),
+        courses,
+        pool,
+        theses,
+        summary,
+        payroll,
+        balance,
+        head: Head {
+            title: d.head_title.clone().unwrap_or_default(),
+            name: d.head_name.clone().unwrap_or_default(),
+            signature,
+        },
+        postings,
+    }
+}

@@ -1,0 +1,111 @@
+//! `WorkloadMail` (documents.md §4): sends each selected teacher their
+//! workload sheet (the PDF of `WorkloadDownload`) by SMTP with `lettre`, to
+//! the server of `--smtp-url`, with the sender, subject and body of the job
+//! (the client fills them from `/settings`). Before sending anything it
+//! checks every address again ([`super::run::check`] did when the job was
+//! accepted) and typesets every sheet, so a bad address or a typesetting
+//! fault sends nothing; a log line per mail sent. A failing server stops the
+//! job with its error; the log tells who got their mail already.
+
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use crate::domain::job::JobParams;
+use crate::error::{Error, ErrorCode, Result};
+
+use super::pdf::{blocking, today, Sheets};
+use super::run::{valid_email, Context};
+
+fn refused(detail: String) -> Error {
+    Error::unprocessable(ErrorCode::JobNotAvailable, detail)
+}
+
+/// One mail: recipient, attachment name and PDF.
+struct Outgoing {
+    to: Mailbox,
+    code: String,
+    file_name: String,
+    pdf: Vec<u8>,
+}
+
+/// Sends the sheets (steps: load, one per sheet typeset, one per mail sent).
+pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
+    let p = &ctx.progress;
+    let url =
+        ctx.config.smtp_url.clone().ok_or_else(|| {
+            refused("Mailing is not configured on this server (start it with --smtp-url).".to_string())
+        })?;
+    let texts = params.mail.clone().ok_or_else(|| refused("The job has no mail texts.".to_string()))?;
+    let from: Mailbox = texts
+        .mail_from
+        .parse()
+        .map_err(|e| Error::unprocessable(ErrorCode::InvalidEmail, format!("mailFrom is no address: {e}.")))?;
+    let mut conn = ctx.store.conn().await?;
+    let sheets = Sheets::load(&mut conn, params).await?;
+    drop(conn);
+    let n = sheets.employments.len();
+    p.set_total(1 + 2 * n);
+    p.step();
+    let missing: Vec<&str> = sheets
+        .employments
+        .iter()
+        .filter(|e| !e.teacher.email.as_deref().is_some_and(valid_email))
+        .map(|e| e.teacher.code.as_str())
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::unprocessable(
+            ErrorCode::MissingEmail,
+            format!("These teachers have no valid e-mail address, so no mail was sent: {}.", missing.join(", ")),
+        ));
+    }
+    let progress = p.clone();
+    let date = today();
+    let outgoing = blocking(move || {
+        let mut out = Vec::with_capacity(n);
+        for e in &sheets.employments {
+            let name = format!("{} {}", e.teacher.first_name, e.teacher.last_name);
+            let address = e.teacher.email.as_deref().unwrap_or_default();
+            let to = Mailbox::new(
+                Some(name),
+                address.parse().map_err(|err| {
+                    Error::unprocessable(ErrorCode::MissingEmail, format!("{address} is no address: {err}."))
+                })?,
+            );
+            let pdf = sheets.pdf(&[e], date)?;
+            out.push(Outgoing { to, code: e.teacher.code.clone(), file_name: sheets.file_name(e), pdf });
+            progress.step();
+        }
+        Ok(out)
+    })
+    .await?;
+    let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(&url)
+        .map_err(|e| Error::internal(anyhow::anyhow!("the SMTP URL cannot be used: {e}")))?
+        .build();
+    let pdf_type = ContentType::parse(super::pdf::PDF).map_err(Error::internal)?;
+    for mail in outgoing {
+        let message = Message::builder()
+            .from(from.clone())
+            .to(mail.to.clone())
+            .subject(texts.mail_subject.clone())
+            .multipart(
+                MultiPart::mixed()
+                    .singlepart(SinglePart::plain(texts.mail_body.clone()))
+                    .singlepart(Attachment::new(mail.file_name.clone()).body(mail.pdf, pdf_type.clone())),
+            )
+            .map_err(|e| Error::internal(anyhow::anyhow!("mail to {} cannot be built: {e}", mail.code)))?;
+        transport.send(message).await.map_err(|e| {
+            Error::unprocessable(
+                ErrorCode::MailFailed,
+                format!(
+                    "Sending the mail to {} ({}) failed: {e}. The mails logged before were sent.",
+                    mail.code, mail.to.email
+                ),
+            )
+        })?;
+        p.log(format!("Sent {} to {} ({}).", mail.file_name, mail.code, mail.to.email));
+        p.step();
+    }
+    p.log(format!("{n} mails sent."));
+    Ok(())
+}

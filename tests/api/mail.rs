@@ -1,0 +1,181 @@
+//! `WorkloadMail` (documents.md §4) against a local SMTP sink started by the
+//! test (a small SMTP server on a tokio listener on 127.0.0.1): one mail per
+//! teacher with their sheet attached, nothing sent when an address is
+//! missing, and a refusing server fails the job with the mails sent so far
+//! in its log.
+
+use std::sync::{Arc, Mutex};
+
+use base64::Engine as _;
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpListener;
+
+use crate::course_fixtures::World;
+use crate::helpers::TestApp;
+use crate::jobs::run_job;
+use crate::pdfs::pdf_text;
+use schoolplan::app::AppConfig;
+
+/// A mail the sink received.
+#[derive(Debug, Clone)]
+struct Mail {
+    from: String,
+    to: Vec<String>,
+    data: String,
+}
+
+/// A local SMTP sink: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT.
+/// `refuse` = an address whose RCPT is answered 550.
+struct Sink {
+    url: String,
+    mails: Arc<Mutex<Vec<Mail>>>,
+}
+
+async fn sink(refuse: Option<String>) -> Sink {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("sink listens");
+    let url = format!("smtp://{}", listener.local_addr().unwrap());
+    let mails: Arc<Mutex<Vec<Mail>>> = Arc::default();
+    let store = mails.clone();
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            let (store, refuse) = (store.clone(), refuse.clone());
+            tokio::spawn(async move {
+                let (read, mut write) = stream.into_split();
+                let mut lines = BufReader::new(read).lines();
+                let mut mail = Mail { from: String::new(), to: Vec::new(), data: String::new() };
+                let _ = write.write_all(b"220 sink ESMTP\r\n").await;
+                while let Ok(Some(line)) = lines.next_line().await {
+                    let upper = line.to_ascii_uppercase();
+                    let reply: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
+                        b"250-sink\r\n250 8BITMIME\r\n"
+                    } else if upper.starts_with("MAIL FROM:") {
+                        mail = Mail { from: line[10..].trim().to_string(), to: Vec::new(), data: String::new() };
+                        b"250 OK\r\n"
+                    } else if upper.starts_with("RCPT TO:") {
+                        let to = line[8..].trim().to_string();
+                        if refuse.as_deref().is_some_and(|r| to.contains(r)) {
+                            b"550 no such mailbox\r\n"
+                        } else {
+                            mail.to.push(to);
+                            b"250 OK\r\n"
+                        }
+                    } else if upper == "DATA" {
+                        let _ = write.write_all(b"354 go ahead\r\n").await;
+                        while let Ok(Some(l)) = lines.next_line().await {
+                            if l == "." {
+                                break;
+                            }
+                            mail.data.push_str(l.strip_prefix('.').filter(|_| l.starts_with("..")).unwrap_or(&l));
+                            mail.data.push('\n');
+                        }
+                        store.lock().unwrap().push(mail.clone());
+                        b"250 queued\r\n"
+                    } else if upper == "QUIT" {
+                        let _ = write.write_all(b"221 bye\r\n").await;
+                        break;
+                    } else {
+                        b"250 OK\r\n"
+                    };
+                    if write.write_all(reply).await.is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    Sink { url, mails }
+}
+
+impl Sink {
+    fn mails(&self) -> Vec<Mail> {
+        self.mails.lock().unwrap().clone()
+    }
+}
+
+/// The base64 attachments of a MIME message: (file name line, bytes).
+fn attachments(data: &str) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for part in data.split("Content-Disposition: attachment").skip(1) {
+        let name = part.lines().next().unwrap_or_default().to_string();
+        let body_start = part.find("\n\n").expect("a part body");
+        let encoded: String = part[body_start..]
+            .lines()
+            .skip_while(|l| l.trim().is_empty())
+            .take_while(|l| !l.starts_with("--") && !l.trim().is_empty())
+            .collect();
+        let bytes = base64::engine::general_purpose::STANDARD.decode(encoded.trim()).expect("base64 attachment");
+        out.push((name, bytes));
+    }
+    out
+}
+
+async fn app_with(sink: &Sink) -> TestApp {
+    TestApp::spawn_with(AppConfig {
+        rate_limit: None,
+        jobs: schoolplan::jobs::JobConfig { smtp_url: Some(sink.url.clone()), ..Default::default() },
+        ..AppConfig::default()
+    })
+    .await
+}
+
+fn mail_job(year: i64) -> Value {
+    json!({"name": "WorkloadMail", "schoolYear": year, "teacher": -1, "mailFrom": "sekretariat@schule.ch",
+           "mailSubject": "Ihr Pensenblatt", "mailBody": "Guten Tag\n\nIm Anhang Ihr Pensenblatt.\n.\nGruss"})
+}
+
+async fn set_email(app: &TestApp, teacher: i64, email: &str) {
+    let mut t = app.get(&format!("/teacher/{teacher}")).await.expect(200).result().clone();
+    t["email"] = json!(email);
+    app.put(&format!("/teacher/{teacher}"), t).await.expect(200);
+}
+
+#[tokio::test]
+async fn each_teacher_gets_one_mail_with_their_sheet() {
+    let sink = sink(None).await;
+    let app = app_with(&sink).await;
+    let w = World::new(&app).await;
+
+    // abc has no address: refused before anything is sent.
+    set_email(&app, w.def, "def@schule.ch").await;
+    let r = app.post("/job", mail_job(w.year)).await.expect_problem(422, "missing_email");
+    assert!(r.body["detail"].as_str().unwrap().contains("abc"), "{}", r.body);
+    assert!(sink.mails().is_empty(), "nothing was sent");
+
+    set_email(&app, w.abc, "abc@schule.ch").await;
+    let job = run_job(&app, mail_job(w.year)).await;
+    assert_eq!(job["error"], Value::Null, "{job}");
+    assert_eq!(job["product"], Value::Null, "a mail job has no file");
+    let mails = sink.mails();
+    assert_eq!(mails.len(), 2, "one mail per teacher");
+    let log: Vec<&str> = job["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert_eq!(log.iter().filter(|l| l.starts_with("Sent ")).count(), 2, "a log line per mail: {log:?}");
+    for (code, address) in [("abc", "abc@schule.ch"), ("def", "def@schule.ch")] {
+        let mail = mails.iter().find(|m| m.to.iter().any(|t| t.contains(address))).expect("a mail to the teacher");
+        assert_eq!(mail.to.len(), 1, "one recipient");
+        assert!(mail.from.contains("sekretariat@schule.ch"));
+        assert!(mail.data.contains("Subject: Ihr Pensenblatt"), "{}", mail.data);
+        assert!(mail.data.contains("Im Anhang Ihr Pensenblatt."));
+        let files = attachments(&mail.data);
+        assert_eq!(files.len(), 1, "one attachment");
+        let (name, pdf) = &files[0];
+        assert!(name.contains(&format!("Pensenblatt_{code}_26-27.pdf")), "{name}");
+        let text = pdf_text(pdf);
+        assert!(text.contains(&format!("({code})")) && text.contains("Lektionenzuteilung SJ 26/27"), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn a_refusing_server_fails_the_job_and_the_log_tells_what_was_sent() {
+    let sink = sink(Some("def@schule.ch".into())).await;
+    let app = app_with(&sink).await;
+    let w = World::new(&app).await;
+    set_email(&app, w.abc, "abc@schule.ch").await;
+    set_email(&app, w.def, "def@schule.ch").await;
+    let job = run_job(&app, mail_job(w.year)).await;
+    let error = job["error"].as_str().unwrap_or_else(|| panic!("the job failed: {job}"));
+    assert!(error.contains("def") && error.contains("failed"), "{error}");
+    let log: Vec<&str> = job["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+    assert!(log.iter().any(|l| l.starts_with("Sent ") && l.contains("abc")), "{log:?}");
+    assert_eq!(sink.mails().len(), 1, "abc's mail went out before the refusal");
+}
