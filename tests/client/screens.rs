@@ -3,7 +3,8 @@
 //! `/lessontype`, a new class course with `lessons1/2: -1`, the teacher
 //! history, theses, postings, the pool, the payroll overview, and the jobs
 //! (JobButton: `POST /job`, polling, `GET /file/ID`; Maintenance: `PUT` of a
-//! standing job with `action: "start"`; `-1` meaning "all").
+//! standing job with `action: "start"`; `-1` meaning "all"; the whole
+//! school's workload sheets as one PDF).
 
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -224,6 +225,20 @@ async fn jobs_files_and_standing_jobs() {
 
     // The teacher parameter as the client's TeacherSelect gives it: -1 for all.
     let job = b.post("/job", json!({"name": "PayrollCSVDownload", "schoolYear": year, "semester": "1"})).await;
+    assert_eq!(poll(&b, id(&job)).await["error"], Value::Null);
+
+    // Workload/Export: the whole school's sheets with "(alle)" teachers and divisions; the grouping list.
+    let job = b
+        .post(
+            "/job",
+            json!({"name": "WorkloadDownload", "schoolYear": year, "teacher": {"id": -1}, "division": {"id": -1}}),
+        )
+        .await;
+    let done = poll(&b, id(&job)).await;
+    assert_eq!(done["error"], Value::Null, "{done}");
+    let file = b.call(Method::GET, &format!("/file/{}", done["product"]), None).await.expect(200);
+    assert_eq!(file.header("content-type"), Some("application/pdf"));
+    let job = b.post("/job", json!({"name": "GroupingCSVDownload", "schoolYear": year})).await;
     assert_eq!(poll(&b, id(&job)).await["error"], Value::Null);
 
     // Maintenance "Datenbank prüfen": PUT of the listed job with action start and the year.
