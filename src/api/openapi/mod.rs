@@ -46,6 +46,81 @@ unknown and read-only keys are ignored. A `PUT` carries every writable field (`n
 with `PUT`/`DELETE` (412 when the object changed meanwhile) or in `If-None-Match` with `GET` (304).
 * **Units:** lessons are lessons per week and semester; employment and payment values are percent.";
 
+/// A group of resources in the document: operations are tagged by area, not
+/// by resource, so that the reference reads as a short table of contents
+/// (and Swagger UI renders it whole: with 31 resource tags, `/docs` in
+/// headless Chromium showed only the first tag's operations).
+pub struct Area {
+    /// The tag.
+    pub name: &'static str,
+    /// What it holds.
+    pub description: &'static str,
+    /// The resources (the operations' own tags) it holds.
+    resources: &'static [&'static str],
+}
+
+/// The areas, in the order `/docs` shows them; the last one takes every
+/// resource not listed elsewhere.
+pub const AREAS: &[Area] = &[
+    Area { name: "meta", description: "Health, version, client settings and this document.", resources: &["meta"] },
+    Area {
+        name: "master data",
+        description: "School years, divisions, curricula and grades, subjects, teachers, classes, the lesson table \
+                      and the lookups (contract.md §4).",
+        resources: &[
+            "schoolyear",
+            "division",
+            "curriculum",
+            "grade",
+            "subject",
+            "subjecttype",
+            "subjectcategory",
+            "teacher",
+            "gender",
+            "schoolclass",
+            "lessontype",
+            "lessontable",
+            "calculationmode",
+        ],
+    },
+    Area {
+        name: "course plan",
+        description: "Courses, merge and split, and the planning grid (contract.md §8, client.md).",
+        resources: &["course", "coursetable"],
+    },
+    Area {
+        name: "workload",
+        description: "Employments, pool, postings, theses, notes, their types, and the workload (workload.md).",
+        resources: &[
+            "employment",
+            "payrolltype",
+            "pooltype",
+            "poolentry",
+            "postingtype",
+            "posting",
+            "thesistype",
+            "thesis",
+            "note",
+            "workload",
+        ],
+    },
+    Area {
+        name: "jobs and files",
+        description: "Documents, exports and the standing jobs (documents.md §4).",
+        resources: &["job"],
+    },
+    Area {
+        name: "access",
+        description: "Accounts, tokens, authorisations, settings, profile and the audit trail.",
+        resources: &[],
+    },
+];
+
+/// The area of resource tag `tag` ([`AREAS`]; `access` for any other).
+pub fn area_of(tag: &str) -> &'static Area {
+    AREAS.iter().find(|a| a.resources.contains(&tag)).unwrap_or(&AREAS[AREAS.len() - 1])
+}
+
 /// The OpenAPI 3.1 document of `operations` (paths relative to the server root).
 pub fn document(operations: &[Operation]) -> Value {
     let mut paths = Map::new();
@@ -68,6 +143,7 @@ pub fn document(operations: &[Operation]) -> Value {
             "description": DESCRIPTION,
             "license": {"name": "MIT", "identifier": "MIT"}
         },
+        "tags": AREAS.iter().map(|a| json!({"name": a.name, "description": a.description})).collect::<Vec<_>>(),
         "paths": paths,
         "components": {
             "schemas": components,

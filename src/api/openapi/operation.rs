@@ -346,7 +346,7 @@ impl Operation {
             .problem(503, "The request took longer than the configured timeout, or the database is unavailable.");
         let mut out = json!({
             "operationId": operation_id,
-            "tags": [op.tag],
+            "tags": [super::area_of(&op.tag).name],
             "summary": op.summary,
             "responses": op.responses,
         });
