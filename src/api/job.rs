@@ -92,10 +92,10 @@ pub fn routes() -> ApiRouter {
                 .body(
                     json!({
                         "type": "object",
-                        "description": "The job as received (its other fields are ignored) plus these.",
+                        "description": "The job as received plus `action`; `schoolYear` (a reference) is read \
+                                        for CheckDatabase and InitializeSchoolYear, every other field is ignored.",
                         "properties": {
-                            "action": {"type": "string", "enum": ["start"], "description": "Absent or \"start\"."},
-                            "schoolYear": reference("The school year (CheckDatabase, InitializeSchoolYear).")
+                            "action": {"type": "string", "enum": ["start"], "description": "Absent or \"start\"."}
                         }
                     }),
                     "The job object with `action` (\"start\") and the job's parameters.",
