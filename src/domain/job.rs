@@ -209,6 +209,28 @@ impl JobParams {
                 }
             }
         }
+        // The parameters this job does not read are ignored, but when given
+        // they must still have their documented shape (as for every body key).
+        let unused = [SchoolYear, Teacher, Division, Grade, SubjectCategory, Semester, Mail]
+            .into_iter()
+            .filter(|param| !kind.params().contains(param));
+        for param in unused {
+            match param {
+                Semester => {
+                    r.integer("semester", false, 1, 2);
+                }
+                Mail => {
+                    r.email("mailFrom");
+                    r.text("mailSubject", false, limits::DESCRIPTION);
+                    r.text("mailBody", false, MAX_MAIL_BODY);
+                }
+                other => {
+                    for key in other.keys() {
+                        r.reference(key, false);
+                    }
+                }
+            }
+        }
         r.finish()?;
         if kind.params().contains(&SchoolYear) {
             checked(p.school_year);
@@ -384,6 +406,12 @@ mod tests {
                 ("/mailBody".to_string(), "required")
             ]
         );
+    }
+
+    #[test]
+    fn parameters_a_job_does_not_read_keep_their_shape() {
+        assert_eq!(codes(JobParams::parse(JobKind::CalculateBalances, &json!({"grade": {}}))).len(), 1);
+        assert!(JobParams::parse(JobKind::CalculateBalances, &json!({"grade": {"id": 3}, "semester": 2})).is_ok());
     }
 
     #[test]
