@@ -14,8 +14,9 @@ use serde::Serialize;
 /// One code per rule; the list is part of the API documentation (`docs/api.md`).
 /// Codes never change meaning once published; new rules get new codes.
 macro_rules! error_codes {
-    ($($variant:ident => $code:literal : $doc:literal,)*) => {
-        /// A stable error code, one per rule (contract.md §4).
+    ($($variant:ident => $code:literal $status:ident : $doc:literal,)*) => {
+        /// A stable error code, one per rule (contract.md §4); the code decides
+        /// the HTTP status ([`ErrorCode::status`]).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum ErrorCode { $(#[doc = $doc] $variant,)* }
         impl ErrorCode {
@@ -23,6 +24,8 @@ macro_rules! error_codes {
             pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant,)*];
             /// The snake_case wire name.
             pub fn as_str(self) -> &'static str { match self { $(ErrorCode::$variant => $code,)* } }
+            /// The HTTP status every error with this code is answered with.
+            pub fn status(self) -> StatusCode { match self { $(ErrorCode::$variant => StatusCode::$status,)* } }
             /// One sentence on when the code is used.
             pub fn description(self) -> &'static str { match self { $(ErrorCode::$variant => $doc,)* } }
         }
@@ -31,81 +34,81 @@ macro_rules! error_codes {
 
 error_codes! {
     // 400
-    MalformedJson => "malformed_json": "The request body is not valid JSON (400).",
-    BodyNotObject => "body_not_object": "The request body is JSON but not an object (400).",
-    InvalidType => "invalid_type": "A field has a JSON type that cannot be read as the field's type (400).",
-    InvalidQuery => "invalid_query": "A query parameter cannot be parsed, or a required one is missing (400).",
-    InvalidPathId => "invalid_path_id": "The id in the path is not a positive integer (400).",
+    MalformedJson => "malformed_json" BAD_REQUEST: "The request body is not valid JSON (400).",
+    BodyNotObject => "body_not_object" BAD_REQUEST: "The request body is JSON but not an object (400).",
+    InvalidType => "invalid_type" BAD_REQUEST: "A field has a JSON type that cannot be read as the field's type (400).",
+    InvalidQuery => "invalid_query" BAD_REQUEST: "A query parameter cannot be parsed, or a required one is missing (400).",
+    InvalidPathId => "invalid_path_id" BAD_REQUEST: "The id in the path is not a positive integer (400).",
     // 401/403
-    Unauthenticated => "unauthenticated": "Missing or invalid credentials (401).",
-    Forbidden => "forbidden": "The caller's role is too low for this request (403).",
+    Unauthenticated => "unauthenticated" UNAUTHORIZED: "Missing or invalid credentials (401).",
+    Forbidden => "forbidden" FORBIDDEN: "The caller's role is too low for this request (403).",
     // 404/405
-    NotFound => "not_found": "No object with this id, or no such path (404).",
-    MethodNotAllowed => "method_not_allowed": "The method is not allowed on this path; see the Allow header (405).",
+    NotFound => "not_found" NOT_FOUND: "No object with this id, or no such path (404).",
+    MethodNotAllowed => "method_not_allowed" METHOD_NOT_ALLOWED: "The method is not allowed on this path; see the Allow header (405).",
     // 409
-    DuplicateCode => "duplicate_code": "Another object of this kind already has this code, compared case-insensitively after trimming (409).",
-    DuplicateGraduationYear => "duplicate_graduation_year": "Another school year already has this graduation year (409).",
-    DuplicateEmployment => "duplicate_employment": "The teacher already has an employment in this school year (409).",
-    DuplicateSaldoOrder => "duplicate_saldo_order": "Another payroll type already has this saldoResolvingOrder (409, workload.md §1).",
-    Referenced => "referenced": "The object is still referenced by other objects and cannot be deleted; archive it instead (409).",
-    OwnToken => "own_token": "A token cannot revoke itself over the API; revoke it with another admin token or the CLI (409).",
-    OwnAccount => "own_account": "An administrator cannot remove their own grant right or delete their own account (409, client.md /authorisation).",
-    SchoolYearLocked => "school_year_locked": "The school year is archived or finalised: its courses and employments cannot be changed (409, contract.md §7).",
-    ConcurrentUpdate => "concurrent_update": "The change collided with a concurrent change; retry the request (409).",
+    DuplicateCode => "duplicate_code" CONFLICT: "Another object of this kind already has this code, compared case-insensitively after trimming (409).",
+    DuplicateGraduationYear => "duplicate_graduation_year" CONFLICT: "Another school year already has this graduation year (409).",
+    DuplicateEmployment => "duplicate_employment" CONFLICT: "The teacher already has an employment in this school year (409).",
+    DuplicateSaldoOrder => "duplicate_saldo_order" CONFLICT: "Another payroll type already has this saldoResolvingOrder (409, workload.md §1).",
+    Referenced => "referenced" CONFLICT: "The object is still referenced by other objects and cannot be deleted; archive it instead (409).",
+    OwnToken => "own_token" CONFLICT: "A token cannot revoke itself over the API; revoke it with another admin token or the CLI (409).",
+    OwnAccount => "own_account" CONFLICT: "An administrator cannot remove their own grant right or delete their own account (409, client.md /authorisation).",
+    SchoolYearLocked => "school_year_locked" CONFLICT: "The school year is archived or finalised: its courses and employments cannot be changed (409, contract.md §7).",
+    ConcurrentUpdate => "concurrent_update" CONFLICT: "The change collided with a concurrent change; retry the request (409).",
     // 412-429
-    PreconditionFailed => "precondition_failed": "If-Match does not match the object's current ETag (412).",
-    InvalidHeader => "invalid_header": "A conditional header (If-Match, If-None-Match) is neither * nor a list of entity tags, so its condition cannot hold (412).",
-    PayloadTooLarge => "payload_too_large": "The request body is larger than allowed (413).",
-    UnsupportedMediaType => "unsupported_media_type": "The request body is not sent as application/json (415).",
-    RateLimited => "rate_limited": "Too many requests for this token; see Retry-After (429).",
+    PreconditionFailed => "precondition_failed" PRECONDITION_FAILED: "If-Match does not match the object's current ETag (412).",
+    InvalidHeader => "invalid_header" PRECONDITION_FAILED: "A conditional header (If-Match, If-None-Match) is neither * nor a list of entity tags, so its condition cannot hold (412).",
+    PayloadTooLarge => "payload_too_large" PAYLOAD_TOO_LARGE: "The request body is larger than allowed (413).",
+    UnsupportedMediaType => "unsupported_media_type" UNSUPPORTED_MEDIA_TYPE: "The request body is not sent as application/json (415).",
+    RateLimited => "rate_limited" TOO_MANY_REQUESTS: "Too many requests for this token; see Retry-After (429).",
     // 422 field rules
-    Required => "required": "A required field is missing or null (422).",
-    MissingField => "missing_field": "A writable field is absent from a PUT body; send null to clear it (422, contract.md §3).",
-    OutOfRange => "out_of_range": "A number is outside its allowed range (422).",
-    TooLong => "too_long": "A text is longer than allowed (422).",
-    TooPrecise => "too_precise": "A decimal number has more than 4 decimal places (422).",
-    InvalidEmail => "invalid_email": "The e-mail address is not syntactically valid (422).",
-    InvalidDate => "invalid_date": "The date is not a real date in the form YYYY-MM-DD (422).",
-    DateInFuture => "date_in_future": "The birthday lies in the future (422).",
-    InvalidBinary => "invalid_binary": "Binary data is malformed: bad base64, unsupported mime type, bytes not of the stated type, or larger than 1 MiB (422).",
-    UnknownReference => "unknown_reference": "A referenced id in the body does not exist (422).",
-    DuplicateEntry => "duplicate_entry": "A list holds the same entry twice (422).",
-    EmploymentRange => "employment_range": "employmentMin is greater than employmentMax (422).",
-    IpbNeedsLessons => "ipb_needs_lessons": "ipbCorrectionAllowed is set on a payroll type that is not lesson-based (422, workload.md §1).",
-    NotLessonBased => "not_lesson_based": "weeklyLessons names a payroll type that is not lesson-based (422, workload.md §1).",
-    DateOrder => "date_order": "An end date lies before its start date (422).",
-    UnknownCalculationMode => "unknown_calculation_mode": "calculationMode is not one of the six modes of /calculationmode (422).",
+    Required => "required" UNPROCESSABLE_ENTITY: "A required field is missing or null (422).",
+    MissingField => "missing_field" UNPROCESSABLE_ENTITY: "A writable field is absent from a PUT body; send null to clear it (422, contract.md §3).",
+    OutOfRange => "out_of_range" UNPROCESSABLE_ENTITY: "A number is outside its allowed range (422).",
+    TooLong => "too_long" UNPROCESSABLE_ENTITY: "A text is longer than allowed (422).",
+    TooPrecise => "too_precise" UNPROCESSABLE_ENTITY: "A decimal number has more than 4 decimal places (422).",
+    InvalidEmail => "invalid_email" UNPROCESSABLE_ENTITY: "The e-mail address is not syntactically valid (422).",
+    InvalidDate => "invalid_date" UNPROCESSABLE_ENTITY: "The date is not a real date in the form YYYY-MM-DD (422).",
+    DateInFuture => "date_in_future" UNPROCESSABLE_ENTITY: "The birthday lies in the future (422).",
+    InvalidBinary => "invalid_binary" UNPROCESSABLE_ENTITY: "Binary data is malformed: bad base64, unsupported mime type, bytes not of the stated type, or larger than 1 MiB (422).",
+    UnknownReference => "unknown_reference" UNPROCESSABLE_ENTITY: "A referenced id in the body does not exist (422).",
+    DuplicateEntry => "duplicate_entry" UNPROCESSABLE_ENTITY: "A list holds the same entry twice (422).",
+    EmploymentRange => "employment_range" UNPROCESSABLE_ENTITY: "employmentMin is greater than employmentMax (422).",
+    IpbNeedsLessons => "ipb_needs_lessons" UNPROCESSABLE_ENTITY: "ipbCorrectionAllowed is set on a payroll type that is not lesson-based (422, workload.md §1).",
+    NotLessonBased => "not_lesson_based" UNPROCESSABLE_ENTITY: "weeklyLessons names a payroll type that is not lesson-based (422, workload.md §1).",
+    DateOrder => "date_order" UNPROCESSABLE_ENTITY: "An end date lies before its start date (422).",
+    UnknownCalculationMode => "unknown_calculation_mode" UNPROCESSABLE_ENTITY: "calculationMode is not one of the six modes of /calculationmode (422).",
     // 422 course rules (contract.md §8)
-    ClassNotInSchoolYear => "class_not_in_school_year": "A class has no grade in the course's school year (422).",
-    ClassGradeMismatch => "class_grade_mismatch": "The classes of a course do not share one grade (422).",
-    ClassCurriculumMismatch => "class_curriculum_mismatch": "The classes of a course do not share one curriculum (422).",
-    GradeMismatch => "grade_mismatch": "The given grade or curriculum disagrees with the one derived from the classes (422).",
-    GradeNotInCurriculum => "grade_not_in_curriculum": "The grade does not belong to the curriculum (422).",
-    CrossClassWithClasses => "cross_class_with_classes": "A cross-class course must not have school classes (422).",
-    TeacherNotEmployed => "teacher_not_employed": "A teacher has no employment in the school year of the course, pool entry or posting (422).",
-    InvalidCourseCommand => "invalid_course_command": "A POST /course body mixes merge, split and course fields (422).",
-    MergeTooFew => "merge_too_few": "A merge needs at least two distinct course ids (422).",
-    MergeDuplicateId => "merge_duplicate_id": "A merge lists the same course id twice (422).",
-    MergeSubjectMismatch => "merge_subject_mismatch": "Merged courses must share one subject (422).",
-    MergeCrossClass => "merge_cross_class": "Courses of a cross-class subject cannot be merged (422).",
-    MergeSchoolYearMismatch => "merge_school_year_mismatch": "Merged courses must share one school year (422).",
-    MergeGradeMismatch => "merge_grade_mismatch": "Merged courses must share one grade (422).",
-    MergeCurriculumMismatch => "merge_curriculum_mismatch": "Merged courses must share one curriculum (422).",
-    SplitCrossClass => "split_cross_class": "Courses of a cross-class subject cannot be split (422).",
-    SplitSingleClass => "split_single_class": "Only a course with more than one class can be split (422).",
-    LessonTableSide => "lesson_table_side": "A lesson table row is on the wrong side of the cross-class rule: a division for a cross-class subject, or none for another (422, documents.md §1).",
-    NoPreviousYear => "no_previous_year": "The school year to open has no school year before it (by graduation year) to copy from (422, documents.md §2).",
+    ClassNotInSchoolYear => "class_not_in_school_year" UNPROCESSABLE_ENTITY: "A class has no grade in the course's school year (422).",
+    ClassGradeMismatch => "class_grade_mismatch" UNPROCESSABLE_ENTITY: "The classes of a course do not share one grade (422).",
+    ClassCurriculumMismatch => "class_curriculum_mismatch" UNPROCESSABLE_ENTITY: "The classes of a course do not share one curriculum (422).",
+    GradeMismatch => "grade_mismatch" UNPROCESSABLE_ENTITY: "The given grade or curriculum disagrees with the one derived from the classes (422).",
+    GradeNotInCurriculum => "grade_not_in_curriculum" UNPROCESSABLE_ENTITY: "The grade does not belong to the curriculum (422).",
+    CrossClassWithClasses => "cross_class_with_classes" UNPROCESSABLE_ENTITY: "A cross-class course must not have school classes (422).",
+    TeacherNotEmployed => "teacher_not_employed" UNPROCESSABLE_ENTITY: "A teacher has no employment in the school year of the course, pool entry or posting (422).",
+    InvalidCourseCommand => "invalid_course_command" UNPROCESSABLE_ENTITY: "A POST /course body mixes merge, split and course fields (422).",
+    MergeTooFew => "merge_too_few" UNPROCESSABLE_ENTITY: "A merge needs at least two distinct course ids (422).",
+    MergeDuplicateId => "merge_duplicate_id" UNPROCESSABLE_ENTITY: "A merge lists the same course id twice (422).",
+    MergeSubjectMismatch => "merge_subject_mismatch" UNPROCESSABLE_ENTITY: "Merged courses must share one subject (422).",
+    MergeCrossClass => "merge_cross_class" UNPROCESSABLE_ENTITY: "Courses of a cross-class subject cannot be merged (422).",
+    MergeSchoolYearMismatch => "merge_school_year_mismatch" UNPROCESSABLE_ENTITY: "Merged courses must share one school year (422).",
+    MergeGradeMismatch => "merge_grade_mismatch" UNPROCESSABLE_ENTITY: "Merged courses must share one grade (422).",
+    MergeCurriculumMismatch => "merge_curriculum_mismatch" UNPROCESSABLE_ENTITY: "Merged courses must share one curriculum (422).",
+    SplitCrossClass => "split_cross_class" UNPROCESSABLE_ENTITY: "Courses of a cross-class subject cannot be split (422).",
+    SplitSingleClass => "split_single_class" UNPROCESSABLE_ENTITY: "Only a course with more than one class can be split (422).",
+    LessonTableSide => "lesson_table_side" UNPROCESSABLE_ENTITY: "A lesson table row is on the wrong side of the cross-class rule: a division for a cross-class subject, or none for another (422, documents.md §1).",
+    NoPreviousYear => "no_previous_year" UNPROCESSABLE_ENTITY: "The school year to open has no school year before it (by graduation year) to copy from (422, documents.md §2).",
     // jobs (documents.md §4)
-    UnknownJob => "unknown_job": "The job name in a POST /job body is not one of the jobs of docs/api.md (422).",
-    JobNotAvailable => "job_not_available": "The job exists but this server cannot run it yet, or it cannot be started this way (422).",
-    JobRunning => "job_running": "The standing job is running already; wait until it finishes (409).",
-    MissingEmail => "missing_email": "WorkloadMail: a teacher to be mailed has no valid e-mail address; nothing was sent (422).",
-    DocumentFailed => "document_failed": "A PDF document could not be typeset, e.g. because a division's logo or signature is not a readable image; the job's error says why (job error).",
-    MailFailed => "mail_failed": "WorkloadMail: the SMTP server refused a mail or could not be reached; the job's log lists the mails sent before (job error).",
-    InvalidDataset => "invalid_dataset": "A dataset file is malformed or a record breaks a rule (import).",
+    UnknownJob => "unknown_job" UNPROCESSABLE_ENTITY: "The job name in a POST /job body is not one of the jobs of docs/api.md (422).",
+    JobNotAvailable => "job_not_available" UNPROCESSABLE_ENTITY: "The job exists but this server cannot run it yet, or it cannot be started this way (422).",
+    JobRunning => "job_running" CONFLICT: "The standing job is running already; wait until it finishes (409).",
+    MissingEmail => "missing_email" UNPROCESSABLE_ENTITY: "WorkloadMail: a teacher to be mailed has no valid e-mail address; nothing was sent (422).",
+    DocumentFailed => "document_failed" UNPROCESSABLE_ENTITY: "A PDF document could not be typeset, e.g. because a division's logo or signature is not a readable image; the job's error says why (job error).",
+    MailFailed => "mail_failed" UNPROCESSABLE_ENTITY: "WorkloadMail: the SMTP server refused a mail or could not be reached; the job's log lists the mails sent before (job error).",
+    InvalidDataset => "invalid_dataset" UNPROCESSABLE_ENTITY: "A dataset file is malformed or a record breaks a rule (import).",
     // 5xx
-    Internal => "internal": "Server fault; the body says nothing internal (500).",
-    Unavailable => "unavailable": "The database does not answer, or the request timed out (503).",
+    Internal => "internal" INTERNAL_SERVER_ERROR: "Server fault; the body says nothing internal (500).",
+    Unavailable => "unavailable" SERVICE_UNAVAILABLE: "The database does not answer, or the request timed out (503).",
 }
 
 /// One problem with one field of the request body, located by a JSON pointer.
@@ -113,28 +116,34 @@ error_codes! {
 pub struct FieldError {
     /// JSON pointer into the request body (RFC 6901), e.g. `/teachers1/2`.
     pub pointer: String,
-    /// Stable code of the rule that failed.
-    pub code: &'static str,
+    /// The rule that failed (serialised as its wire name).
+    #[serde(serialize_with = "code_str")]
+    pub code: ErrorCode,
     /// What is wrong, in a sentence.
     pub detail: String,
+}
+
+fn code_str<S: serde::Serializer>(code: &ErrorCode, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(code.as_str())
 }
 
 impl FieldError {
     /// A field error at `pointer` for rule `code`.
     pub fn new(pointer: impl Into<String>, code: ErrorCode, detail: impl Into<String>) -> Self {
-        FieldError { pointer: pointer.into(), code: code.as_str(), detail: detail.into() }
+        FieldError { pointer: pointer.into(), code, detail: detail.into() }
     }
 }
 
 /// The service's error: a client-facing problem or an internal fault.
+///
+/// A problem's HTTP status follows from its code ([`ErrorCode::status`]), so
+/// no call site chooses one.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// A problem the client can act on (4xx, or 503).
-    #[error("{status} {code:?}: {detail}")]
+    #[error("{code:?}: {detail}")]
     Problem {
-        /// HTTP status.
-        status: StatusCode,
-        /// Rule that failed.
+        /// Rule that failed; decides the status.
         code: ErrorCode,
         /// A sentence a planner can act on, naming the objects involved.
         detail: String,
@@ -150,42 +159,27 @@ pub enum Error {
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
-    /// A problem with status, code and detail.
-    pub fn problem(status: StatusCode, code: ErrorCode, detail: impl Into<String>) -> Self {
-        Error::Problem { status, code, detail: detail.into(), errors: Vec::new() }
+    /// A problem of rule `code` (its status follows from the code) with a detail a planner can act on.
+    pub fn new(code: ErrorCode, detail: impl Into<String>) -> Self {
+        Error::Problem { code, detail: detail.into(), errors: Vec::new() }
     }
-    /// 400 Bad Request.
-    pub fn bad_request(code: ErrorCode, detail: impl Into<String>) -> Self {
-        Self::problem(StatusCode::BAD_REQUEST, code, detail)
-    }
-    /// 404 for an object of `kind` with `id`.
+    /// 404 `not_found` for an object of `kind` with `id`.
     pub fn not_found(kind: &str, id: i64) -> Self {
-        Self::problem(StatusCode::NOT_FOUND, ErrorCode::NotFound, format!("There is no {kind} with id {id}."))
+        Self::new(ErrorCode::NotFound, format!("There is no {kind} with id {id}."))
     }
-    /// 409 Conflict.
-    pub fn conflict(code: ErrorCode, detail: impl Into<String>) -> Self {
-        Self::problem(StatusCode::CONFLICT, code, detail)
-    }
-    /// 422 Unprocessable Content for a rule that is not about a single field.
-    pub fn unprocessable(code: ErrorCode, detail: impl Into<String>) -> Self {
-        Self::problem(StatusCode::UNPROCESSABLE_ENTITY, code, detail)
-    }
-    /// 422 (or 400 when any error is a type error) from collected field errors.
-    ///
-    /// `code` is that of the first error; `errors` lists all of them.
+    /// The problem for collected field errors (at least one): when any is a
+    /// type error, 400 `invalid_type` listing only those (the other rules could
+    /// not be checked on a mistyped body); otherwise the first error's code
+    /// (422 for every field rule) listing all of them.
     pub fn fields(errors: Vec<FieldError>) -> Self {
         let type_errors: Vec<FieldError> =
-            errors.iter().filter(|e| e.code == ErrorCode::InvalidType.as_str()).cloned().collect();
-        let (status, errors) = if type_errors.is_empty() {
-            (StatusCode::UNPROCESSABLE_ENTITY, errors)
-        } else {
-            (StatusCode::BAD_REQUEST, type_errors)
-        };
-        let code = ErrorCode::ALL.iter().copied().find(|c| c.as_str() == errors[0].code).unwrap_or(ErrorCode::Required);
+            errors.iter().filter(|e| e.code == ErrorCode::InvalidType).cloned().collect();
+        let errors = if type_errors.is_empty() { errors } else { type_errors };
+        let code = errors.first().map_or(ErrorCode::Required, |e| e.code);
         let detail = errors.iter().map(|e| format!("{}: {}", e.pointer, e.detail)).collect::<Vec<_>>().join(" ");
-        Error::Problem { status, code, detail, errors }
+        Error::Problem { code, detail, errors }
     }
-    /// A single field error as a 422 (or 400 for `invalid_type`).
+    /// A single field error (see [`Error::fields`]).
     pub fn field(pointer: impl Into<String>, code: ErrorCode, detail: impl Into<String>) -> Self {
         Self::fields(vec![FieldError::new(pointer, code, detail)])
     }
@@ -195,10 +189,7 @@ impl Error {
     }
     /// HTTP status of this error.
     pub fn status(&self) -> StatusCode {
-        match self {
-            Error::Problem { status, .. } => *status,
-            Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+        self.code().status()
     }
     /// The error code of this error.
     pub fn code(&self) -> ErrorCode {
@@ -243,7 +234,7 @@ pub fn problem_response(status: StatusCode, code: ErrorCode, detail: &str, error
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
         match self {
-            Error::Problem { status, code, detail, errors } => problem_response(status, code, &detail, &errors),
+            Error::Problem { code, detail, errors } => problem_response(code.status(), code, &detail, &errors),
             Error::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "internal error");
                 problem_response(
@@ -260,5 +251,39 @@ impl IntoResponse for Error {
 impl From<sqlx::Error> for Error {
     fn from(err: sqlx::Error) -> Self {
         crate::store::map_db_error(err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each code's documentation names its status; the two must agree.
+    #[test]
+    fn every_code_documents_its_status() {
+        for code in ErrorCode::ALL {
+            let documented = format!("({}", code.status().as_u16());
+            let job_or_import = code.description().ends_with("(job error).") || code.description().ends_with("(import).");
+            assert!(
+                code.description().contains(&documented) || job_or_import,
+                "{} is answered with {} but its description says otherwise",
+                code.as_str(),
+                code.status()
+            );
+        }
+    }
+
+    #[test]
+    fn type_errors_decide_the_problem_of_field_errors() {
+        let fields = vec![
+            FieldError::new("/code", ErrorCode::Required, "missing"),
+            FieldError::new("/weeks", ErrorCode::InvalidType, "not a number"),
+        ];
+        let err = Error::fields(fields);
+        assert_eq!((err.status(), err.code()), (StatusCode::BAD_REQUEST, ErrorCode::InvalidType));
+        let Error::Problem { errors, .. } = &err else { panic!("a problem") };
+        assert_eq!(errors.len(), 1);
+        let err = Error::fields(vec![FieldError::new("/code", ErrorCode::TooLong, "long")]);
+        assert_eq!((err.status(), err.code()), (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::TooLong));
     }
 }

@@ -3,35 +3,15 @@
 //! Runs on SQLite, and on PostgreSQL when `TEST_DATABASE_URL` is set (one
 //! throwaway schema per store, as in the HTTP suite).
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use schoolplan::dataset::{self, Dataset, DatasetError};
 use schoolplan::demo;
 use schoolplan::store::Store;
 
-/// A fresh, migrated, empty database (and the temporary directory holding it on SQLite).
-async fn fresh_store() -> (Store, Option<tempfile::TempDir>) {
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let (store, dir) = match std::env::var("TEST_DATABASE_URL") {
-        Ok(url) if !url.is_empty() => {
-            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-            let schema = format!("ds{}_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst), nanos);
-            let admin = Store::connect(&url).await.expect("connect to TEST_DATABASE_URL");
-            if let Store::Postgres(pool) = &admin {
-                sqlx::query(&format!("CREATE SCHEMA {schema}")).execute(pool).await.expect("create schema");
-            }
-            admin.close().await;
-            (Store::connect_postgres_schema(&url, &schema).await.expect("connect schema"), None)
-        }
-        _ => {
-            let dir = tempfile::tempdir().expect("tempdir");
-            let url = format!("sqlite://{}", dir.path().join("test.db").display());
-            (Store::connect(&url).await.expect("open sqlite"), Some(dir))
-        }
-    };
-    store.migrate().await.expect("migrate");
-    (store, dir)
-}
+#[allow(dead_code)]
+#[path = "api/helpers.rs"]
+mod helpers;
+
+use helpers::fresh_store;
 
 async fn is_empty(store: &Store) -> bool {
     store.conn().await.unwrap().nonempty_tables().await.unwrap().is_empty()

@@ -1,7 +1,6 @@
 //! `/profile` (any caller), and admin-only `/account`, `/token`, `/audit` (contract.md §9).
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::{delete, get};
 use serde_json::{json, Value};
@@ -182,9 +181,7 @@ async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body):
 /// cannot lock themselves out by mistake.
 async fn revoke_token(State(app): State<AppState>, p: Principal, PathId(id): PathId) -> Result<Response> {
     if id == p.token_id {
-        return Err(Error::problem(
-            StatusCode::CONFLICT,
-            ErrorCode::OwnToken,
+        return Err(Error::new(ErrorCode::OwnToken,
             format!("Token {id} is the one this request uses: revoke it with another admin token or `schoolplan token revoke {id}`."),
         ));
     }
@@ -211,7 +208,7 @@ fn time_param(q: &QueryParams, name: &str) -> Result<Option<String>> {
     });
     match parsed {
         Ok(t) => Ok(Some(crate::auth::timestamp_text(t))),
-        Err(_) => Err(Error::bad_request(
+        Err(_) => Err(Error::new(
             ErrorCode::InvalidQuery,
             format!("Query parameter `{name}={raw}` is not an RFC 3339 time or a date."),
         )),

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderValue, Method};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
@@ -95,7 +95,7 @@ struct Checker {
 }
 
 fn unauthenticated(detail: &str, invalid: bool) -> Response {
-    let mut res = Error::problem(StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated, detail).into_response();
+    let mut res = Error::new(ErrorCode::Unauthenticated, detail).into_response();
     let challenge =
         if invalid { r#"Bearer realm="schoolplan", error="invalid_token""# } else { r#"Bearer realm="schoolplan""# };
     res.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static(challenge));
@@ -130,18 +130,14 @@ async fn check(State(Checker { app, access }): State<Checker>, mut req: Request,
     };
     let needed = access.required_role(req.method());
     if principal.role < needed {
-        return Error::problem(
-            StatusCode::FORBIDDEN,
-            ErrorCode::Forbidden,
+        return Error::new(ErrorCode::Forbidden,
             format!("Account {} has role {}; this request needs role {needed}.", principal.name, principal.role),
         )
         .into_response();
     }
     if let Some(limit) = &app.rate_limit {
         if let Err(wait) = limit.check(principal.token_id) {
-            let mut res = Error::problem(
-                StatusCode::TOO_MANY_REQUESTS,
-                ErrorCode::RateLimited,
+            let mut res = Error::new(ErrorCode::RateLimited,
                 format!("Too many requests for this token; retry in {wait} s."),
             )
             .into_response();
@@ -186,7 +182,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Principal {
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
         parts.extensions.get::<Principal>().cloned().ok_or_else(|| {
-            Error::problem(StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated, "This request needs an API token.")
+            Error::new(ErrorCode::Unauthenticated, "This request needs an API token.")
         })
     }
 }

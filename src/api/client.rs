@@ -241,7 +241,7 @@ async fn update_authorisation(
 ) -> Result<Response> {
     let (name, role) = parse_authorisation(&body, Mode::Replace)?;
     if id == p.account_id && role != Role::Admin {
-        return Err(Error::conflict(
+        return Err(Error::new(
             ErrorCode::OwnAccount,
             format!(
                 "Account {} is your own: you cannot remove your own grant right; ask another administrator.",
@@ -267,7 +267,7 @@ async fn delete_authorisation(
     pre: Preconditions,
 ) -> Result<Response> {
     if id == p.account_id {
-        return Err(Error::conflict(
+        return Err(Error::new(
             ErrorCode::OwnAccount,
             format!("Account {} is your own: you cannot delete it; ask another administrator.", p.name),
         ));

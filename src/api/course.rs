@@ -18,13 +18,14 @@ use super::crud::{self, Audit, Crud};
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, QueryParams};
 use super::openapi::{examples, resource, schemas, Operation};
-use super::response::{created, ok};
+use super::response::{created, ok, ok_tagged};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::course::{check_merge_ids, Course, CourseCommand, CourseUpdate, NewCourse};
 use crate::domain::ids::{CourseId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
 use crate::domain::reader::{Mode, INTEGER_TEXT};
 use crate::error::{Error, Result};
+use crate::service::course;
 use crate::store::course::CourseFilter;
 use crate::store::Conn;
 
@@ -135,10 +136,20 @@ impl Crud for Courses {
         conn.get_course(CourseId(id)).await
     }
     async fn update(tx: &mut Conn, id: i64, update: &CourseUpdate) -> Result<()> {
-        tx.update_course(CourseId(id), update).await
+        let before = Self::get_for_update(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))?;
+        course::save(tx, &before, update).await.map(drop)
     }
     async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
-        tx.delete_course(CourseId(id)).await
+        tx.delete_courses(&[CourseId(id)]).await
+    }
+    async fn get_for_update(tx: &mut Conn, id: i64) -> Result<Option<Course>> {
+        Ok(tx.courses_for_update(&[CourseId(id)]).await?.pop().flatten())
+    }
+    async fn save(tx: &mut Conn, _id: i64, before: &Course, update: &CourseUpdate) -> Result<Course> {
+        course::save(tx, before, update).await
+    }
+    fn check_delete(before: &Course) -> Result<()> {
+        course::check_delete(before)
     }
 }
 
@@ -172,19 +183,19 @@ async fn post(
         CourseCommand::Merge(ids) => {
             check_merge_ids(&ids)?;
             let before = current_courses(&mut tx, &ids, &pre).await?;
-            let merged = tx.merge_courses(&ids).await?;
-            for (id, old) in ids.iter().zip(&before) {
-                let after = (*id == merged.id).then_some(&merged);
-                audit.record(&mut tx, "course", id.0, old.as_ref(), after).await?;
+            let merged = course::merge(&mut tx, &before).await?;
+            for old in &before {
+                let after = (old.id == merged.id).then_some(&merged);
+                audit.record(&mut tx, "course", old.id.0, Some(old), after).await?;
             }
-            ETag::of(&merged)?.attach(ok(&merged))
+            ok_tagged(&merged)?
         }
         CourseCommand::Split(id) => {
             let before = current_courses(&mut tx, &[id], &pre).await?.remove(0);
-            let courses = tx.split_course(id).await?;
-            for course in &courses {
-                let old = if course.id == id { before.as_ref() } else { None };
-                audit.record(&mut tx, "course", course.id.0, old, Some(course)).await?;
+            let courses = course::split(&mut tx, &before).await?;
+            for after in &courses {
+                let old = (after.id == id).then_some(&before);
+                audit.record(&mut tx, "course", after.id.0, old, Some(after)).await?;
             }
             ok(&courses)
         }
@@ -193,20 +204,15 @@ async fn post(
     Ok(response)
 }
 
-/// Locks the courses `ids` (ascending id, like merge and split themselves),
-/// then reads them in the order of `ids` and checks `If-Match` against each.
-/// When one is missing (`None`), nothing is checked: the command answers 404.
-async fn current_courses(tx: &mut Conn, ids: &[CourseId], pre: &Preconditions) -> Result<Vec<Option<Course>>> {
-    let raw: Vec<i64> = ids.iter().map(|id| id.0).collect();
-    tx.lock_rows(Courses::TABLE, &raw).await?;
-    let mut out = Vec::with_capacity(ids.len());
-    for id in ids {
-        out.push(tx.get_course(*id).await?);
-    }
-    if pre.has_if_match() && out.iter().all(Option::is_some) {
-        for course in out.iter().flatten() {
+/// Locks and loads the courses `ids` once ([`Conn::courses_for_update`]), in
+/// the order of `ids`: 404 for the first missing one; then checks `If-Match`
+/// against each.
+async fn current_courses(tx: &mut Conn, ids: &[CourseId], pre: &Preconditions) -> Result<Vec<Course>> {
+    let courses = course::all_found(ids, tx.courses_for_update(ids).await?)?;
+    if pre.has_if_match() {
+        for course in &courses {
             pre.check_if_match(CourseId::KIND, course.id.0, &ETag::of(course)?)?;
         }
     }
-    Ok(out)
+    Ok(courses)
 }

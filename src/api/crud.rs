@@ -21,7 +21,7 @@ use serde_json::{Map, Value};
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, PathId};
-use super::response::{created, no_content, ok};
+use super::response::{created, no_content, ok, ok_tagged};
 use super::AppState;
 use crate::auth::Principal;
 use crate::domain::FromBody;
@@ -47,6 +47,41 @@ pub trait Crud: Send + Sync + 'static {
     fn update(tx: &mut Conn, id: i64, new: &Self::Update) -> impl Future<Output = Result<()>> + Send;
     /// Deletes (404 when missing, 409 when referenced or locked).
     fn delete(tx: &mut Conn, id: i64) -> impl Future<Output = Result<()>> + Send;
+
+    /// Locks the object's row for the rest of the write transaction and reads
+    /// its single form (`None`: no such object). Default: [`Conn::lock_row`]
+    /// of [`Crud::TABLE`], then [`Crud::get`]; a resource may do both in one
+    /// statement.
+    fn get_for_update(tx: &mut Conn, id: i64) -> impl Future<Output = Result<Option<Self::Single>>> + Send {
+        async move {
+            tx.lock_row(Self::TABLE, id).await?;
+            Self::get(tx, id).await
+        }
+    }
+
+    /// Saves `new` over `before` (the locked current state from
+    /// [`Crud::get_for_update`]) and returns the single form as written.
+    /// Default: [`Crud::update`], then [`Crud::get`]; a resource that can build
+    /// the written form from `before` and `new` saves the read.
+    fn save(
+        tx: &mut Conn,
+        id: i64,
+        before: &Self::Single,
+        new: &Self::Update,
+    ) -> impl Future<Output = Result<Self::Single>> + Send {
+        let _ = before;
+        async move {
+            Self::update(tx, id, new).await?;
+            Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))
+        }
+    }
+
+    /// Checks that the object in state `before` may be deleted, before
+    /// [`Crud::delete`] runs (default: always).
+    fn check_delete(before: &Self::Single) -> Result<()> {
+        let _ = before;
+        Ok(())
+    }
 }
 
 /// A resource created from a plain POST body (all but courses, whose POST also merges and splits).
@@ -218,15 +253,21 @@ pub async fn create<R: CrudCreate>(
 /// request's preconditions against its tag, all inside `tx`: 404 when
 /// missing, 412 when `If-Match` does not match (contract.md §4).
 async fn current_checked<R: Crud>(tx: &mut Conn, id: i64, pre: &Preconditions) -> Result<R::Single> {
-    tx.lock_row(R::TABLE, id).await?;
-    let before = R::get(tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
-    pre.check_write(R::NOUN, id, &ETag::of(&before)?)?;
+    let before = R::get_for_update(tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    if pre.has_conditions() {
+        pre.check_write(R::NOUN, id, &ETag::of(&before)?)?;
+    }
     Ok(before)
 }
 
 /// `PUT /X/ID` → 200 with the single form and its new `ETag`; 404 when
 /// missing; 412 when `If-Match` is sent and does not match the current tag
 /// (then nothing is changed). Without `If-Match` the save is unconditional.
+///
+/// The one write path (contract.md §4): lock and load once
+/// ([`Crud::get_for_update`]), check the preconditions, save
+/// ([`Crud::save`], which applies the resource's rules and returns the written
+/// form), record the audit entry, commit, answer with the written form.
 pub async fn update<R: Crud>(
     State(app): State<AppState>,
     audit: Audit,
@@ -236,11 +277,10 @@ pub async fn update<R: Crud>(
 ) -> Result<Response> {
     let mut tx = app.store.begin().await?;
     let before = current_checked::<R>(&mut tx, id, &pre).await?;
-    R::update(&mut tx, id, &new).await?;
-    let item = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    let item = R::save(&mut tx, id, &before, &new).await?;
     audit.record(&mut tx, R::PATH, id, Some(&before), Some(&item)).await?;
     tx.commit().await?;
-    Ok(ETag::of(&item)?.attach(ok(&item)))
+    ok_tagged(&item)
 }
 
 /// `DELETE /X/ID` → 204; 404 when missing; 409 when referenced; 412 when
@@ -253,6 +293,7 @@ pub async fn remove<R: Crud>(
 ) -> Result<Response> {
     let mut tx = app.store.begin().await?;
     let before = current_checked::<R>(&mut tx, id, &pre).await?;
+    R::check_delete(&before)?;
     R::delete(&mut tx, id).await?;
     audit.record(&mut tx, R::PATH, id, Some(&before), None::<&()>).await?;
     tx.commit().await?;

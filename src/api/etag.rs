@@ -194,16 +194,20 @@ impl Preconditions {
     /// 412 `invalid_header` when a conditional field could not be read.
     fn check_readable(&self) -> Result<()> {
         match &self.malformed {
-            Some(name) => Err(Error::problem(
-                StatusCode::PRECONDITION_FAILED,
-                ErrorCode::InvalidHeader,
+            Some(name) => Err(Error::new(ErrorCode::InvalidHeader,
                 format!("`{name}` must be `*` or a comma-separated list of entity tags such as \"1a2b\"."),
             )),
             None => Ok(()),
         }
     }
 
-    /// Whether `If-Match` was sent.
+    /// Whether any conditional header was sent (readable or not): without one,
+    /// a write has nothing to check and needs no tag of the current state.
+    pub fn has_conditions(&self) -> bool {
+        self.if_match.is_some() || self.if_none_match.is_some() || self.malformed.is_some()
+    }
+
+    /// Whether `If-Match` was sent (readable or not).
     pub fn has_if_match(&self) -> bool {
         self.if_match.is_some() || self.malformed.is_some()
     }
@@ -246,7 +250,7 @@ impl Preconditions {
 
 /// 412 Precondition Failed with code `precondition_failed`.
 fn precondition_failed(detail: String) -> Error {
-    Error::problem(StatusCode::PRECONDITION_FAILED, ErrorCode::PreconditionFailed, detail)
+    Error::new(ErrorCode::PreconditionFailed, detail)
 }
 
 #[cfg(test)]

@@ -62,9 +62,9 @@ impl<S: Send + Sync> FromRequest<S> for OptionalJsonBody {
 async fn read_body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes> {
     Bytes::from_request(req, state).await.map_err(|rej| {
         if rej.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-            Error::problem(rej.status(), ErrorCode::PayloadTooLarge, "The request body is too large.")
+            Error::new(ErrorCode::PayloadTooLarge, "The request body is too large.")
         } else {
-            Error::bad_request(ErrorCode::MalformedJson, "The request body could not be read.")
+            Error::new(ErrorCode::MalformedJson, "The request body could not be read.")
         }
     })
 }
@@ -73,17 +73,15 @@ async fn read_body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes> {
 /// `malformed_json` or `body_not_object`.
 fn json_object(content_type: Option<&str>, bytes: &[u8]) -> Result<Value> {
     if !is_json(content_type) {
-        return Err(Error::problem(
-            axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ErrorCode::UnsupportedMediaType,
+        return Err(Error::new(ErrorCode::UnsupportedMediaType,
             "Send the request body as JSON with Content-Type: application/json.",
         ));
     }
     let value: Value = serde_json::from_slice(bytes).map_err(|e| {
-        Error::bad_request(ErrorCode::MalformedJson, format!("The request body is not valid JSON: {e}."))
+        Error::new(ErrorCode::MalformedJson, format!("The request body is not valid JSON: {e}."))
     })?;
     if !value.is_object() {
-        return Err(Error::bad_request(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
+        return Err(Error::new(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
     }
     Ok(value)
 }
@@ -113,7 +111,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PathId {
         let raw = parts.uri.path().rsplit('/').next().unwrap_or_default();
         match raw.parse::<i64>() {
             Ok(id) if crate::domain::reader::is_id_text(raw) => Ok(PathId(id)),
-            _ => Err(Error::bad_request(
+            _ => Err(Error::new(
                 ErrorCode::InvalidPathId,
                 format!("`{raw}` is not a valid id: ids are positive integers."),
             )),
@@ -141,7 +139,7 @@ impl QueryParams {
     }
 
     fn bad(name: &str, value: &str, expected: &str) -> Error {
-        Error::bad_request(ErrorCode::InvalidQuery, format!("Query parameter `{name}={value}` is not {expected}."))
+        Error::new(ErrorCode::InvalidQuery, format!("Query parameter `{name}={value}` is not {expected}."))
     }
 
     /// An id parameter (`?schoolYear=3`); 400 when not a positive integer.
@@ -158,7 +156,7 @@ impl QueryParams {
     /// A required id parameter; 400 when absent.
     pub fn required_id(&self, name: &str) -> Result<i64> {
         self.id(name)?.ok_or_else(|| {
-            Error::bad_request(ErrorCode::InvalidQuery, format!("Query parameter `{name}` is required."))
+            Error::new(ErrorCode::InvalidQuery, format!("Query parameter `{name}` is required."))
         })
     }
 

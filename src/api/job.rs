@@ -162,9 +162,7 @@ async fn get_job(State(app): State<AppState>, who: Principal, PathId(id): PathId
 
 fn require_role(kind: JobKind, who: &Principal) -> Result<()> {
     if who.role < kind.role() {
-        return Err(Error::problem(
-            StatusCode::FORBIDDEN,
-            ErrorCode::Forbidden,
+        return Err(Error::new(ErrorCode::Forbidden,
             format!("The job {} needs role {}; account {} has role {}.", kind.name(), kind.role(), who.name, who.role),
         ));
     }
@@ -207,15 +205,13 @@ async fn start_job(
     JsonBody(body): JsonBody,
 ) -> Result<Response> {
     if who.role < Role::Planner {
-        return Err(Error::problem(
-            StatusCode::FORBIDDEN,
-            ErrorCode::Forbidden,
+        return Err(Error::new(ErrorCode::Forbidden,
             format!("Starting a standing job needs role planner; account {} has role {}.", who.name, who.role),
         ));
     }
     let record = visible_job(&app, id, &who).await?;
     let Some(kind) = JobKind::standing(record.id) else {
-        return Err(Error::unprocessable(
+        return Err(Error::new(
             ErrorCode::JobNotAvailable,
             format!("Job {id} is not a standing job: only jobs 1–3 are started with PUT; start others with POST /job."),
         ));
@@ -231,7 +227,7 @@ async fn start_job(
     let parameters = serde_json::to_string(&params).map_err(Error::internal)?;
     let mut tx = app.store.begin().await?;
     if !tx.restart_standing_job(id, &parameters, &now_text()).await? {
-        return Err(Error::conflict(ErrorCode::JobRunning, format!("Job {id} ({}) is running already.", kind.name())));
+        return Err(Error::new(ErrorCode::JobRunning, format!("Job {id} ({}) is running already.", kind.name())));
     }
     tx.commit().await?;
     tracing::info!(job = id, name = kind.name(), account = %who.name, "standing job started");

@@ -148,7 +148,7 @@ async fn get_type(PathId(id): PathId) -> Result<Response> {
 
 fn key_of(id: &str) -> Result<LessonTableKey> {
     LessonTableKey::parse(id).ok_or_else(|| {
-        Error::bad_request(
+        Error::new(
             ErrorCode::InvalidPathId,
             format!("`{id}` is not a lesson table id `<curriculumId>-<subjectId>[-<divisionId>]`."),
         )

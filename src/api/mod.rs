@@ -136,7 +136,7 @@ pub fn router(state: AppState) -> Router {
 }
 
 async fn not_found() -> Error {
-    Error::problem(StatusCode::NOT_FOUND, ErrorCode::NotFound, "There is no such path.")
+    Error::new(ErrorCode::NotFound, "There is no such path.")
 }
 
 /// Gives error responses produced outside the handlers (405 from the router,

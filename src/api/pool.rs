@@ -136,14 +136,12 @@ async fn list_theses(State(app): State<AppState>, q: QueryParams) -> Result<Resp
 
 fn thesis_key(id: &str) -> Result<(i64, i64)> {
     parse_thesis_id(id).ok_or_else(|| {
-        Error::bad_request(ErrorCode::InvalidPathId, format!("`{id}` is not a thesis id `<schoolYearId>-<teacherId>`."))
+        Error::new(ErrorCode::InvalidPathId, format!("`{id}` is not a thesis id `<schoolYearId>-<teacherId>`."))
     })
 }
 
 fn no_theses(id: &str) -> Error {
-    Error::problem(
-        axum::http::StatusCode::NOT_FOUND,
-        ErrorCode::NotFound,
+    Error::new(ErrorCode::NotFound,
         format!("There are no theses {id}: the teacher has no employment in that school year."),
     )
 }

@@ -25,6 +25,20 @@ fn json(status: StatusCode, value: &impl Serialize) -> Response {
     }
 }
 
+/// 200 with `{"result": value}` and the value's `ETag`, serialising the value
+/// once for both (RFC 9110 §8.8.3).
+pub fn ok_tagged(value: &impl Serialize) -> Result<Response, Error> {
+    let bytes = serde_json::to_vec(value).map_err(Error::internal)?;
+    let tag = super::etag::ETag::of_bytes(&bytes);
+    let mut body = Vec::with_capacity(bytes.len() + 12);
+    body.extend_from_slice(b"{\"result\":");
+    body.extend_from_slice(&bytes);
+    body.push(b'}');
+    let mut res = (StatusCode::OK, body).into_response();
+    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
+    Ok(tag.attach(res))
+}
+
 /// 200 with `{"result": value}`.
 pub fn ok(value: &impl Serialize) -> Response {
     json(StatusCode::OK, value)

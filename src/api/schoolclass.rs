@@ -48,7 +48,7 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let mut conn = app.store.conn().await?;
     match (year, grade) {
         (None, None) => Ok(ok(&conn.list_school_classes(filter).await?)),
-        (None, Some(_)) => Err(Error::bad_request(
+        (None, Some(_)) => Err(Error::new(
             ErrorCode::InvalidQuery,
             "Query parameter `grade` needs `schoolYear`: a class has a grade only in a given school year.",
         )),

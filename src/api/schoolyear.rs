@@ -101,7 +101,7 @@ async fn check(State(app): State<AppState>, Path(id): Path<String>) -> Result<Re
 fn year_id(raw: &str) -> Result<SchoolYearId> {
     match raw.parse::<i64>() {
         Ok(id) if crate::domain::reader::is_id_text(raw) => Ok(SchoolYearId(id)),
-        _ => Err(crate::error::Error::bad_request(
+        _ => Err(crate::error::Error::new(
             crate::error::ErrorCode::InvalidPathId,
             format!("`{raw}` is not a valid id: ids are positive integers."),
         )),

@@ -83,7 +83,7 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
         employed: q.flag("employed")?,
     };
     if filter.employed.is_some() && filter.school_year.is_none() {
-        return Err(Error::bad_request(ErrorCode::InvalidQuery, "`employed` needs `schoolYear`."));
+        return Err(Error::new(ErrorCode::InvalidQuery, "`employed` needs `schoolYear`."));
     }
     let mut conn = app.store.conn().await?;
     if let Some(y) = filter.school_year {

@@ -11,7 +11,8 @@
 //! Every rule has its own error code (`src/error.rs`); details name courses,
 //! classes, grades and school years by code.
 
-use axum::http::StatusCode;
+use std::collections::HashMap;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -75,7 +76,107 @@ pub fn open_lessons(cancelled: bool, lessons: Fixed, teachers: usize) -> Fixed {
     }
 }
 
+/// What the store knows of a teacher named in a course body: the reference
+/// form, and whether the teacher has an employment in the course's school year.
+#[derive(Debug, Clone)]
+pub struct TeacherFacts {
+    /// The teacher's reference form.
+    pub teacher: TeacherRef,
+    /// Whether the teacher is employed in the course's school year.
+    pub employed: bool,
+}
+
+/// Checks the teachers of a course body against what the store found
+/// (contract.md §8 "Teachers"): 422 `unknown_reference` for an id with no
+/// teacher, 422 `teacher_not_employed` for a teacher without an employment in
+/// `year`, every failing entry reported at `/teachersN/I`. Returns the
+/// teachers' reference forms per semester, in the order given.
+pub fn check_teachers(
+    year: &SchoolYearRef,
+    teachers1: &[TeacherId],
+    teachers2: &[TeacherId],
+    found: &HashMap<TeacherId, TeacherFacts>,
+) -> Result<(Vec<TeacherRef>, Vec<TeacherRef>)> {
+    let mut errors = Vec::new();
+    let mut refs = (Vec::with_capacity(teachers1.len()), Vec::with_capacity(teachers2.len()));
+    for (key, list) in [("teachers1", teachers1), ("teachers2", teachers2)] {
+        for (i, id) in list.iter().enumerate() {
+            let pointer = format!("/{key}/{i}");
+            match found.get(id) {
+                None => errors.push(FieldError::new(
+                    pointer,
+                    ErrorCode::UnknownReference,
+                    format!("There is no {} with id {}.", TeacherId::KIND, id.0),
+                )),
+                Some(TeacherFacts { teacher, employed: false }) => errors.push(FieldError::new(
+                    pointer,
+                    ErrorCode::TeacherNotEmployed,
+                    format!(
+                        "Teacher {} has no employment in school year {}; add one before assigning courses.",
+                        teacher.code, year.code
+                    ),
+                )),
+                Some(TeacherFacts { teacher, employed: true }) => {
+                    if key == "teachers1" { &mut refs.0 } else { &mut refs.1 }.push(teacher.clone())
+                }
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(refs)
+    } else {
+        Err(Error::fields(errors))
+    }
+}
+
 impl Course {
+    /// The course as saved with `update` (contract.md §8 "Save"): cancelled,
+    /// comments, lessons, small groups and teachers replaced (`teachers` are the
+    /// reference forms of `update`'s teachers, from [`check_teachers`]), the
+    /// open lessons derived again; everything else as before.
+    pub fn updated(&self, update: &CourseUpdate, teachers: (Vec<TeacherRef>, Vec<TeacherRef>)) -> Course {
+        Course {
+            cancelled: update.cancelled,
+            comments: update.comments.clone(),
+            lessons1: update.lessons1,
+            lessons2: update.lessons2,
+            small_group1: update.small_group1,
+            small_group2: update.small_group2,
+            open1: open_lessons(update.cancelled, update.lessons1, teachers.0.len()),
+            open2: open_lessons(update.cancelled, update.lessons2, teachers.1.len()),
+            teachers1: teachers.0,
+            teachers2: teachers.1,
+            ..self.clone()
+        }
+    }
+
+    /// Whether saving `update` changes this course's teachers (either semester, or their order).
+    pub fn teachers_change(&self, update: &CourseUpdate) -> bool {
+        let ids = |refs: &[TeacherRef]| refs.iter().map(|t| t.id).collect::<Vec<_>>();
+        ids(&self.teachers1) != update.teachers1 || ids(&self.teachers2) != update.teachers2
+    }
+
+    /// The merge of `courses` (checked by [`check_merge`], which returned
+    /// `classes`): the first course with the classes `classes`, taken from the
+    /// courses' own class references (contract.md §8 "Merge").
+    pub fn merged(courses: &[Course], classes: &[SchoolClassId]) -> Course {
+        let all: Vec<&SchoolClassRef> = courses.iter().flat_map(|c| &c.school_classes).collect();
+        let school_classes =
+            classes.iter().filter_map(|id| all.iter().find(|k| k.id == *id).map(|k| (*k).clone())).collect();
+        Course { school_classes, ..courses[0].clone() }
+    }
+
+    /// The courses a split of this course (checked by [`check_split`]) leaves:
+    /// this one with its first class, then one copy per further class with
+    /// the id in `new_ids` (aligned with the classes after the first).
+    pub fn split(&self, new_ids: &[CourseId]) -> Vec<Course> {
+        self.school_classes
+            .iter()
+            .zip(std::iter::once(self.id).chain(new_ids.iter().copied()))
+            .map(|(class, id)| Course { id, school_classes: vec![class.clone()], ..self.clone() })
+            .collect()
+    }
+
     /// "Course 17 (D, G27a)": id, subject code and class codes (the grade code
     /// for a course without classes), for error details.
     pub fn label(&self) -> String {
@@ -104,7 +205,7 @@ pub fn lock_reason(year: &SchoolYearRef) -> Option<&'static str> {
 pub fn check_unlocked(year: &SchoolYearRef, action: &str) -> Result<()> {
     match lock_reason(year) {
         None => Ok(()),
-        Some(why) => Err(Error::conflict(
+        Some(why) => Err(Error::new(
             ErrorCode::SchoolYearLocked,
             format!(
                 "School year {} is {why}: its courses cannot be {action}. Reopen the school year first.",
@@ -295,7 +396,7 @@ fn course_id_of(v: &Value) -> Option<i64> {
 }
 
 fn command_error(detail: impl Into<String>) -> Error {
-    Error::unprocessable(ErrorCode::InvalidCourseCommand, detail)
+    Error::new(ErrorCode::InvalidCourseCommand, detail)
 }
 
 impl CourseCommand {
@@ -304,7 +405,7 @@ impl CourseCommand {
     /// an unreadable id list or id is 400 `invalid_type`.
     pub fn from_body(body: &Value) -> Result<CourseCommand> {
         let Value::Object(obj) = body else {
-            return Err(Error::bad_request(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
+            return Err(Error::new(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
         };
         let merge = obj.get("merge");
         let split = obj.get("split");
@@ -523,7 +624,6 @@ pub fn check_cross_class(
 /// A 422 for a course rule with one field error at `pointer`.
 fn rule_error(code: ErrorCode, detail: String, pointer: String, field_detail: &str) -> Error {
     Error::Problem {
-        status: StatusCode::UNPROCESSABLE_ENTITY,
         code,
         detail,
         errors: vec![FieldError::new(pointer, code, field_detail)],
@@ -750,8 +850,8 @@ mod tests {
 
     fn code_of(e: Error) -> (u16, ErrorCode, Vec<String>) {
         match e {
-            Error::Problem { status, code, errors, .. } => {
-                (status.as_u16(), code, errors.into_iter().map(|e| e.pointer).collect())
+            Error::Problem { code, errors, .. } => {
+                (code.status().as_u16(), code, errors.into_iter().map(|e| e.pointer).collect())
             }
             Error::Internal(e) => panic!("internal: {e}"),
         }

@@ -77,7 +77,7 @@ mod tests {
 
     fn codes(body: Value, mode: Mode) -> Vec<(String, &'static str)> {
         match NewCurriculum::from_body(&body, mode) {
-            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code)).collect(),
+            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code.as_str())).collect(),
             other => panic!("expected a problem, got {other:?}"),
         }
     }

@@ -5,8 +5,11 @@ use serde::{Deserialize, Serialize};
 macro_rules! typed_ids {
     ($($name:ident => $kind:literal,)*) => {$(
         #[doc = concat!("Database id of a ", $kind, ".")]
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        ///
+        /// Bound to and read from SQL as the plain `BIGINT`/`INTEGER` it wraps (`sqlx(transparent)`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, sqlx::Type)]
         #[serde(transparent)]
+        #[sqlx(transparent)]
         pub struct $name(pub i64);
         impl $name {
             /// The kind of object, as named in error messages.

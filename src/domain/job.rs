@@ -374,7 +374,7 @@ mod tests {
 
     fn codes(r: Result<JobParams>) -> Vec<(String, &'static str)> {
         match r {
-            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code)).collect(),
+            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code.as_str())).collect(),
             other => panic!("expected field errors, got {other:?}"),
         }
     }

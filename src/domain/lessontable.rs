@@ -367,14 +367,14 @@ impl FromBody for NewLessonRow {
 /// subject is not cross-class; else 422 `lesson_table_side`.
 pub fn check_side(subject_code: &str, cross_class: bool, division: Option<DivisionId>) -> Result<()> {
     match (cross_class, division) {
-        (true, Some(_)) => Err(Error::unprocessable(
+        (true, Some(_)) => Err(Error::new(
             ErrorCode::LessonTableSide,
             format!(
                 "Subject {subject_code} is cross-class: its lesson table row belongs to the curriculum alone, \
                  without a division (id `<curriculum>-<subject>`)."
             ),
         )),
-        (false, None) => Err(Error::unprocessable(
+        (false, None) => Err(Error::new(
             ErrorCode::LessonTableSide,
             format!(
                 "Subject {subject_code} is taught per class: its lesson table row needs a division \
@@ -485,13 +485,15 @@ mod tests {
         );
 
         let bad = json!({"details": [{"grade": 1, "type": "start", "lessons1": -1}, {"grade": 1, "type": "bogus"}, {"type": "start"}]});
-        let Err(Error::Problem { status, errors, .. }) = NewLessonRow::from_body(&bad, Mode::Replace) else { panic!() };
+        let Err(Error::Problem { code: problem_code, errors, .. }) = NewLessonRow::from_body(&bad, Mode::Replace) else { panic!() };
+        let status = problem_code.status();
         assert_eq!(status, 400, "a type error makes it a 400");
         assert_eq!(errors.iter().map(|e| e.pointer.as_str()).collect::<Vec<_>>(), ["/details/1/type"]);
         let bad = json!({"details": [{"grade": 1, "type": "start", "lessons1": -1}, {"grade": 1, "type": "start"}, {"type": "start"}]});
-        let Err(Error::Problem { status, errors, .. }) = NewLessonRow::from_body(&bad, Mode::Replace) else { panic!() };
+        let Err(Error::Problem { code: problem_code, errors, .. }) = NewLessonRow::from_body(&bad, Mode::Replace) else { panic!() };
+        let status = problem_code.status();
         assert_eq!(status, 422);
-        let got: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer.as_str(), e.code)).collect();
+        let got: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer.as_str(), e.code.as_str())).collect();
         assert_eq!(
             got,
             [

@@ -233,7 +233,7 @@ mod tests {
 
     fn codes(r: Result<impl std::fmt::Debug>) -> Vec<(String, &'static str)> {
         match r {
-            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code)).collect(),
+            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code.as_str())).collect(),
             other => panic!("expected a problem, got {other:?}"),
         }
     }

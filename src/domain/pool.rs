@@ -234,7 +234,7 @@ mod tests {
 
     fn codes<T: std::fmt::Debug>(r: Result<T>) -> Vec<(String, &'static str)> {
         match r {
-            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code)).collect(),
+            Err(Error::Problem { errors, .. }) => errors.into_iter().map(|e| (e.pointer, e.code.as_str())).collect(),
             other => panic!("expected a problem, got {other:?}"),
         }
     }

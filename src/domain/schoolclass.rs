@@ -137,7 +137,7 @@ mod tests {
         else {
             panic!("expected a problem")
         };
-        let got: Vec<_> = errors.iter().map(|e| (e.pointer.as_str(), e.code)).collect();
+        let got: Vec<_> = errors.iter().map(|e| (e.pointer.as_str(), e.code.as_str())).collect();
         assert_eq!(got, [("/division", "required"), ("/graduationYear", "out_of_range")]);
     }
 }

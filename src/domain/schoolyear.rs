@@ -209,7 +209,7 @@ mod tests {
         ) else {
             panic!("expected problems")
         };
-        let got: Vec<_> = errors.iter().map(|e| (e.pointer.as_str(), e.code)).collect();
+        let got: Vec<_> = errors.iter().map(|e| (e.pointer.as_str(), e.code.as_str())).collect();
         assert_eq!(
             got,
             [

@@ -18,7 +18,7 @@ use super::pdf::{blocking, today, Sheets};
 use super::run::{valid_email, Context};
 
 fn refused(detail: String) -> Error {
-    Error::unprocessable(ErrorCode::JobNotAvailable, detail)
+    Error::new(ErrorCode::JobNotAvailable, detail)
 }
 
 /// One mail: recipient, attachment name and PDF.
@@ -40,7 +40,7 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
     let from: Mailbox = texts
         .mail_from
         .parse()
-        .map_err(|e| Error::unprocessable(ErrorCode::InvalidEmail, format!("mailFrom is no address: {e}.")))?;
+        .map_err(|e| Error::new(ErrorCode::InvalidEmail, format!("mailFrom is no address: {e}.")))?;
     let mut conn = ctx.store.conn().await?;
     let sheets = Sheets::load(&mut conn, params).await?;
     drop(conn);
@@ -54,7 +54,7 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
         .map(|e| e.teacher.code.as_str())
         .collect();
     if !missing.is_empty() {
-        return Err(Error::unprocessable(
+        return Err(Error::new(
             ErrorCode::MissingEmail,
             format!("These teachers have no valid e-mail address, so no mail was sent: {}.", missing.join(", ")),
         ));
@@ -69,7 +69,7 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
             let to = Mailbox::new(
                 Some(name),
                 address.parse().map_err(|err| {
-                    Error::unprocessable(ErrorCode::MissingEmail, format!("{address} is no address: {err}."))
+                    Error::new(ErrorCode::MissingEmail, format!("{address} is no address: {err}."))
                 })?,
             );
             let pdf = sheets.pdf(&[e], date)?;
@@ -95,7 +95,7 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
             )
             .map_err(|e| Error::internal(anyhow::anyhow!("mail to {} cannot be built: {e}", mail.code)))?;
         transport.send(message).await.map_err(|e| {
-            Error::unprocessable(
+            Error::new(
                 ErrorCode::MailFailed,
                 format!(
                     "Sending the mail to {} ({}) failed: {e}. The mails logged before were sent.",

@@ -37,7 +37,7 @@ pub struct Context {
 
 /// 422 `job_not_available` for a job this server cannot run (yet).
 pub fn not_available(kind: JobKind) -> Error {
-    Error::unprocessable(
+    Error::new(
         ErrorCode::JobNotAvailable,
         format!("The job {} ({}) is not available on this server yet.", kind.name(), kind.title()),
     )
@@ -77,7 +77,7 @@ pub async fn check(conn: &mut Conn, kind: JobKind, params: &JobParams, config: &
     }
     if kind == JobKind::WorkloadMail {
         if config.smtp_url.is_none() {
-            return Err(Error::unprocessable(
+            return Err(Error::new(
                 ErrorCode::JobNotAvailable,
                 "Mailing is not configured on this server (start it with --smtp-url).",
             ));
@@ -89,7 +89,7 @@ pub async fn check(conn: &mut Conn, kind: JobKind, params: &JobParams, config: &
             .map(|e| e.teacher.code)
             .collect();
         if !missing.is_empty() {
-            return Err(Error::unprocessable(
+            return Err(Error::new(
                 ErrorCode::MissingEmail,
                 format!("These teachers have no valid e-mail address, so no mail was sent: {}.", missing.join(", ")),
             ));

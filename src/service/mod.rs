@@ -4,5 +4,6 @@
 
 pub mod balances;
 pub mod check;
+pub mod course;
 pub mod opening;
 pub mod workload;

@@ -50,7 +50,7 @@ pub async fn open_school_year(tx: &mut Conn, id: SchoolYearId) -> Result<Opening
     let year = tx.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, id.0))?;
     let year = SchoolYearRef::from(&year);
     if let Some(why) = lock_reason(&year) {
-        return Err(Error::conflict(
+        return Err(Error::new(
             ErrorCode::SchoolYearLocked,
             format!("School year {} is {why}: it cannot be opened. Reopen the school year first.", year.code),
         ));

@@ -45,7 +45,7 @@ use std::sync::Arc;
 
 use sqlx::ConnectOptions as _;
 
-use super::{Store, WriteGeneration};
+use super::{PoolRef, Store, WriteGeneration};
 
 /// PostgreSQL: the committed change counter (migration `0007_changes.sql`).
 const POSTGRES_COUNTER: &str = "SELECT value FROM change_generation WHERE id = 1";
@@ -158,9 +158,9 @@ impl ChangeWatch {
     async fn read_counter(&self, conn: Option<WatchConn>) -> sqlx::Result<(WatchConn, i64)> {
         let mut conn = match conn {
             Some(conn) => conn,
-            None => match &self.store {
-                Store::Sqlite(p) => WatchConn::Sqlite(p.connect_options().connect().await?),
-                Store::Postgres(p) => WatchConn::Postgres(p.connect_options().connect().await?),
+            None => match self.store.pool() {
+                PoolRef::Sqlite(p) => WatchConn::Sqlite(p.connect_options().connect().await?),
+                PoolRef::Postgres(p) => WatchConn::Postgres(p.connect_options().connect().await?),
             },
         };
         let counter = match &mut conn {

@@ -4,21 +4,21 @@
 //! Reading builds [`Course`] values with a fixed number of queries whatever the
 //! number of courses (one for courses with subject, school year, grade and
 //! curriculum; one for all their classes; one for all their teachers),
-//! assembled in Rust. The rules live in [`crate::domain::course`]; this module
-//! loads the facts, applies the rules inside the caller's transaction and
-//! writes the outcome.
+//! assembled in Rust. The rules live in [`crate::domain::course`]; saving,
+//! deleting, merging and splitting are composed in [`crate::service::course`]
+//! from the plain reads and writes here.
 //!
-//! Merge and split lock the involved course rows first, in ascending id order
-//! ([`Conn::touch`]; on SQLite the write transaction is already exclusive),
-//! then re-read and validate them, so concurrent merges and splits of
-//! overlapping courses serialise and never lose or duplicate a class.
+//! [`Conn::courses_for_update`] locks the involved course rows by the query
+//! that reads them, in ascending id order (on SQLite the write transaction is
+//! already exclusive), so concurrent saves, merges and splits of overlapping
+//! courses serialise and never lose or duplicate a class.
 
 use std::collections::HashMap;
 
 use crate::domain::code_key;
 use crate::domain::course::{
-    check_cross_class, check_merge, check_merge_ids, check_split, check_unlocked, derive_class_based,
-    lessons_from_table, open_lessons, ClassInYear, Course, CourseUpdate, NewCourse,
+    check_cross_class, check_teachers, check_unlocked, derive_class_based, lessons_from_table, open_lessons,
+    ClassInYear, Course, CourseUpdate, NewCourse, TeacherFacts,
 };
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::{CourseId, CurriculumId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
@@ -308,7 +308,11 @@ struct CurriculumGradeRow {
 #[derive(sqlx::FromRow)]
 struct TeacherEmploymentRow {
     id: i64,
+    archived: bool,
     code: String,
+    last_name: String,
+    first_name: String,
+    email: Option<String>,
     employment_id: Option<i64>,
 }
 
@@ -319,7 +323,18 @@ fn unknown(pointer: impl Into<String>, noun: &str, id: i64) -> FieldError {
 impl Conn {
     /// Loads the courses matching `scope` (three queries), unsorted.
     async fn load_courses(&mut self, scope: &Scope) -> Result<Vec<Course>> {
-        let sql = format!("{COURSE_SQL}{}", scope.condition);
+        self.load_courses_locking(scope, false).await
+    }
+
+    /// [`Conn::load_courses`]; with `lock` on PostgreSQL the first query also
+    /// locks the course rows, in ascending id order (see [`Conn::courses_for_update`]).
+    async fn load_courses_locking(&mut self, scope: &Scope, lock: bool) -> Result<Vec<Course>> {
+        let lock = if lock && self.backend() == crate::store::Backend::Postgres {
+            " ORDER BY co.id FOR NO KEY UPDATE OF co"
+        } else {
+            ""
+        };
+        let sql = format!("{COURSE_SQL}{}{lock}", scope.condition);
         let rows: Vec<CourseRow> = fetch_rows!(self, CourseRow, &sql, &scope.args);
         if rows.is_empty() {
             return Ok(Vec::new());
@@ -401,21 +416,7 @@ impl Conn {
             sqlx::query_as(
             "SELECT id, archived, code, description, graduation_year, finalised, age_relief_included FROM school_year WHERE id = $1"
         )
-        .bind(id.0)
-        .fetch_optional(c)
-        .await?
-        });
-        Ok(row.map(Into::into))
-    }
-
-    /// The school year of course `id`, or `None` when there is no such course.
-    async fn course_school_year(&mut self, id: CourseId) -> Result<Option<SchoolYearRef>> {
-        let row: Option<SchoolYearRow> = with_conn!(self, |c| {
-            sqlx::query_as(
-            "SELECT y.id, y.archived, y.code, y.description, y.graduation_year, y.finalised, y.age_relief_included \
-             FROM course co JOIN school_year y ON y.id = co.school_year_id WHERE co.id = $1"
-        )
-        .bind(id.0)
+        .bind(id)
         .fetch_optional(c)
         .await?
         });
@@ -481,52 +482,41 @@ impl Conn {
         Ok(ids.iter().map(|id| by_id.remove(&id.0)).collect())
     }
 
-    /// 422 unless every teacher exists (`unknown_reference`) and has an
-    /// employment in `year` (`teacher_not_employed`), pointers `/teachersN/I`.
-    async fn check_course_teachers(
+    /// The teachers `ids` as a course of school year `year` sees them: their
+    /// reference forms and whether each has an employment in `year` (one
+    /// query; unknown ids are absent). The rules are [`check_teachers`].
+    pub async fn teacher_facts(
         &mut self,
-        year: &SchoolYearRef,
-        teachers1: &[TeacherId],
-        teachers2: &[TeacherId],
-    ) -> Result<()> {
-        let mut ids: Vec<i64> = teachers1.iter().chain(teachers2).map(|t| t.0).collect();
+        year: SchoolYearId,
+        ids: impl Iterator<Item = TeacherId>,
+    ) -> Result<HashMap<TeacherId, TeacherFacts>> {
+        let mut ids: Vec<i64> = ids.map(|t| t.0).collect();
         ids.sort_unstable();
         ids.dedup();
         if ids.is_empty() {
-            return Ok(());
+            return Ok(HashMap::new());
         }
         let sql = format!(
-            "SELECT t.id, t.code, e.id AS employment_id FROM teacher t \
+            "SELECT t.id, t.archived, t.code, t.last_name, t.first_name, t.email, e.id AS employment_id FROM teacher t \
              LEFT JOIN employment e ON e.teacher_id = t.id AND e.school_year_id = $1 WHERE t.id IN ({})",
             placeholders(2, ids.len())
         );
-        let args: Vec<Arg> = std::iter::once(year.id.0).chain(ids.iter().copied()).map(Arg::Int).collect();
+        let args: Vec<Arg> = std::iter::once(year.0).chain(ids.iter().copied()).map(Arg::Int).collect();
         let rows: Vec<TeacherEmploymentRow> = fetch_rows!(self, TeacherEmploymentRow, &sql, &args);
-        let found: HashMap<i64, (String, bool)> =
-            rows.into_iter().map(|r| (r.id, (r.code, r.employment_id.is_some()))).collect();
-        let mut errors = Vec::new();
-        for (key, list) in [("teachers1", teachers1), ("teachers2", teachers2)] {
-            for (i, t) in list.iter().enumerate() {
-                let pointer = format!("/{key}/{i}");
-                match found.get(&t.0) {
-                    None => errors.push(unknown(pointer, TeacherId::KIND, t.0)),
-                    Some((code, false)) => errors.push(FieldError::new(
-                        pointer,
-                        ErrorCode::TeacherNotEmployed,
-                        format!(
-                            "Teacher {code} has no employment in school year {}; add one before assigning courses.",
-                            year.code
-                        ),
-                    )),
-                    Some((_, true)) => {}
-                }
-            }
-        }
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::fields(errors))
-        }
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let teacher = TeacherRef {
+                    id: TeacherId(r.id),
+                    archived: r.archived,
+                    code: r.code,
+                    last_name: r.last_name,
+                    first_name: r.first_name,
+                    email: r.email,
+                };
+                (teacher.id, TeacherFacts { teacher, employed: r.employment_id.is_some() })
+            })
+            .collect())
     }
 
     /// Checks a new course against the rules of contract.md §8 and returns its
@@ -535,19 +525,19 @@ impl Conn {
         let year = self.school_year_ref(new.school_year).await?;
         let subject: Option<(String, bool)> =
             with_conn!(self, |c| sqlx::query_as("SELECT code, cross_class FROM subject WHERE id = $1")
-                .bind(new.subject.0)
+                .bind(new.subject)
                 .fetch_optional(c)
                 .await?);
         let grade: Option<String> = match new.grade {
             Some(g) => with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM grade WHERE id = $1")
-                .bind(g.0)
+                .bind(g)
                 .fetch_optional(c)
                 .await?),
             None => None,
         };
         let curriculum: Option<String> = match new.curriculum {
             Some(cu) => with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM curriculum WHERE id = $1")
-                .bind(cu.0)
+                .bind(cu)
                 .fetch_optional(c)
                 .await?),
             None => None,
@@ -602,46 +592,31 @@ impl Conn {
             let classes: Vec<ClassInYear> = classes.into_iter().flatten().collect();
             derive_class_based(&subject_code, &year, &classes, new.grade, new.curriculum)?
         };
-        self.check_course_teachers(&year, &new.teachers1, &new.teachers2).await?;
+        let teachers = self.teacher_facts(year.id, new.teachers1.iter().chain(&new.teachers2).copied()).await?;
+        check_teachers(&year, &new.teachers1, &new.teachers2, &teachers)?;
         Ok(derived)
     }
 
-    async fn write_course_classes(&mut self, id: CourseId, classes: &[SchoolClassId]) -> Result<()> {
-        with_conn!(self, |c| {
-            sqlx::query("DELETE FROM course_class WHERE course_id = $1").bind(id.0).execute(&mut *c).await?;
-            for (pos, k) in classes.iter().enumerate() {
-                sqlx::query("INSERT INTO course_class (course_id, position, school_class_id) VALUES ($1, $2, $3)")
-                    .bind(id.0)
-                    .bind(pos as i64)
-                    .bind(k.0)
-                    .execute(&mut *c)
-                    .await?;
-            }
-        });
-        Ok(())
+    /// Replaces the classes of course `id` by `classes`, in that order (two statements).
+    pub(crate) async fn write_course_classes(&mut self, id: CourseId, classes: &[SchoolClassId]) -> Result<()> {
+        self.execute_with_id("DELETE FROM course_class WHERE course_id = $1", id.0).await?;
+        let rows: Vec<[i64; 3]> = classes.iter().enumerate().map(|(pos, k)| [id.0, pos as i64, k.0]).collect();
+        self.insert_rows("INSERT INTO course_class (course_id, position, school_class_id) VALUES ", &rows).await
     }
 
-    async fn write_course_teachers(
+    /// Replaces the teachers of course `id` per semester, in the given order (two statements).
+    pub(crate) async fn write_course_teachers(
         &mut self,
         id: CourseId,
         teachers1: &[TeacherId],
         teachers2: &[TeacherId],
     ) -> Result<()> {
-        with_conn!(self, |c| {
-            sqlx::query("DELETE FROM course_teacher WHERE course_id = $1").bind(id.0).execute(&mut *c).await?;
-            for (semester, list) in [(1_i64, teachers1), (2, teachers2)] {
-                for (pos, t) in list.iter().enumerate() {
-                    sqlx::query("INSERT INTO course_teacher (course_id, semester, position, teacher_id) VALUES ($1, $2, $3, $4)")
-                        .bind(id.0)
-                        .bind(semester)
-                        .bind(pos as i64)
-                        .bind(t.0)
-                        .execute(&mut *c)
-                        .await?;
-                }
-            }
-        });
-        Ok(())
+        self.execute_with_id("DELETE FROM course_teacher WHERE course_id = $1", id.0).await?;
+        let rows: Vec<[i64; 4]> = [(1_i64, teachers1), (2, teachers2)]
+            .into_iter()
+            .flat_map(|(semester, list)| list.iter().enumerate().map(move |(pos, t)| [id.0, semester, pos as i64, t.0]))
+            .collect();
+        self.insert_rows("INSERT INTO course_teacher (course_id, semester, position, teacher_id) VALUES ", &rows).await
     }
 
     async fn insert_course(&mut self, new: &NewCourse, enforce_lock: bool) -> Result<CourseId> {
@@ -652,7 +627,7 @@ impl Conn {
             let division: Option<i64> = match new.school_classes.first() {
                 Some(k) => {
                     with_conn!(self, |c| sqlx::query_scalar("SELECT division_id FROM school_class WHERE id = $1")
-                        .bind(k.0)
+                        .bind(k)
                         .fetch_optional(c)
                         .await?)
                 }
@@ -669,10 +644,10 @@ impl Conn {
             "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2, \
              small_group1, small_group2) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id"
         )
-        .bind(new.school_year.0)
-        .bind(new.subject.0)
-        .bind(grade.0)
-        .bind(curriculum.0)
+        .bind(new.school_year)
+        .bind(new.subject)
+        .bind(grade)
+        .bind(curriculum)
         .bind(new.cancelled)
         .bind(&new.comments)
         .bind(lessons1.0)
@@ -702,21 +677,22 @@ impl Conn {
         self.insert_course(new, false).await
     }
 
-    /// Locks course `id` (row lock on PostgreSQL) and returns its school year,
-    /// 404 when there is no such course.
-    async fn lock_course(&mut self, id: CourseId) -> Result<SchoolYearRef> {
-        if !self.touch("course", id.0).await? {
-            return Err(Error::not_found(CourseId::KIND, id.0));
+    /// Locks the courses `ids` and reads them, aligned with `ids` (`None` for
+    /// a missing one). On PostgreSQL the course rows are locked (`FOR NO KEY
+    /// UPDATE`, in ascending id order, so overlapping lockers cannot deadlock)
+    /// by the statement that reads them; on SQLite the write transaction
+    /// already excludes every other writer. Three statements in all.
+    pub async fn courses_for_update(&mut self, ids: &[CourseId]) -> Result<Vec<Option<Course>>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
         }
-        self.course_school_year(id).await?.ok_or_else(|| Error::not_found(CourseId::KIND, id.0))
+        let mut found: HashMap<CourseId, Course> =
+            self.load_courses_locking(&Scope::ids(ids), true).await?.into_iter().map(|c| (c.id, c)).collect();
+        Ok(ids.iter().map(|id| found.remove(id)).collect())
     }
 
-    /// Replaces the writable fields of a course (cancelled, comments, lessons,
-    /// teachers); 404, 409 `school_year_locked`, 422 for teachers.
-    pub async fn update_course(&mut self, id: CourseId, update: &CourseUpdate) -> Result<()> {
-        let year = self.lock_course(id).await?;
-        check_unlocked(&year, "changed")?;
-        self.check_course_teachers(&year, &update.teachers1, &update.teachers2).await?;
+    /// Writes the course row's writable fields (one statement).
+    pub(crate) async fn write_course_fields(&mut self, id: CourseId, update: &CourseUpdate) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query(
             "UPDATE course SET cancelled = $1, comments = $2, lessons1 = $3, lessons2 = $4, small_group1 = $5, small_group2 = $6 WHERE id = $7"
@@ -727,70 +703,43 @@ impl Conn {
         .bind(update.lessons2.0)
         .bind(update.small_group1)
         .bind(update.small_group2)
-        .bind(id.0)
+        .bind(id)
         .execute(c)
-        .await?
-        .rows_affected()
+        .await?;
         });
-        self.write_course_teachers(id, &update.teachers1, &update.teachers2).await
-    }
-
-    /// Deletes a course with its classes and teachers; 404, 409 `school_year_locked`.
-    pub async fn delete_course(&mut self, id: CourseId) -> Result<()> {
-        let year = self.lock_course(id).await?;
-        check_unlocked(&year, "deleted")?;
-        self.execute_with_id("DELETE FROM course WHERE id = $1", id.0).await?;
         Ok(())
     }
 
-    /// Locks the courses `ids` in ascending id order, then loads them in the
-    /// order of `ids`; 404 for the first one that does not exist (any more).
-    async fn lock_courses(&mut self, ids: &[CourseId]) -> Result<Vec<Course>> {
-        let mut sorted = ids.to_vec();
-        sorted.sort_unstable();
-        for id in &sorted {
-            if !self.touch("course", id.0).await? {
-                return Err(Error::not_found(CourseId::KIND, id.0));
+    /// Deletes the courses `ids` with their classes and teachers (one statement).
+    pub async fn delete_courses(&mut self, ids: &[CourseId]) -> Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let sql = format!("DELETE FROM course WHERE id IN ({})", placeholders(1, ids.len()));
+        with_conn!(self, |c| {
+            let mut q = sqlx::query(&sql);
+            for id in ids {
+                q = q.bind(id);
             }
-        }
-        let courses = self.courses_by_ids(ids).await?;
-        if let Some(missing) = ids.iter().find(|id| !courses.iter().any(|c| c.id == **id)) {
-            return Err(Error::not_found(CourseId::KIND, missing.0));
-        }
-        Ok(courses)
+            q.execute(c).await?;
+        });
+        Ok(())
     }
 
-    /// Merges the courses `ids` into the first one (contract.md §8 "Merge"): it
-    /// gets the union of all classes, keeps its own teachers, lessons and
-    /// comments; the others are deleted. Run in one transaction; returns the
-    /// merged course.
-    pub async fn merge_courses(&mut self, ids: &[CourseId]) -> Result<Course> {
-        check_merge_ids(ids)?;
-        let courses = self.lock_courses(ids).await?;
-        let classes = check_merge(&courses)?;
-        let first = courses[0].id;
-        self.write_course_classes(first, &classes).await?;
-        for other in &courses[1..] {
-            self.execute_with_id("DELETE FROM course WHERE id = $1", other.id.0).await?;
-        }
-        self.get_course(first).await?.ok_or_else(|| Error::not_found(CourseId::KIND, first.0))
-    }
-
-    /// Splits course `id` (contract.md §8 "Split"): it keeps its first class; for
-    /// every other class a new course with the same subject, school year, grade,
-    /// curriculum, lessons, teachers, comments and cancelled flag. Run in one
-    /// transaction; returns the resulting courses, the original first.
-    pub async fn split_course(&mut self, id: CourseId) -> Result<Vec<Course>> {
-        let course = self.lock_courses(&[id]).await?.remove(0);
-        check_split(&course)?;
+    /// Writes the split of `course` (checked by [`check_split`], locked): it
+    /// keeps its first class; every other class gets a new course copied from
+    /// it (subject, school year, grade, curriculum, lessons, teachers, comments,
+    /// cancelled flag). Returns the ids of the new courses, in class order.
+    pub(crate) async fn write_split(&mut self, course: &Course) -> Result<Vec<CourseId>> {
+        let id = course.id;
         let keep = course.school_classes[0].id;
         with_conn!(self, |c| sqlx::query("DELETE FROM course_class WHERE course_id = $1 AND school_class_id <> $2")
-            .bind(id.0)
-            .bind(keep.0)
+            .bind(id)
+            .bind(keep)
             .execute(c)
             .await?
             .rows_affected());
-        let mut ids = vec![id];
+        let mut ids = Vec::with_capacity(course.school_classes.len() - 1);
         for class in &course.school_classes[1..] {
             let new_id: i64 = with_conn!(self, |c| {
                 let new_id: i64 = sqlx::query_scalar(
@@ -798,12 +747,12 @@ impl Conn {
                      SELECT school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2, small_group1, small_group2 \
                      FROM course WHERE id = $1 RETURNING id",
                 )
-                .bind(id.0)
+                .bind(id)
                 .fetch_one(&mut *c)
                 .await?;
                 sqlx::query("INSERT INTO course_class (course_id, position, school_class_id) VALUES ($1, 0, $2)")
                     .bind(new_id)
-                    .bind(class.id.0)
+                    .bind(class.id)
                     .execute(&mut *c)
                     .await?;
                 sqlx::query(
@@ -811,13 +760,13 @@ impl Conn {
                      SELECT $1, semester, position, teacher_id FROM course_teacher WHERE course_id = $2",
                 )
                 .bind(new_id)
-                .bind(id.0)
+                .bind(id)
                 .execute(&mut *c)
                 .await?;
                 new_id
             });
             ids.push(CourseId(new_id));
         }
-        self.courses_by_ids(&ids).await
+        Ok(ids)
     }
 }

@@ -90,13 +90,13 @@ impl Conn {
         let row: Option<CurriculumRow> = with_conn!(self, |c| sqlx::query_as(
             "SELECT id, archived, code, description FROM curriculum WHERE id = $1"
         )
-        .bind(id.0)
+        .bind(id)
         .fetch_optional(c)
         .await?);
         let Some(row) = row else { return Ok(None) };
         let sql = format!("{GRADES_SQL} WHERE cg.curriculum_id = $1 ORDER BY cg.position");
         let grades: Vec<CurriculumGradeRow> =
-            with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_all(c).await?);
+            with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_all(c).await?);
         let forms = self.grades_by_id().await?;
         let grades = grades.into_iter().filter_map(|g| forms.get(&g.id).cloned()).collect();
         Ok(Some(row.with_grades(grades)))
@@ -117,12 +117,12 @@ impl Conn {
 
     async fn write_curriculum_grades(&mut self, id: CurriculumId, new: &NewCurriculum) -> Result<()> {
         with_conn!(self, |c| {
-            sqlx::query("DELETE FROM curriculum_grade WHERE curriculum_id = $1").bind(id.0).execute(&mut *c).await?;
+            sqlx::query("DELETE FROM curriculum_grade WHERE curriculum_id = $1").bind(id).execute(&mut *c).await?;
             for (pos, grade) in new.grades.iter().enumerate() {
                 sqlx::query("INSERT INTO curriculum_grade (curriculum_id, position, grade_id) VALUES ($1, $2, $3)")
-                    .bind(id.0)
+                    .bind(id)
                     .bind(pos as i64)
-                    .bind(grade.0)
+                    .bind(grade)
                     .execute(&mut *c)
                     .await?;
             }
@@ -153,13 +153,13 @@ impl Conn {
         self.check_curriculum_refs(new).await?;
         let n = with_conn!(self, |c| {
             sqlx::query(
-            "UPDATE curriculum SET archived = $1, code = $2, code_key = $3, description = $4, version = version + 1 WHERE id = $5"
+            "UPDATE curriculum SET archived = $1, code = $2, code_key = $3, description = $4 WHERE id = $5"
         )
         .bind(new.archived)
         .bind(&new.code)
         .bind(code_key(&new.code))
         .bind(&new.description)
-        .bind(id.0)
+        .bind(id)
         .execute(c)
         .await?
         .rows_affected()
@@ -175,7 +175,7 @@ impl Conn {
     pub async fn delete_curriculum(&mut self, id: CurriculumId) -> Result<()> {
         let code: Option<String> =
             with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM curriculum WHERE id = $1")
-                .bind(id.0)
+                .bind(id)
                 .fetch_optional(c)
                 .await?);
         let Some(code) = code else { return Err(Error::not_found(CurriculumId::KIND, id.0)) };
@@ -187,7 +187,7 @@ impl Conn {
             ])
             .await?;
         if let Some(users) = users {
-            return Err(Error::conflict(
+            return Err(Error::new(
                 ErrorCode::Referenced,
                 format!("Curriculum {code} is still used by {users}; archive the curriculum instead."),
             ));

@@ -98,7 +98,7 @@ impl Conn {
             "SELECT id, code, description, head_name, head_title, grouping, head_signature_file_name, head_signature_mime_type, head_signature_data, \
              logo_file_name, logo_mime_type, logo_data FROM division WHERE id = $1"
         )
-        .bind(id.0)
+        .bind(id)
         .fetch_optional(c)
         .await?
         });
@@ -138,11 +138,11 @@ impl Conn {
             sqlx::query(
                 "UPDATE division SET code = $1, code_key = $2, description = $3, head_name = $4, head_signature_file_name = $5, \
                  head_signature_mime_type = $6, head_signature_data = $7, logo_file_name = $8, logo_mime_type = $9, logo_data = $10, \
-                 head_title = $11, grouping = $12, version = version + 1 WHERE id = $13"
+                 head_title = $11, grouping = $12 WHERE id = $13"
             ),
             new
         )
-        .bind(id.0)
+        .bind(id)
         .execute(c)
         .await?
         .rows_affected()
@@ -157,7 +157,7 @@ impl Conn {
     /// classes or employments use it (naming them).
     pub async fn delete_division(&mut self, id: DivisionId) -> Result<()> {
         let code: Option<String> = with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM division WHERE id = $1")
-            .bind(id.0)
+            .bind(id)
             .fetch_optional(c)
             .await?);
         let Some(code) = code else { return Err(Error::not_found(DivisionId::KIND, id.0)) };
@@ -169,7 +169,7 @@ impl Conn {
             ])
             .await?;
         if let Some(users) = users {
-            return Err(Error::conflict(
+            return Err(Error::new(
                 ErrorCode::Referenced,
                 format!("Division {code} is still used by {users}; move them to another division first."),
             ));

@@ -129,7 +129,7 @@ impl Conn {
     pub async fn get_employment(&mut self, id: EmploymentId) -> Result<Option<Employment>> {
         let sql = format!("{SELECT_EMPLOYMENT} WHERE e.id = $1");
         let row: Option<EmploymentRow> =
-            with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_optional(c).await?);
+            with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
         Ok(row.map(Into::into))
     }
 
@@ -148,15 +148,15 @@ impl Conn {
     }
 
     /// The teacher and school year of employment `id`, its row locked for the
-    /// rest of the transaction (version bumped); 404 when missing.
+    /// rest of the transaction (see [`Conn::lock_row`]); 404 when missing.
     async fn lock_employment(&mut self, id: EmploymentId) -> Result<EmploymentKeyRow> {
-        if !self.touch("employment", id.0).await? {
-            return Err(Error::not_found(EmploymentId::KIND, id.0));
-        }
-        Ok(with_conn!(self, |c| sqlx::query_as("SELECT teacher_id, school_year_id FROM employment WHERE id = $1")
-            .bind(id.0)
-            .fetch_one(c)
-            .await?))
+        self.lock_row("employment", id.0).await?;
+        let row: Option<EmploymentKeyRow> =
+            with_conn!(self, |c| sqlx::query_as("SELECT teacher_id, school_year_id FROM employment WHERE id = $1")
+                .bind(id)
+                .fetch_optional(c)
+                .await?);
+        row.ok_or_else(|| Error::not_found(EmploymentId::KIND, id.0))
     }
 
     /// 409 `referenced` while the teacher of employment `id` teaches a course in
@@ -184,7 +184,7 @@ impl Conn {
             None => Ok(()),
             Some(users) => {
                 let e = self.get_employment(id).await?.ok_or_else(|| Error::not_found(EmploymentId::KIND, id.0))?;
-                Err(Error::conflict(
+                Err(Error::new(
                     ErrorCode::Referenced,
                     format!(
                         "Teacher {} still has {users} in school year {}; the employment cannot be {what}. Remove the teacher from these courses and delete these entries first.",
@@ -214,9 +214,9 @@ impl Conn {
             "INSERT INTO employment (teacher_id, school_year_id, division_id, employment_min, employment_max, payment1, payment2, \
              temporary, comments, initial_balance) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id"
         )
-        .bind(new.teacher.0)
-        .bind(new.school_year.0)
-        .bind(new.division.0)
+        .bind(new.teacher)
+        .bind(new.school_year)
+        .bind(new.division)
         .bind(new.employment_min.map(|f| f.0))
         .bind(new.employment_max.map(|f| f.0))
         .bind(new.payment1.map(|f| f.0))
@@ -250,9 +250,9 @@ impl Conn {
             "UPDATE employment SET teacher_id = $1, school_year_id = $2, division_id = $3, employment_min = $4, employment_max = $5, \
              payment1 = $6, payment2 = $7, temporary = $8, comments = $9, initial_balance = $10 WHERE id = $11"
         )
-        .bind(new.teacher.0)
-        .bind(new.school_year.0)
-        .bind(new.division.0)
+        .bind(new.teacher)
+        .bind(new.school_year)
+        .bind(new.division)
         .bind(new.employment_min.map(|f| f.0))
         .bind(new.employment_max.map(|f| f.0))
         .bind(new.payment1.map(|f| f.0))
@@ -260,7 +260,7 @@ impl Conn {
         .bind(new.temporary)
         .bind(&new.comments)
         .bind(new.initial_balance.0)
-        .bind(id.0)
+        .bind(id)
         .execute(c)
         .await
         .map(|_| ())?

@@ -84,10 +84,10 @@ impl Conn {
             "{ENTRY_SQL} WHERE curriculum_id = $1 AND COALESCE(division_id, 0) = $2 AND subject_id = $3 AND grade_id = $4"
         );
         let row: Option<EntryRow> = with_conn!(self, |c| sqlx::query_as(&sql)
-            .bind(curriculum.0)
+            .bind(curriculum)
             .bind(division.map_or(0, |d| d.0))
-            .bind(subject.0)
-            .bind(grade.0)
+            .bind(subject)
+            .bind(grade)
             .fetch_optional(c)
             .await?);
         row.map(EntryRow::entry).transpose()
@@ -97,7 +97,7 @@ impl Conn {
         let row: Option<CurriculumRow> = with_conn!(self, |c| sqlx::query_as(
             "SELECT id, archived, code, description FROM curriculum WHERE id = $1"
         )
-        .bind(id.0)
+        .bind(id)
         .fetch_optional(c)
         .await?);
         let Some(row) = row else { return Ok(None) };
@@ -105,7 +105,7 @@ impl Conn {
             "SELECT g.id, g.code, g.description FROM curriculum_grade cg JOIN grade g ON g.id = cg.grade_id \
              WHERE cg.curriculum_id = $1 ORDER BY cg.position"
         )
-        .bind(id.0)
+        .bind(id)
         .fetch_all(c)
         .await?);
         Ok(Some(CurriculumFacts {
@@ -122,7 +122,7 @@ impl Conn {
     async fn division_ref(&mut self, id: DivisionId) -> Result<Option<LookupRef>> {
         let row: Option<(i64, String, String)> =
             with_conn!(self, |c| sqlx::query_as("SELECT id, code, description FROM division WHERE id = $1")
-                .bind(id.0)
+                .bind(id)
                 .fetch_optional(c)
                 .await?);
         Ok(row.map(|(id, code, description)| LookupRef { id, code, description }))
@@ -131,8 +131,8 @@ impl Conn {
     async fn row_entries(&mut self, key: LessonTableKey) -> Result<Vec<LessonEntry>> {
         let sql = format!("{ENTRY_SQL} WHERE curriculum_id = $1 AND subject_id = $2 AND COALESCE(division_id, 0) = $3");
         let rows: Vec<EntryRow> = with_conn!(self, |c| sqlx::query_as(&sql)
-            .bind(key.curriculum.0)
-            .bind(key.subject.0)
+            .bind(key.curriculum)
+            .bind(key.subject)
             .bind(key.division.map_or(0, |d| d.0))
             .fetch_all(c)
             .await?);
@@ -187,8 +187,8 @@ impl Conn {
             sqlx::query(
                 "DELETE FROM lesson_table_entry WHERE curriculum_id = $1 AND subject_id = $2 AND COALESCE(division_id, 0) = $3",
             )
-            .bind(key.curriculum.0)
-            .bind(key.subject.0)
+            .bind(key.curriculum)
+            .bind(key.subject)
             .bind(key.division.map_or(0, |d| d.0))
             .execute(&mut *c)
             .await?;
@@ -197,10 +197,10 @@ impl Conn {
                     "INSERT INTO lesson_table_entry (curriculum_id, division_id, subject_id, grade_id, lesson_type, lessons1, lessons2) \
                      VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 )
-                .bind(key.curriculum.0)
+                .bind(key.curriculum)
                 .bind(key.division.map(|d| d.0))
-                .bind(key.subject.0)
-                .bind(cell.grade.0)
+                .bind(key.subject)
+                .bind(cell.grade)
                 .bind(cell.kind.id())
                 .bind(cell.lessons1.0)
                 .bind(cell.lessons2.0)
@@ -231,7 +231,7 @@ impl Conn {
             self.list_subjects(SubjectFilter { cross_class: Some(division.is_none()), archived: Some(false) }).await?;
         let sql = format!("{ENTRY_SQL} WHERE curriculum_id = $1 AND COALESCE(division_id, 0) = $2");
         let rows: Vec<EntryRow> = with_conn!(self, |c| sqlx::query_as(&sql)
-            .bind(curriculum.0)
+            .bind(curriculum)
             .bind(division.map_or(0, |d| d.0))
             .fetch_all(c)
             .await?);

@@ -66,7 +66,7 @@ impl Conn {
     /// Replaces a lookup's fields; 404 when it does not exist.
     pub async fn update_lookup(&mut self, kind: LookupKind, id: i64, new: &NewLookup) -> Result<()> {
         let sql = format!(
-            "UPDATE {} SET code = $1, code_key = $2, description = $3, archived = $5, version = version + 1 WHERE id = $4",
+            "UPDATE {} SET code = $1, code_key = $2, description = $3, archived = $5 WHERE id = $4",
             kind.table()
         );
         let n = with_conn!(self, |c| sqlx::query(&sql)
@@ -102,7 +102,7 @@ impl Conn {
             LookupKind::Gender => &["SELECT 'teacher ' || code FROM teacher WHERE gender_id = $1 ORDER BY code"],
         };
         if let Some(users) = self.referenced_by(id, queries).await? {
-            return Err(Error::conflict(
+            return Err(Error::new(
                 ErrorCode::Referenced,
                 format!("The {} {} is used by {users}; it cannot be deleted.", kind.noun(), item.code),
             ));

@@ -11,10 +11,11 @@
 //! the per-resource modules add methods to [`Conn`].
 
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use axum::http::StatusCode;
 use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -80,42 +81,64 @@ pub enum Backend {
     Postgres,
 }
 
-/// A connection pool of either backend.
+/// The database of the service: a connection pool of either backend and the
+/// state its clones share (the write generation, the SQLite writer queue and a
+/// statement counter). Cloning is cheap; every clone is the same store.
 #[derive(Clone, Debug)]
-pub enum Store {
-    /// SQLite pool.
+pub struct Store {
+    pool: Pool,
+    shared: Arc<Shared>,
+}
+
+/// The concrete sqlx pool behind a [`Store`] (private: callers speak [`Conn`]).
+#[derive(Clone, Debug)]
+enum Pool {
     Sqlite(SqlitePool),
-    /// PostgreSQL pool.
     Postgres(PgPool),
 }
 
-/// Number of statement runs ([`with_conn!`] uses) per pool, keyed by the pool's
-/// address, so tests can prove that a list costs a fixed number of queries.
-static STATEMENTS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<usize, u64>>> =
-    std::sync::LazyLock::new(Default::default);
-
-/// What the clones of one pool share beyond sqlx (keyed like [`STATEMENTS`]).
-#[derive(Debug, Default)]
-struct PoolShared {
-    /// See [`WriteGeneration`].
-    generation: std::sync::Arc<std::sync::atomic::AtomicU64>,
-    /// SQLite: held by the one write transaction of this process (see [`Store::begin`]).
-    writer: std::sync::Arc<tokio::sync::Mutex<()>>,
+/// A borrowed view of the pool behind a [`Store`], for what needs the concrete
+/// sqlx pool: the change watch's own connection, and tests that run SQL by hand.
+#[derive(Clone, Copy, Debug)]
+pub enum PoolRef<'a> {
+    /// SQLite pool.
+    Sqlite(&'a SqlitePool),
+    /// PostgreSQL pool.
+    Postgres(&'a PgPool),
 }
 
-static POOLS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashMap<usize, std::sync::Arc<PoolShared>>>> =
-    std::sync::LazyLock::new(Default::default);
+/// What the clones of one [`Store`] share beyond sqlx.
+#[derive(Debug, Default)]
+struct Shared {
+    /// See [`WriteGeneration`].
+    generation: Arc<AtomicU64>,
+    /// SQLite: held by the one write transaction of this process (see [`Store::begin`]).
+    writer: Arc<tokio::sync::Mutex<()>>,
+    /// See [`Store::count_statements`].
+    statements: StatementCounter,
+}
 
-fn shared(pool_key: usize) -> std::sync::Arc<PoolShared> {
-    let mut map = POOLS.lock().unwrap_or_else(|e| e.into_inner());
-    map.entry(pool_key).or_default().clone()
+/// Counts statement runs ([`with_conn!`] uses) once enabled; while disabled a
+/// statement costs one relaxed load of a flag that is never written.
+#[derive(Debug, Default)]
+struct StatementCounter {
+    enabled: AtomicBool,
+    count: AtomicU64,
+}
+
+impl StatementCounter {
+    fn tick(&self) {
+        if self.enabled.load(Ordering::Relaxed) {
+            self.count.fetch_add(1, Ordering::Relaxed);
+        }
+    }
 }
 
 /// How long a SQLite writer waits for the transaction ahead of it (like the busy timeout).
 const WRITER_WAIT: Duration = Duration::from_secs(30);
 
-/// The write generation of a pool: a counter that is incremented *after* every
-/// write transaction of the pool has committed (or tried to: a failed or
+/// The write generation of a store: a counter that is incremented *after* every
+/// write transaction of the store has committed (or tried to: a failed or
 /// cancelled commit bumps it too, as its outcome is unknown), and by
 /// [`changes::ChangeWatch::catch_up`] for the commits of everyone else.
 ///
@@ -125,34 +148,34 @@ const WRITER_WAIT: Duration = Duration::from_secs(30);
 /// keeps the result only while the generation is unchanged: a write that
 /// commits after the read bumps the counter, so the result can never outlive it.
 #[derive(Debug, Clone)]
-pub struct WriteGeneration(std::sync::Arc<std::sync::atomic::AtomicU64>);
+pub struct WriteGeneration(Arc<AtomicU64>);
 
 impl WriteGeneration {
     /// The current generation (of the writes seen so far; see [`changes`]).
     pub fn current(&self) -> u64 {
-        self.0.load(std::sync::atomic::Ordering::SeqCst)
+        self.0.load(Ordering::SeqCst)
     }
 
     /// Starts a new generation: everything kept under an older one is outdated.
     pub(crate) fn bump(&self) {
-        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.0.fetch_add(1, Ordering::SeqCst);
     }
 }
 
 /// Bumps the write generation when dropped: at the end of [`Conn::commit`],
 /// whether the commit succeeded, failed or its future was dropped midway.
-struct BumpOnDrop(usize);
+struct BumpOnDrop(Arc<Shared>);
 
 impl Drop for BumpOnDrop {
     fn drop(&mut self) {
-        shared(self.0).generation.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.0.generation.fetch_add(1, Ordering::SeqCst);
     }
 }
 
 /// A connection or transaction of either backend; statements run on it via [`with_conn!`].
 pub struct Conn {
     inner: ConnInner,
-    pool_key: usize,
+    shared: Arc<Shared>,
     /// SQLite transactions: this process's write slot, released after the
     /// transaction (declared after `inner`, so it is dropped after it).
     _writer: Option<tokio::sync::OwnedMutexGuard<()>>,
@@ -174,6 +197,10 @@ static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/s
 static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 impl Store {
+    fn new(pool: Pool) -> Store {
+        Store { pool, shared: Arc::default() }
+    }
+
     /// Connects to `url`: `sqlite://FILE` (created if missing) or `postgres://…`.
     ///
     /// SQLite runs in WAL mode with `synchronous=FULL`, foreign keys on and a
@@ -193,7 +220,7 @@ impl Store {
                 .connect_with(opts)
                 .await
                 .with_context(|| format!("cannot open SQLite database {url}"))?;
-            Ok(Store::Sqlite(pool))
+            Ok(Store::new(Pool::Sqlite(pool)))
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             let opts = PgConnectOptions::from_str(url).with_context(|| "invalid PostgreSQL URL".to_string())?;
             let pool = PgPoolOptions::new()
@@ -202,7 +229,7 @@ impl Store {
                 .connect_with(opts)
                 .await
                 .context("cannot connect to PostgreSQL")?;
-            Ok(Store::Postgres(pool))
+            Ok(Store::new(Pool::Postgres(pool)))
         } else {
             anyhow::bail!("unsupported database URL (use sqlite://FILE or postgres://…): {url}")
         }
@@ -213,69 +240,77 @@ impl Store {
     pub async fn connect_postgres_schema(url: &str, schema: &str) -> anyhow::Result<Store> {
         let opts = PgConnectOptions::from_str(url)?.options([("search_path", schema)]);
         let pool = PgPoolOptions::new().max_connections(8).connect_with(opts).await?;
-        Ok(Store::Postgres(pool))
+        Ok(Store::new(Pool::Postgres(pool)))
     }
 
     /// Applies the embedded migrations of the backend.
     pub async fn migrate(&self) -> anyhow::Result<()> {
-        match self {
-            Store::Sqlite(p) => SQLITE_MIGRATOR.run(p).await.context("SQLite migration failed"),
-            Store::Postgres(p) => POSTGRES_MIGRATOR.run(p).await.context("PostgreSQL migration failed"),
+        match &self.pool {
+            Pool::Sqlite(p) => SQLITE_MIGRATOR.run(p).await.context("SQLite migration failed"),
+            Pool::Postgres(p) => POSTGRES_MIGRATOR.run(p).await.context("PostgreSQL migration failed"),
         }
     }
 
     /// The backend of this store.
     pub fn backend(&self) -> Backend {
-        match self {
-            Store::Sqlite(_) => Backend::Sqlite,
-            Store::Postgres(_) => Backend::Postgres,
+        match self.pool {
+            Pool::Sqlite(_) => Backend::Sqlite,
+            Pool::Postgres(_) => Backend::Postgres,
         }
     }
 
     /// Closes the pool, waiting for connections to be returned.
     pub async fn close(&self) {
-        match self {
-            Store::Sqlite(p) => p.close().await,
-            Store::Postgres(p) => p.close().await,
+        match &self.pool {
+            Pool::Sqlite(p) => p.close().await,
+            Pool::Postgres(p) => p.close().await,
         }
     }
 
     /// Whether the database answers a trivial query.
     pub async fn ping(&self) -> bool {
-        let res = match self {
-            Store::Sqlite(p) => sqlx::query("SELECT 1").execute(p).await.map(|_| ()),
-            Store::Postgres(p) => sqlx::query("SELECT 1").execute(p).await.map(|_| ()),
+        let res = match &self.pool {
+            Pool::Sqlite(p) => sqlx::query("SELECT 1").execute(p).await.map(|_| ()),
+            Pool::Postgres(p) => sqlx::query("SELECT 1").execute(p).await.map(|_| ()),
         };
         res.is_ok()
     }
 
-    /// Identity of the pool: the address of its shared options, the same for every clone.
-    fn pool_key(&self) -> usize {
-        match self {
-            Store::Sqlite(p) => std::sync::Arc::as_ptr(&p.connect_options()) as usize,
-            Store::Postgres(p) => std::sync::Arc::as_ptr(&p.connect_options()) as usize,
+    /// The concrete sqlx pool, for what needs it beyond [`Conn`] (the change
+    /// watch's own connection; tests that run SQL by hand).
+    pub fn pool(&self) -> PoolRef<'_> {
+        match &self.pool {
+            Pool::Sqlite(p) => PoolRef::Sqlite(p),
+            Pool::Postgres(p) => PoolRef::Postgres(p),
         }
     }
 
-    /// Statements run on connections of this pool so far ([`with_conn!`] uses;
-    /// not the change checks of [`changes::ChangeWatch`], which run on a
-    /// connection of their own).
-    pub fn statement_count(&self) -> u64 {
-        STATEMENTS.lock().map(|m| m.get(&self.pool_key()).copied().unwrap_or(0)).unwrap_or(0)
+    /// Starts counting statement runs ([`with_conn!`] uses) on every clone of
+    /// this store, so tests can prove that a request costs a fixed number of
+    /// statements. Off by default: uncounted statements cost nothing.
+    pub fn count_statements(&self) {
+        self.shared.statements.enabled.store(true, Ordering::Relaxed);
     }
 
-    /// The write generation of this pool (shared by every clone of the store).
+    /// Statements run on connections of this store since [`Store::count_statements`]
+    /// (not the change checks of [`changes::ChangeWatch`], which run on a
+    /// connection of their own).
+    pub fn statement_count(&self) -> u64 {
+        self.shared.statements.count.load(Ordering::Relaxed)
+    }
+
+    /// The write generation of this store (shared by every clone).
     pub fn write_generation(&self) -> WriteGeneration {
-        WriteGeneration(shared(self.pool_key()).generation.clone())
+        WriteGeneration(self.shared.generation.clone())
     }
 
     /// A pooled connection for reads.
     pub async fn conn(&self) -> Result<Conn> {
-        let inner = match self {
-            Store::Sqlite(p) => ConnInner::Sqlite(p.acquire().await.map_err(map_db_error)?),
-            Store::Postgres(p) => ConnInner::Postgres(p.acquire().await.map_err(map_db_error)?),
+        let inner = match &self.pool {
+            Pool::Sqlite(p) => ConnInner::Sqlite(p.acquire().await.map_err(map_db_error)?),
+            Pool::Postgres(p) => ConnInner::Postgres(p.acquire().await.map_err(map_db_error)?),
         };
-        Ok(Conn { inner, pool_key: self.pool_key(), _writer: None })
+        Ok(Conn { inner, shared: self.shared.clone(), _writer: None })
     }
 
     /// Begins a write transaction (on SQLite with `BEGIN IMMEDIATE`, so writers
@@ -290,21 +325,19 @@ impl Store {
     /// Commit with [`Conn::commit`]; dropping the `Conn` uncommitted (an error
     /// returned with `?`, a panic, a cancelled request) rolls everything back.
     pub async fn begin(&self) -> Result<Conn> {
-        let (inner, writer) = match self {
-            Store::Sqlite(p) => {
-                let slot = shared(self.pool_key()).writer.clone();
+        let (inner, writer) = match &self.pool {
+            Pool::Sqlite(p) => {
+                let slot = self.shared.writer.clone();
                 let writer = tokio::time::timeout(WRITER_WAIT, slot.lock_owned()).await.map_err(|_| {
-                    Error::problem(
-                        StatusCode::SERVICE_UNAVAILABLE,
-                        ErrorCode::Unavailable,
+                    Error::new(ErrorCode::Unavailable,
                         "The database is busy or does not answer. Please retry.",
                     )
                 })?;
                 (ConnInner::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?), Some(writer))
             }
-            Store::Postgres(p) => (ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?), None),
+            Pool::Postgres(p) => (ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?), None),
         };
-        Ok(Conn { inner, pool_key: self.pool_key(), _writer: writer })
+        Ok(Conn { inner, shared: self.shared.clone(), _writer: writer })
     }
 }
 
@@ -313,7 +346,7 @@ impl Conn {
     /// pool's [`WriteGeneration`].
     pub async fn commit(self) -> Result<()> {
         let _bump =
-            matches!(self.inner, ConnInner::SqliteTx(_) | ConnInner::PostgresTx(_)).then(|| BumpOnDrop(self.pool_key));
+            matches!(self.inner, ConnInner::SqliteTx(_) | ConnInner::PostgresTx(_)).then(|| BumpOnDrop(self.shared.clone()));
         match self.inner {
             ConnInner::SqliteTx(tx) => tx.commit().await.map_err(map_db_error),
             ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
@@ -332,9 +365,7 @@ impl Conn {
     /// The concrete connection, counting one statement run (for [`with_conn!`]).
     #[doc(hidden)]
     pub fn counted(&mut self) -> &mut ConnInner {
-        if let Ok(mut m) = STATEMENTS.lock() {
-            *m.entry(self.pool_key).or_default() += 1;
-        }
+        self.shared.statements.tick();
         &mut self.inner
     }
 }
@@ -350,23 +381,21 @@ pub fn map_db_error(err: sqlx::Error) -> Error {
                 return unique_violation(&constraint_name(db.as_ref()));
             }
             if db.is_foreign_key_violation() {
-                return Error::conflict(
+                return Error::new(
                     ErrorCode::Referenced,
                     "The change refers to an object that no longer exists, or removes one that is still referenced.",
                 );
             }
             // PostgreSQL: serialization_failure, deadlock_detected; SQLite: SQLITE_BUSY (5), SQLITE_LOCKED (6).
             if matches!(pg_code.as_str(), "40001" | "40P01" | "5" | "6" | "517" | "261") {
-                return Error::conflict(
+                return Error::new(
                     ErrorCode::ConcurrentUpdate,
                     "The change collided with a concurrent change. Please retry.",
                 );
             }
             Error::internal(err)
         }
-        sqlx::Error::PoolTimedOut => Error::problem(
-            StatusCode::SERVICE_UNAVAILABLE,
-            ErrorCode::Unavailable,
+        sqlx::Error::PoolTimedOut => Error::new(ErrorCode::Unavailable,
             "The database is busy or does not answer. Please retry.",
         ),
         _ => Error::internal(err),
@@ -443,12 +472,12 @@ fn unique_violation(constraint: &str) -> Error {
         "thesis_type_code_key" => (ErrorCode::DuplicateCode, "A thesis type with this code already exists."),
         "gender_code_key" => (ErrorCode::DuplicateCode, "A gender with this code already exists."),
         "curriculum_grade_unique" | "teacher_department_unique" | "course_class_unique" | "course_teacher_unique" => {
-            return Error::unprocessable(ErrorCode::DuplicateEntry, "A list holds the same entry twice.")
+            return Error::new(ErrorCode::DuplicateEntry, "A list holds the same entry twice.")
         }
         other => {
             tracing::warn!(constraint = other, "unmapped unique constraint");
             (ErrorCode::DuplicateCode, "An object with these values already exists.")
         }
     };
-    Error::conflict(code, what)
+    Error::new(code, what)
 }

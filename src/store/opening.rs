@@ -187,25 +187,25 @@ impl Conn {
             "SELECT e.teacher_id, e.division_id, e.employment_min, e.employment_max, e.payment1, e.payment2, e.temporary \
              FROM employment e JOIN teacher t ON t.id = e.teacher_id WHERE e.school_year_id = $1 ORDER BY t.code_key, e.id"
         )
-        .bind(previous.id.0)
+        .bind(previous.id)
         .fetch_all(c)
         .await?
         });
         let employed: Vec<i64> =
             with_conn!(self, |c| sqlx::query_scalar("SELECT teacher_id FROM employment WHERE school_year_id = $1")
-                .bind(year.id.0)
+                .bind(year.id)
                 .fetch_all(c)
                 .await?);
         let pool: Vec<PoolRow> = with_conn!(self, |c| sqlx::query_as(
             "SELECT p.teacher_id, p.type_id, k.auto_copy, p.description, p.percent1, p.percent2 \
              FROM pool_entry p JOIN pool_type k ON k.id = p.type_id WHERE p.school_year_id = $1 ORDER BY p.id"
         )
-        .bind(previous.id.0)
+        .bind(previous.id)
         .fetch_all(c)
         .await?);
         let pool_count: i64 =
             with_conn!(self, |c| sqlx::query_scalar("SELECT COUNT(*) FROM pool_entry WHERE school_year_id = $1")
-                .bind(year.id.0)
+                .bind(year.id)
                 .fetch_one(c)
                 .await?);
         Ok(OpeningFacts {
@@ -259,9 +259,9 @@ impl Conn {
                 "INSERT INTO employment (teacher_id, school_year_id, division_id, employment_min, employment_max, \
                  payment1, payment2, temporary) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
             )
-            .bind(e.teacher.0)
-            .bind(year.0)
-            .bind(e.division.0)
+            .bind(e.teacher)
+            .bind(year)
+            .bind(e.division)
             .bind(e.employment_min.map(|f| f.0))
             .bind(e.employment_max.map(|f| f.0))
             .bind(e.payment1.map(|f| f.0))
@@ -278,10 +278,10 @@ impl Conn {
                 "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, \
                  lessons2, small_group1, small_group2) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id"
             )
-            .bind(year.0)
-            .bind(co.subject.0)
-            .bind(co.grade.0)
-            .bind(co.curriculum.0)
+            .bind(year)
+            .bind(co.subject)
+            .bind(co.grade)
+            .bind(co.curriculum)
             .bind(co.cancelled)
             .bind(&co.comments)
             .bind(co.lessons1.0)
@@ -322,8 +322,8 @@ impl Conn {
                 "INSERT INTO pool_entry (school_year_id, teacher_id, type_id, description, percent1, percent2) \
                  VALUES ($1, $2, $3, $4, $5, $6) RETURNING id"
             )
-            .bind(year.0)
-            .bind(p.teacher.0)
+            .bind(year)
+            .bind(p.teacher)
             .bind(p.kind)
             .bind(&p.description)
             .bind(p.percent1.0)
@@ -333,24 +333,6 @@ impl Conn {
             pool.push(id);
         }
         Ok((employments, courses, pool))
-    }
-
-    /// Inserts integer rows with multi-row `INSERT`s of [`BATCH`] rows each.
-    async fn insert_rows<const N: usize>(&mut self, head: &str, rows: &[[i64; N]]) -> Result<()> {
-        for chunk in rows.chunks(BATCH) {
-            let values: Vec<String> = (0..chunk.len()).map(|i| format!("({})", placeholders(i * N + 1, N))).collect();
-            let sql = format!("{head}{}", values.join(", "));
-            with_conn!(self, |c| {
-                let mut q = sqlx::query(&sql);
-                for row in chunk {
-                    for v in row {
-                        q = q.bind(*v);
-                    }
-                }
-                q.execute(c).await?.rows_affected()
-            });
-        }
-        Ok(())
     }
 
     /// The courses with `ids` (three queries), in the order of `ids`.
@@ -376,7 +358,7 @@ impl Conn {
             let rows: Vec<EmploymentRefRow> = with_conn!(self, |c| {
                 let mut q = sqlx::query_as(&sql);
                 for id in chunk {
-                    q = q.bind(id.0);
+                    q = q.bind(id);
                 }
                 q.fetch_all(c).await?
             });

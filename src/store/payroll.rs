@@ -169,7 +169,7 @@ impl Conn {
                 )
                 .await?
             {
-                return Err(Error::conflict(
+                return Err(Error::new(
                     ErrorCode::Referenced,
                     format!("The payroll type {} is used by {users}; it must stay lesson-based.", new.code),
                 ));
@@ -213,7 +213,7 @@ impl Conn {
             )
             .await?;
         if let Some(users) = users {
-            return Err(Error::conflict(
+            return Err(Error::new(
                 ErrorCode::Referenced,
                 format!("The payroll type {} is used by {users}; it cannot be deleted.", item.code),
             ));
@@ -324,7 +324,7 @@ impl Conn {
                 JOIN teacher t ON t.id = h.teacher_id JOIN school_year y ON y.id = h.school_year_id WHERE h.thesis_type_id = $1 ORDER BY 1"],
         };
         if let Some(users) = self.referenced_by(id, queries).await? {
-            return Err(Error::conflict(
+            return Err(Error::new(
                 ErrorCode::Referenced,
                 format!("The {} {} is used by {users}; it cannot be deleted.", kind.noun(), row.code),
             ));

@@ -463,9 +463,7 @@ impl Conn {
     /// 409 `school_year_locked`; 422 for an unknown thesis type.
     pub async fn set_theses(&mut self, school_year: i64, teacher: i64, counts: &[(i64, Fixed)]) -> Result<()> {
         if self.get_theses(school_year, teacher).await?.is_none() {
-            return Err(Error::problem(
-                axum::http::StatusCode::NOT_FOUND,
-                ErrorCode::NotFound,
+            return Err(Error::new(ErrorCode::NotFound,
                 format!("There are no theses {school_year}-{teacher}: teacher {teacher} has no employment in school year {school_year}."),
             ));
         }

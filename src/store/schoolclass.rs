@@ -116,7 +116,7 @@ impl Conn {
         let rows: Vec<ClassRow> = with_conn!(self, |c| {
             let mut q = sqlx::query_as(&sql);
             for id in ids {
-                q = q.bind(id.0);
+                q = q.bind(id);
             }
             q.fetch_all(c).await?
         });
@@ -143,7 +143,7 @@ impl Conn {
     async fn school_year_graduation(&mut self, year: SchoolYearId) -> Result<i64> {
         let g: Option<i64> =
             with_conn!(self, |c| sqlx::query_scalar("SELECT graduation_year FROM school_year WHERE id = $1")
-                .bind(year.0)
+                .bind(year)
                 .fetch_optional(c)
                 .await?);
         g.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))
@@ -173,8 +173,8 @@ impl Conn {
         .bind(new.archived)
         .bind(&new.code)
         .bind(code_key(&new.code))
-        .bind(new.curriculum.0)
-        .bind(new.division.0)
+        .bind(new.curriculum)
+        .bind(new.division)
         .bind(new.graduation_year)
         .fetch_one(c)
         .await?);
@@ -187,15 +187,15 @@ impl Conn {
         let n = with_conn!(self, |c| {
             sqlx::query(
             "UPDATE school_class SET archived = $1, code = $2, code_key = $3, curriculum_id = $4, division_id = $5, \
-             graduation_year = $6, version = version + 1 WHERE id = $7"
+             graduation_year = $6 WHERE id = $7"
         )
         .bind(new.archived)
         .bind(&new.code)
         .bind(code_key(&new.code))
-        .bind(new.curriculum.0)
-        .bind(new.division.0)
+        .bind(new.curriculum)
+        .bind(new.division)
         .bind(new.graduation_year)
-        .bind(id.0)
+        .bind(id)
         .execute(c)
         .await?
         .rows_affected()
@@ -219,7 +219,7 @@ impl Conn {
             ])
             .await?;
         if let Some(users) = users {
-            return Err(Error::conflict(
+            return Err(Error::new(
                 ErrorCode::Referenced,
                 format!("School class {} is still used by {users}; archive the class instead.", class.code),
             ));

@@ -92,7 +92,7 @@ impl Conn {
     pub async fn get_school_year(&mut self, id: SchoolYearId) -> Result<Option<SchoolYear>> {
         let sql = format!("SELECT {COLUMNS} FROM school_year WHERE id = $1");
         let row: Option<SchoolYearRow> =
-            with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_optional(c).await?);
+            with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
         let Some(row) = row else { return Ok(None) };
         let weekly = self.weekly_lessons(Some(id)).await?.remove(&id.0).unwrap_or_default();
         Ok(Some(row.into_year(weekly)))
@@ -150,12 +150,12 @@ impl Conn {
     async fn write_weekly_lessons(&mut self, id: SchoolYearId, entries: &[(i64, Fixed)]) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query("DELETE FROM school_year_weekly_lessons WHERE school_year_id = $1")
-                .bind(id.0)
+                .bind(id)
                 .execute(&mut *c)
                 .await?;
             for (pt, lessons) in entries {
                 sqlx::query("INSERT INTO school_year_weekly_lessons (school_year_id, payroll_type_id, lessons) VALUES ($1, $2, $3)")
-                    .bind(id.0)
+                    .bind(id)
                     .bind(*pt)
                     .bind(lessons.0)
                     .execute(&mut *c)
@@ -171,7 +171,7 @@ impl Conn {
     pub async fn school_year_locked(&mut self, id: SchoolYearId) -> Result<Option<(String, bool)>> {
         let row: Option<(String, bool, bool)> =
             with_conn!(self, |c| sqlx::query_as("SELECT code, archived, finalised FROM school_year WHERE id = $1")
-                .bind(id.0)
+                .bind(id)
                 .fetch_optional(c)
                 .await?);
         Ok(row.map(|(code, archived, finalised)| (code, archived || finalised)))
@@ -188,14 +188,14 @@ impl Conn {
         };
         let sql = format!("SELECT code, archived, finalised FROM school_year WHERE id = $1{lock}");
         let row: Option<YearLockRow> =
-            with_conn!(self, |c| sqlx::query_as(&sql).bind(year.0).fetch_optional(c).await?);
+            with_conn!(self, |c| sqlx::query_as(&sql).bind(year).fetch_optional(c).await?);
         let y = row.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))?;
         let state = match (y.archived, y.finalised) {
             (true, _) => "archived",
             (false, true) => "finalised",
             (false, false) => return Ok(()),
         };
-        Err(Error::conflict(
+        Err(Error::new(
             ErrorCode::SchoolYearLocked,
             format!("School year {} is {state}: its courses and employments cannot be changed. Reopen the school year first.", y.code),
         ))
@@ -278,7 +278,7 @@ impl Conn {
             sqlx::query(
             "UPDATE school_year SET age_relief_included = $1, archived = $2, code = $3, code_key = $4, description = $5, \
              finalised = $6, graduation_year = $7, weeks = $8, calculation_mode = $9, small_group_surcharge = $10, \
-             show_ipb_balances = $11, version = version + 1 WHERE id = $12"
+             show_ipb_balances = $11 WHERE id = $12"
         )
         .bind(mode.age_relief_included())
         .bind(new.archived)
@@ -291,7 +291,7 @@ impl Conn {
         .bind(mode.id())
         .bind(new.small_group_surcharge.unwrap_or(DEFAULT_SMALL_GROUP_SURCHARGE).0)
         .bind(new.show_ipb_balances)
-        .bind(id.0)
+        .bind(id)
         .execute(c)
         .await?
         .rows_affected()
@@ -320,7 +320,7 @@ impl Conn {
             )
             .await?;
         if let Some(users) = users {
-            return Err(Error::conflict(
+            return Err(Error::new(
                 ErrorCode::Referenced,
                 format!("School year {code} still has {users}; archive the school year instead."),
             ));

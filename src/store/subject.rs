@@ -81,7 +81,7 @@ impl Conn {
     /// One subject in single form (one query), or `None`.
     pub async fn get_subject(&mut self, id: SubjectId) -> Result<Option<Subject>> {
         let sql = format!("{SELECT_SUBJECT} WHERE s.id = $1");
-        let row: Option<SubjectRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id.0).fetch_optional(c).await?);
+        let row: Option<SubjectRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
         Ok(row.map(Into::into))
     }
 
@@ -116,8 +116,8 @@ impl Conn {
         .bind(&new.code)
         .bind(code_key(&new.code))
         .bind(&new.description)
-        .bind(new.category.0)
-        .bind(new.kind.0)
+        .bind(new.category)
+        .bind(new.kind)
         .bind(new.cross_class)
         .bind(&new.external_code)
         .bind(new.class_lesson)
@@ -133,18 +133,18 @@ impl Conn {
         let n = with_conn!(self, |c| {
             sqlx::query(
             "UPDATE subject SET archived = $1, code = $2, code_key = $3, description = $4, category_id = $5, type_id = $6, \
-             cross_class = $7, external_code = $8, class_lesson = $9, version = version + 1 WHERE id = $10"
+             cross_class = $7, external_code = $8, class_lesson = $9 WHERE id = $10"
         )
         .bind(new.archived)
         .bind(&new.code)
         .bind(code_key(&new.code))
         .bind(&new.description)
-        .bind(new.category.0)
-        .bind(new.kind.0)
+        .bind(new.category)
+        .bind(new.kind)
         .bind(new.cross_class)
         .bind(&new.external_code)
         .bind(new.class_lesson)
-        .bind(id.0)
+        .bind(id)
         .execute(c)
         .await?
         .rows_affected()
@@ -166,7 +166,7 @@ impl Conn {
             ])
             .await?;
         if let Some(users) = users {
-            return Err(Error::conflict(
+            return Err(Error::new(
                 ErrorCode::Referenced,
                 format!("Subject {} is still used by {users}; archive the subject instead.", s.code),
             ));

@@ -98,7 +98,7 @@ impl Conn {
              g.id AS gender_id, g.code AS gender_code, g.description AS gender_description \
              FROM teacher t LEFT JOIN gender g ON g.id = t.gender_id WHERE t.id = $1"
         )
-        .bind(id.0)
+        .bind(id)
         .fetch_optional(c)
         .await?
         });
@@ -108,7 +108,7 @@ impl Conn {
             "SELECT g.id, g.code, g.description FROM teacher_department d JOIN subject_category g ON g.id = d.category_id \
              WHERE d.teacher_id = $1 ORDER BY d.position"
         )
-        .bind(id.0)
+        .bind(id)
         .fetch_all(c)
         .await?
         });
@@ -150,12 +150,12 @@ impl Conn {
 
     async fn write_departments(&mut self, id: TeacherId, new: &NewTeacher) -> Result<()> {
         with_conn!(self, |c| {
-            sqlx::query("DELETE FROM teacher_department WHERE teacher_id = $1").bind(id.0).execute(&mut *c).await?;
+            sqlx::query("DELETE FROM teacher_department WHERE teacher_id = $1").bind(id).execute(&mut *c).await?;
             for (pos, cat) in new.departments.iter().enumerate() {
                 sqlx::query("INSERT INTO teacher_department (teacher_id, position, category_id) VALUES ($1, $2, $3)")
-                    .bind(id.0)
+                    .bind(id)
                     .bind(pos as i64)
-                    .bind(cat.0)
+                    .bind(cat)
                     .execute(&mut *c)
                     .await?;
             }
@@ -195,7 +195,7 @@ impl Conn {
         let n = with_conn!(self, |c| {
             sqlx::query(
             "UPDATE teacher SET archived = $1, code = $2, code_key = $3, first_name = $4, last_name = $5, email = $6, \
-             birthday = $7, employee_number = $8, title = $9, gender_id = $10, version = version + 1 WHERE id = $11"
+             birthday = $7, employee_number = $8, title = $9, gender_id = $10 WHERE id = $11"
         )
         .bind(new.archived)
         .bind(&new.code)
@@ -207,7 +207,7 @@ impl Conn {
         .bind(&new.employee_number)
         .bind(&new.title)
         .bind(new.gender)
-        .bind(id.0)
+        .bind(id)
         .execute(c)
         .await?
         .rows_affected()
@@ -231,7 +231,7 @@ impl Conn {
             ])
             .await?;
         if let Some(users) = users {
-            return Err(Error::conflict(
+            return Err(Error::new(
                 ErrorCode::Referenced,
                 format!("Teacher {} is still referenced by {users}; archive the teacher instead.", t.code),
             ));

@@ -9,7 +9,33 @@ pub fn placeholders(start: usize, n: usize) -> String {
     (start..start + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
 }
 
+/// Rows per multi-row `INSERT` of [`Conn::insert_rows`]: a few thousand
+/// parameters at most, far under the limits of both backends (SQLite 32,766;
+/// PostgreSQL 65,535).
+pub const INSERT_BATCH: usize = 200;
+
 impl Conn {
+    /// Runs `head` (an `INSERT … VALUES ` prefix) with one parenthesised tuple
+    /// of placeholders per row of `rows`, [`INSERT_BATCH`] rows per statement
+    /// (none for no rows).
+    pub(crate) async fn insert_rows<const N: usize>(&mut self, head: &str, rows: &[[i64; N]]) -> Result<()> {
+        for chunk in rows.chunks(INSERT_BATCH) {
+            let values: Vec<String> = (0..chunk.len()).map(|i| format!("({})", placeholders(i * N + 1, N))).collect();
+            let sql = format!("{head}{}", values.join(", "));
+            with_conn!(self, |c| {
+                let mut q = sqlx::query(&sql);
+                for row in chunk {
+                    for v in row {
+                        q = q.bind(*v);
+                    }
+                }
+                q.execute(c).await?.rows_affected()
+            });
+        }
+        Ok(())
+    }
+
+
     /// The subset of `ids` that has no row in `table` (one query).
     pub async fn missing_ids(&mut self, table: &str, ids: &[i64]) -> Result<Vec<i64>> {
         if ids.is_empty() {
@@ -77,26 +103,6 @@ impl Conn {
             with_conn!(self, |c| sqlx::query_scalar::<_, i64>(&sql).bind(id).fetch_optional(c).await?);
         }
         Ok(())
-    }
-
-    /// [`Conn::lock_row`] for several rows, in ascending id order (the order
-    /// merge and split use), so that overlapping lockers cannot deadlock.
-    pub async fn lock_rows(&mut self, table: &'static str, ids: &[i64]) -> Result<()> {
-        let mut sorted = ids.to_vec();
-        sorted.sort_unstable();
-        sorted.dedup();
-        for id in sorted {
-            self.lock_row(table, id).await?;
-        }
-        Ok(())
-    }
-
-    /// Increments `version` of row `id` in `table` (taking its row lock on
-    /// PostgreSQL); `false` when the row does not exist.
-    pub async fn touch(&mut self, table: &str, id: i64) -> Result<bool> {
-        let sql = format!("UPDATE {table} SET version = version + 1 WHERE id = $1");
-        let n = with_conn!(self, |c| sqlx::query(&sql).bind(id).execute(c).await?.rows_affected());
-        Ok(n > 0)
     }
 }
 

@@ -53,7 +53,7 @@ async fn writes_are_audited_with_changed_fields_and_filterable() {
 #[tokio::test]
 async fn merge_and_split_are_audited_per_course() {
     let app = TestApp::spawn().await;
-    let w = crate::course_fixtures::World::new(&app).await;
+    let w = crate::fixtures::World::new(&app).await;
     let a = w.course(&app, w.year, w.d, &[w.g27a]).await;
     let b = w.course(&app, w.year, w.d, &[w.g27b]).await;
     app.post("/course", json!({"merge": [a, b]})).await.expect(200);

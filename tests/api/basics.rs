@@ -74,7 +74,7 @@ async fn bad_path_ids() {
 #[tokio::test]
 async fn lists_use_a_fixed_number_of_queries() {
     let app = TestApp::spawn().await;
-    let w = crate::course_fixtures::World::new(&app).await;
+    let w = crate::fixtures::World::new(&app).await;
     let lists = [
         "/teacher".to_string(),
         format!("/teacher?schoolYear={}", w.year),
@@ -108,9 +108,9 @@ async fn lists_use_a_fixed_number_of_queries() {
                 json!({"code": format!("t{i}"), "firstName": "F", "lastName": "L", "departments": [cat]}),
             )
             .await;
-        crate::course_fixtures::employment(&app, t, w.year).await;
-        crate::course_fixtures::school_class(&app, &format!("G27x{i}"), w.gym.id, w.division, 2027).await;
-        crate::course_fixtures::subject(&app, &format!("S{i}"), false).await;
+        crate::fixtures::employment(&app, t, w.year).await;
+        crate::fixtures::school_class(&app, &format!("G27x{i}"), w.gym.id, w.division, 2027).await;
+        crate::fixtures::subject(&app, &format!("S{i}"), false).await;
         crate::fixtures::curriculum(&app, &format!("C{i}"), &[&format!("CG{i}")]).await;
         crate::fixtures::division(&app, &format!("DV{i}")).await;
         crate::fixtures::school_year(&app, &format!("Y{i}"), 2040 + i, false, false).await;

@@ -5,7 +5,7 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use crate::course_fixtures::{course_list, World};
+use crate::fixtures::{course_list, World};
 use crate::helpers::TestApp;
 
 fn lessons_of(list: &Value, id: i64) -> Option<f64> {
@@ -106,7 +106,7 @@ async fn a_write_committed_by_the_store_directly_invalidates_too() {
     let a = w.course(&app, w.year, w.d, &[w.g27a]).await;
     assert_eq!(ids(&course_list(&app, w.year).await), vec![a]);
     let mut tx = app.store.begin().await.unwrap();
-    tx.delete_course(schoolplan::domain::ids::CourseId(a)).await.unwrap();
+    tx.delete_courses(&[schoolplan::domain::ids::CourseId(a)]).await.unwrap();
     tx.commit().await.unwrap();
     assert!(ids(&course_list(&app, w.year).await).is_empty());
 }
@@ -147,11 +147,11 @@ async fn a_revoked_token_is_refused_at_once_even_for_cached_reads() {
 #[tokio::test]
 async fn a_token_revoked_by_the_command_line_is_refused_at_once() {
     let app = TestApp::spawn().await;
-    let url = match &app.store {
-        schoolplan::store::Store::Sqlite(pool) => {
+    let url = match app.store.pool() {
+        schoolplan::store::PoolRef::Sqlite(pool) => {
             format!("sqlite://{}", pool.connect_options().get_filename().display())
         }
-        schoolplan::store::Store::Postgres(pool) => {
+        schoolplan::store::PoolRef::Postgres(pool) => {
             let schema: String = sqlx::query_scalar("SELECT current_schema()").fetch_one(pool).await.unwrap();
             let base = std::env::var("TEST_DATABASE_URL").unwrap();
             let sep = if base.contains('?') { '&' } else { '?' };

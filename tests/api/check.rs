@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::course_fixtures::{exec, Arg};
+use crate::helpers::{exec, Arg};
 use crate::helpers::TestApp;
 use crate::workload::{school, School};
 

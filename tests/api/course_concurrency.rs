@@ -12,11 +12,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::course_fixtures::{
-    course_list, curriculum, division, drop_failing_trigger, install_failing_trigger, scalar, school_class,
-    school_year, subject, Arg,
+use crate::fixtures::{
+    course_list, curriculum, division, drop_failing_trigger, install_failing_trigger, school_class, school_year,
+    subject,
 };
-use crate::helpers::TestApp;
+use crate::helpers::{scalar, Arg, TestApp};
 
 /// A small deterministic pseudo-random generator (xorshift64*).
 struct Rng(u64);

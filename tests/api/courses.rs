@@ -5,7 +5,7 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use crate::course_fixtures::{course_list, employment, set_year_flags, World};
+use crate::fixtures::{course_list, employment, set_year_flags, World};
 use crate::helpers::TestApp;
 
 fn ids(list: &Value) -> Vec<i64> {
@@ -56,7 +56,7 @@ async fn create_class_based_course_get_and_list() {
     let gym17 = json!({"id": w.gym.id, "archived": false, "code": "GYM 17", "description": "Lehrgang GYM 17"});
     let teacher = |id: i64, code: &str| json!({"id": id, "archived": false, "code": code, "lastName": format!("Last {code}"), "firstName": format!("First {code}"), "email": null});
     let subject_type = r.result()["subject"]["type"]["id"].clone();
-    let category = crate::course_fixtures::lookup(&app, "subjectcategory", "ALLG").await;
+    let category = crate::fixtures::lookup(&app, "subjectcategory", "ALLG").await;
     let expected = json!({
         "id": id,
         "cancelled": false,
@@ -226,7 +226,7 @@ async fn teacher_rules() {
     assert_eq!(pointers(&r), [p("/teachers2/0", "unknown_reference")]);
     assert_eq!(course_list(&app, w.year).await, json!([]));
     // The same teacher in both semesters is fine; employment in another year is not enough.
-    let only_prev = crate::course_fixtures::teacher(&app, "prv").await;
+    let only_prev = crate::fixtures::teacher(&app, "prv").await;
     employment(&app, only_prev, w.prev_year).await;
     app.post("/course", body(json!([only_prev]), json!([]))).await.expect_problem(422, "teacher_not_employed");
     employment(&app, only_prev, w.year).await;
@@ -769,7 +769,58 @@ async fn course_table_cells_filters_and_clashes() {
         assert!(k["grade"]["id"].is_i64(), "{k}");
     }
     // Filtered by the division of no class: no columns, no rows.
-    let empty_div = crate::course_fixtures::division(&app, "LEER").await;
+    let empty_div = crate::fixtures::division(&app, "LEER").await;
     let r = app.get(&format!("/coursetable?schoolYear={}&division={empty_div}", w.year)).await.expect(200);
     assert_eq!((r.result()["schoolClasses"].clone(), r.result()["items"].clone()), (json!([]), json!([])));
+}
+
+/// A course save is one write path (contract.md §4): the course is locked and
+/// loaded once (three statements), its teachers' facts read once, its row
+/// written, its teachers rewritten only when they change (two statements), one
+/// audit entry, and the answer built from what was written, without reading
+/// the course back. The answer and its `ETag` equal those of a fresh GET.
+#[tokio::test]
+async fn course_save_runs_the_fewest_statements_and_answers_what_a_get_reads() {
+    let app = TestApp::spawn().await;
+    let w = World::new(&app).await;
+    let id = app
+        .create(
+            "/course",
+            json!({"schoolYear": w.year, "subject": w.d, "schoolClasses": [w.g27a, w.g27b], "teachers1": [w.abc], "lessons1": 3}),
+        )
+        .await;
+    let path = format!("/course/{id}");
+    let mut body = app.get(&path).await.expect(200).result().clone();
+    let save = |body: Value| {
+        let (app, path) = (&app, &path);
+        async move {
+            let before = app.store.statement_count();
+            let saved = app.put(path, body).await.expect(200);
+            let cost = app.store.statement_count() - before;
+            let read = app.get(path).await.expect(200);
+            assert_eq!(saved.result(), read.result(), "the saved form is what a GET reads");
+            assert_eq!(saved.header("etag"), read.header("etag"), "the saved form's tag is what a GET sends");
+            (cost, saved.result().clone())
+        }
+    };
+    // New teachers in both semesters (teacher lists as ids, like the client sends them).
+    body["teachers1"] = json!([w.def, w.abc]);
+    body["teachers2"] = json!([w.abc]);
+    body["lessons2"] = json!("2.5");
+    let (cost, saved) = save(body.clone()).await;
+    assert_eq!(saved["teachers1"][0]["id"], json!(w.def));
+    assert_eq!((saved["open1"].clone(), saved["lessons2"].clone()), (json!(0), json!(2.5)));
+    assert_eq!(cost, 8, "lock and load 3, teachers 1, row 1, teachers rewritten 2, audit 1");
+    // The same teachers: they are not rewritten.
+    body["comments"] = json!("Halbklassen");
+    body["teachers1"] = json!([w.def, w.abc]);
+    let (cost, saved) = save(body.clone()).await;
+    assert_eq!(saved["comments"], json!("Halbklassen"));
+    assert_eq!(cost, 6, "lock and load 3, teachers 1, row 1, audit 1");
+    // No teachers at all: no teacher facts to read; semester 1 is open again.
+    body["teachers1"] = json!([]);
+    body["teachers2"] = json!([]);
+    let (cost, saved) = save(body).await;
+    assert_eq!(saved["open1"], json!(3));
+    assert_eq!(cost, 6, "lock and load 3, row 1, teachers deleted 1, audit 1");
 }

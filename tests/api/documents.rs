@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use serde_json::{json, Value};
 
-use crate::course_fixtures::World;
+use crate::fixtures::World;
 use crate::helpers::TestApp;
 use crate::jobs::{demo, product, run_job, year_id};
 

@@ -173,9 +173,9 @@ async fn locked_school_years_refuse_employment_changes() {
 
     // Changing or deleting in a year that became locked; moving into or out of a locked year.
     let open = app.create("/employment", employment(s.anna, s.year, s.div)).await;
-    fixtures::set_school_year_flags(&app, finalised, false, false).await;
+    fixtures::set_year_flags(&app, finalised, false, false).await;
     let in_finalised = app.create("/employment", employment(s.zed, finalised, s.div)).await;
-    fixtures::set_school_year_flags(&app, finalised, true, false).await;
+    fixtures::set_year_flags(&app, finalised, true, false).await;
 
     let mut body = app.get(&format!("/employment/{in_finalised}")).await.result().clone();
     body["comments"] = json!("changed");
@@ -221,7 +221,7 @@ async fn locked_school_years_refuse_employment_changes() {
     );
 
     // Reopened (the school year itself can always change), the employment can change again.
-    fixtures::set_school_year_flags(&app, finalised, false, false).await;
+    fixtures::set_year_flags(&app, finalised, false, false).await;
     app.delete(&format!("/employment/{in_finalised}")).await.expect(204);
 }
 
@@ -230,7 +230,7 @@ async fn employment_of_a_teacher_with_courses_cannot_be_deleted() {
     let app = TestApp::spawn().await;
     let s = school(&app).await;
     let next = fixtures::school_year(&app, "27/28", 2028, false, false).await;
-    let (gym, g) = fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
+    let fixtures::Curriculum { id: gym, grades: g } = fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
     let core = app.create("/subjecttype", json!({"code": "GF", "description": "Grundlagenfach"})).await;
     let cat = app.create("/subjectcategory", json!({"code": "ALLG", "description": "Allgemein"})).await;
     let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "category": cat})).await;

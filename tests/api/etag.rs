@@ -7,27 +7,12 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use crate::course_fixtures::{course_list, lookup, World};
+use crate::fixtures::{course_list, lookup, World};
 use crate::helpers::{Resp, TestApp};
 
 /// Sends a request to `/api/v1{path}` with extra headers (and the admin token).
 async fn send(app: &TestApp, method: Method, path: &str, body: Option<&Value>, headers: &[(&str, &str)]) -> Resp {
-    let mut req = app.client.request(method, format!("{}/api/v1{path}", app.base)).bearer_auth(&app.token);
-    for (name, value) in headers {
-        req = req.header(*name, *value);
-    }
-    if let Some(b) = body {
-        req = req.header("content-type", "application/json").body(serde_json::to_vec(b).unwrap());
-    }
-    let res = req.send().await.expect("request sent");
-    let status = res.status().as_u16();
-    let headers = res.headers().clone();
-    let bytes = res.bytes().await.expect("body read");
-    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    if status == 304 {
-        assert!(bytes.is_empty(), "304 must not have a body");
-    }
-    Resp { status, headers, body }
+    app.request_headers(Some(&app.token), method, &format!("/api/v1{path}"), body, headers).await
 }
 
 /// The `ETag` of a response, checked to be a strong tag of 32 lowercase hex digits.

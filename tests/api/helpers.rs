@@ -3,7 +3,7 @@
 //!
 //! Backend: SQLite in a temporary directory, or PostgreSQL when
 //! `TEST_DATABASE_URL` is set (one throwaway schema per test). Every request
-//! goes through [`TestApp::request_with`], which sends the admin token made at
+//! goes through [`TestApp::request_headers`]; [`TestApp::request`] and the verb helpers send the admin token made at
 //! start unless a test passes another one.
 
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use reqwest::Method;
 use schoolplan::app::{serve, AppConfig};
 use schoolplan::auth::Role;
-use schoolplan::store::Store;
+use schoolplan::store::{PoolRef, Store};
 use serde_json::Value;
 use tokio::net::TcpListener;
 
@@ -79,6 +79,31 @@ fn unique_name() -> String {
     format!("t{}_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst), nanos)
 }
 
+/// A fresh, migrated, empty database with statement counting on: a throwaway
+/// schema on `TEST_DATABASE_URL` when set, else SQLite in a temporary
+/// directory (returned, so it lives as long as the store).
+pub async fn fresh_store() -> (Store, Option<tempfile::TempDir>) {
+    let (store, dir) = match std::env::var("TEST_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => {
+            let schema = unique_name();
+            let admin = Store::connect(&url).await.expect("connect to TEST_DATABASE_URL");
+            if let PoolRef::Postgres(pool) = admin.pool() {
+                sqlx::query(&format!("CREATE SCHEMA {schema}")).execute(pool).await.expect("create schema");
+            }
+            admin.close().await;
+            (Store::connect_postgres_schema(&url, &schema).await.expect("connect schema"), None)
+        }
+        _ => {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let url = format!("sqlite://{}", dir.path().join("test.db").display());
+            (Store::connect(&url).await.expect("open sqlite"), Some(dir))
+        }
+    };
+    store.migrate().await.expect("migrate");
+    store.count_statements();
+    (store, dir)
+}
+
 impl TestApp {
     /// Starts a server on a fresh, migrated database (rate limiting off).
     pub async fn spawn() -> TestApp {
@@ -95,23 +120,7 @@ impl TestApp {
         config: AppConfig,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> TestApp {
-        let (store, dir) = match std::env::var("TEST_DATABASE_URL") {
-            Ok(url) if !url.is_empty() => {
-                let schema = unique_name();
-                let admin = Store::connect(&url).await.expect("connect to TEST_DATABASE_URL");
-                if let Store::Postgres(pool) = &admin {
-                    sqlx::query(&format!("CREATE SCHEMA {schema}")).execute(pool).await.expect("create schema");
-                }
-                admin.close().await;
-                (Store::connect_postgres_schema(&url, &schema).await.expect("connect schema"), None)
-            }
-            _ => {
-                let dir = tempfile::tempdir().expect("tempdir");
-                let url = format!("sqlite://{}", dir.path().join("test.db").display());
-                (Store::connect(&url).await.expect("open sqlite"), Some(dir))
-            }
-        };
-        store.migrate().await.expect("migrate");
+        let (store, dir) = fresh_store().await;
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(serve(listener, store.clone(), config, shutdown));
@@ -145,9 +154,25 @@ impl TestApp {
 
     /// Sends a request with the given bearer token (or none).
     pub async fn request_with(&self, token: Option<&str>, method: Method, path: &str, body: Option<&Value>) -> Resp {
+        self.request_headers(token, method, path, body, &[]).await
+    }
+
+    /// Sends a request with the given bearer token (or none) and extra headers
+    /// (`If-Match`, `If-None-Match`, …); every other sender goes through this one.
+    pub async fn request_headers(
+        &self,
+        token: Option<&str>,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        headers: &[(&str, &str)],
+    ) -> Resp {
         let mut req = self.client.request(method, format!("{}{}", self.base, path));
         if let Some(t) = token {
             req = req.bearer_auth(t);
+        }
+        for (name, value) in headers {
+            req = req.header(*name, *value);
         }
         if let Some(b) = body {
             req = req.header("content-type", "application/json").body(serde_json::to_vec(b).unwrap());
@@ -164,11 +189,12 @@ impl TestApp {
         Self::read(req.send().await.expect("request sent")).await
     }
 
-    /// Reads a response fully (status, headers, JSON body).
+    /// Reads a response fully (status, headers, JSON body); a 304 must have no body.
     pub async fn read(res: reqwest::Response) -> Resp {
         let status = res.status().as_u16();
         let headers = res.headers().clone();
         let bytes = res.bytes().await.expect("body read");
+        assert!(status != 304 || bytes.is_empty(), "304 must not have a body");
         let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         Resp { status, headers, body }
     }
@@ -200,9 +226,52 @@ impl TestApp {
     /// rows whose resource has no endpoint in the test); returns the first
     /// column of the first row as an id when the statement has `RETURNING id`.
     pub async fn sql(&self, sql: &str) -> Option<i64> {
-        match &self.store {
-            Store::Sqlite(p) => sqlx::query_scalar::<_, i64>(sql).fetch_optional(p).await.expect("sql"),
-            Store::Postgres(p) => sqlx::query_scalar::<_, i64>(sql).fetch_optional(p).await.expect("sql"),
-        }
+        optional(self, sql, &[]).await
     }
+}
+
+/// A bind parameter of a fixture statement.
+#[derive(Debug, Clone)]
+pub enum Arg {
+    /// An integer.
+    I(i64),
+}
+
+macro_rules! bind_all {
+    ($q:expr, $args:expr) => {{
+        let mut q = $q;
+        for a in $args {
+            q = match a {
+                Arg::I(v) => q.bind(*v),
+            };
+        }
+        q
+    }};
+}
+
+/// Runs one statement with `$1…` parameters; returns the rows affected.
+pub async fn exec(app: &TestApp, sql: &str, args: &[Arg]) -> u64 {
+    let res = match app.store.pool() {
+        PoolRef::Sqlite(p) => bind_all!(sqlx::query(sql), args).execute(p).await.map(|r| r.rows_affected()),
+        PoolRef::Postgres(p) => bind_all!(sqlx::query(sql), args).execute(p).await.map(|r| r.rows_affected()),
+    };
+    res.unwrap_or_else(|e| panic!("fixture statement failed: {e}\n{sql}"))
+}
+
+/// Runs a statement that returns one integer (`INSERT … RETURNING id`, `SELECT COUNT(*)`).
+pub async fn scalar(app: &TestApp, sql: &str, args: &[Arg]) -> i64 {
+    let res = match app.store.pool() {
+        PoolRef::Sqlite(p) => bind_all!(sqlx::query_scalar::<_, i64>(sql), args).fetch_one(p).await,
+        PoolRef::Postgres(p) => bind_all!(sqlx::query_scalar::<_, i64>(sql), args).fetch_one(p).await,
+    };
+    res.unwrap_or_else(|e| panic!("fixture query failed: {e}\n{sql}"))
+}
+
+/// Runs a query that returns at most one integer.
+pub async fn optional(app: &TestApp, sql: &str, args: &[Arg]) -> Option<i64> {
+    let res = match app.store.pool() {
+        PoolRef::Sqlite(p) => bind_all!(sqlx::query_scalar::<_, i64>(sql), args).fetch_optional(p).await,
+        PoolRef::Postgres(p) => bind_all!(sqlx::query_scalar::<_, i64>(sql), args).fetch_optional(p).await,
+    };
+    res.unwrap_or_else(|e| panic!("fixture query failed: {e}\n{sql}"))
 }

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use crate::course_fixtures::{course_list, World};
+use crate::fixtures::{course_list, World};
 use crate::helpers::TestApp;
 
 /// `details` of a row: grade id → (type code, lessons1, lessons2).

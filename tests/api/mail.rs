@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 
-use crate::course_fixtures::World;
+use crate::fixtures::World;
 use crate::helpers::TestApp;
 use crate::jobs::run_job;
 use crate::pdfs::pdf_text;

@@ -11,7 +11,6 @@ mod cache;
 mod check;
 mod connections;
 mod course_concurrency;
-mod course_fixtures;
 mod courses;
 mod curricula;
 mod divisions;

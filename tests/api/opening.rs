@@ -4,11 +4,11 @@
 
 use serde_json::{json, Value};
 
-use crate::course_fixtures::{
-    course_list, curriculum, division, drop_failing_trigger, employment, install_failing_trigger, scalar, school_class,
+use crate::fixtures::{
+    course_list, curriculum, division, drop_failing_trigger, employment, install_failing_trigger, school_class,
     school_year, set_year_flags, subject, teacher, Curriculum,
 };
-use crate::helpers::TestApp;
+use crate::helpers::{scalar, TestApp};
 
 /// The school: 25/26 planned, 26/27 to open.
 struct School {

@@ -359,7 +359,7 @@ async fn a_sheet_that_cannot_be_typeset_fails_and_leaves_no_file() {
 #[tokio::test]
 async fn a_long_course_list_breaks_across_pages_with_its_header_repeated() {
     let app = TestApp::spawn().await;
-    let w = crate::course_fixtures::World::new(&app).await;
+    let w = crate::fixtures::World::new(&app).await;
     let classes = [w.g27a, w.g27b, w.g27c, w.h27a, w.f27a];
     for i in 0..70 {
         let subject = if i % 2 == 0 { w.d } else { w.f };

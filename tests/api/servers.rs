@@ -9,7 +9,7 @@
 use reqwest::Method;
 use schoolplan::app::{serve, AppConfig};
 use schoolplan::auth::Role;
-use schoolplan::store::Store;
+use schoolplan::store::{PoolRef, Store};
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
 
@@ -19,17 +19,18 @@ use crate::helpers::TestApp;
 /// A second server on `app`'s database, with a pool of its own; returns a
 /// handle on it (sending `app`'s admin token) and its store (for statement counts).
 async fn second_server(app: &TestApp) -> (TestApp, Store) {
-    let store = match &app.store {
-        Store::Sqlite(p) => {
+    let store = match app.store.pool() {
+        PoolRef::Sqlite(p) => {
             let url = format!("sqlite://{}", p.connect_options().get_filename().display());
             Store::connect(&url).await.expect("open the same SQLite file")
         }
-        Store::Postgres(p) => {
+        PoolRef::Postgres(p) => {
             let schema: String = sqlx::query_scalar("SELECT current_schema()").fetch_one(p).await.expect("schema");
             let url = std::env::var("TEST_DATABASE_URL").expect("TEST_DATABASE_URL");
             Store::connect_postgres_schema(&url, &schema).await.expect("connect the same schema")
         }
     };
+    store.count_statements();
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
     let config = AppConfig { rate_limit: None, ..AppConfig::default() };
@@ -150,7 +151,7 @@ async fn a_write_by_sql_by_hand_reaches_every_server_at_once() {
 #[tokio::test]
 async fn every_table_bumps_the_change_counter() {
     let app = TestApp::spawn().await;
-    let Store::Postgres(pool) = &app.store else {
+    let PoolRef::Postgres(pool) = app.store.pool() else {
         return; // SQLite's data_version covers every table by itself
     };
     let missing: Vec<String> = sqlx::query_scalar(

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::fixtures::{curriculum, division};
+use crate::fixtures::{curriculum, division, Curriculum};
 use crate::helpers::TestApp;
 
 /// The §5 school: payroll types by code → id, the school year, classes, subjects.
@@ -48,9 +48,9 @@ pub async fn school(app: &TestApp, mode: i64) -> School {
         }
     }
     let div = division(app, "GYM").await;
-    let (gym, gym_grades) = curriculum(app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
-    let (fms, fms_grades) = curriculum(app, "FMS 18", &["FMS1", "FMS2", "FMS3"]).await;
-    let (bm, bm_grades) = curriculum(app, "BM 20", &["BME1", "BME2", "BME3", "BME4"]).await;
+    let Curriculum { id: gym, grades: gym_grades } = curriculum(app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
+    let Curriculum { id: fms, grades: fms_grades } = curriculum(app, "FMS 18", &["FMS1", "FMS2", "FMS3"]).await;
+    let Curriculum { id: bm, grades: bm_grades } = curriculum(app, "BM 20", &["BME1", "BME2", "BME3", "BME4"]).await;
     // Grades → payroll types: GYM1 → G1/GK1, GYM2–4 → G2/GK2, FMS → F/FK, BME → BM/BM.
     let grade_types = gym_grades
         .iter()
@@ -293,7 +293,7 @@ async fn balances_chain_over_years_with_leave_and_frozen_year() {
 
     // Finalising 26/27 freezes it: a later change of the grade's payroll type does not move it.
     let frozen = first["closingBalance"].clone();
-    crate::fixtures::set_school_year_flags(&app, s.year, true, false).await;
+    crate::fixtures::set_year_flags(&app, s.year, true, false).await;
     let grade =
         app.get("/grade").await.result().as_array().unwrap().iter().find(|g| g["code"] == "GYM4").unwrap().clone();
     let mut g = grade.clone();
@@ -302,7 +302,7 @@ async fn balances_chain_over_years_with_leave_and_frozen_year() {
     assert_eq!(app.get(&emp(s.year)).await.result()[0]["closingBalance"], frozen);
     assert_eq!(app.get(&emp(y3)).await.result()[0]["openingBalance"], frozen);
     // Unlocking unfreezes: the change shows.
-    crate::fixtures::set_school_year_flags(&app, s.year, false, false).await;
+    crate::fixtures::set_year_flags(&app, s.year, false, false).await;
     assert_ne!(app.get(&emp(s.year)).await.result()[0]["closingBalance"], frozen);
 
     // showIpbBalances false: balances null, postings and balance null in the workload.

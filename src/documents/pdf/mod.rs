@@ -219,7 +219,7 @@ pub fn render(template: &str, data: &impl Serialize, images: Vec<(String, Vec<u8
 fn typst_error(stage: &str, diagnostics: &[SourceDiagnostic]) -> Error {
     let messages: Vec<String> = diagnostics.iter().take(3).map(|d| d.message.to_string()).collect();
     tracing::warn!(stage, messages = %messages.join("; "), "a document could not be typeset");
-    Error::unprocessable(
+    Error::new(
         ErrorCode::DocumentFailed,
         format!("The document could not be typeset ({stage}): {}.", messages.join("; ")),
     )

@@ -193,7 +193,7 @@ impl OpeningPlan {
 
 /// 422 `no_previous_year` for `year` (documents.md §2).
 pub fn no_previous_year(year: &SchoolYearRef) -> Error {
-    Error::unprocessable(
+    Error::new(
         ErrorCode::NoPreviousYear,
         format!(
             "School year {} cannot be opened: there is no school year before it (graduation year below {}) \
@@ -465,7 +465,7 @@ fn check_course(
     )?;
     for t in c.teachers1.iter().chain(&c.teachers2) {
         if !employed.contains(t) {
-            return Err(Error::unprocessable(
+            return Err(Error::new(
                 ErrorCode::TeacherNotEmployed,
                 format!("Teacher {t} of a copied {code} course has no employment in school year {}.", f.year.code),
             ));

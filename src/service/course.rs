@@ -1,0 +1,67 @@
+//! The course write path (contract.md §8): each change locks and loads the
+//! courses once ([`Conn::courses_for_update`]), applies the pure rules of
+//! [`crate::domain::course`], writes only what changed, and builds the answer
+//! from what it wrote, without reading the courses back.
+//!
+//! The callers ([`crate::api::course`], [`crate::api::crud`]) hold the write
+//! transaction, check `If-Match` against the loaded state and record the audit
+//! entries.
+
+use crate::domain::course::{check_merge, check_split, check_teachers, check_unlocked, Course, CourseUpdate};
+use crate::domain::ids::CourseId;
+use crate::error::{Error, Result};
+use crate::store::Conn;
+
+/// Saves `update` over `before`, the locked current state of the course
+/// (contract.md §8 "Save"); returns the course as written. 409
+/// `school_year_locked`; 422 `unknown_reference` / `teacher_not_employed` for
+/// the teachers. Statements: one for the teachers' facts (none without
+/// teachers), one for the course row, two for the teachers when they change.
+pub async fn save(tx: &mut Conn, before: &Course, update: &CourseUpdate) -> Result<Course> {
+    check_unlocked(&before.school_year, "changed")?;
+    let ids = update.teachers1.iter().chain(&update.teachers2).copied();
+    let facts = tx.teacher_facts(before.school_year.id, ids).await?;
+    let teachers = check_teachers(&before.school_year, &update.teachers1, &update.teachers2, &facts)?;
+    tx.write_course_fields(before.id, update).await?;
+    if before.teachers_change(update) {
+        tx.write_course_teachers(before.id, &update.teachers1, &update.teachers2).await?;
+    }
+    Ok(before.updated(update, teachers))
+}
+
+/// Checks that course `before` (its locked current state) may be deleted:
+/// 409 `school_year_locked` when its school year is archived or finalised.
+pub fn check_delete(before: &Course) -> Result<()> {
+    check_unlocked(&before.school_year, "deleted")
+}
+
+/// The courses `ids` locked and loaded, in the order of `ids`; 404 for the
+/// first one that does not exist.
+pub fn all_found(ids: &[CourseId], courses: Vec<Option<Course>>) -> Result<Vec<Course>> {
+    ids.iter()
+        .zip(courses)
+        .map(|(id, course)| course.ok_or_else(|| Error::not_found(CourseId::KIND, id.0)))
+        .collect()
+}
+
+/// Merges `courses` (locked, loaded, in the order of the request) into the
+/// first (contract.md §8 "Merge"): it gets the union of all classes and keeps
+/// its own teachers, lessons and comments; the others are deleted. Returns
+/// the merged course as written. Errors of [`check_merge`].
+pub async fn merge(tx: &mut Conn, courses: &[Course]) -> Result<Course> {
+    let classes = check_merge(courses)?;
+    let first = courses[0].id;
+    tx.write_course_classes(first, &classes).await?;
+    let others: Vec<CourseId> = courses[1..].iter().map(|c| c.id).collect();
+    tx.delete_courses(&others).await?;
+    Ok(Course::merged(courses, &classes))
+}
+
+/// Splits `course` (locked, loaded) into one course per class (contract.md §8
+/// "Split"); returns the resulting courses as written, the original first.
+/// Errors of [`check_split`].
+pub async fn split(tx: &mut Conn, course: &Course) -> Result<Vec<Course>> {
+    check_split(course)?;
+    let new_ids = tx.write_split(course).await?;
+    Ok(course.split(&new_ids))
+}
