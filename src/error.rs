@@ -263,7 +263,8 @@ mod tests {
     fn every_code_documents_its_status() {
         for code in ErrorCode::ALL {
             let documented = format!("({}", code.status().as_u16());
-            let job_or_import = code.description().ends_with("(job error).") || code.description().ends_with("(import).");
+            let job_or_import =
+                code.description().ends_with("(job error).") || code.description().ends_with("(import).");
             assert!(
                 code.description().contains(&documented) || job_or_import,
                 "{} is answered with {} but its description says otherwise",

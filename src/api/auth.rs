@@ -130,17 +130,17 @@ async fn check(State(Checker { app, access }): State<Checker>, mut req: Request,
     };
     let needed = access.required_role(req.method());
     if principal.role < needed {
-        return Error::new(ErrorCode::Forbidden,
+        return Error::new(
+            ErrorCode::Forbidden,
             format!("Account {} has role {}; this request needs role {needed}.", principal.name, principal.role),
         )
         .into_response();
     }
     if let Some(limit) = &app.rate_limit {
         if let Err(wait) = limit.check(principal.token_id) {
-            let mut res = Error::new(ErrorCode::RateLimited,
-                format!("Too many requests for this token; retry in {wait} s."),
-            )
-            .into_response();
+            let mut res =
+                Error::new(ErrorCode::RateLimited, format!("Too many requests for this token; retry in {wait} s."))
+                    .into_response();
             res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait.max(1)));
             return res;
         }
@@ -181,8 +181,10 @@ impl<S: Send + Sync> FromRequestParts<S> for Principal {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
-        parts.extensions.get::<Principal>().cloned().ok_or_else(|| {
-            Error::new(ErrorCode::Unauthenticated, "This request needs an API token.")
-        })
+        parts
+            .extensions
+            .get::<Principal>()
+            .cloned()
+            .ok_or_else(|| Error::new(ErrorCode::Unauthenticated, "This request needs an API token."))
     }
 }

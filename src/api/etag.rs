@@ -194,7 +194,8 @@ impl Preconditions {
     /// 412 `invalid_header` when a conditional field could not be read.
     fn check_readable(&self) -> Result<()> {
         match &self.malformed {
-            Some(name) => Err(Error::new(ErrorCode::InvalidHeader,
+            Some(name) => Err(Error::new(
+                ErrorCode::InvalidHeader,
                 format!("`{name}` must be `*` or a comma-separated list of entity tags such as \"1a2b\"."),
             )),
             None => Ok(()),

@@ -73,13 +73,13 @@ async fn read_body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes> {
 /// `malformed_json` or `body_not_object`.
 fn json_object(content_type: Option<&str>, bytes: &[u8]) -> Result<Value> {
     if !is_json(content_type) {
-        return Err(Error::new(ErrorCode::UnsupportedMediaType,
+        return Err(Error::new(
+            ErrorCode::UnsupportedMediaType,
             "Send the request body as JSON with Content-Type: application/json.",
         ));
     }
-    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
-        Error::new(ErrorCode::MalformedJson, format!("The request body is not valid JSON: {e}."))
-    })?;
+    let value: Value = serde_json::from_slice(bytes)
+        .map_err(|e| Error::new(ErrorCode::MalformedJson, format!("The request body is not valid JSON: {e}.")))?;
     if !value.is_object() {
         return Err(Error::new(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
     }
@@ -155,9 +155,8 @@ impl QueryParams {
 
     /// A required id parameter; 400 when absent.
     pub fn required_id(&self, name: &str) -> Result<i64> {
-        self.id(name)?.ok_or_else(|| {
-            Error::new(ErrorCode::InvalidQuery, format!("Query parameter `{name}` is required."))
-        })
+        self.id(name)?
+            .ok_or_else(|| Error::new(ErrorCode::InvalidQuery, format!("Query parameter `{name}` is required.")))
     }
 
     /// A parameter that takes one of `allowed` values; 400 for any other value.

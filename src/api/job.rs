@@ -162,7 +162,8 @@ async fn get_job(State(app): State<AppState>, who: Principal, PathId(id): PathId
 
 fn require_role(kind: JobKind, who: &Principal) -> Result<()> {
     if who.role < kind.role() {
-        return Err(Error::new(ErrorCode::Forbidden,
+        return Err(Error::new(
+            ErrorCode::Forbidden,
             format!("The job {} needs role {}; account {} has role {}.", kind.name(), kind.role(), who.name, who.role),
         ));
     }
@@ -205,7 +206,8 @@ async fn start_job(
     JsonBody(body): JsonBody,
 ) -> Result<Response> {
     if who.role < Role::Planner {
-        return Err(Error::new(ErrorCode::Forbidden,
+        return Err(Error::new(
+            ErrorCode::Forbidden,
             format!("Starting a standing job needs role planner; account {} has role {}.", who.name, who.role),
         ));
     }

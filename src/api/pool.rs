@@ -141,7 +141,8 @@ fn thesis_key(id: &str) -> Result<(i64, i64)> {
 }
 
 fn no_theses(id: &str) -> Error {
-    Error::new(ErrorCode::NotFound,
+    Error::new(
+        ErrorCode::NotFound,
         format!("There are no theses {id}: the teacher has no employment in that school year."),
     )
 }

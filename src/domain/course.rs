@@ -623,11 +623,7 @@ pub fn check_cross_class(
 
 /// A 422 for a course rule with one field error at `pointer`.
 fn rule_error(code: ErrorCode, detail: String, pointer: String, field_detail: &str) -> Error {
-    Error::Problem {
-        code,
-        detail,
-        errors: vec![FieldError::new(pointer, code, field_detail)],
-    }
+    Error::Problem { code, detail, errors: vec![FieldError::new(pointer, code, field_detail)] }
 }
 
 /// Checks the id list of a merge before any course is loaded: no id twice

@@ -485,12 +485,18 @@ mod tests {
         );
 
         let bad = json!({"details": [{"grade": 1, "type": "start", "lessons1": -1}, {"grade": 1, "type": "bogus"}, {"type": "start"}]});
-        let Err(Error::Problem { code: problem_code, errors, .. }) = NewLessonRow::from_body(&bad, Mode::Replace) else { panic!() };
+        let Err(Error::Problem { code: problem_code, errors, .. }) = NewLessonRow::from_body(&bad, Mode::Replace)
+        else {
+            panic!()
+        };
         let status = problem_code.status();
         assert_eq!(status, 400, "a type error makes it a 400");
         assert_eq!(errors.iter().map(|e| e.pointer.as_str()).collect::<Vec<_>>(), ["/details/1/type"]);
         let bad = json!({"details": [{"grade": 1, "type": "start", "lessons1": -1}, {"grade": 1, "type": "start"}, {"type": "start"}]});
-        let Err(Error::Problem { code: problem_code, errors, .. }) = NewLessonRow::from_body(&bad, Mode::Replace) else { panic!() };
+        let Err(Error::Problem { code: problem_code, errors, .. }) = NewLessonRow::from_body(&bad, Mode::Replace)
+        else {
+            panic!()
+        };
         let status = problem_code.status();
         assert_eq!(status, 422);
         let got: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer.as_str(), e.code.as_str())).collect();

@@ -656,7 +656,10 @@ mod tests {
         assert_eq!(r.id_map("m", 0, 10).unwrap().len(), 1);
         assert_eq!(r.integer("req", true, 0, 10), None);
         let Err(Error::Problem { errors, .. }) = r.finish() else { panic!("a blank required number is missing") };
-        assert_eq!(errors.iter().map(|e| (e.pointer.as_str(), e.code.as_str())).collect::<Vec<_>>(), [("/req", "required")]);
+        assert_eq!(
+            errors.iter().map(|e| (e.pointer.as_str(), e.code.as_str())).collect::<Vec<_>>(),
+            [("/req", "required")]
+        );
     }
 
     #[test]

@@ -68,9 +68,9 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
             let address = e.teacher.email.as_deref().unwrap_or_default();
             let to = Mailbox::new(
                 Some(name),
-                address.parse().map_err(|err| {
-                    Error::new(ErrorCode::MissingEmail, format!("{address} is no address: {err}."))
-                })?,
+                address
+                    .parse()
+                    .map_err(|err| Error::new(ErrorCode::MissingEmail, format!("{address} is no address: {err}.")))?,
             );
             let pdf = sheets.pdf(&[e], date)?;
             out.push(Outgoing { to, code: e.teacher.code.clone(), file_name: sheets.file_name(e), pdf });

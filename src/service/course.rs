@@ -38,10 +38,7 @@ pub fn check_delete(before: &Course) -> Result<()> {
 /// The courses `ids` locked and loaded, in the order of `ids`; 404 for the
 /// first one that does not exist.
 pub fn all_found(ids: &[CourseId], courses: Vec<Option<Course>>) -> Result<Vec<Course>> {
-    ids.iter()
-        .zip(courses)
-        .map(|(id, course)| course.ok_or_else(|| Error::not_found(CourseId::KIND, id.0)))
-        .collect()
+    ids.iter().zip(courses).map(|(id, course)| course.ok_or_else(|| Error::not_found(CourseId::KIND, id.0))).collect()
 }
 
 /// Merges `courses` (locked, loaded, in the order of the request) into the

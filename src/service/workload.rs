@@ -393,7 +393,8 @@ pub async fn workloads(conn: &mut Conn, year_id: SchoolYearId, teacher: Option<T
     let courses = conn.list_courses(filter).await?;
     let (employments, mut results) = results_with(conn, &year, teacher, Some(&courses)).await?;
     if let (Some(t), true) = (teacher, employments.is_empty()) {
-        return Err(Error::new(crate::error::ErrorCode::NotFound,
+        return Err(Error::new(
+            crate::error::ErrorCode::NotFound,
             format!("Teacher {t} has no employment in school year {}: there is no workload.", year.code),
         ));
     }

@@ -5,8 +5,13 @@ use serde::Serialize;
 use crate::auth::{secret_matches, NewToken, Principal, Role};
 use crate::domain::code_key;
 use crate::error::{Error, Result};
+use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
+
+/// Account names are unique (compared like codes): 409 `duplicate_code`.
+const ACCOUNT_NAME: Unique =
+    constraint::code_key("account_name_key", "account.name_key", "An account with this name already exists.");
 
 /// An account: who a token belongs to.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
@@ -183,7 +188,8 @@ impl Conn {
         .bind(role.as_str())
         .bind(&now)
         .fetch_one(c)
-        .await?);
+        .await
+        .on_unique(&[&ACCOUNT_NAME])?);
         Ok(Account { id, name: name.trim().to_string(), role, created_at: now })
     }
 
@@ -226,7 +232,8 @@ impl Conn {
                 .bind(role.as_str())
                 .bind(id)
                 .execute(c)
-                .await?
+                .await
+                .on_unique(&[&ACCOUNT_NAME])?
                 .rows_affected());
         if n == 0 {
             return Err(Error::not_found("account", id));

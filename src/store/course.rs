@@ -24,6 +24,7 @@ use crate::domain::fixed::Fixed;
 use crate::domain::ids::{CourseId, CurriculumId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
 use crate::domain::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
 use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::store::constraint::{self, Unique};
 use crate::store::util::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
@@ -316,6 +317,15 @@ struct TeacherEmploymentRow {
     employment_id: Option<i64>,
 }
 
+/// A course lists a class once: 422 `duplicate_entry`.
+pub(crate) const COURSE_CLASS: Unique =
+    constraint::list_entry("course_class_unique", "course_class.course_id, course_class.school_class_id");
+/// A course lists a teacher once per semester: 422 `duplicate_entry`.
+pub(crate) const COURSE_TEACHER: Unique = constraint::list_entry(
+    "course_teacher_unique",
+    "course_teacher.course_id, course_teacher.semester, course_teacher.teacher_id",
+);
+
 fn unknown(pointer: impl Into<String>, noun: &str, id: i64) -> FieldError {
     FieldError::new(pointer, ErrorCode::UnknownReference, format!("There is no {noun} with id {id}."))
 }
@@ -601,7 +611,12 @@ impl Conn {
     pub(crate) async fn write_course_classes(&mut self, id: CourseId, classes: &[SchoolClassId]) -> Result<()> {
         self.execute_with_id("DELETE FROM course_class WHERE course_id = $1", id.0).await?;
         let rows: Vec<[i64; 3]> = classes.iter().enumerate().map(|(pos, k)| [id.0, pos as i64, k.0]).collect();
-        self.insert_rows("INSERT INTO course_class (course_id, position, school_class_id) VALUES ", &rows).await
+        self.insert_rows(
+            "INSERT INTO course_class (course_id, position, school_class_id) VALUES ",
+            &rows,
+            &[&COURSE_CLASS],
+        )
+        .await
     }
 
     /// Replaces the teachers of course `id` per semester, in the given order (two statements).
@@ -616,7 +631,8 @@ impl Conn {
             .into_iter()
             .flat_map(|(semester, list)| list.iter().enumerate().map(move |(pos, t)| [id.0, semester, pos as i64, t.0]))
             .collect();
-        self.insert_rows("INSERT INTO course_teacher (course_id, semester, position, teacher_id) VALUES ", &rows).await
+        let head = "INSERT INTO course_teacher (course_id, semester, position, teacher_id) VALUES ";
+        self.insert_rows(head, &rows, &[&COURSE_TEACHER]).await
     }
 
     async fn insert_course(&mut self, new: &NewCourse, enforce_lock: bool) -> Result<CourseId> {

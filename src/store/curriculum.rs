@@ -7,8 +7,16 @@ use crate::domain::curriculum::{Curriculum, NewCurriculum};
 use crate::domain::ids::CurriculumId;
 use crate::domain::refs::LookupRef;
 use crate::error::{Error, ErrorCode, Result};
+use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
+
+/// Curriculum codes are unique (contract.md §5): 409 `duplicate_code`.
+const CURRICULUM_CODE: Unique =
+    constraint::code_key("curriculum_code_key", "curriculum.code_key", "A curriculum with this code already exists.");
+/// A curriculum lists a grade once: 422 `duplicate_entry`.
+const CURRICULUM_GRADE: Unique =
+    constraint::list_entry("curriculum_grade_unique", "curriculum_grade.curriculum_id, curriculum_grade.grade_id");
 
 #[derive(sqlx::FromRow)]
 struct CurriculumRow {
@@ -95,8 +103,7 @@ impl Conn {
         .await?);
         let Some(row) = row else { return Ok(None) };
         let sql = format!("{GRADES_SQL} WHERE cg.curriculum_id = $1 ORDER BY cg.position");
-        let grades: Vec<CurriculumGradeRow> =
-            with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_all(c).await?);
+        let grades: Vec<CurriculumGradeRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_all(c).await?);
         let forms = self.grades_by_id().await?;
         let grades = grades.into_iter().filter_map(|g| forms.get(&g.id).cloned()).collect();
         Ok(Some(row.with_grades(grades)))
@@ -124,7 +131,8 @@ impl Conn {
                     .bind(pos as i64)
                     .bind(grade)
                     .execute(&mut *c)
-                    .await?;
+                    .await
+                    .on_unique(&[&CURRICULUM_GRADE])?;
             }
         });
         Ok(())
@@ -142,7 +150,8 @@ impl Conn {
         .bind(code_key(&new.code))
         .bind(&new.description)
         .fetch_one(c)
-        .await?);
+        .await
+        .on_unique(&[&CURRICULUM_CODE])?);
         let id = CurriculumId(id);
         self.write_curriculum_grades(id, new).await?;
         Ok(id)
@@ -152,17 +161,16 @@ impl Conn {
     pub async fn update_curriculum(&mut self, id: CurriculumId, new: &NewCurriculum) -> Result<()> {
         self.check_curriculum_refs(new).await?;
         let n = with_conn!(self, |c| {
-            sqlx::query(
-            "UPDATE curriculum SET archived = $1, code = $2, code_key = $3, description = $4 WHERE id = $5"
-        )
-        .bind(new.archived)
-        .bind(&new.code)
-        .bind(code_key(&new.code))
-        .bind(&new.description)
-        .bind(id)
-        .execute(c)
-        .await?
-        .rows_affected()
+            sqlx::query("UPDATE curriculum SET archived = $1, code = $2, code_key = $3, description = $4 WHERE id = $5")
+                .bind(new.archived)
+                .bind(&new.code)
+                .bind(code_key(&new.code))
+                .bind(&new.description)
+                .bind(id)
+                .execute(c)
+                .await
+                .on_unique(&[&CURRICULUM_CODE])?
+                .rows_affected()
         });
         if n == 0 {
             return Err(Error::not_found(CurriculumId::KIND, id.0));

@@ -5,8 +5,13 @@ use crate::domain::division::{Division, DivisionListItem, NewDivision};
 use crate::domain::ids::DivisionId;
 use crate::domain::reader::Binary;
 use crate::error::{Error, ErrorCode, Result};
+use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
+
+/// Division codes are unique (contract.md §5): 409 `duplicate_code`.
+const DIVISION_CODE: Unique =
+    constraint::code_key("division_code_key", "division.code_key", "A division with this code already exists.");
 
 #[derive(sqlx::FromRow)]
 struct DivisionListRow {
@@ -126,7 +131,7 @@ impl Conn {
             new
         )
         .fetch_one(c)
-        .await?
+        .await.on_unique(&[&DIVISION_CODE])?
         });
         Ok(DivisionId(id))
     }
@@ -144,7 +149,7 @@ impl Conn {
         )
         .bind(id)
         .execute(c)
-        .await?
+        .await.on_unique(&[&DIVISION_CODE])?
         .rows_affected()
         });
         if n == 0 {

@@ -6,8 +6,17 @@ use crate::domain::fixed::Fixed;
 use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
 use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
 use crate::error::{Error, ErrorCode, Result};
+use crate::store::constraint::{OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
+
+/// One employment per teacher and school year (contract.md §5): 409 `duplicate_employment`.
+pub const TEACHER_YEAR: Unique = Unique {
+    name: "employment_teacher_year_key",
+    sqlite_columns: "employment.teacher_id, employment.school_year_id",
+    code: ErrorCode::DuplicateEmployment,
+    detail: "The teacher already has an employment in this school year.",
+};
 
 /// Filters of `GET /employment` (at least one is set by the handler).
 #[derive(Debug, Clone, Copy, Default)]
@@ -128,8 +137,7 @@ impl Conn {
     /// One employment (one query), or `None`.
     pub async fn get_employment(&mut self, id: EmploymentId) -> Result<Option<Employment>> {
         let sql = format!("{SELECT_EMPLOYMENT} WHERE e.id = $1");
-        let row: Option<EmploymentRow> =
-            with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
+        let row: Option<EmploymentRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
         Ok(row.map(Into::into))
     }
 
@@ -225,7 +233,7 @@ impl Conn {
         .bind(&new.comments)
         .bind(new.initial_balance.0)
         .fetch_one(c)
-        .await?
+        .await.on_unique(&[&TEACHER_YEAR])?
         });
         Ok(EmploymentId(id))
     }
@@ -263,6 +271,7 @@ impl Conn {
         .bind(id)
         .execute(c)
         .await
+        .on_unique(&[&TEACHER_YEAR])
         .map(|_| ())?
         });
         Ok(())

@@ -7,8 +7,13 @@ use crate::domain::grade::{Grade, NewGrade};
 use crate::domain::lookup::LookupKind;
 use crate::domain::refs::LookupRef;
 use crate::error::{Error, FieldError, Result};
+use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
+
+/// Grade codes are unique (contract.md §5): 409 `duplicate_code`.
+pub const GRADE_CODE: Unique =
+    constraint::code_key("grade_code_key", "grade.code_key", "A grade with this code already exists.");
 
 #[derive(sqlx::FromRow)]
 struct GradeRow {
@@ -94,7 +99,8 @@ impl Conn {
         .bind(new.payroll_type)
         .bind(new.class_lesson_payroll_type)
         .fetch_one(c)
-        .await?))
+        .await
+        .on_unique(&[&GRADE_CODE])?))
     }
 
     /// Replaces a grade's fields; 404 when missing.
@@ -111,7 +117,8 @@ impl Conn {
         .bind(new.class_lesson_payroll_type)
         .bind(id)
         .execute(c)
-        .await?
+        .await
+        .on_unique(&[&GRADE_CODE])?
         .rows_affected());
         if n == 0 {
             return Err(Error::not_found("grade", id));

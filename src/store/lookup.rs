@@ -3,8 +3,31 @@
 use crate::domain::code_key;
 use crate::domain::lookup::{Lookup, LookupKind, NewLookup};
 use crate::error::{Error, ErrorCode, Result};
+use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
+
+/// The unique code of each lookup kind (contract.md §5): 409 `duplicate_code`.
+fn unique_code(kind: LookupKind) -> &'static Unique {
+    const SUBJECT_CATEGORY: Unique = constraint::code_key(
+        "subject_category_code_key",
+        "subject_category.code_key",
+        "A subject category with this code already exists.",
+    );
+    const SUBJECT_TYPE: Unique = constraint::code_key(
+        "subject_type_code_key",
+        "subject_type.code_key",
+        "A subject type with this code already exists.",
+    );
+    const GENDER: Unique =
+        constraint::code_key("gender_code_key", "gender.code_key", "A gender with this code already exists.");
+    match kind {
+        LookupKind::Grade => &super::grade::GRADE_CODE,
+        LookupKind::SubjectCategory => &SUBJECT_CATEGORY,
+        LookupKind::SubjectType => &SUBJECT_TYPE,
+        LookupKind::Gender => &GENDER,
+    }
+}
 
 #[derive(sqlx::FromRow)]
 struct LookupRow {
@@ -59,7 +82,8 @@ impl Conn {
             .bind(&new.description)
             .bind(new.archived)
             .fetch_one(c)
-            .await?);
+            .await
+            .on_unique(&[unique_code(kind)])?);
         Ok(id)
     }
 
@@ -76,7 +100,8 @@ impl Conn {
             .bind(id)
             .bind(new.archived)
             .execute(c)
-            .await?
+            .await
+            .on_unique(&[unique_code(kind)])?
             .rows_affected());
         if n == 0 {
             return Err(Error::not_found(kind.noun(), id));

@@ -25,6 +25,7 @@ use crate::error::{Error, ErrorCode, Result};
 
 pub mod account;
 pub mod changes;
+pub mod constraint;
 pub mod course;
 pub mod curriculum;
 pub mod dataset;
@@ -329,9 +330,7 @@ impl Store {
             Pool::Sqlite(p) => {
                 let slot = self.shared.writer.clone();
                 let writer = tokio::time::timeout(WRITER_WAIT, slot.lock_owned()).await.map_err(|_| {
-                    Error::new(ErrorCode::Unavailable,
-                        "The database is busy or does not answer. Please retry.",
-                    )
+                    Error::new(ErrorCode::Unavailable, "The database is busy or does not answer. Please retry.")
                 })?;
                 (ConnInner::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?), Some(writer))
             }
@@ -345,8 +344,8 @@ impl Conn {
     /// Commits a transaction (no-op for a plain connection), then bumps the
     /// pool's [`WriteGeneration`].
     pub async fn commit(self) -> Result<()> {
-        let _bump =
-            matches!(self.inner, ConnInner::SqliteTx(_) | ConnInner::PostgresTx(_)).then(|| BumpOnDrop(self.shared.clone()));
+        let _bump = matches!(self.inner, ConnInner::SqliteTx(_) | ConnInner::PostgresTx(_))
+            .then(|| BumpOnDrop(self.shared.clone()));
         match self.inner {
             ConnInner::SqliteTx(tx) => tx.commit().await.map_err(map_db_error),
             ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
@@ -370,15 +369,18 @@ impl Conn {
     }
 }
 
-/// Maps a database error to the service error: unique violations by constraint
-/// to 409 with their rule's code, foreign-key violations to 409 `referenced`,
+/// Maps a database error to the service error: unique violations a statement
+/// did not declare ([`constraint`]) to a generic 409 `duplicate_code` (logged),
+/// foreign-key violations to 409 `referenced`,
 /// lock and serialization conflicts to 409 `concurrent_update`, pool timeouts to 503, everything else to 500.
 pub fn map_db_error(err: sqlx::Error) -> Error {
     match &err {
         sqlx::Error::Database(db) => {
             let pg_code = db.code().map(|c| c.to_string()).unwrap_or_default();
             if db.is_unique_violation() {
-                return unique_violation(&constraint_name(db.as_ref()));
+                let constraint = db.constraint().unwrap_or_else(|| db.message());
+                tracing::warn!(constraint, "a unique constraint no statement declared");
+                return Error::new(ErrorCode::DuplicateCode, "An object with these values already exists.");
             }
             if db.is_foreign_key_violation() {
                 return Error::new(
@@ -395,89 +397,9 @@ pub fn map_db_error(err: sqlx::Error) -> Error {
             }
             Error::internal(err)
         }
-        sqlx::Error::PoolTimedOut => Error::new(ErrorCode::Unavailable,
-            "The database is busy or does not answer. Please retry.",
-        ),
+        sqlx::Error::PoolTimedOut => {
+            Error::new(ErrorCode::Unavailable, "The database is busy or does not answer. Please retry.")
+        }
         _ => Error::internal(err),
     }
-}
-
-/// The name of the violated constraint: PostgreSQL reports it; for SQLite it is
-/// derived from the message `UNIQUE constraint failed: table.col, …` by looking
-/// up which constraint covers those columns.
-fn constraint_name(db: &dyn sqlx::error::DatabaseError) -> String {
-    if let Some(name) = db.constraint() {
-        return name.to_string();
-    }
-    let msg = db.message();
-    let cols = msg.rsplit(": ").next().unwrap_or_default();
-    SQLITE_UNIQUE_COLUMNS
-        .iter()
-        .find(|(c, _)| *c == cols)
-        .map(|(_, name)| name.to_string())
-        .unwrap_or_else(|| cols.to_string())
-}
-
-/// SQLite's message names columns, not constraints: this table maps them.
-const SQLITE_UNIQUE_COLUMNS: &[(&str, &str)] = &[
-    ("grade.code_key", "grade_code_key"),
-    ("subject_category.code_key", "subject_category_code_key"),
-    ("subject_type.code_key", "subject_type_code_key"),
-    ("curriculum.code_key", "curriculum_code_key"),
-    ("curriculum_grade.curriculum_id, curriculum_grade.grade_id", "curriculum_grade_unique"),
-    ("division.code_key", "division_code_key"),
-    ("school_year.code_key", "school_year_code_key"),
-    ("school_year.graduation_year", "school_year_graduation_year_key"),
-    ("subject.code_key", "subject_code_key"),
-    ("teacher.code_key", "teacher_code_key"),
-    ("teacher_department.teacher_id, teacher_department.category_id", "teacher_department_unique"),
-    ("school_class.code_key", "school_class_code_key"),
-    ("employment.teacher_id, employment.school_year_id", "employment_teacher_year_key"),
-    ("course_class.course_id, course_class.school_class_id", "course_class_unique"),
-    ("course_teacher.course_id, course_teacher.semester, course_teacher.teacher_id", "course_teacher_unique"),
-    ("account.name_key", "account_name_key"),
-    ("payroll_type.code_key", "payroll_type_code_key"),
-    ("payroll_type.saldo_resolving_order", "payroll_type_saldo_order_key"),
-    ("pool_type.code_key", "pool_type_code_key"),
-    ("posting_type.code_key", "posting_type_code_key"),
-    ("thesis_type.code_key", "thesis_type_code_key"),
-    ("gender.code_key", "gender_code_key"),
-];
-
-/// The 409 for a unique constraint, by constraint name (contract.md §5 uniqueness).
-fn unique_violation(constraint: &str) -> Error {
-    let (code, what) = match constraint {
-        "grade_code_key" => (ErrorCode::DuplicateCode, "A grade with this code already exists."),
-        "subject_category_code_key" => (ErrorCode::DuplicateCode, "A subject category with this code already exists."),
-        "subject_type_code_key" => (ErrorCode::DuplicateCode, "A subject type with this code already exists."),
-        "curriculum_code_key" => (ErrorCode::DuplicateCode, "A curriculum with this code already exists."),
-        "division_code_key" => (ErrorCode::DuplicateCode, "A division with this code already exists."),
-        "school_year_code_key" => (ErrorCode::DuplicateCode, "A school year with this code already exists."),
-        "school_year_graduation_year_key" => {
-            (ErrorCode::DuplicateGraduationYear, "A school year with this graduation year already exists.")
-        }
-        "subject_code_key" => (ErrorCode::DuplicateCode, "A subject with this code already exists."),
-        "teacher_code_key" => (ErrorCode::DuplicateCode, "A teacher with this code already exists."),
-        "school_class_code_key" => (ErrorCode::DuplicateCode, "A school class with this code already exists."),
-        "employment_teacher_year_key" => {
-            (ErrorCode::DuplicateEmployment, "The teacher already has an employment in this school year.")
-        }
-        "account_name_key" => (ErrorCode::DuplicateCode, "An account with this name already exists."),
-        "payroll_type_code_key" => (ErrorCode::DuplicateCode, "A payroll type with this code already exists."),
-        "payroll_type_saldo_order_key" => {
-            (ErrorCode::DuplicateSaldoOrder, "Another payroll type already has this saldoResolvingOrder.")
-        }
-        "pool_type_code_key" => (ErrorCode::DuplicateCode, "A pool type with this code already exists."),
-        "posting_type_code_key" => (ErrorCode::DuplicateCode, "A posting type with this code already exists."),
-        "thesis_type_code_key" => (ErrorCode::DuplicateCode, "A thesis type with this code already exists."),
-        "gender_code_key" => (ErrorCode::DuplicateCode, "A gender with this code already exists."),
-        "curriculum_grade_unique" | "teacher_department_unique" | "course_class_unique" | "course_teacher_unique" => {
-            return Error::new(ErrorCode::DuplicateEntry, "A list holds the same entry twice.")
-        }
-        other => {
-            tracing::warn!(constraint = other, "unmapped unique constraint");
-            (ErrorCode::DuplicateCode, "An object with these values already exists.")
-        }
-    };
-    Error::new(code, what)
 }

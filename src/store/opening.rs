@@ -18,7 +18,9 @@ use crate::domain::opening::{
 };
 use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
 use crate::error::{Error, Result};
+use crate::store::constraint::OnUnique;
 use crate::store::course::CourseFilter;
+use crate::store::course::{COURSE_CLASS, COURSE_TEACHER};
 use crate::store::util::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
@@ -268,7 +270,8 @@ impl Conn {
             .bind(e.payment2.map(|f| f.0))
             .bind(e.temporary)
             .fetch_one(c)
-            .await?);
+            .await
+            .on_unique(&[&super::employment::TEACHER_YEAR])?);
             employments.push(EmploymentId(id));
         }
         let mut courses = Vec::with_capacity(plan.courses.len());
@@ -299,8 +302,8 @@ impl Conn {
             .zip(&courses)
             .flat_map(|(co, id)| co.school_classes.iter().enumerate().map(move |(p, k)| [id.0, p as i64, k.0]))
             .collect();
-        self.insert_rows("INSERT INTO course_class (course_id, position, school_class_id) VALUES ", &class_rows)
-            .await?;
+        let head = "INSERT INTO course_class (course_id, position, school_class_id) VALUES ";
+        self.insert_rows(head, &class_rows, &[&COURSE_CLASS]).await?;
         let teacher_rows: Vec<[i64; 4]> = plan
             .courses
             .iter()
@@ -311,11 +314,8 @@ impl Conn {
                 s1.chain(s2)
             })
             .collect();
-        self.insert_rows(
-            "INSERT INTO course_teacher (course_id, semester, position, teacher_id) VALUES ",
-            &teacher_rows,
-        )
-        .await?;
+        let head = "INSERT INTO course_teacher (course_id, semester, position, teacher_id) VALUES ";
+        self.insert_rows(head, &teacher_rows, &[&COURSE_TEACHER]).await?;
         let mut pool = Vec::with_capacity(plan.pool_entries.len());
         for p in &plan.pool_entries {
             let id: i64 = with_conn!(self, |c| sqlx::query_scalar(

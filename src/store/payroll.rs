@@ -7,8 +7,44 @@ use crate::domain::payroll::{
 };
 use crate::domain::refs::LookupRef;
 use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
+
+/// Payroll type codes are unique (contract.md §5): 409 `duplicate_code`.
+const PAYROLL_CODE: Unique = constraint::code_key(
+    "payroll_type_code_key",
+    "payroll_type.code_key",
+    "A payroll type with this code already exists.",
+);
+/// Each payroll type has its own place in the saldo order (workload.md §1): 409 `duplicate_saldo_order`.
+const SALDO_ORDER: Unique = Unique {
+    name: "payroll_type_saldo_order_key",
+    sqlite_columns: "payroll_type.saldo_resolving_order",
+    code: ErrorCode::DuplicateSaldoOrder,
+    detail: "Another payroll type already has this saldoResolvingOrder.",
+};
+
+/// The unique code of each booking type kind (contract.md §5): 409 `duplicate_code`.
+fn booking_code(kind: BookingKind) -> &'static Unique {
+    const POOL: Unique =
+        constraint::code_key("pool_type_code_key", "pool_type.code_key", "A pool type with this code already exists.");
+    const POSTING: Unique = constraint::code_key(
+        "posting_type_code_key",
+        "posting_type.code_key",
+        "A posting type with this code already exists.",
+    );
+    const THESIS: Unique = constraint::code_key(
+        "thesis_type_code_key",
+        "thesis_type.code_key",
+        "A thesis type with this code already exists.",
+    );
+    match kind {
+        BookingKind::Pool => &POOL,
+        BookingKind::Posting => &POSTING,
+        BookingKind::Thesis => &THESIS,
+    }
+}
 
 #[derive(sqlx::FromRow)]
 struct PayrollTypeRow {
@@ -153,7 +189,7 @@ impl Conn {
         .bind(new.saldo_resolving_order)
         .bind(new.ipb_correction_allowed)
         .fetch_one(c)
-        .await?
+        .await.on_unique(&[&PAYROLL_CODE, &SALDO_ORDER])?
         }))
     }
 
@@ -187,7 +223,8 @@ impl Conn {
         .bind(new.ipb_correction_allowed)
         .bind(id)
         .execute(c)
-        .await?
+        .await
+        .on_unique(&[&PAYROLL_CODE, &SALDO_ORDER])?
         .rows_affected());
         if n == 0 {
             return Err(Error::not_found("payroll type", id));
@@ -281,7 +318,8 @@ impl Conn {
             .bind(new.payroll_type)
             .bind(new.extra)
             .fetch_one(c)
-            .await?))
+            .await
+            .on_unique(&[booking_code(kind)])?))
     }
 
     /// Replaces a booking type's fields; 404 when missing, 422 for an unknown payroll type.
@@ -301,7 +339,8 @@ impl Conn {
             .bind(new.extra)
             .bind(id)
             .execute(c)
-            .await?
+            .await
+            .on_unique(&[booking_code(kind)])?
             .rows_affected());
         if n == 0 {
             return Err(Error::not_found(kind.noun(), id));

@@ -12,9 +12,17 @@ use crate::domain::ids::{CurriculumId, GradeId, SchoolClassId, SchoolYearId};
 use crate::domain::refs::{CurriculumRef, LookupRef};
 use crate::domain::schoolclass::{grade_in_year, NewSchoolClass, SchoolClass, SchoolClassInYear};
 use crate::error::{Error, ErrorCode, Result};
+use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::util::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
+
+/// School class codes are unique (contract.md §5): 409 `duplicate_code`.
+const SCHOOL_CLASS_CODE: Unique = constraint::code_key(
+    "school_class_code_key",
+    "school_class.code_key",
+    "A school class with this code already exists.",
+);
 
 /// Filters of `GET /schoolclass` without a school year.
 #[derive(Debug, Clone, Copy, Default)]
@@ -177,7 +185,8 @@ impl Conn {
         .bind(new.division)
         .bind(new.graduation_year)
         .fetch_one(c)
-        .await?);
+        .await
+        .on_unique(&[&SCHOOL_CLASS_CODE])?);
         Ok(SchoolClassId(id))
     }
 
@@ -197,7 +206,7 @@ impl Conn {
         .bind(new.graduation_year)
         .bind(id)
         .execute(c)
-        .await?
+        .await.on_unique(&[&SCHOOL_CLASS_CODE])?
         .rows_affected()
         });
         if n == 0 {

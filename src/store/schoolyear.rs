@@ -8,8 +8,23 @@ use crate::domain::fixed::Fixed;
 use crate::domain::schoolyear::{mode_ref, NewSchoolYear, SchoolYear, DEFAULT_SMALL_GROUP_SURCHARGE};
 use crate::domain::workload::CalculationMode;
 use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::{Backend, Conn};
 use crate::with_conn;
+
+/// School year codes are unique (contract.md §5): 409 `duplicate_code`.
+const SCHOOL_YEAR_CODE: Unique = constraint::code_key(
+    "school_year_code_key",
+    "school_year.code_key",
+    "A school year with this code already exists.",
+);
+/// One school year per graduation year (contract.md §5): 409 `duplicate_graduation_year`.
+const GRADUATION_YEAR: Unique = Unique {
+    name: "school_year_graduation_year_key",
+    sqlite_columns: "school_year.graduation_year",
+    code: ErrorCode::DuplicateGraduationYear,
+    detail: "A school year with this graduation year already exists.",
+};
 
 #[derive(sqlx::FromRow)]
 struct SchoolYearRow {
@@ -91,8 +106,7 @@ impl Conn {
     /// One school year, or `None`.
     pub async fn get_school_year(&mut self, id: SchoolYearId) -> Result<Option<SchoolYear>> {
         let sql = format!("SELECT {COLUMNS} FROM school_year WHERE id = $1");
-        let row: Option<SchoolYearRow> =
-            with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
+        let row: Option<SchoolYearRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
         let Some(row) = row else { return Ok(None) };
         let weekly = self.weekly_lessons(Some(id)).await?.remove(&id.0).unwrap_or_default();
         Ok(Some(row.into_year(weekly)))
@@ -187,8 +201,7 @@ impl Conn {
             Backend::Sqlite => "",
         };
         let sql = format!("SELECT code, archived, finalised FROM school_year WHERE id = $1{lock}");
-        let row: Option<YearLockRow> =
-            with_conn!(self, |c| sqlx::query_as(&sql).bind(year).fetch_optional(c).await?);
+        let row: Option<YearLockRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(year).fetch_optional(c).await?);
         let y = row.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))?;
         let state = match (y.archived, y.finalised) {
             (true, _) => "archived",
@@ -261,7 +274,7 @@ impl Conn {
         .bind(surcharge.0)
         .bind(new.show_ipb_balances)
         .fetch_one(c)
-        .await?
+        .await.on_unique(&[&SCHOOL_YEAR_CODE, &GRADUATION_YEAR])?
         });
         self.write_weekly_lessons(SchoolYearId(id), &weekly).await?;
         Ok(SchoolYearId(id))
@@ -293,7 +306,7 @@ impl Conn {
         .bind(new.show_ipb_balances)
         .bind(id)
         .execute(c)
-        .await?
+        .await.on_unique(&[&SCHOOL_YEAR_CODE, &GRADUATION_YEAR])?
         .rows_affected()
         });
         if n == 0 {

@@ -5,8 +5,13 @@ use crate::domain::ids::SubjectId;
 use crate::domain::refs::{LookupRef, SubjectRef};
 use crate::domain::subject::{NewSubject, Subject};
 use crate::error::{Error, ErrorCode, Result};
+use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
+
+/// Subject codes are unique (contract.md §5): 409 `duplicate_code`.
+const SUBJECT_CODE: Unique =
+    constraint::code_key("subject_code_key", "subject.code_key", "A subject with this code already exists.");
 
 /// Filters of `GET /subject` (contract.md §6).
 #[derive(Debug, Clone, Copy, Default)]
@@ -122,7 +127,7 @@ impl Conn {
         .bind(&new.external_code)
         .bind(new.class_lesson)
         .fetch_one(c)
-        .await?
+        .await.on_unique(&[&SUBJECT_CODE])?
         });
         Ok(SubjectId(id))
     }
@@ -146,7 +151,7 @@ impl Conn {
         .bind(new.class_lesson)
         .bind(id)
         .execute(c)
-        .await?
+        .await.on_unique(&[&SUBJECT_CODE])?
         .rows_affected()
         });
         if n == 0 {

@@ -5,8 +5,18 @@ use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::refs::{LookupRef, TeacherRef};
 use crate::domain::teacher::{NewTeacher, Teacher};
 use crate::error::{Error, ErrorCode, Result};
+use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
+
+/// Teacher codes are unique (contract.md §5): 409 `duplicate_code`.
+const TEACHER_CODE: Unique =
+    constraint::code_key("teacher_code_key", "teacher.code_key", "A teacher with this code already exists.");
+/// A teacher lists a department once: 422 `duplicate_entry`.
+const TEACHER_DEPARTMENT: Unique = constraint::list_entry(
+    "teacher_department_unique",
+    "teacher_department.teacher_id, teacher_department.category_id",
+);
 
 /// Filters of `GET /teacher` (interface.md §4.1, contract.md §6).
 #[derive(Debug, Clone, Copy, Default)]
@@ -157,7 +167,8 @@ impl Conn {
                     .bind(pos as i64)
                     .bind(cat)
                     .execute(&mut *c)
-                    .await?;
+                    .await
+                    .on_unique(&[&TEACHER_DEPARTMENT])?;
             }
         });
         Ok(())
@@ -183,7 +194,7 @@ impl Conn {
         .bind(&new.title)
         .bind(new.gender)
         .fetch_one(c)
-        .await?
+        .await.on_unique(&[&TEACHER_CODE])?
         });
         self.write_departments(TeacherId(id), new).await?;
         Ok(TeacherId(id))
@@ -209,7 +220,7 @@ impl Conn {
         .bind(new.gender)
         .bind(id)
         .execute(c)
-        .await?
+        .await.on_unique(&[&TEACHER_CODE])?
         .rows_affected()
         });
         if n == 0 {

@@ -1,6 +1,7 @@
 //! Small helpers shared by the resource stores.
 
 use crate::error::{ErrorCode, FieldError, Result};
+use crate::store::constraint::{OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
 
@@ -17,8 +18,13 @@ pub const INSERT_BATCH: usize = 200;
 impl Conn {
     /// Runs `head` (an `INSERT … VALUES ` prefix) with one parenthesised tuple
     /// of placeholders per row of `rows`, [`INSERT_BATCH`] rows per statement
-    /// (none for no rows).
-    pub(crate) async fn insert_rows<const N: usize>(&mut self, head: &str, rows: &[[i64; N]]) -> Result<()> {
+    /// (none for no rows); a violation of one of `constraints` becomes its problem.
+    pub(crate) async fn insert_rows<const N: usize>(
+        &mut self,
+        head: &str,
+        rows: &[[i64; N]],
+        constraints: &[&Unique],
+    ) -> Result<()> {
         for chunk in rows.chunks(INSERT_BATCH) {
             let values: Vec<String> = (0..chunk.len()).map(|i| format!("({})", placeholders(i * N + 1, N))).collect();
             let sql = format!("{head}{}", values.join(", "));
@@ -29,12 +35,11 @@ impl Conn {
                         q = q.bind(*v);
                     }
                 }
-                q.execute(c).await?.rows_affected()
+                q.execute(c).await.on_unique(constraints)?.rows_affected()
             });
         }
         Ok(())
     }
-
 
     /// The subset of `ids` that has no row in `table` (one query).
     pub async fn missing_ids(&mut self, table: &str, ids: &[i64]) -> Result<Vec<i64>> {

@@ -4,8 +4,8 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{exec, Arg};
 use crate::helpers::TestApp;
+use crate::helpers::{exec, Arg};
 use crate::workload::{school, School};
 
 /// The findings as (severity, code, objects).

@@ -230,7 +230,8 @@ async fn employment_of_a_teacher_with_courses_cannot_be_deleted() {
     let app = TestApp::spawn().await;
     let s = school(&app).await;
     let next = fixtures::school_year(&app, "27/28", 2028, false, false).await;
-    let fixtures::Curriculum { id: gym, grades: g } = fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
+    let fixtures::Curriculum { id: gym, grades: g } =
+        fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
     let core = app.create("/subjecttype", json!({"code": "GF", "description": "Grundlagenfach"})).await;
     let cat = app.create("/subjectcategory", json!({"code": "ALLG", "description": "Allgemein"})).await;
     let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "category": cat})).await;

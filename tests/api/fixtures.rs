@@ -32,7 +32,10 @@ pub async fn grade(app: &TestApp, code: &str) -> i64 {
 /// locked as asked; returns its id.
 pub async fn school_year(app: &TestApp, code: &str, grad_year: i64, finalised: bool, archived: bool) -> i64 {
     let id = app
-        .create("/schoolyear", json!({"code": code, "description": format!("Schuljahr {code}"), "graduationYear": grad_year, "weeks": 38}))
+        .create(
+            "/schoolyear",
+            json!({"code": code, "description": format!("Schuljahr {code}"), "graduationYear": grad_year, "weeks": 38}),
+        )
         .await;
     if finalised || archived {
         set_year_flags(app, id, finalised, archived).await;

@@ -16,7 +16,8 @@ fn class(code: &str, curriculum: i64, division: i64, graduation_year: i64) -> Va
 #[tokio::test]
 async fn school_class_create_get_list_save_delete() {
     let app = TestApp::spawn().await;
-    let fixtures::Curriculum { id: gym, .. } = fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
+    let fixtures::Curriculum { id: gym, .. } =
+        fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
     let div = fixtures::division(&app, "GYM").await;
     let other_div = fixtures::division(&app, "FMS").await;
 
@@ -65,7 +66,8 @@ async fn school_class_create_get_list_save_delete() {
 #[tokio::test]
 async fn school_class_value_rules() {
     let app = TestApp::spawn().await;
-    let fixtures::Curriculum { id: gym, .. } = fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
+    let fixtures::Curriculum { id: gym, .. } =
+        fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
     let div = fixtures::division(&app, "GYM").await;
 
     let r = app.post("/schoolclass", json!({"archived": false})).await.expect_problem(422, "required");
@@ -90,8 +92,10 @@ async fn school_class_value_rules() {
 #[tokio::test]
 async fn classes_of_a_school_year_carry_their_grade() {
     let app = TestApp::spawn().await;
-    let fixtures::Curriculum { id: gym, grades: g } = fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
-    let fixtures::Curriculum { id: fms, grades: f } = fixtures::curriculum(&app, "FMS 18", &["FMS1", "FMS2", "FMS3"]).await;
+    let fixtures::Curriculum { id: gym, grades: g } =
+        fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
+    let fixtures::Curriculum { id: fms, grades: f } =
+        fixtures::curriculum(&app, "FMS 18", &["FMS1", "FMS2", "FMS3"]).await;
     let div = fixtures::division(&app, "GYM").await;
     let y2627 = fixtures::school_year(&app, "26/27", 2027, false, false).await;
     let y2930 = fixtures::school_year(&app, "29/30", 2030, false, false).await;
@@ -157,7 +161,8 @@ async fn classes_of_a_school_year_carry_their_grade() {
 #[tokio::test]
 async fn class_used_by_a_course_cannot_be_deleted() {
     let app = TestApp::spawn().await;
-    let fixtures::Curriculum { id: gym, grades: g } = fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
+    let fixtures::Curriculum { id: gym, grades: g } =
+        fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
     let div = fixtures::division(&app, "GYM").await;
     let year = fixtures::school_year(&app, "26/27", 2027, false, false).await;
     let core = app.create("/subjecttype", json!({"code": "GF", "description": "Grundlagenfach"})).await;

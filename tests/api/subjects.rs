@@ -155,7 +155,8 @@ async fn subject_used_by_a_course_cannot_be_deleted() {
     let cat = app.create("/subjectcategory", json!({"code": "DEU", "description": "Deutsch"})).await;
     let d = app.create("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "category": cat})).await;
     let year = fixtures::school_year(&app, "26/27", 2027, false, false).await;
-    let fixtures::Curriculum { id: gym, grades } = fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
+    let fixtures::Curriculum { id: gym, grades } =
+        fixtures::curriculum(&app, "GYM 17", &["GYM1", "GYM2", "GYM3", "GYM4"]).await;
     fixtures::course(&app, year, d, grades[0], gym, &[], &[]).await;
 
     let r = app.delete(&format!("/subject/{d}")).await.expect_problem(409, "referenced");
