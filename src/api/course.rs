@@ -175,7 +175,7 @@ async fn post(
     let mut tx = app.store.begin().await?;
     let response = match command {
         CourseCommand::Create(new) => {
-            let id = tx.create_course(&new).await?;
+            let id = course::create(&mut tx, &new, true).await?;
             let course = tx.get_course(id).await?.ok_or_else(|| Error::not_found(CourseId::KIND, id.0))?;
             audit.record(&mut tx, "course", id.0, None::<&()>, Some(&course)).await?;
             ETag::of(&course)?.attach(created("course", id.0, &course))

@@ -451,7 +451,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "smallGroup1": r.small_group1, "smallGroup2": r.small_group2,
         });
         let new: NewCourse = parse(&body, &record)?;
-        stored(tx.create_course(&new).await, &record)?;
+        stored(crate::service::course::create(tx, &new, true).await, &record)?;
     }
 
     for (i, r) in ds.pool_entries.iter().enumerate() {

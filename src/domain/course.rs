@@ -3,10 +3,12 @@
 //! - [`Course`]: the one output form (single = list = reference form).
 //! - [`NewCourse`], [`CourseUpdate`], [`CourseCommand`]: parsed request bodies
 //!   (`POST /course` has three shapes: create, `{"merge": [ids]}`, `{"split": id}`).
-//! - The course rules as pure functions: [`derive_class_based`] and
-//!   [`check_cross_class`] (create), [`check_merge_ids`], [`check_merge`] and
-//!   [`check_split`]. The store loads the facts, calls these inside its
-//!   transaction and writes the outcome.
+//! - The course rules as pure functions: [`check_new_course`] with
+//!   [`derive_class_based`] and [`check_cross_class`] (create),
+//!   [`check_teachers`], [`check_merge_ids`], [`check_merge`] and
+//!   [`check_split`], and the forms a change leaves ([`Course::updated`],
+//!   [`Course::merged`], [`Course::split`]). The store loads the facts and
+//!   writes; [`crate::service::course`] composes the two.
 //!
 //! Every rule has its own error code (`src/error.rs`); details name courses,
 //! classes, grades and school years by code.
@@ -127,6 +129,86 @@ pub fn check_teachers(
     } else {
         Err(Error::fields(errors))
     }
+}
+
+/// What the store found for the ids of a new course body
+/// ([`crate::store::Conn::new_course_facts`]).
+#[derive(Debug, Clone)]
+pub struct NewCourseFacts {
+    /// The school year, `None` when unknown.
+    pub year: Option<SchoolYearRef>,
+    /// The subject's code and cross-class flag, `None` when unknown.
+    pub subject: Option<(String, bool)>,
+    /// The given grade's code, `None` when not given or unknown.
+    pub grade_code: Option<String>,
+    /// The given curriculum's code, `None` when not given or unknown.
+    pub curriculum_code: Option<String>,
+    /// The given curriculum's grades, in order (empty when not given).
+    pub curriculum_grades: Vec<GradeId>,
+    /// The classes as seen from the school year, aligned with the body's
+    /// classes (`None` for an unknown id; empty when the year is unknown).
+    pub classes: Vec<Option<ClassInYear>>,
+    /// The teachers of both semesters (unknown ids absent).
+    pub teachers: HashMap<TeacherId, TeacherFacts>,
+}
+
+/// Checks a new course against the rules of contract.md §8 ("Create",
+/// "Teachers") and returns its grade and curriculum (derived from the classes,
+/// or given for a cross-class subject). In order: 422 `unknown_reference` for
+/// unknown school year, subject, grade or curriculum; 409
+/// `school_year_locked` (unless `enforce_lock` is off: the dataset import
+/// restores history); 422 `unknown_reference` for unknown classes; the class
+/// or cross-class rules; the teacher rules.
+pub fn check_new_course(
+    new: &NewCourse,
+    facts: &NewCourseFacts,
+    enforce_lock: bool,
+) -> Result<(GradeId, CurriculumId)> {
+    let unknown = |pointer: String, kind: &str, id: i64| {
+        FieldError::new(pointer, ErrorCode::UnknownReference, format!("There is no {kind} with id {id}."))
+    };
+    let mut errors = Vec::new();
+    if facts.year.is_none() {
+        errors.push(unknown("/schoolYear".into(), SchoolYearId::KIND, new.school_year.0));
+    }
+    if facts.subject.is_none() {
+        errors.push(unknown("/subject".into(), SubjectId::KIND, new.subject.0));
+    }
+    if let (Some(g), None) = (new.grade, &facts.grade_code) {
+        errors.push(unknown("/grade".into(), GradeId::KIND, g.0));
+    }
+    if let (Some(cu), None) = (new.curriculum, &facts.curriculum_code) {
+        errors.push(unknown("/curriculum".into(), CurriculumId::KIND, cu.0));
+    }
+    let (Some(year), Some((subject_code, cross_class))) = (&facts.year, &facts.subject) else {
+        return Err(Error::fields(errors));
+    };
+    if enforce_lock {
+        check_unlocked(year, "created")?;
+    }
+    for (i, (id, c)) in new.school_classes.iter().zip(&facts.classes).enumerate() {
+        if c.is_none() {
+            errors.push(unknown(format!("/schoolClasses/{i}"), SchoolClassId::KIND, id.0));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Error::fields(errors));
+    }
+    let derived = if *cross_class {
+        check_cross_class(
+            subject_code,
+            new.school_classes.len(),
+            new.grade.zip(facts.grade_code.as_deref()),
+            new.curriculum
+                .zip(facts.curriculum_code.as_deref())
+                .map(|(id, code)| (id, code, facts.curriculum_grades.as_slice())),
+        )?
+    } else {
+        let classes: Vec<ClassInYear> = facts.classes.iter().flatten().cloned().collect();
+        derive_class_based(subject_code, year, &classes, new.grade, new.curriculum)?
+    };
+    check_teachers(year, &new.teachers1, &new.teachers2, &facts.teachers)?;
+    Ok(derived)
 }
 
 impl Course {

@@ -7,10 +7,39 @@
 //! transaction, check `If-Match` against the loaded state and record the audit
 //! entries.
 
-use crate::domain::course::{check_merge, check_split, check_teachers, check_unlocked, Course, CourseUpdate};
+use crate::domain::course::{
+    check_merge, check_new_course, check_split, check_teachers, check_unlocked, lessons_from_table, Course,
+    CourseUpdate, NewCourse,
+};
 use crate::domain::ids::CourseId;
 use crate::error::{Error, Result};
 use crate::store::Conn;
+
+/// Creates a course (contract.md §8 "Create" and "Teachers"): loads the facts
+/// of the body's ids, applies [`check_new_course`], takes `-1` lessons from
+/// the lesson table (documents.md §1: the entry of the first class's
+/// curriculum and division, or for a cross-class course that of its
+/// curriculum without division; subject and grade as derived), and writes
+/// the course with its classes and teachers. With `enforce_lock` off (the
+/// dataset import) a locked school year is accepted.
+pub async fn create(tx: &mut Conn, new: &NewCourse, enforce_lock: bool) -> Result<CourseId> {
+    let facts = tx.new_course_facts(new).await?;
+    let (grade, curriculum) = check_new_course(new, &facts, enforce_lock)?;
+    let lessons = if new.lessons_from_table.0 || new.lessons_from_table.1 {
+        let division = match new.school_classes.first() {
+            Some(k) => tx.class_division(*k).await?,
+            None => None,
+        };
+        let entry = tx.lesson_entry(curriculum, division, new.subject, grade).await?;
+        lessons_from_table(new, entry.as_ref())
+    } else {
+        (new.lessons1, new.lessons2)
+    };
+    let id = tx.insert_course_row(new, grade, curriculum, lessons).await?;
+    tx.write_course_classes(id, &new.school_classes).await?;
+    tx.write_course_teachers(id, &new.teachers1, &new.teachers2).await?;
+    Ok(id)
+}
 
 /// Saves `update` over `before`, the locked current state of the course
 /// (contract.md §8 "Save"); returns the course as written. 409

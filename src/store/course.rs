@@ -16,14 +16,13 @@
 use std::collections::HashMap;
 
 use crate::domain::code_key;
-use crate::domain::course::{
-    check_cross_class, check_teachers, check_unlocked, derive_class_based, lessons_from_table, open_lessons,
-    ClassInYear, Course, CourseUpdate, NewCourse, TeacherFacts,
-};
+use crate::domain::course::{open_lessons, ClassInYear, Course, CourseUpdate, NewCourse, NewCourseFacts, TeacherFacts};
 use crate::domain::fixed::Fixed;
-use crate::domain::ids::{CourseId, CurriculumId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
+use crate::domain::ids::{
+    CourseId, CurriculumId, DivisionId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId,
+};
 use crate::domain::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
-use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::error::Result;
 use crate::store::constraint::{self, Unique};
 use crate::store::util::placeholders;
 use crate::store::Conn;
@@ -326,10 +325,6 @@ pub(crate) const COURSE_TEACHER: Unique = constraint::list_entry(
     "course_teacher.course_id, course_teacher.semester, course_teacher.teacher_id",
 );
 
-fn unknown(pointer: impl Into<String>, noun: &str, id: i64) -> FieldError {
-    FieldError::new(pointer, ErrorCode::UnknownReference, format!("There is no {noun} with id {id}."))
-}
-
 impl Conn {
     /// Loads the courses matching `scope` (three queries), unsorted.
     async fn load_courses(&mut self, scope: &Scope) -> Result<Vec<Course>> {
@@ -531,80 +526,42 @@ impl Conn {
 
     /// Checks a new course against the rules of contract.md §8 and returns its
     /// grade and curriculum (derived from the classes, or given for cross-class subjects).
-    async fn validate_new_course(&mut self, new: &NewCourse, enforce_lock: bool) -> Result<(GradeId, CurriculumId)> {
+    /// What the store knows of the ids in a new course body, for
+    /// [`check_new_course`]: the school year, subject, grade and curriculum
+    /// (`None` when unknown), the classes as seen from the school year, the
+    /// curriculum's grades and the teachers. A fixed number of queries.
+    pub async fn new_course_facts(&mut self, new: &NewCourse) -> Result<NewCourseFacts> {
         let year = self.school_year_ref(new.school_year).await?;
         let subject: Option<(String, bool)> =
             with_conn!(self, |c| sqlx::query_as("SELECT code, cross_class FROM subject WHERE id = $1")
                 .bind(new.subject)
                 .fetch_optional(c)
                 .await?);
-        let grade: Option<String> = match new.grade {
+        let grade_code: Option<String> = match new.grade {
             Some(g) => with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM grade WHERE id = $1")
                 .bind(g)
                 .fetch_optional(c)
                 .await?),
             None => None,
         };
-        let curriculum: Option<String> = match new.curriculum {
-            Some(cu) => with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM curriculum WHERE id = $1")
-                .bind(cu)
-                .fetch_optional(c)
-                .await?),
-            None => None,
-        };
-        let mut errors = Vec::new();
-        if year.is_none() {
-            errors.push(unknown("/schoolYear", SchoolYearId::KIND, new.school_year.0));
-        }
-        if subject.is_none() {
-            errors.push(unknown("/subject", SubjectId::KIND, new.subject.0));
-        }
-        if let (Some(g), None) = (new.grade, &grade) {
-            errors.push(unknown("/grade", GradeId::KIND, g.0));
-        }
-        if let (Some(cu), None) = (new.curriculum, &curriculum) {
-            errors.push(unknown("/curriculum", CurriculumId::KIND, cu.0));
-        }
-        let (Some(year), Some((subject_code, cross_class))) = (year, subject) else {
-            return Err(Error::fields(errors));
-        };
-        if enforce_lock {
-            check_unlocked(&year, "created")?;
-        }
-        let classes = self.classes_in_year(&new.school_classes, year.graduation_year).await?;
-        for (i, (id, c)) in new.school_classes.iter().zip(&classes).enumerate() {
-            if c.is_none() {
-                errors.push(unknown(format!("/schoolClasses/{i}"), SchoolClassId::KIND, id.0));
+        let (curriculum_code, curriculum_grades) = match new.curriculum {
+            Some(cu) => {
+                let code: Option<String> =
+                    with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM curriculum WHERE id = $1")
+                        .bind(cu)
+                        .fetch_optional(c)
+                        .await?);
+                let grades = self.curriculum_grades(&[cu.0]).await?.remove(&cu.0).unwrap_or_default();
+                (code, grades.into_iter().map(|g| g.0).collect())
             }
-        }
-        if !errors.is_empty() {
-            return Err(Error::fields(errors));
-        }
-        let derived = if cross_class {
-            let grades: Vec<GradeId> = match new.curriculum {
-                Some(cu) => self
-                    .curriculum_grades(&[cu.0])
-                    .await?
-                    .remove(&cu.0)
-                    .unwrap_or_default()
-                    .into_iter()
-                    .map(|g| g.0)
-                    .collect(),
-                None => Vec::new(),
-            };
-            check_cross_class(
-                &subject_code,
-                new.school_classes.len(),
-                new.grade.zip(grade.as_deref()),
-                new.curriculum.zip(curriculum.as_deref()).map(|(id, code)| (id, code, grades.as_slice())),
-            )?
-        } else {
-            let classes: Vec<ClassInYear> = classes.into_iter().flatten().collect();
-            derive_class_based(&subject_code, &year, &classes, new.grade, new.curriculum)?
+            None => (None, Vec::new()),
         };
-        let teachers = self.teacher_facts(year.id, new.teachers1.iter().chain(&new.teachers2).copied()).await?;
-        check_teachers(&year, &new.teachers1, &new.teachers2, &teachers)?;
-        Ok(derived)
+        let classes = match &year {
+            Some(y) => self.classes_in_year(&new.school_classes, y.graduation_year).await?,
+            None => Vec::new(),
+        };
+        let teachers = self.teacher_facts(new.school_year, new.teachers1.iter().chain(&new.teachers2).copied()).await?;
+        Ok(NewCourseFacts { year, subject, grade_code, curriculum_code, curriculum_grades, classes, teachers })
     }
 
     /// Replaces the classes of course `id` by `classes`, in that order (two statements).
@@ -635,26 +592,26 @@ impl Conn {
         self.insert_rows(head, &rows, &[&COURSE_TEACHER]).await
     }
 
-    async fn insert_course(&mut self, new: &NewCourse, enforce_lock: bool) -> Result<CourseId> {
-        let (grade, curriculum) = self.validate_new_course(new, enforce_lock).await?;
-        let (lessons1, lessons2) = if new.lessons_from_table.0 || new.lessons_from_table.1 {
-            // documents.md §1: the entry of the first class's curriculum and division, or for a
-            // cross-class course that of its curriculum (no division); subject and grade as derived.
-            let division: Option<i64> = match new.school_classes.first() {
-                Some(k) => {
-                    with_conn!(self, |c| sqlx::query_scalar("SELECT division_id FROM school_class WHERE id = $1")
-                        .bind(k)
-                        .fetch_optional(c)
-                        .await?)
-                }
-                None => None,
-            };
-            let entry =
-                self.lesson_entry(curriculum, division.map(crate::domain::ids::DivisionId), new.subject, grade).await?;
-            lessons_from_table(new, entry.as_ref())
-        } else {
-            (new.lessons1, new.lessons2)
-        };
+    /// The division of school class `id`, if there is such a class.
+    pub async fn class_division(&mut self, id: SchoolClassId) -> Result<Option<DivisionId>> {
+        let division: Option<i64> =
+            with_conn!(self, |c| sqlx::query_scalar("SELECT division_id FROM school_class WHERE id = $1")
+                .bind(id)
+                .fetch_optional(c)
+                .await?);
+        Ok(division.map(DivisionId))
+    }
+
+    /// Inserts the course row of `new` with its derived grade and curriculum
+    /// and its lessons (one statement); the classes and teachers follow with
+    /// [`Conn::write_course_classes`] and [`Conn::write_course_teachers`].
+    pub(crate) async fn insert_course_row(
+        &mut self,
+        new: &NewCourse,
+        grade: GradeId,
+        curriculum: CurriculumId,
+        lessons: (Fixed, Fixed),
+    ) -> Result<CourseId> {
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
             "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2, \
@@ -666,31 +623,14 @@ impl Conn {
         .bind(curriculum)
         .bind(new.cancelled)
         .bind(&new.comments)
-        .bind(lessons1.0)
-        .bind(lessons2.0)
+        .bind(lessons.0 .0)
+        .bind(lessons.1 .0)
         .bind(new.small_group1)
         .bind(new.small_group2)
         .fetch_one(c)
         .await?
         });
-        let id = CourseId(id);
-        self.write_course_classes(id, &new.school_classes).await?;
-        self.write_course_teachers(id, &new.teachers1, &new.teachers2).await?;
-        Ok(id)
-    }
-
-    /// Creates a course (contract.md §8 "Create" and "Teachers"): 422
-    /// `unknown_reference` for unknown ids, 409 `school_year_locked`, 422 for
-    /// every course rule. Run it in a transaction ([`crate::store::Store::begin`]).
-    pub async fn create_course(&mut self, new: &NewCourse) -> Result<CourseId> {
-        self.insert_course(new, true).await
-    }
-
-    /// Like [`Conn::create_course`] but also into a locked (archived or
-    /// finalised) school year: for the dataset import, which restores history.
-    /// Every other rule applies.
-    pub async fn import_course(&mut self, new: &NewCourse) -> Result<CourseId> {
-        self.insert_course(new, false).await
+        Ok(CourseId(id))
     }
 
     /// Locks the courses `ids` and reads them, aligned with `ids` (`None` for
