@@ -44,17 +44,22 @@ pub async fn create(tx: &mut Conn, new: &NewCourse, enforce_lock: bool) -> Resul
 /// Saves `update` over `before`, the locked current state of the course
 /// (contract.md §8 "Save"); returns the course as written. 409
 /// `school_year_locked`; 422 `unknown_reference` / `teacher_not_employed` for
-/// the teachers. Statements: one for the teachers' facts (none without
-/// teachers), one for the course row, two for the teachers when they change.
+/// the teachers. Statements: one for the course row; when the teachers
+/// change, one for their facts (none without teachers) and two to rewrite them.
 pub async fn save(tx: &mut Conn, before: &Course, update: &CourseUpdate) -> Result<Course> {
     check_unlocked(&before.school_year, "changed")?;
-    let ids = update.teachers1.iter().chain(&update.teachers2).copied();
-    let facts = tx.teacher_facts(before.school_year.id, ids).await?;
-    let teachers = check_teachers(&before.school_year, &update.teachers1, &update.teachers2, &facts)?;
-    tx.write_course_fields(before.id, update).await?;
-    if before.teachers_change(update) {
+    let teachers = if before.teachers_change(update) {
+        let ids = update.teachers1.iter().chain(&update.teachers2).copied();
+        let facts = tx.teacher_facts(before.school_year.id, ids).await?;
+        let teachers = check_teachers(&before.school_year, &update.teachers1, &update.teachers2, &facts)?;
         tx.write_course_teachers(before.id, &update.teachers1, &update.teachers2).await?;
-    }
+        teachers
+    } else {
+        // The same teachers still hold: a teacher cannot be deleted, nor lose
+        // the employment of this school year, while teaching one of its courses.
+        (before.teachers1.clone(), before.teachers2.clone())
+    };
+    tx.write_course_fields(before.id, update).await?;
     Ok(before.updated(update, teachers))
 }
 

@@ -775,9 +775,8 @@ async fn course_table_cells_filters_and_clashes() {
 }
 
 /// A course save is one write path (contract.md §4): the course is locked and
-/// loaded once (three statements), its teachers' facts read once, its row
-/// written, its teachers rewritten only when they change (two statements), one
-/// audit entry, and the answer built from what was written, without reading
+/// loaded once (three statements), its row written, its teachers checked
+/// (one statement) and rewritten (two) only when they change, one audit entry, and the answer built from what was written, without reading
 /// the course back. The answer and its `ETag` equal those of a fresh GET.
 #[tokio::test]
 async fn course_save_runs_the_fewest_statements_and_answers_what_a_get_reads() {
@@ -816,7 +815,7 @@ async fn course_save_runs_the_fewest_statements_and_answers_what_a_get_reads() {
     body["teachers1"] = json!([w.def, w.abc]);
     let (cost, saved) = save(body.clone()).await;
     assert_eq!(saved["comments"], json!("Halbklassen"));
-    assert_eq!(cost, 6, "lock and load 3, teachers 1, row 1, audit 1");
+    assert_eq!(cost, 5, "lock and load 3, row 1, audit 1 (unchanged teachers are neither read nor written)");
     // No teachers at all: no teacher facts to read; semester 1 is open again.
     body["teachers1"] = json!([]);
     body["teachers2"] = json!([]);
