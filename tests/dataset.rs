@@ -355,3 +355,27 @@ async fn a_bad_lesson_table_record_imports_nothing() {
     expect_rejected(&ds, "lessonTable[0] (curriculum \"GYM 17\", subject \"SF B\", grade \"GYM1\")", "duplicate_entry")
         .await;
 }
+
+/// Teachers in single form are read in a batch (the exports' Lehrerliste and
+/// Pensenmeldung): two statements for a few teachers or all of the demo's,
+/// in the order asked, each equal to what `get_teacher` reads.
+#[tokio::test]
+async fn teachers_are_read_in_a_batch() {
+    let (store, _dir) = fresh_store().await;
+    dataset::import(&store, &demo::generate(1)).await.unwrap();
+    let mut conn = store.conn().await.unwrap();
+    let all: Vec<_> = conn.list_teachers(Default::default()).await.unwrap().into_iter().map(|t| t.id).collect();
+    assert!(all.len() > 100, "the demo has its teachers");
+    let mut cost = Vec::new();
+    for ids in [&all[..3], &all[..]] {
+        let reversed: Vec<_> = ids.iter().rev().copied().collect();
+        let before = store.statement_count();
+        let teachers = conn.teachers_by_ids(&reversed).await.unwrap();
+        cost.push(store.statement_count() - before);
+        assert_eq!(teachers.iter().map(|t| t.id).collect::<Vec<_>>(), reversed);
+        for t in teachers.iter().take(5) {
+            assert_eq!(Some(t), conn.get_teacher(t.id).await.unwrap().as_ref());
+        }
+    }
+    assert_eq!(cost, [2, 2]);
+}

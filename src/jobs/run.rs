@@ -296,18 +296,13 @@ async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJ
     Ok(NewJobFile { name, content_type: content_type.to_string(), content })
 }
 
-/// The single forms of `ids` (title, employee number, birthday) by id.
+/// The single forms of `ids` (title, employee number, birthday) by id, read in one batch.
 pub async fn full_teachers(
     conn: &mut Conn,
     ids: impl Iterator<Item = TeacherId>,
 ) -> Result<std::collections::HashMap<i64, Teacher>> {
-    let mut out = std::collections::HashMap::new();
-    for id in ids {
-        if let Some(t) = conn.get_teacher(id).await? {
-            out.insert(id.0, t);
-        }
-    }
-    Ok(out)
+    let ids: Vec<TeacherId> = ids.collect();
+    Ok(conn.teachers_by_ids(&ids).await?.into_iter().map(|t| (t.id.0, t)).collect())
 }
 
 /// Standing job 1: balances are computed on every read here, so there is
