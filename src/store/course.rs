@@ -24,6 +24,7 @@ use crate::domain::ids::{
 use crate::domain::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
 use crate::error::Result;
 use crate::store::constraint::{self, Unique};
+use crate::store::teacher::TeacherRefRow;
 use crate::store::util::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
@@ -193,12 +194,8 @@ const CLASS_SQL: &str = "SELECT cc.course_id, sc.id, sc.archived, sc.code, sc.gr
 struct CourseTeacherRow {
     course_id: i64,
     semester: i64,
-    id: i64,
-    archived: bool,
-    code: String,
-    last_name: String,
-    first_name: String,
-    email: Option<String>,
+    #[sqlx(flatten)]
+    teacher: TeacherRefRow,
 }
 
 const TEACHER_SQL: &str =
@@ -307,12 +304,8 @@ struct CurriculumGradeRow {
 
 #[derive(sqlx::FromRow)]
 struct TeacherEmploymentRow {
-    id: i64,
-    archived: bool,
-    code: String,
-    last_name: String,
-    first_name: String,
-    email: Option<String>,
+    #[sqlx(flatten)]
+    teacher: TeacherRefRow,
     employment_id: Option<i64>,
 }
 
@@ -367,14 +360,7 @@ impl Conn {
         }
         let mut teachers: HashMap<i64, (Vec<TeacherRef>, Vec<TeacherRef>)> = HashMap::with_capacity(rows.len());
         for r in teacher_rows {
-            let t = TeacherRef {
-                id: TeacherId(r.id),
-                archived: r.archived,
-                code: r.code,
-                last_name: r.last_name,
-                first_name: r.first_name,
-                email: r.email,
-            };
+            let t = TeacherRef::from(r.teacher);
             let entry = teachers.entry(r.course_id).or_default();
             if r.semester == 1 {
                 entry.0.push(t)
@@ -511,14 +497,7 @@ impl Conn {
         Ok(rows
             .into_iter()
             .map(|r| {
-                let teacher = TeacherRef {
-                    id: TeacherId(r.id),
-                    archived: r.archived,
-                    code: r.code,
-                    last_name: r.last_name,
-                    first_name: r.first_name,
-                    email: r.email,
-                };
+                let teacher = TeacherRef::from(r.teacher);
                 (teacher.id, TeacherFacts { teacher, employed: r.employment_id.is_some() })
             })
             .collect())
