@@ -139,7 +139,7 @@ impl Crud for Courses {
         let before = Self::get_for_update(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))?;
         course::save(tx, &before, update).await.map(drop)
     }
-    async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
         tx.delete_courses(&[CourseId(id)]).await
     }
     async fn get_for_update(tx: &mut Conn, id: i64) -> Result<Option<Course>> {
@@ -148,7 +148,7 @@ impl Crud for Courses {
     async fn save(tx: &mut Conn, _id: i64, before: &Course, update: &CourseUpdate) -> Result<Course> {
         course::save(tx, before, update).await
     }
-    fn check_delete(before: &Course) -> Result<()> {
+    fn check_delete(before: &Course, _users: &[String]) -> Result<()> {
         course::check_delete(before)
     }
 }

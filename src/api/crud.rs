@@ -24,8 +24,10 @@ use super::extract::{Parsed, PathId};
 use super::response::{created, no_content, ok, ok_tagged};
 use super::AppState;
 use crate::auth::Principal;
+use crate::domain::references::{check_unused, References};
 use crate::domain::FromBody;
 use crate::error::{Error, Result};
+use crate::service::references;
 use crate::store::Conn;
 
 /// A resource with single-object operations.
@@ -36,8 +38,9 @@ pub trait Crud: Send + Sync + 'static {
     const NOUN: &'static str;
     /// Database table of the object's row (locked before a conditional change).
     const TABLE: &'static str;
-    /// Parsed PUT body.
-    type Update: FromBody + Send + Sync + 'static;
+    /// Parsed PUT body; the ids it names are checked before it is saved
+    /// ([`crate::service::references::check`]).
+    type Update: FromBody + References + Send + Sync + 'static;
     /// Single form.
     type Single: Serialize + Send + Sync + 'static;
 
@@ -45,8 +48,9 @@ pub trait Crud: Send + Sync + 'static {
     fn get(conn: &mut Conn, id: i64) -> impl Future<Output = Result<Option<Self::Single>>> + Send;
     /// Replaces the writable fields (404 when missing).
     fn update(tx: &mut Conn, id: i64, new: &Self::Update) -> impl Future<Output = Result<()>> + Send;
-    /// Deletes (404 when missing, 409 when referenced or locked).
-    fn delete(tx: &mut Conn, id: i64) -> impl Future<Output = Result<()>> + Send;
+    /// Deletes the object `id`, in state `before` (locked by
+    /// [`Crud::get_for_update`]); 404 when missing, 409 when referenced or locked.
+    fn delete(tx: &mut Conn, id: i64, before: &Self::Single) -> impl Future<Output = Result<()>> + Send;
 
     /// Locks the object's row for the rest of the write transaction and reads
     /// its single form (`None`: no such object). Default: [`Conn::lock_row`]
@@ -76,18 +80,28 @@ pub trait Crud: Send + Sync + 'static {
         }
     }
 
-    /// Checks that the object in state `before` may be deleted, before
-    /// [`Crud::delete`] runs (default: always).
-    fn check_delete(before: &Self::Single) -> Result<()> {
+    /// Labels of the objects that still use object `id` (e.g. `course M
+    /// (26/27)`), read before a delete for [`Crud::check_delete`] (default:
+    /// none; plain storage, see [`Conn::users_of`]).
+    fn users(tx: &mut Conn, id: i64) -> impl Future<Output = Result<Vec<String>>> + Send {
+        let _ = (tx, id);
+        async { Ok(Vec::new()) }
+    }
+
+    /// Checks that the object in state `before`, used by `users` (from
+    /// [`Crud::users`]), may be deleted, before [`Crud::delete`] runs: a pure
+    /// rule (default: when nothing uses it, else 409 `referenced` naming the
+    /// users, contract.md §5).
+    fn check_delete(before: &Self::Single, users: &[String]) -> Result<()> {
         let _ = before;
-        Ok(())
+        check_unused(users, |users| format!("The {} is still used by {users}.", Self::NOUN))
     }
 }
 
 /// A resource created from a plain POST body (all but courses, whose POST also merges and splits).
 pub trait CrudCreate: Crud {
-    /// Parsed POST body.
-    type New: FromBody + Send + Sync + 'static;
+    /// Parsed POST body; the ids it names are checked before it is created.
+    type New: FromBody + References + Send + Sync + 'static;
     /// Creates; returns the new id.
     fn create(tx: &mut Conn, new: &Self::New) -> impl Future<Output = Result<i64>> + Send;
 }
@@ -242,6 +256,7 @@ pub async fn create<R: CrudCreate>(
     Parsed(new): Parsed<R::New>,
 ) -> Result<Response> {
     let mut tx = app.store.begin().await?;
+    references::check(&mut tx, &new).await?;
     let id = R::create(&mut tx, &new).await?;
     let item = R::get(&mut tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
     audit.record(&mut tx, R::PATH, id, None::<&()>, Some(&item)).await?;
@@ -265,7 +280,8 @@ async fn current_checked<R: Crud>(tx: &mut Conn, id: i64, pre: &Preconditions) -
 /// (then nothing is changed). Without `If-Match` the save is unconditional.
 ///
 /// The one write path (contract.md §4): lock and load once
-/// ([`Crud::get_for_update`]), check the preconditions, save
+/// ([`Crud::get_for_update`]), check the preconditions, check the ids the
+/// body names (422 `unknown_reference`), save
 /// ([`Crud::save`], which applies the resource's rules and returns the written
 /// form), record the audit entry, commit, answer with the written form.
 pub async fn update<R: Crud>(
@@ -277,6 +293,7 @@ pub async fn update<R: Crud>(
 ) -> Result<Response> {
     let mut tx = app.store.begin().await?;
     let before = current_checked::<R>(&mut tx, id, &pre).await?;
+    references::check(&mut tx, &new).await?;
     let item = R::save(&mut tx, id, &before, &new).await?;
     audit.record(&mut tx, R::PATH, id, Some(&before), Some(&item)).await?;
     tx.commit().await?;
@@ -293,19 +310,24 @@ pub async fn remove<R: Crud>(
 ) -> Result<Response> {
     let mut tx = app.store.begin().await?;
     let before = current_checked::<R>(&mut tx, id, &pre).await?;
-    R::check_delete(&before)?;
-    R::delete(&mut tx, id).await?;
+    let users = R::users(&mut tx, id).await?;
+    R::check_delete(&before, &users)?;
+    R::delete(&mut tx, id, &before).await?;
     audit.record(&mut tx, R::PATH, id, Some(&before), None::<&()>).await?;
     tx.commit().await?;
     Ok(no_content())
 }
 
 /// Implements [`Crud`] for a marker type by delegating to `Conn` methods that
-/// take the resource's typed id.
+/// take the resource's typed id. With `users: m, in_use: |item, users| …`, a
+/// delete first reads the users of the object (`Conn::m`) and is refused with
+/// 409 `referenced` while there are any, the detail built by `in_use` (the
+/// object and the summary of its users).
 #[macro_export]
 macro_rules! crud_resource {
     ($marker:ident, path: $path:literal, table: $table:literal, id: $id:ty, new: $new:ty, single: $single:ty,
-     get: $get:ident, create: $create:ident, update: $update:ident, delete: $delete:ident) => {
+     get: $get:ident, create: $create:ident, update: $update:ident, delete: $delete:ident
+     $(, users: $users:ident, in_use: $in_use:expr)?) => {
         #[doc = concat!("The `/", $path, "` resource for the generic handlers.")]
         pub struct $marker;
         impl $crate::api::crud::CrudCreate for $marker {
@@ -326,9 +348,18 @@ macro_rules! crud_resource {
             async fn update(tx: &mut $crate::store::Conn, id: i64, new: &$new) -> $crate::error::Result<()> {
                 tx.$update(<$id>::from(id), new).await
             }
-            async fn delete(tx: &mut $crate::store::Conn, id: i64) -> $crate::error::Result<()> {
+            async fn delete(tx: &mut $crate::store::Conn, id: i64, _before: &$single) -> $crate::error::Result<()> {
                 tx.$delete(<$id>::from(id)).await
             }
+            $(
+            async fn users(tx: &mut $crate::store::Conn, id: i64) -> $crate::error::Result<Vec<String>> {
+                tx.$users(<$id>::from(id)).await
+            }
+            fn check_delete(before: &$single, users: &[String]) -> $crate::error::Result<()> {
+                let message: fn(&$single, &str) -> String = $in_use;
+                $crate::domain::references::check_unused(users, |u| message(before, u))
+            }
+            )?
         }
     };
 }

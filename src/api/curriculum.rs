@@ -24,7 +24,9 @@ pub fn routes() -> ApiRouter {
 }
 
 crate::crud_resource!(Curricula, path: "curriculum", table: "curriculum", id: CurriculumId, new: NewCurriculum, single: crate::domain::curriculum::Curriculum,
-    get: get_curriculum, create: create_curriculum, update: update_curriculum, delete: delete_curriculum);
+    get: get_curriculum, create: create_curriculum, update: update_curriculum, delete: delete_curriculum,
+    users: curriculum_users,
+    in_use: |c, users| format!("Curriculum {} is still used by {users}; archive the curriculum instead.", c.code));
 
 /// `GET /curriculum[?archived=BOOL]`: by code, each with its ordered grades.
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {

@@ -22,7 +22,9 @@ pub fn routes() -> ApiRouter {
 }
 
 crate::crud_resource!(Divisions, path: "division", table: "division", id: DivisionId, new: NewDivision, single: crate::domain::division::Division,
-    get: get_division, create: create_division, update: update_division, delete: delete_division);
+    get: get_division, create: create_division, update: update_division, delete: delete_division,
+    users: division_users,
+    in_use: |d, users| format!("Division {} is still used by {users}; move them to another division first.", d.code));
 
 /// `GET /division`: list form (no binary data), by code.
 async fn list(State(app): State<AppState>) -> Result<Response> {

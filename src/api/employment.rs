@@ -1,6 +1,7 @@
 //! `/employment` (contract.md §5, §7): list (`?schoolYear=` and/or `?teacher=`),
 //! get, create, save, delete.
 
+use crate::service::employment;
 use axum::extract::State;
 use axum::response::Response;
 
@@ -34,7 +35,7 @@ pub struct Employments;
 impl crud::CrudCreate for Employments {
     type New = NewEmployment;
     async fn create(tx: &mut Conn, new: &NewEmployment) -> Result<i64> {
-        Ok(tx.create_employment(new).await?.0)
+        Ok(employment::create(tx, new).await?.0)
     }
 }
 impl crud::Crud for Employments {
@@ -51,10 +52,15 @@ impl crud::Crud for Employments {
         Ok(Some(e))
     }
     async fn update(tx: &mut Conn, id: i64, new: &NewEmployment) -> Result<()> {
-        tx.update_employment(EmploymentId(id), new).await
+        let before = Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))?;
+        employment::update(tx, EmploymentId(id), &before, new).await
     }
-    async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
-        tx.delete_employment(EmploymentId(id)).await
+    async fn save(tx: &mut Conn, id: i64, before: &Employment, new: &NewEmployment) -> Result<Employment> {
+        employment::update(tx, EmploymentId(id), before, new).await?;
+        Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))
+    }
+    async fn delete(tx: &mut Conn, id: i64, before: &Employment) -> Result<()> {
+        employment::delete(tx, EmploymentId(id), before).await
     }
 }
 

@@ -9,6 +9,7 @@ use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::grade::{Grade, NewGrade};
+use crate::domain::lookup::LookupKind;
 use crate::error::Result;
 use crate::store::Conn;
 
@@ -46,7 +47,13 @@ impl Crud for Grades {
     async fn update(tx: &mut Conn, id: i64, new: &NewGrade) -> Result<()> {
         tx.update_grade(id, new).await
     }
-    async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
         tx.delete_grade(id).await
+    }
+    async fn users(tx: &mut Conn, id: i64) -> Result<Vec<String>> {
+        tx.lookup_users(LookupKind::Grade, id).await
+    }
+    fn check_delete(before: &Grade, users: &[String]) -> Result<()> {
+        crate::domain::lookup::check_unused(LookupKind::Grade, &before.code, users)
     }
 }

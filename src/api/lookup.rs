@@ -44,8 +44,14 @@ macro_rules! lookup_resources {
             async fn update(tx: &mut Conn, id: i64, new: &NewLookup) -> Result<()> {
                 tx.update_lookup(Self::KIND, id, new).await
             }
-            async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+            async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
                 tx.delete_lookup(Self::KIND, id).await
+            }
+            async fn users(tx: &mut Conn, id: i64) -> Result<Vec<String>> {
+                tx.lookup_users(Self::KIND, id).await
+            }
+            fn check_delete(before: &Lookup, users: &[String]) -> Result<()> {
+                crate::domain::lookup::check_unused(Self::KIND, &before.code, users)
             }
         }
     )*};

@@ -12,6 +12,7 @@ use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
+use crate::domain::payroll;
 use crate::domain::payroll::{
     BookingKind, NewPayrollType, NewPoolType, NewPostingType, NewThesisType, PayrollType, PoolType, PostingType,
     ThesisType,
@@ -115,10 +116,20 @@ impl Crud for PayrollTypes {
         conn.get_payroll_type(id).await
     }
     async fn update(tx: &mut Conn, id: i64, new: &NewPayrollType) -> Result<()> {
+        if !new.lesson_based {
+            let weekly_users = tx.weekly_lessons_users(id).await?;
+            payroll::check_stays_lesson_based(new, &weekly_users)?;
+        }
         tx.update_payroll_type(id, new).await
     }
-    async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
         tx.delete_payroll_type(id).await
+    }
+    async fn users(tx: &mut Conn, id: i64) -> Result<Vec<String>> {
+        tx.payroll_type_users(id).await
+    }
+    fn check_delete(before: &PayrollType, users: &[String]) -> Result<()> {
+        payroll::check_unused(Self::NOUN, &before.code, users)
     }
 }
 
@@ -144,8 +155,14 @@ macro_rules! booking_resources {
             async fn update(tx: &mut Conn, id: i64, new: &$new) -> Result<()> {
                 tx.update_booking_type(BookingKind::$kind, id, &new.0).await
             }
-            async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+            async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
                 tx.delete_booking_type(BookingKind::$kind, id).await
+            }
+            async fn users(tx: &mut Conn, id: i64) -> Result<Vec<String>> {
+                tx.booking_type_users(BookingKind::$kind, id).await
+            }
+            fn check_delete(before: &$single, users: &[String]) -> Result<()> {
+                payroll::check_unused(Self::NOUN, &before.code, users)
             }
         }
     )*};

@@ -1,5 +1,6 @@
 //! `/poolentry`, `/posting`, `/thesis` and `/note` (workload.md §2).
 
+use crate::service::{pool, references};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::get;
@@ -168,7 +169,7 @@ async fn put_theses(
     let mut tx = app.store.begin().await?;
     let before = tx.get_theses(y, t).await?.ok_or_else(|| no_theses(&id))?;
     pre.check_write("theses", y, &ETag::of(&before)?)?;
-    tx.set_theses(y, t, &counts.0).await?;
+    pool::set_theses(&mut tx, &before, &counts).await?;
     let item = tx.get_theses(y, t).await?.ok_or_else(|| no_theses(&id))?;
     audit.record(&mut tx, "thesis", t, Some(&before), Some(&item)).await?;
     tx.commit().await?;
@@ -186,6 +187,7 @@ async fn create_note(State(app): State<AppState>, audit: Audit, Parsed(new): Par
     let author = audit.principal.as_ref().map_or_else(|| "unknown".to_string(), |p| p.name.clone());
     let now = chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string();
     let mut tx = app.store.begin().await?;
+    references::check(&mut tx, &new).await?;
     let id = tx.create_note(&new, &author, &now).await?;
     let item = tx.get_note(id).await?.ok_or_else(|| Error::not_found("note", id))?;
     audit.record(&mut tx, "note", id, None::<&()>, Some(&item)).await?;
@@ -200,7 +202,7 @@ macro_rules! owned_resource {
         impl CrudCreate for $marker {
             type New = $new;
             async fn create(tx: &mut Conn, new: &$new) -> Result<i64> {
-                tx.$create(new).await
+                pool::$create(tx, new).await
             }
         }
         impl Crud for $marker {
@@ -213,10 +215,15 @@ macro_rules! owned_resource {
                 conn.$get(id).await
             }
             async fn update(tx: &mut Conn, id: i64, new: &$new) -> Result<()> {
-                tx.$update(id, new).await
+                let before = Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))?;
+                pool::$update(tx, id, &before, new).await
             }
-            async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
-                tx.$delete(id).await
+            async fn save(tx: &mut Conn, id: i64, before: &$single, new: &$new) -> Result<$single> {
+                pool::$update(tx, id, before, new).await?;
+                Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))
+            }
+            async fn delete(tx: &mut Conn, id: i64, before: &$single) -> Result<()> {
+                pool::$delete(tx, id, before).await
             }
         }
     };
@@ -261,7 +268,7 @@ impl Crud for Notes {
     async fn update(_tx: &mut Conn, id: i64, _new: &NewNote) -> Result<()> {
         Err(Error::not_found("note", id))
     }
-    async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
         tx.delete_note(id).await
     }
 }

@@ -36,7 +36,9 @@ pub fn routes() -> ApiRouter {
 }
 
 crate::crud_resource!(SchoolClasses, path: "schoolclass", table: "school_class", id: SchoolClassId, new: NewSchoolClass, single: crate::domain::schoolclass::SchoolClass,
-    get: get_school_class, create: create_school_class, update: update_school_class, delete: delete_school_class);
+    get: get_school_class, create: create_school_class, update: update_school_class, delete: delete_school_class,
+    users: school_class_users,
+    in_use: |c, users| format!("School class {} is still used by {users}; archive the class instead.", c.code));
 
 /// `GET /schoolclass[?schoolYear=ID[&grade=ID]][&archived=BOOL]`, by graduation
 /// year then code. With `schoolYear`: only the classes that have a grade in that

@@ -1,6 +1,8 @@
 //! `/schoolyear` (interface.md §4.6): list (`?archived=`), get, create, save,
 //! delete; `POST /schoolyear/ID/open` (documents.md §2) and `GET /schoolyear/ID/check` (§3).
 
+use crate::domain::references::check_unused;
+use crate::service::schoolyear;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -114,7 +116,7 @@ pub struct SchoolYears;
 impl crud::CrudCreate for SchoolYears {
     type New = NewSchoolYear;
     async fn create(tx: &mut Conn, new: &NewSchoolYear) -> Result<i64> {
-        Ok(tx.create_school_year(new).await?.0)
+        Ok(schoolyear::create(tx, new).await?.0)
     }
 }
 impl crud::Crud for SchoolYears {
@@ -129,7 +131,7 @@ impl crud::Crud for SchoolYears {
     async fn update(tx: &mut Conn, id: i64, new: &NewSchoolYear) -> Result<()> {
         let id = SchoolYearId(id);
         let was_locked = tx.school_year_locked(id).await?.is_some_and(|(_, locked)| locked);
-        tx.update_school_year(id, new).await?;
+        schoolyear::update(tx, id, new).await?;
         let locked = new.archived || new.finalised;
         if locked != was_locked {
             let year = tx
@@ -140,8 +142,16 @@ impl crud::Crud for SchoolYears {
         }
         Ok(())
     }
-    async fn delete(tx: &mut Conn, id: i64) -> Result<()> {
+    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
         tx.delete_school_year(SchoolYearId(id)).await
+    }
+    async fn users(tx: &mut Conn, id: i64) -> Result<Vec<String>> {
+        tx.school_year_users(SchoolYearId(id)).await
+    }
+    fn check_delete(before: &SchoolYear, users: &[String]) -> Result<()> {
+        check_unused(users, |users| {
+            format!("School year {} still has {users}; archive the school year instead.", before.code)
+        })
     }
 }
 

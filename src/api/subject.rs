@@ -26,7 +26,9 @@ pub fn routes() -> ApiRouter {
 }
 
 crate::crud_resource!(Subjects, path: "subject", table: "subject", id: SubjectId, new: NewSubject, single: crate::domain::subject::Subject,
-    get: get_subject, create: create_subject, update: update_subject, delete: delete_subject);
+    get: get_subject, create: create_subject, update: update_subject, delete: delete_subject,
+    users: subject_users,
+    in_use: |s, users| format!("Subject {} is still used by {users}; archive the subject instead.", s.code));
 
 /// `GET /subject[?crossClass[=BOOL]][&archived=BOOL]`: list form, by code.
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {

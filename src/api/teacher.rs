@@ -72,7 +72,9 @@ async fn fetch(
 }
 
 crate::crud_resource!(Teachers, path: "teacher", table: "teacher", id: TeacherId, new: NewTeacher, single: crate::domain::teacher::Teacher,
-    get: get_teacher, create: create_teacher, update: update_teacher, delete: delete_teacher);
+    get: get_teacher, create: create_teacher, update: update_teacher, delete: delete_teacher,
+    users: teacher_users,
+    in_use: |t, users| format!("Teacher {} is still referenced by {users}; archive the teacher instead.", t.code));
 
 /// `GET /teacher[?schoolYear=ID[&employed=BOOL]][&archived=BOOL]`: list form, by
 /// code; 404 for an unknown school year; `employed` without `schoolYear` → 400.

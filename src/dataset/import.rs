@@ -334,7 +334,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         });
         let new: NewSchoolYear = parse(&body, &record)?;
         let unlocked = NewSchoolYear { finalised: false, archived: false, ..new.clone() };
-        let id = stored(tx.create_school_year(&unlocked).await, &record)?;
+        let id = stored(crate::service::schoolyear::create(tx, &unlocked).await.map(|y| y.0), &record)?;
         years.insert(&r.code, id);
         if new != unlocked {
             locks.push((SchoolYearId(id), new, i));
@@ -426,7 +426,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "temporary": r.temporary, "comments": r.comments, "initialBalance": number(Some(r.initial_balance)),
         });
         let new: NewEmployment = parse(&body, &record)?;
-        let id = stored(tx.create_employment(&new).await, &record)?;
+        let id = stored(crate::service::employment::create(tx, &new).await.map(|e| e.0), &record)?;
         if let (Some(o), Some(c)) = (&r.frozen_opening_balance, &r.frozen_closing_balance) {
             let exact = |s: &str| s.parse::<rust_decimal::Decimal>().is_ok();
             if !exact(o) || !exact(c) {
@@ -463,7 +463,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "description": r.description, "percent1": number(Some(r.percent1)), "percent2": number(Some(r.percent2)),
         });
         let new: NewPoolEntry = parse(&body, &record)?;
-        stored(tx.create_pool_entry(&new).await, &record)?;
+        stored(crate::service::pool::create_pool_entry(tx, &new).await, &record)?;
     }
     for (i, r) in ds.postings.iter().enumerate() {
         let record = label("postings", i, r);
@@ -478,7 +478,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "description": r.description, "startDate": r.start_date, "endDate": r.end_date, "details": details,
         });
         let new: NewPosting = parse(&body, &record)?;
-        stored(tx.create_posting(&new).await, &record)?;
+        stored(crate::service::pool::create_posting(tx, &new).await, &record)?;
     }
     for (i, r) in ds.theses.iter().enumerate() {
         let record = label("theses", i, r);
@@ -490,7 +490,10 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         let new: ThesisCounts = parse(&json!({"thesisCounts": counts}), &record)?;
         let year = years.resolve(&r.school_year, "/schoolYear", &record)?;
         let teacher = teachers.resolve(&r.teacher, "/teacher", &record)?;
-        tx.set_theses(year, teacher, &new.0).await.map_err(|e| DatasetError::from_api(record(), e))?;
+        let before = tx.get_theses(year, teacher).await?.ok_or_else(|| {
+            DatasetError::from_api(record(), crate::domain::pool::not_employed(&r.teacher, &r.school_year))
+        })?;
+        crate::service::pool::set_theses(tx, &before, &new).await.map_err(|e| DatasetError::from_api(record(), e))?;
     }
     for (i, r) in ds.notes.iter().enumerate() {
         let record = label("notes", i, r);
@@ -501,7 +504,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
 
     for (id, new, i) in &locks {
         let record = label("schoolYears", *i, &ds.school_years[*i]);
-        tx.update_school_year(*id, new).await.map_err(|e| DatasetError::from_api(record(), e))?;
+        crate::service::schoolyear::update(tx, *id, new).await.map_err(|e| DatasetError::from_api(record(), e))?;
     }
     // Balances frozen when their years were locked are restored as they were.
     for (id, opening, closing) in frozen {

@@ -373,6 +373,10 @@ pub struct CourseUpdate {
     pub small_group2: bool,
 }
 
+/// A course's references are checked with its teachers' employment
+/// ([`check_teachers`], [`check_new_course`]), not by the generic check.
+impl super::references::References for CourseUpdate {}
+
 /// Reads the fields shared by create and update (`null` lessons count as 0).
 fn read_writable(r: &mut Reader<'_>) -> CourseUpdate {
     let cancelled = r.boolean("cancelled");

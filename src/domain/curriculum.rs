@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::ids::{CurriculumId, GradeId};
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::{RefKind, Reference, References};
 use super::FromBody;
 use crate::error::{ErrorCode, Result};
 
@@ -66,6 +67,17 @@ impl FromBody for NewCurriculum {
         }
         r.finish()?;
         Ok(NewCurriculum { archived, code: checked(code), description: checked(description), grades })
+    }
+}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewCurriculum {
+    fn references(&self) -> Vec<Reference> {
+        self.grades
+            .iter()
+            .enumerate()
+            .map(|(i, g)| Reference::new(format!("/grades/{i}"), RefKind::Grade, g.0))
+            .collect()
     }
 }
 

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::ids::DivisionId;
 use super::reader::{checked, limits, Binary, Mode, Reader};
+use super::references::References;
 use super::FromBody;
 use crate::error::Result;
 
@@ -134,6 +135,8 @@ pub fn serialize_binary<S: Serializer>(value: &Option<Binary>, s: S) -> std::res
         }),
     }
 }
+
+impl References for NewDivision {}
 
 #[cfg(test)]
 mod tests {

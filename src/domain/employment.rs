@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::fixed::{Amount, Fixed};
 use super::ids::{DivisionId, EmploymentId, SchoolYearId, TeacherId};
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::{RefKind, Reference, References};
 use super::refs::{LookupRef, SchoolYearRef, TeacherRef};
 use super::FromBody;
 use crate::error::{ErrorCode, Result};
@@ -118,6 +119,36 @@ impl FromBody for NewEmployment {
             initial_balance,
         })
     }
+}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewEmployment {
+    fn references(&self) -> Vec<Reference> {
+        vec![
+            Reference::new("/teacher", RefKind::Teacher, self.teacher.0),
+            Reference::new("/schoolYear", RefKind::SchoolYear, self.school_year.0),
+            Reference::new("/division", RefKind::Division, self.division.0),
+        ]
+    }
+}
+
+/// 409 `referenced` while `users` (courses the teacher teaches in the
+/// year, pool entries, postings, theses) hang on employment `before`:
+/// it cannot be `what` ("deleted", "moved to another teacher or school year";
+/// contract.md §5).
+pub fn check_unused(before: &Employment, users: &[String], what: &str) -> Result<()> {
+    super::references::check_unused(users, |users| {
+        format!(
+            "Teacher {} still has {users} in school year {}; the employment cannot be {what}. Remove the teacher from these courses and delete these entries first.",
+            before.teacher.code, before.school_year.code
+        )
+    })
+}
+
+/// Whether saving `new` over `before` moves the employment to another teacher
+/// or school year (which its courses and entries forbid, [`check_unused`]).
+pub fn moves(before: &Employment, new: &NewEmployment) -> bool {
+    before.teacher.id != new.teacher || before.school_year.id != new.school_year
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::{RefKind, Reference, References};
 use super::refs::LookupRef;
 use super::FromBody;
 use crate::error::Result;
@@ -53,5 +54,18 @@ impl FromBody for NewGrade {
         let class_lesson_payroll_type = r.reference("classLessonPayrollType", false);
         r.finish()?;
         Ok(NewGrade { code: checked(code), description: checked(description), payroll_type, class_lesson_payroll_type })
+    }
+}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewGrade {
+    fn references(&self) -> Vec<Reference> {
+        [
+            Reference::optional("/payrollType", RefKind::PayrollType, self.payroll_type),
+            Reference::optional("/classLessonPayrollType", RefKind::PayrollType, self.class_lesson_payroll_type),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 }

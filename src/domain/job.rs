@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::ids::{DivisionId, GradeId, SchoolYearId, SubjectCategoryId, TeacherId};
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::{RefKind, Reference, References};
 use crate::auth::Role;
 use crate::error::{Error, ErrorCode, Result};
 
@@ -365,6 +366,22 @@ pub fn unknown_job(name: &str) -> Error {
             JobKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
         ),
     )
+}
+
+/// The ids a job's parameters name (each must exist, contract.md §5).
+impl References for JobParams {
+    fn references(&self) -> Vec<Reference> {
+        [
+            Reference::optional("/schoolYear", RefKind::SchoolYear, self.school_year.map(|y| y.0)),
+            Reference::optional("/teacher", RefKind::Teacher, self.teacher.map(|t| t.0)),
+            Reference::optional("/division", RefKind::Division, self.division.map(|d| d.0)),
+            Reference::optional("/grade", RefKind::Grade, self.grade.map(|g| g.0)),
+            Reference::optional("/subjectCategory", RefKind::SubjectCategory, self.subject_category.map(|c| c.0)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::References;
 use super::FromBody;
 use crate::error::Result;
 
@@ -96,4 +97,15 @@ impl FromBody for NewLookup {
         r.finish()?;
         Ok(NewLookup { code: checked(code), description: checked(description), archived })
     }
+}
+
+impl References for NewLookup {}
+
+/// 409 `referenced` while `users` use the lookup `code` of `kind`
+/// (contract.md §5): "The subject category MINT is used by subject M and
+/// teacher AB; it cannot be deleted."
+pub fn check_unused(kind: LookupKind, code: &str, users: &[String]) -> crate::error::Result<()> {
+    super::references::check_unused(users, |users| {
+        format!("The {} {code} is used by {users}; it cannot be deleted.", kind.noun())
+    })
 }

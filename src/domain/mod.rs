@@ -22,6 +22,7 @@ pub mod opening;
 pub mod payroll;
 pub mod pool;
 pub mod reader;
+pub mod references;
 pub mod refs;
 pub mod schoolclass;
 pub mod schoolyear;

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::fixed::Fixed;
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::{RefKind, Reference, References};
 use super::refs::LookupRef;
 use super::FromBody;
 use crate::error::{ErrorCode, Result};
@@ -216,6 +217,11 @@ macro_rules! booking_bodies {
                 parse_booking_type(body, mode, BookingKind::$kind).map($new)
             }
         }
+        impl References for $new {
+            fn references(&self) -> Vec<Reference> {
+                self.0.references()
+            }
+        }
     )*};
 }
 
@@ -223,6 +229,35 @@ booking_bodies! {
     NewPoolType => Pool;
     NewPostingType => Posting;
     NewThesisType => Thesis;
+}
+
+impl References for NewPayrollType {}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewBookingType {
+    fn references(&self) -> Vec<Reference> {
+        vec![Reference::new("/payrollType", RefKind::PayrollType, self.payroll_type)]
+    }
+}
+
+/// 409 `referenced` when the payroll type `code` is to become percent-based
+/// while `weekly_users` (school years keying their weeklyLessons by it) use
+/// it: weekly lessons exist only for lesson-based types (workload.md §1).
+pub fn check_stays_lesson_based(new: &NewPayrollType, weekly_users: &[String]) -> Result<()> {
+    if new.lesson_based {
+        return Ok(());
+    }
+    super::references::check_unused(weekly_users, |users| {
+        format!("The payroll type {} is used by {users}; it must stay lesson-based.", new.code)
+    })
+}
+
+/// 409 `referenced` while `users` use the payroll type or booking type `code`
+/// (`noun` names its kind): it cannot be deleted (contract.md §5).
+pub fn check_unused(noun: &str, code: &str, users: &[String]) -> Result<()> {
+    super::references::check_unused(users, |users| {
+        format!("The {noun} {code} is used by {users}; it cannot be deleted.")
+    })
 }
 
 #[cfg(test)]

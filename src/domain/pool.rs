@@ -14,9 +14,10 @@ use serde_json::Value;
 
 use super::fixed::Fixed;
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::{RefKind, Reference, References};
 use super::refs::{LookupRef, SchoolYearRef, TeacherRef};
 use super::FromBody;
-use crate::error::{ErrorCode, Result};
+use crate::error::{Error, ErrorCode, Result};
 
 /// Largest pool percent per semester.
 pub const MAX_POOL_PERCENT: i64 = 100;
@@ -224,6 +225,56 @@ impl FromBody for NewNote {
         r.finish()?;
         Ok(NewNote { teacher: checked(teacher), text: checked(text) })
     }
+}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewPoolEntry {
+    fn references(&self) -> Vec<Reference> {
+        vec![
+            Reference::new("/schoolYear", RefKind::SchoolYear, self.school_year),
+            Reference::new("/teacher", RefKind::Teacher, self.teacher),
+            Reference::new("/type", RefKind::PoolType, self.kind),
+        ]
+    }
+}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewPosting {
+    fn references(&self) -> Vec<Reference> {
+        let mut refs = vec![
+            Reference::new("/schoolYear", RefKind::SchoolYear, self.school_year),
+            Reference::new("/teacher", RefKind::Teacher, self.teacher),
+        ];
+        refs.extend(
+            self.details.iter().map(|(t, _)| Reference::new(format!("/details/{t}"), RefKind::PostingType, *t)),
+        );
+        refs
+    }
+}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for ThesisCounts {
+    fn references(&self) -> Vec<Reference> {
+        self.0.iter().map(|(t, _)| Reference::new(format!("/thesisCounts/{t}"), RefKind::ThesisType, *t)).collect()
+    }
+}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewNote {
+    fn references(&self) -> Vec<Reference> {
+        vec![Reference::new("/teacher", RefKind::Teacher, self.teacher)]
+    }
+}
+
+/// 422 `teacher_not_employed` (pointer `/teacher`): pool entries, postings
+/// and theses belong to an employment, and teacher `teacher` has none in
+/// school year `school_year` (codes; workload.md §3).
+pub fn not_employed(teacher: &str, school_year: &str) -> Error {
+    Error::field(
+        "/teacher",
+        ErrorCode::TeacherNotEmployed,
+        format!("Teacher {teacher} has no employment in school year {school_year}; create the employment first."),
+    )
 }
 
 #[cfg(test)]

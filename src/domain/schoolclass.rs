@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::grade_rule::grade_index;
 use super::ids::{CurriculumId, DivisionId};
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::{RefKind, Reference, References};
 use super::refs::LookupRef;
 use super::FromBody;
 use crate::error::Result;
@@ -75,6 +76,16 @@ impl FromBody for NewSchoolClass {
             division: checked(division),
             graduation_year: checked(graduation_year),
         })
+    }
+}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewSchoolClass {
+    fn references(&self) -> Vec<Reference> {
+        vec![
+            Reference::new("/curriculum", RefKind::Curriculum, self.curriculum.0),
+            Reference::new("/division", RefKind::Division, self.division.0),
+        ]
     }
 }
 

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use super::fixed::Fixed;
 use super::ids::SchoolYearId;
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::{RefKind, Reference, References};
 use super::refs::LookupRef;
 use super::workload::CalculationMode;
 use super::FromBody;
@@ -173,10 +174,164 @@ impl FromBody for NewSchoolYear {
     }
 }
 
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewSchoolYear {
+    fn references(&self) -> Vec<Reference> {
+        self.weekly_lessons
+            .iter()
+            .flatten()
+            .map(|(id, _)| Reference::new(format!("/weeklyLessons/{id}"), RefKind::PayrollType, *id))
+            .collect()
+    }
+}
+
+/// What a new school year takes over from the latest earlier one (by
+/// graduation year) for the fields its body leaves out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inherited {
+    /// Teaching weeks.
+    pub weeks: i64,
+    /// Calculation mode (`None`: an id this version does not know).
+    pub calculation_mode: Option<CalculationMode>,
+    /// Small-group surcharge, percent.
+    pub small_group_surcharge: Fixed,
+    /// Weekly lessons by payroll type id.
+    pub weekly_lessons: Vec<(i64, Fixed)>,
+}
+
+/// `new` with every optional field filled (contract.md §5, school year): an
+/// absent `weeks`, `calculationMode`, `smallGroupSurcharge` or `weeklyLessons`
+/// is copied from `earlier`, else `percent`, [`DEFAULT_SMALL_GROUP_SURCHARGE`]
+/// and none; an absent `weeks` without an earlier year is 422 `required`.
+pub fn with_inherited(new: &NewSchoolYear, earlier: Option<Inherited>) -> Result<NewSchoolYear> {
+    let Some(weeks) = new.weeks.or(earlier.as_ref().map(|e| e.weeks)) else {
+        return Err(crate::error::Error::field(
+            "/weeks",
+            ErrorCode::Required,
+            "`weeks` is required (there is no earlier school year to copy it from).",
+        ));
+    };
+    let calculation_mode = new
+        .calculation_mode
+        .or_else(|| earlier.as_ref().and_then(|e| e.calculation_mode))
+        .unwrap_or(CalculationMode::Percent);
+    let small_group_surcharge = new
+        .small_group_surcharge
+        .or(earlier.as_ref().map(|e| e.small_group_surcharge))
+        .unwrap_or(DEFAULT_SMALL_GROUP_SURCHARGE);
+    let weekly_lessons = match (&new.weekly_lessons, earlier) {
+        (Some(w), _) => w.clone(),
+        (None, Some(e)) => e.weekly_lessons,
+        (None, None) => Vec::new(),
+    };
+    Ok(NewSchoolYear {
+        weeks: Some(weeks),
+        calculation_mode: Some(calculation_mode),
+        small_group_surcharge: Some(small_group_surcharge),
+        weekly_lessons: Some(weekly_lessons),
+        ..new.clone()
+    })
+}
+
+/// Whether a school year is locked (contract.md §7): what the lock checks of
+/// employments, pool entries, postings and theses need to know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YearState {
+    /// Short designation, e.g. `26/27`.
+    pub code: String,
+    /// Archived: locked.
+    pub archived: bool,
+    /// Planning finished: locked.
+    pub finalised: bool,
+}
+
+/// 409 `school_year_locked` when `year` is archived or finalised (contract.md
+/// §7): its courses, employments and their entries cannot be changed.
+pub fn check_open(year: &YearState) -> Result<()> {
+    let state = match (year.archived, year.finalised) {
+        (true, _) => "archived",
+        (false, true) => "finalised",
+        (false, false) => return Ok(()),
+    };
+    Err(crate::error::Error::new(
+        ErrorCode::SchoolYearLocked,
+        format!(
+            "School year {} is {state}: its courses and employments cannot be changed. Reopen the school year first.",
+            year.code
+        ),
+    ))
+}
+
+/// 422 `not_lesson_based` for each `weeklyLessons` key whose payroll type is
+/// percent-based (`percent_based` lists those ids): weekly lessons exist only
+/// for lesson-based payroll types (workload.md §1).
+pub fn check_weekly_lessons(new: &NewSchoolYear, percent_based: &[i64]) -> Result<()> {
+    let errors = new
+        .weekly_lessons
+        .iter()
+        .flatten()
+        .filter(|(id, _)| percent_based.contains(id))
+        .map(|(id, _)| {
+            crate::error::FieldError::new(
+                format!("/weeklyLessons/{id}"),
+                ErrorCode::NotLessonBased,
+                format!("Payroll type {id} is percent-based: it has no weekly lessons."),
+            )
+        })
+        .collect();
+    super::references::fields_or_ok(errors)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_new_year_takes_what_its_body_leaves_out_from_the_earlier_year() {
+        let body = |v: Value| NewSchoolYear::from_body(&v, Mode::Create).unwrap();
+        let new = body(json!({"code": "27/28", "description": "x", "graduationYear": 2028}));
+        let err = with_inherited(&new, None).unwrap_err();
+        assert_eq!(err.code(), ErrorCode::Required);
+        let earlier = Inherited {
+            weeks: 38,
+            calculation_mode: Some(CalculationMode::Lessons2),
+            small_group_surcharge: Fixed::units(3),
+            weekly_lessons: vec![(1, Fixed::units(24))],
+        };
+        let y = with_inherited(&new, Some(earlier.clone())).unwrap();
+        assert_eq!(y.weeks, Some(38));
+        assert_eq!(y.calculation_mode, Some(CalculationMode::Lessons2));
+        assert_eq!(y.small_group_surcharge, Some(Fixed::units(3)));
+        assert_eq!(y.weekly_lessons, Some(vec![(1, Fixed::units(24))]));
+        let own = body(json!({"code": "27/28", "description": "x", "graduationYear": 2028, "weeks": 39,
+                              "weeklyLessons": {}, "smallGroupSurcharge": "1"}));
+        let y = with_inherited(&own, Some(earlier)).unwrap();
+        assert_eq!((y.weeks, y.small_group_surcharge), (Some(39), Some(Fixed::units(1))));
+        assert_eq!(y.weekly_lessons, Some(vec![]), "an empty map is the body's own");
+        let first = with_inherited(&own, None).unwrap();
+        assert_eq!(first.calculation_mode, Some(CalculationMode::Percent));
+    }
+
+    #[test]
+    fn a_locked_year_refuses_changes_and_percent_types_have_no_weekly_lessons() {
+        let year = |archived, finalised| YearState { code: "26/27".into(), archived, finalised };
+        assert!(check_open(&year(false, false)).is_ok());
+        for (y, word) in [(year(true, false), "archived"), (year(false, true), "finalised")] {
+            let err = check_open(&y).unwrap_err();
+            assert_eq!(err.code(), ErrorCode::SchoolYearLocked);
+            assert!(err.to_string().contains(&format!("26/27 is {word}")), "{err}");
+        }
+        let new = NewSchoolYear::from_body(
+            &json!({"code": "a", "description": "x", "graduationYear": 2027, "weeklyLessons": {"1": 20, "2": 3}}),
+            Mode::Create,
+        )
+        .unwrap();
+        assert!(check_weekly_lessons(&new, &[3]).is_ok());
+        let Err(crate::error::Error::Problem { errors, .. }) = check_weekly_lessons(&new, &[2]) else { panic!() };
+        assert_eq!(errors.len(), 1);
+        assert_eq!((errors[0].pointer.as_str(), errors[0].code), ("/weeklyLessons/2", ErrorCode::NotLessonBased));
+    }
 
     #[test]
     fn reads_workload_fields_and_defaults() {

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::ids::{SubjectCategoryId, SubjectId, SubjectTypeId};
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::{RefKind, Reference, References};
 use super::refs::LookupRef;
 use super::FromBody;
 use crate::error::Result;
@@ -99,6 +100,16 @@ impl FromBody for NewSubject {
             external_code,
             class_lesson,
         })
+    }
+}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewSubject {
+    fn references(&self) -> Vec<Reference> {
+        vec![
+            Reference::new("/category", RefKind::SubjectCategory, self.category.0),
+            Reference::new("/type", RefKind::SubjectType, self.kind.0),
+        ]
     }
 }
 

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::ids::{SubjectCategoryId, TeacherId};
 use super::reader::{checked, limits, Mode, Reader};
+use super::references::{RefKind, Reference, References};
 use super::refs::LookupRef;
 use super::FromBody;
 use crate::error::Result;
@@ -106,5 +107,19 @@ impl FromBody for NewTeacher {
             title,
             gender,
         })
+    }
+}
+
+/// The ids the body names (contract.md §5: each must exist).
+impl References for NewTeacher {
+    fn references(&self) -> Vec<Reference> {
+        let mut refs: Vec<Reference> = self
+            .departments
+            .iter()
+            .enumerate()
+            .map(|(i, d)| Reference::new(format!("/departments/{i}"), RefKind::SubjectCategory, d.0))
+            .collect();
+        refs.extend(Reference::optional("/gender", RefKind::Gender, self.gender));
+        refs
     }
 }

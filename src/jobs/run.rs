@@ -7,7 +7,7 @@ use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::job::{JobKind, JobParams};
 use crate::domain::schoolclass::SchoolClassInYear;
 use crate::domain::teacher::Teacher;
-use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::service::balances::check_frozen;
 use crate::service::workload::{fill_balances, workloads};
 use crate::store::course::CourseFilter;
@@ -48,22 +48,7 @@ pub fn not_available(kind: JobKind) -> Error {
 /// is employed that year (422 `teacher_not_employed`), and `WorkloadMail` has
 /// an SMTP server and an address for every teacher it would mail.
 pub async fn check(conn: &mut Conn, kind: JobKind, params: &JobParams, config: &JobConfig) -> Result<()> {
-    let mut errors: Vec<FieldError> = Vec::new();
-    let refs: [(&str, &str, &str, Option<i64>); 5] = [
-        ("school_year", "school year", "/schoolYear", params.school_year.map(|y| y.0)),
-        ("teacher", "teacher", "/teacher", params.teacher.map(|t| t.0)),
-        ("division", "division", "/division", params.division.map(|d| d.0)),
-        ("grade", "grade", "/grade", params.grade.map(|g| g.0)),
-        ("subject_category", "subject category", "/subjectCategory", params.subject_category.map(|c| c.0)),
-    ];
-    for (table, noun, pointer, id) in refs {
-        if let Some(id) = id {
-            conn.check_references(table, noun, &[(pointer.to_string(), id)], &mut errors).await?;
-        }
-    }
-    if !errors.is_empty() {
-        return Err(Error::fields(errors));
-    }
+    crate::service::references::check(conn, params).await?;
     if let (Some(year), Some(teacher)) = (params.school_year, params.teacher) {
         let employed =
             conn.list_employments(EmploymentFilter { school_year: Some(year), teacher: Some(teacher) }).await?;

@@ -5,5 +5,9 @@
 pub mod balances;
 pub mod check;
 pub mod course;
+pub mod employment;
 pub mod opening;
+pub mod pool;
+pub mod references;
+pub mod schoolyear;
 pub mod workload;

@@ -6,7 +6,7 @@ use crate::domain::code_key;
 use crate::domain::curriculum::{Curriculum, NewCurriculum};
 use crate::domain::ids::CurriculumId;
 use crate::domain::refs::LookupRef;
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
@@ -109,19 +109,6 @@ impl Conn {
         Ok(Some(row.with_grades(grades)))
     }
 
-    /// 422 `unknown_reference` (pointer `/grades/N`) for every grade id that does not exist.
-    async fn check_curriculum_refs(&mut self, new: &NewCurriculum) -> Result<()> {
-        let refs: Vec<(String, i64)> =
-            new.grades.iter().enumerate().map(|(i, g)| (format!("/grades/{i}"), g.0)).collect();
-        let mut errors = Vec::new();
-        self.check_references("grade", "grade", &refs, &mut errors).await?;
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::fields(errors))
-        }
-    }
-
     async fn write_curriculum_grades(&mut self, id: CurriculumId, new: &NewCurriculum) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query("DELETE FROM curriculum_grade WHERE curriculum_id = $1").bind(id).execute(&mut *c).await?;
@@ -141,7 +128,6 @@ impl Conn {
     /// Creates a curriculum with its grades; 422 `unknown_reference` for an
     /// unknown grade, 409 `duplicate_code` on a code clash.
     pub async fn create_curriculum(&mut self, new: &NewCurriculum) -> Result<CurriculumId> {
-        self.check_curriculum_refs(new).await?;
         let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
             "INSERT INTO curriculum (archived, code, code_key, description) VALUES ($1, $2, $3, $4) RETURNING id"
         )
@@ -159,7 +145,6 @@ impl Conn {
 
     /// Replaces a curriculum's writable fields and its grade list; 404 when missing.
     pub async fn update_curriculum(&mut self, id: CurriculumId, new: &NewCurriculum) -> Result<()> {
-        self.check_curriculum_refs(new).await?;
         let n = with_conn!(self, |c| {
             sqlx::query("UPDATE curriculum SET archived = $1, code = $2, code_key = $3, description = $4 WHERE id = $5")
                 .bind(new.archived)
@@ -178,29 +163,19 @@ impl Conn {
         self.write_curriculum_grades(id, new).await
     }
 
-    /// Deletes a curriculum (its grade list goes with it); 404 when missing;
-    /// 409 `referenced` while school classes or courses use it (naming them).
+    /// The school classes and courses that use curriculum `id` (labels such
+    /// as `school class G27a`, `course M (26/27)`).
+    pub async fn curriculum_users(&mut self, id: CurriculumId) -> Result<Vec<String>> {
+        self.users_of(id.0, &[
+            "SELECT 'school class ' || code FROM school_class WHERE curriculum_id = $1 ORDER BY graduation_year, code_key, id",
+            "SELECT 'course ' || s.code || ' (' || y.code || ')' FROM course co JOIN subject s ON s.id = co.subject_id \
+             JOIN school_year y ON y.id = co.school_year_id WHERE co.curriculum_id = $1 ORDER BY y.graduation_year, s.code_key, co.id",
+        ])
+        .await
+    }
+
+    /// Deletes a curriculum (its grade list goes with it); 404 when missing.
     pub async fn delete_curriculum(&mut self, id: CurriculumId) -> Result<()> {
-        let code: Option<String> =
-            with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM curriculum WHERE id = $1")
-                .bind(id)
-                .fetch_optional(c)
-                .await?);
-        let Some(code) = code else { return Err(Error::not_found(CurriculumId::KIND, id.0)) };
-        let users = self
-            .referenced_by(id.0, &[
-                "SELECT 'school class ' || code FROM school_class WHERE curriculum_id = $1 ORDER BY graduation_year, code_key, id",
-                "SELECT 'course ' || s.code || ' (' || y.code || ')' FROM course co JOIN subject s ON s.id = co.subject_id \
-                 JOIN school_year y ON y.id = co.school_year_id WHERE co.curriculum_id = $1 ORDER BY y.graduation_year, s.code_key, co.id",
-            ])
-            .await?;
-        if let Some(users) = users {
-            return Err(Error::new(
-                ErrorCode::Referenced,
-                format!("Curriculum {code} is still used by {users}; archive the curriculum instead."),
-            ));
-        }
-        self.execute_with_id("DELETE FROM curriculum WHERE id = $1", id.0).await?;
-        Ok(())
+        self.delete_by_id("curriculum", CurriculumId::KIND, id.0).await
     }
 }

@@ -4,7 +4,7 @@ use crate::domain::code_key;
 use crate::domain::division::{Division, DivisionListItem, NewDivision};
 use crate::domain::ids::DivisionId;
 use crate::domain::reader::Binary;
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
@@ -158,28 +158,18 @@ impl Conn {
         Ok(())
     }
 
-    /// Deletes a division; 404 when missing; 409 `referenced` while school
-    /// classes or employments use it (naming them).
+    /// The school classes and employments that use division `id`.
+    pub async fn division_users(&mut self, id: DivisionId) -> Result<Vec<String>> {
+        self.users_of(id.0, &[
+            "SELECT 'school class ' || code FROM school_class WHERE division_id = $1 ORDER BY graduation_year, code_key, id",
+            "SELECT 'employment ' || t.code || ' (' || y.code || ')' FROM employment e JOIN teacher t ON t.id = e.teacher_id \
+             JOIN school_year y ON y.id = e.school_year_id WHERE e.division_id = $1 ORDER BY y.graduation_year, t.code_key, e.id",
+        ])
+        .await
+    }
+
+    /// Deletes a division; 404 when missing.
     pub async fn delete_division(&mut self, id: DivisionId) -> Result<()> {
-        let code: Option<String> = with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM division WHERE id = $1")
-            .bind(id)
-            .fetch_optional(c)
-            .await?);
-        let Some(code) = code else { return Err(Error::not_found(DivisionId::KIND, id.0)) };
-        let users = self
-            .referenced_by(id.0, &[
-                "SELECT 'school class ' || code FROM school_class WHERE division_id = $1 ORDER BY graduation_year, code_key, id",
-                "SELECT 'employment ' || t.code || ' (' || y.code || ')' FROM employment e JOIN teacher t ON t.id = e.teacher_id \
-                 JOIN school_year y ON y.id = e.school_year_id WHERE e.division_id = $1 ORDER BY y.graduation_year, t.code_key, e.id",
-            ])
-            .await?;
-        if let Some(users) = users {
-            return Err(Error::new(
-                ErrorCode::Referenced,
-                format!("Division {code} is still used by {users}; move them to another division first."),
-            ));
-        }
-        self.execute_with_id("DELETE FROM division WHERE id = $1", id.0).await?;
-        Ok(())
+        self.delete_by_id("division", DivisionId::KIND, id.0).await
     }
 }

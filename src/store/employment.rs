@@ -5,7 +5,7 @@ use crate::domain::employment::{Employment, NewEmployment};
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
 use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{ErrorCode, Result};
 use crate::store::constraint::{OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
@@ -102,12 +102,6 @@ impl From<EmploymentRow> for Employment {
     }
 }
 
-#[derive(sqlx::FromRow)]
-struct EmploymentKeyRow {
-    teacher_id: i64,
-    school_year_id: i64,
-}
-
 /// Sorts employments by teacher code (case-insensitive), then school year, then id.
 pub fn sort_employments(items: &mut [Employment]) {
     items.sort_by(|a, b| {
@@ -141,81 +135,48 @@ impl Conn {
         Ok(row.map(Into::into))
     }
 
-    /// 422 `unknown_reference` for an unknown teacher, school year or division.
-    async fn check_employment_refs(&mut self, new: &NewEmployment) -> Result<()> {
-        let mut errors = Vec::new();
-        self.check_references("teacher", "teacher", &[("/teacher".into(), new.teacher.0)], &mut errors).await?;
-        self.check_references("school_year", "school year", &[("/schoolYear".into(), new.school_year.0)], &mut errors)
-            .await?;
-        self.check_references("division", "division", &[("/division".into(), new.division.0)], &mut errors).await?;
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::fields(errors))
-        }
+    /// What hangs on employment `id`: the courses its teacher teaches in its
+    /// school year, and its pool entries, postings and theses.
+    pub async fn employment_users(&mut self, id: EmploymentId) -> Result<Vec<String>> {
+        self.users_of(
+            id.0,
+            &[
+                "SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM employment e \
+             JOIN course_teacher ct ON ct.teacher_id = e.teacher_id \
+             JOIN course co ON co.id = ct.course_id AND co.school_year_id = e.school_year_id \
+             JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id \
+             WHERE e.id = $1 ORDER BY 1",
+                "SELECT 'pool entry ' || CAST(p.id AS TEXT) FROM employment e JOIN pool_entry p \
+             ON p.teacher_id = e.teacher_id AND p.school_year_id = e.school_year_id WHERE e.id = $1 ORDER BY p.id",
+                "SELECT 'posting ' || CAST(p.id AS TEXT) FROM employment e JOIN posting p \
+             ON p.teacher_id = e.teacher_id AND p.school_year_id = e.school_year_id WHERE e.id = $1 ORDER BY p.id",
+                "SELECT DISTINCT 'theses' FROM employment e JOIN thesis h \
+             ON h.teacher_id = e.teacher_id AND h.school_year_id = e.school_year_id WHERE e.id = $1",
+            ],
+        )
+        .await
     }
 
-    /// The teacher and school year of employment `id`, its row locked for the
-    /// rest of the transaction (see [`Conn::lock_row`]); 404 when missing.
-    async fn lock_employment(&mut self, id: EmploymentId) -> Result<EmploymentKeyRow> {
-        self.lock_row("employment", id.0).await?;
-        let row: Option<EmploymentKeyRow> =
-            with_conn!(self, |c| sqlx::query_as("SELECT teacher_id, school_year_id FROM employment WHERE id = $1")
-                .bind(id)
-                .fetch_optional(c)
-                .await?);
-        row.ok_or_else(|| Error::not_found(EmploymentId::KIND, id.0))
+    /// The employment of `teacher` in `school_year`, or `None`.
+    pub async fn employment_of(
+        &mut self,
+        teacher: TeacherId,
+        school_year: SchoolYearId,
+    ) -> Result<Option<EmploymentId>> {
+        let id: Option<i64> = with_conn!(self, |c| sqlx::query_scalar(
+            "SELECT id FROM employment WHERE teacher_id = $1 AND school_year_id = $2"
+        )
+        .bind(teacher)
+        .bind(school_year)
+        .fetch_optional(c)
+        .await?);
+        Ok(id.map(EmploymentId))
     }
 
-    /// 409 `referenced` while the teacher of employment `id` teaches a course in
-    /// the employment's school year; `what` says what was attempted.
-    async fn check_employment_unused(&mut self, id: EmploymentId, what: &str) -> Result<()> {
-        let users = self
-            .referenced_by(
-                id.0,
-                &[
-                    "SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM employment e \
-                 JOIN course_teacher ct ON ct.teacher_id = e.teacher_id \
-                 JOIN course co ON co.id = ct.course_id AND co.school_year_id = e.school_year_id \
-                 JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id \
-                 WHERE e.id = $1 ORDER BY 1",
-                    "SELECT 'pool entry ' || CAST(p.id AS TEXT) FROM employment e JOIN pool_entry p \
-                 ON p.teacher_id = e.teacher_id AND p.school_year_id = e.school_year_id WHERE e.id = $1 ORDER BY p.id",
-                    "SELECT 'posting ' || CAST(p.id AS TEXT) FROM employment e JOIN posting p \
-                 ON p.teacher_id = e.teacher_id AND p.school_year_id = e.school_year_id WHERE e.id = $1 ORDER BY p.id",
-                    "SELECT DISTINCT 'theses' FROM employment e JOIN thesis h \
-                 ON h.teacher_id = e.teacher_id AND h.school_year_id = e.school_year_id WHERE e.id = $1",
-                ],
-            )
-            .await?;
-        match users {
-            None => Ok(()),
-            Some(users) => {
-                let e = self.get_employment(id).await?.ok_or_else(|| Error::not_found(EmploymentId::KIND, id.0))?;
-                Err(Error::new(
-                    ErrorCode::Referenced,
-                    format!(
-                        "Teacher {} still has {users} in school year {}; the employment cannot be {what}. Remove the teacher from these courses and delete these entries first.",
-                        e.teacher.code, e.school_year.code
-                    ),
-                ))
-            }
-        }
-    }
-
-    /// Creates an employment; 422 `unknown_reference` for unknown ids, 409
-    /// `school_year_locked` for a locked year, 409 `duplicate_employment` when
-    /// the teacher already has one in that year.
-    pub async fn create_employment(&mut self, new: &NewEmployment) -> Result<EmploymentId> {
-        self.check_employment_refs(new).await?;
-        self.require_open_school_year(new.school_year).await?;
-        self.insert_employment(new).await
-    }
-
-    /// Inserts an employment without the reference and locked-year checks of
-    /// [`Conn::create_employment`], for imports of history into years that are
-    /// already locked. Foreign keys still hold (409 `referenced`), and so does
-    /// one employment per teacher and year (409 `duplicate_employment`).
+    /// Inserts an employment (the rules are `service::employment`'s; imports
+    /// of history insert into years that are already locked). Foreign keys
+    /// hold (409 `referenced`), and so does one employment per teacher and
+    /// year (409 `duplicate_employment`).
     pub async fn insert_employment(&mut self, new: &NewEmployment) -> Result<EmploymentId> {
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
@@ -238,21 +199,8 @@ impl Conn {
         Ok(EmploymentId(id))
     }
 
-    /// Replaces an employment's fields; 404 when missing; 409
-    /// `school_year_locked` when its current or its new school year is locked;
-    /// 409 `referenced` when it moves to another teacher or year while the
-    /// teacher still teaches courses in the old year.
+    /// Replaces an employment's fields; 409 `duplicate_employment`.
     pub async fn update_employment(&mut self, id: EmploymentId, new: &NewEmployment) -> Result<()> {
-        let old = self.lock_employment(id).await?;
-        self.check_employment_refs(new).await?;
-        self.require_open_school_year(SchoolYearId(old.school_year_id)).await?;
-        let moved = old.teacher_id != new.teacher.0 || old.school_year_id != new.school_year.0;
-        if moved {
-            if old.school_year_id != new.school_year.0 {
-                self.require_open_school_year(new.school_year).await?;
-            }
-            self.check_employment_unused(id, "moved to another teacher or school year").await?;
-        }
         with_conn!(self, |c| {
             sqlx::query(
             "UPDATE employment SET teacher_id = $1, school_year_id = $2, division_id = $3, employment_min = $4, employment_max = $5, \
@@ -277,14 +225,8 @@ impl Conn {
         Ok(())
     }
 
-    /// Deletes an employment; 404 when missing; 409 `school_year_locked` for a
-    /// locked year; 409 `referenced` naming the courses the teacher still
-    /// teaches in that year.
+    /// Deletes an employment; 404 when missing.
     pub async fn delete_employment(&mut self, id: EmploymentId) -> Result<()> {
-        let old = self.lock_employment(id).await?;
-        self.require_open_school_year(SchoolYearId(old.school_year_id)).await?;
-        self.check_employment_unused(id, "deleted").await?;
-        self.execute_with_id("DELETE FROM employment WHERE id = $1", id.0).await?;
-        Ok(())
+        self.delete_by_id("employment", EmploymentId::KIND, id.0).await
     }
 }

@@ -6,7 +6,7 @@ use crate::domain::code_key;
 use crate::domain::grade::{Grade, NewGrade};
 use crate::domain::lookup::LookupKind;
 use crate::domain::refs::LookupRef;
-use crate::error::{Error, FieldError, Result};
+use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
@@ -69,26 +69,8 @@ impl Conn {
         Ok(row.map(Into::into))
     }
 
-    async fn check_grade_refs(&mut self, new: &NewGrade) -> Result<()> {
-        let mut refs = Vec::new();
-        if let Some(id) = new.payroll_type {
-            refs.push(("/payrollType".to_string(), id));
-        }
-        if let Some(id) = new.class_lesson_payroll_type {
-            refs.push(("/classLessonPayrollType".to_string(), id));
-        }
-        let mut errors: Vec<FieldError> = Vec::new();
-        self.check_references("payroll_type", "payroll type", &refs, &mut errors).await?;
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::fields(errors))
-        }
-    }
-
     /// Creates a grade; 422 `unknown_reference` for an unknown payroll type; 409 `duplicate_code`.
     pub async fn create_grade(&mut self, new: &NewGrade) -> Result<i64> {
-        self.check_grade_refs(new).await?;
         Ok(with_conn!(self, |c| sqlx::query_scalar(
             "INSERT INTO grade (code, code_key, description, payroll_type_id, class_lesson_payroll_type_id) \
              VALUES ($1, $2, $3, $4, $5) RETURNING id"
@@ -105,7 +87,6 @@ impl Conn {
 
     /// Replaces a grade's fields; 404 when missing.
     pub async fn update_grade(&mut self, id: i64, new: &NewGrade) -> Result<()> {
-        self.check_grade_refs(new).await?;
         let n = with_conn!(self, |c| sqlx::query(
             "UPDATE grade SET code = $1, code_key = $2, description = $3, payroll_type_id = $4, \
              class_lesson_payroll_type_id = $5 WHERE id = $6"
@@ -126,7 +107,7 @@ impl Conn {
         Ok(())
     }
 
-    /// Deletes a grade; 404 when missing; 409 `referenced` naming curricula and courses.
+    /// Deletes a grade; 404 when missing.
     pub async fn delete_grade(&mut self, id: i64) -> Result<()> {
         self.delete_lookup(LookupKind::Grade, id).await
     }

@@ -2,7 +2,7 @@
 
 use crate::domain::code_key;
 use crate::domain::lookup::{Lookup, LookupKind, NewLookup};
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
@@ -109,11 +109,10 @@ impl Conn {
         Ok(())
     }
 
-    /// Deletes a lookup; 404 when missing, 409 `referenced` naming its users.
-    pub async fn delete_lookup(&mut self, kind: LookupKind, id: i64) -> Result<()> {
-        let Some(item) = self.get_lookup(kind, id).await? else {
-            return Err(Error::not_found(kind.noun(), id));
-        };
+    /// The objects that use lookup `id` of `kind`: curricula and courses (a
+    /// grade), subjects and teachers (a subject category), subjects (a
+    /// subject type), teachers (a gender).
+    pub async fn lookup_users(&mut self, kind: LookupKind, id: i64) -> Result<Vec<String>> {
         let queries: &[&str] = match kind {
             LookupKind::Grade => &[
                 "SELECT 'curriculum ' || cu.code FROM curriculum_grade cg JOIN curriculum cu ON cu.id = cg.curriculum_id WHERE cg.grade_id = $1 ORDER BY cu.code",
@@ -126,14 +125,11 @@ impl Conn {
             LookupKind::SubjectType => &["SELECT 'subject ' || code FROM subject WHERE type_id = $1 ORDER BY code"],
             LookupKind::Gender => &["SELECT 'teacher ' || code FROM teacher WHERE gender_id = $1 ORDER BY code"],
         };
-        if let Some(users) = self.referenced_by(id, queries).await? {
-            return Err(Error::new(
-                ErrorCode::Referenced,
-                format!("The {} {} is used by {users}; it cannot be deleted.", kind.noun(), item.code),
-            ));
-        }
-        let sql = format!("DELETE FROM {} WHERE id = $1", kind.table());
-        self.execute_with_id(&sql, id).await?;
-        Ok(())
+        self.users_of(id, queries).await
+    }
+
+    /// Deletes a lookup; 404 when missing.
+    pub async fn delete_lookup(&mut self, kind: LookupKind, id: i64) -> Result<()> {
+        self.delete_by_id(kind.table(), kind.noun(), id).await
     }
 }

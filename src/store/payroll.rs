@@ -6,7 +6,7 @@ use crate::domain::payroll::{
     BookingKind, NewBookingType, NewPayrollType, PayrollType, PoolType, PostingType, ThesisType,
 };
 use crate::domain::refs::LookupRef;
-use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
@@ -157,6 +157,11 @@ fn by_code<T>(items: &mut [T], code: impl Fn(&T) -> (&str, i64)) {
     });
 }
 
+/// The school years keying their weeklyLessons by payroll type `$1`.
+const WEEKLY_LESSONS_USERS: &str =
+    "SELECT 'weeklyLessons of school year ' || y.code FROM school_year_weekly_lessons w \
+     JOIN school_year y ON y.id = w.school_year_id WHERE w.payroll_type_id = $1 ORDER BY y.graduation_year";
+
 impl Conn {
     /// Payroll types by code, then id; `lesson_based` filters.
     pub async fn list_payroll_types(&mut self, lesson_based: Option<bool>) -> Result<Vec<PayrollType>> {
@@ -193,24 +198,13 @@ impl Conn {
         }))
     }
 
-    /// Replaces a payroll type's fields; 404 when missing. Making a type
-    /// percent-based while a school year keys weeklyLessons by it → 409 `referenced`.
+    /// The school years that key their weeklyLessons by payroll type `id`.
+    pub async fn weekly_lessons_users(&mut self, id: i64) -> Result<Vec<String>> {
+        self.users_of(id, &[WEEKLY_LESSONS_USERS]).await
+    }
+
+    /// Replaces a payroll type's fields; 404 when missing.
     pub async fn update_payroll_type(&mut self, id: i64, new: &NewPayrollType) -> Result<()> {
-        if !new.lesson_based {
-            if let Some(users) = self
-                .referenced_by(
-                    id,
-                    &["SELECT 'weeklyLessons of school year ' || y.code FROM school_year_weekly_lessons w \
-                       JOIN school_year y ON y.id = w.school_year_id WHERE w.payroll_type_id = $1 ORDER BY y.graduation_year"],
-                )
-                .await?
-            {
-                return Err(Error::new(
-                    ErrorCode::Referenced,
-                    format!("The payroll type {} is used by {users}; it must stay lesson-based.", new.code),
-                ));
-            }
-        }
         let n = with_conn!(self, |c| sqlx::query(
             "UPDATE payroll_type SET code = $1, code_key = $2, description = $3, lesson_based = $4, \
              saldo_resolving_order = $5, ipb_correction_allowed = $6 WHERE id = $7"
@@ -232,42 +226,21 @@ impl Conn {
         Ok(())
     }
 
-    /// Deletes a payroll type; 404 when missing; 409 `referenced` naming the
-    /// grades, types and school years that use it.
-    pub async fn delete_payroll_type(&mut self, id: i64) -> Result<()> {
-        let item = self.get_payroll_type(id).await?.ok_or_else(|| Error::not_found("payroll type", id))?;
-        let users = self
-            .referenced_by(
-                id,
-                &[
-                    "SELECT 'grade ' || code FROM grade WHERE payroll_type_id = $1 OR class_lesson_payroll_type_id = $1 ORDER BY code",
-                    "SELECT 'pool type ' || code FROM pool_type WHERE payroll_type_id = $1 ORDER BY code",
-                    "SELECT 'posting type ' || code FROM posting_type WHERE payroll_type_id = $1 ORDER BY code",
-                    "SELECT 'thesis type ' || code FROM thesis_type WHERE payroll_type_id = $1 ORDER BY code",
-                    "SELECT 'weeklyLessons of school year ' || y.code FROM school_year_weekly_lessons w \
-                     JOIN school_year y ON y.id = w.school_year_id WHERE w.payroll_type_id = $1 ORDER BY y.graduation_year",
-                ],
-            )
-            .await?;
-        if let Some(users) = users {
-            return Err(Error::new(
-                ErrorCode::Referenced,
-                format!("The payroll type {} is used by {users}; it cannot be deleted.", item.code),
-            ));
-        }
-        self.execute_with_id("DELETE FROM payroll_type WHERE id = $1", id).await?;
-        Ok(())
+    /// The grades, booking types and school years that use payroll type `id`.
+    pub async fn payroll_type_users(&mut self, id: i64) -> Result<Vec<String>> {
+        self.users_of(id, &[
+            "SELECT 'grade ' || code FROM grade WHERE payroll_type_id = $1 OR class_lesson_payroll_type_id = $1 ORDER BY code",
+            "SELECT 'pool type ' || code FROM pool_type WHERE payroll_type_id = $1 ORDER BY code",
+            "SELECT 'posting type ' || code FROM posting_type WHERE payroll_type_id = $1 ORDER BY code",
+            "SELECT 'thesis type ' || code FROM thesis_type WHERE payroll_type_id = $1 ORDER BY code",
+            WEEKLY_LESSONS_USERS,
+        ])
+        .await
     }
 
-    /// 422 `unknown_reference` at `/payrollType` when the payroll type does not exist.
-    async fn check_payroll_type_ref(&mut self, id: i64) -> Result<()> {
-        let mut errors: Vec<FieldError> = Vec::new();
-        self.check_references("payroll_type", "payroll type", &[("/payrollType".into(), id)], &mut errors).await?;
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::fields(errors))
-        }
+    /// Deletes a payroll type; 404 when missing.
+    pub async fn delete_payroll_type(&mut self, id: i64) -> Result<()> {
+        self.delete_by_id("payroll_type", "payroll type", id).await
     }
 
     async fn booking_rows(&mut self, kind: BookingKind, id: Option<i64>) -> Result<Vec<BookingTypeRow>> {
@@ -302,9 +275,8 @@ impl Conn {
         Ok(self.booking_rows(BookingKind::Thesis, Some(id)).await?.into_iter().next().map(Into::into))
     }
 
-    /// Creates a booking type of `kind`; 422 for an unknown payroll type, 409 `duplicate_code`.
+    /// Creates a booking type of `kind`; 409 `duplicate_code`.
     pub async fn create_booking_type(&mut self, kind: BookingKind, new: &NewBookingType) -> Result<i64> {
-        self.check_payroll_type_ref(new.payroll_type).await?;
         let sql = format!(
             "INSERT INTO {} (code, code_key, description, payroll_type_id, {}) VALUES ($1, $2, $3, $4, {}) RETURNING id",
             kind.table(),
@@ -322,9 +294,8 @@ impl Conn {
             .on_unique(&[booking_code(kind)])?))
     }
 
-    /// Replaces a booking type's fields; 404 when missing, 422 for an unknown payroll type.
+    /// Replaces a booking type's fields; 404 when missing.
     pub async fn update_booking_type(&mut self, kind: BookingKind, id: i64, new: &NewBookingType) -> Result<()> {
-        self.check_payroll_type_ref(new.payroll_type).await?;
         let sql = format!(
             "UPDATE {} SET code = $1, code_key = $2, description = $3, payroll_type_id = $4, {} = {} WHERE id = $6",
             kind.table(),
@@ -348,11 +319,8 @@ impl Conn {
         Ok(())
     }
 
-    /// Deletes a booking type; 404 when missing; 409 `referenced` naming what uses it.
-    pub async fn delete_booking_type(&mut self, kind: BookingKind, id: i64) -> Result<()> {
-        let Some(row) = self.booking_rows(kind, Some(id)).await?.into_iter().next() else {
-            return Err(Error::not_found(kind.noun(), id));
-        };
+    /// The entries that use booking type `id` of `kind`.
+    pub async fn booking_type_users(&mut self, kind: BookingKind, id: i64) -> Result<Vec<String>> {
         let queries: &[&str] = match kind {
             BookingKind::Pool => &["SELECT 'pool entry of ' || t.code || ' (' || y.code || ')' FROM pool_entry e \
                 JOIN teacher t ON t.id = e.teacher_id JOIN school_year y ON y.id = e.school_year_id WHERE e.type_id = $1 ORDER BY 1"],
@@ -362,14 +330,11 @@ impl Conn {
             BookingKind::Thesis => &["SELECT 'theses of ' || t.code || ' (' || y.code || ')' FROM thesis h \
                 JOIN teacher t ON t.id = h.teacher_id JOIN school_year y ON y.id = h.school_year_id WHERE h.thesis_type_id = $1 ORDER BY 1"],
         };
-        if let Some(users) = self.referenced_by(id, queries).await? {
-            return Err(Error::new(
-                ErrorCode::Referenced,
-                format!("The {} {} is used by {users}; it cannot be deleted.", kind.noun(), row.code),
-            ));
-        }
-        let sql = format!("DELETE FROM {} WHERE id = $1", kind.table());
-        self.execute_with_id(&sql, id).await?;
-        Ok(())
+        self.users_of(id, queries).await
+    }
+
+    /// Deletes a booking type; 404 when missing.
+    pub async fn delete_booking_type(&mut self, kind: BookingKind, id: i64) -> Result<()> {
+        self.delete_by_id(kind.table(), kind.noun(), id).await
     }
 }

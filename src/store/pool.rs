@@ -7,7 +7,7 @@ use crate::domain::fixed::Fixed;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::pool::{NewNote, NewPoolEntry, NewPosting, Note, PoolEntry, Posting, Theses};
 use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
-use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::error::Result;
 use crate::store::Conn;
 use crate::with_conn;
 
@@ -134,49 +134,20 @@ fn sort_by_teacher<T>(items: &mut [T], key: impl Fn(&T) -> (&str, String, i64)) 
 }
 
 impl Conn {
-    /// 422 `unknown_reference` for unknown ids, 409 `school_year_locked`, 422
-    /// `teacher_not_employed` when the teacher has no employment in the year.
-    async fn check_owner(&mut self, school_year: i64, teacher: i64, extra: &[(&str, &str, String, i64)]) -> Result<()> {
-        let mut errors: Vec<FieldError> = Vec::new();
-        self.check_references("school_year", "school year", &[("/schoolYear".into(), school_year)], &mut errors)
-            .await?;
-        self.check_references("teacher", "teacher", &[("/teacher".into(), teacher)], &mut errors).await?;
-        for (table, noun, pointer, id) in extra {
-            self.check_references(table, noun, &[(pointer.clone(), *id)], &mut errors).await?;
-        }
-        if !errors.is_empty() {
-            return Err(Error::fields(errors));
-        }
-        self.require_open_school_year(SchoolYearId(school_year)).await?;
-        let employed: Option<i64> = with_conn!(self, |c| sqlx::query_scalar(
-            "SELECT id FROM employment WHERE teacher_id = $1 AND school_year_id = $2"
+    /// The codes of teacher `teacher` and school year `school_year`, for
+    /// messages about an entry of theirs (one query; `None` when either is missing).
+    pub async fn owner_codes(
+        &mut self,
+        teacher: TeacherId,
+        school_year: SchoolYearId,
+    ) -> Result<Option<(String, String)>> {
+        Ok(with_conn!(self, |c| sqlx::query_as(
+            "SELECT t.code, y.code FROM teacher t, school_year y WHERE t.id = $1 AND y.id = $2"
         )
         .bind(teacher)
         .bind(school_year)
         .fetch_optional(c)
-        .await?);
-        if employed.is_none() {
-            let who: (String, String) = with_conn!(self, |c| sqlx::query_as(
-                "SELECT t.code, y.code FROM teacher t, school_year y WHERE t.id = $1 AND y.id = $2"
-            )
-            .bind(teacher)
-            .bind(school_year)
-            .fetch_one(c)
-            .await?);
-            return Err(Error::field(
-                "/teacher",
-                ErrorCode::TeacherNotEmployed,
-                format!("Teacher {} has no employment in school year {}; create the employment first.", who.0, who.1),
-            ));
-        }
-        Ok(())
-    }
-
-    /// The school year of row `id` of `table` (pool_entry, posting), or 404 as `noun`.
-    async fn owner_year(&mut self, table: &'static str, noun: &str, id: i64) -> Result<i64> {
-        let sql = format!("SELECT school_year_id FROM {table} WHERE id = $1");
-        let year: Option<i64> = with_conn!(self, |c| sqlx::query_scalar(&sql).bind(id).fetch_optional(c).await?);
-        year.ok_or_else(|| Error::not_found(noun, id))
+        .await?))
     }
 
     // ---- pool entries
@@ -210,9 +181,8 @@ impl Conn {
         Ok(self.pool_entries(all, Some(id)).await?.pop())
     }
 
-    /// Creates a pool entry (checks of [`Conn::check_owner`], unknown pool type 422).
+    /// Inserts a pool entry (the rules are `service::pool`'s).
     pub async fn create_pool_entry(&mut self, new: &NewPoolEntry) -> Result<i64> {
-        self.check_owner(new.school_year, new.teacher, &[("pool_type", "pool type", "/type".into(), new.kind)]).await?;
         Ok(with_conn!(self, |c| sqlx::query_scalar(
             "INSERT INTO pool_entry (school_year_id, teacher_id, type_id, description, percent1, percent2) \
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id"
@@ -227,11 +197,8 @@ impl Conn {
         .await?))
     }
 
-    /// Replaces a pool entry's fields; 404; 409 when its current or new year is locked.
+    /// Replaces a pool entry's fields.
     pub async fn update_pool_entry(&mut self, id: i64, new: &NewPoolEntry) -> Result<()> {
-        let old_year = self.owner_year("pool_entry", "pool entry", id).await?;
-        self.require_open_school_year(SchoolYearId(old_year)).await?;
-        self.check_owner(new.school_year, new.teacher, &[("pool_type", "pool type", "/type".into(), new.kind)]).await?;
         with_conn!(self, |c| {
             sqlx::query(
             "UPDATE pool_entry SET school_year_id = $1, teacher_id = $2, type_id = $3, description = $4, percent1 = $5, \
@@ -251,12 +218,9 @@ impl Conn {
         Ok(())
     }
 
-    /// Deletes a pool entry; 404; 409 `school_year_locked`.
+    /// Deletes a pool entry; 404 when missing.
     pub async fn delete_pool_entry(&mut self, id: i64) -> Result<()> {
-        let year = self.owner_year("pool_entry", "pool entry", id).await?;
-        self.require_open_school_year(SchoolYearId(year)).await?;
-        self.execute_with_id("DELETE FROM pool_entry WHERE id = $1", id).await?;
-        Ok(())
+        self.delete_by_id("pool_entry", "pool entry", id).await
     }
 
     // ---- postings
@@ -326,17 +290,6 @@ impl Conn {
         Ok(self.postings(OwnerFilter { school_year: None, teacher: None }, Some(id)).await?.pop())
     }
 
-    async fn check_posting_types(&mut self, new: &NewPosting) -> Result<()> {
-        let refs: Vec<(String, i64)> = new.details.iter().map(|(t, _)| (format!("/details/{t}"), *t)).collect();
-        let mut errors = Vec::new();
-        self.check_references("posting_type", "posting type", &refs, &mut errors).await?;
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::fields(errors))
-        }
-    }
-
     async fn write_posting_details(&mut self, id: i64, new: &NewPosting) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query("DELETE FROM posting_detail WHERE posting_id = $1").bind(id).execute(&mut *c).await?;
@@ -352,10 +305,8 @@ impl Conn {
         Ok(())
     }
 
-    /// Creates a posting with its details.
+    /// Inserts a posting with its details (the rules are `service::pool`'s).
     pub async fn create_posting(&mut self, new: &NewPosting) -> Result<i64> {
-        self.check_owner(new.school_year, new.teacher, &[]).await?;
-        self.check_posting_types(new).await?;
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
             "INSERT INTO posting (school_year_id, teacher_id, description, start_date, end_date) VALUES ($1, $2, $3, $4, $5) RETURNING id"
@@ -374,10 +325,6 @@ impl Conn {
 
     /// Replaces a posting's fields and details.
     pub async fn update_posting(&mut self, id: i64, new: &NewPosting) -> Result<()> {
-        let old_year = self.owner_year("posting", "posting", id).await?;
-        self.require_open_school_year(SchoolYearId(old_year)).await?;
-        self.check_owner(new.school_year, new.teacher, &[]).await?;
-        self.check_posting_types(new).await?;
         with_conn!(self, |c| {
             sqlx::query(
             "UPDATE posting SET school_year_id = $1, teacher_id = $2, description = $3, start_date = $4, end_date = $5 WHERE id = $6"
@@ -395,12 +342,9 @@ impl Conn {
         self.write_posting_details(id, new).await
     }
 
-    /// Deletes a posting; 404; 409 `school_year_locked`.
+    /// Deletes a posting (its details go with it); 404 when missing.
     pub async fn delete_posting(&mut self, id: i64) -> Result<()> {
-        let year = self.owner_year("posting", "posting", id).await?;
-        self.require_open_school_year(SchoolYearId(year)).await?;
-        self.execute_with_id("DELETE FROM posting WHERE id = $1", id).await?;
-        Ok(())
+        self.delete_by_id("posting", "posting", id).await
     }
 
     // ---- theses
@@ -459,21 +403,9 @@ impl Conn {
         Ok(self.list_theses(filter).await?.pop())
     }
 
-    /// Replaces the thesis counts of one employment; 404 when there is none;
-    /// 409 `school_year_locked`; 422 for an unknown thesis type.
-    pub async fn set_theses(&mut self, school_year: i64, teacher: i64, counts: &[(i64, Fixed)]) -> Result<()> {
-        if self.get_theses(school_year, teacher).await?.is_none() {
-            return Err(Error::new(ErrorCode::NotFound,
-                format!("There are no theses {school_year}-{teacher}: teacher {teacher} has no employment in school year {school_year}."),
-            ));
-        }
-        self.require_open_school_year(SchoolYearId(school_year)).await?;
-        let refs: Vec<(String, i64)> = counts.iter().map(|(t, _)| (format!("/thesisCounts/{t}"), *t)).collect();
-        let mut errors = Vec::new();
-        self.check_references("thesis_type", "thesis type", &refs, &mut errors).await?;
-        if !errors.is_empty() {
-            return Err(Error::fields(errors));
-        }
+    /// Replaces the thesis counts of `teacher` in `school_year` (thesis type
+    /// id, count; the rules are `service::pool`'s).
+    pub async fn replace_theses(&mut self, school_year: i64, teacher: i64, counts: &[(i64, Fixed)]) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query("DELETE FROM thesis WHERE school_year_id = $1 AND teacher_id = $2")
                 .bind(school_year)
@@ -544,13 +476,8 @@ impl Conn {
         Ok(self.notes(None, Some(id)).await?.pop())
     }
 
-    /// Creates a note by account `author` at `now` (UTC text); 422 for an unknown teacher.
+    /// Inserts a note by account `author` at `now` (UTC text).
     pub async fn create_note(&mut self, new: &NewNote, author: &str, now: &str) -> Result<i64> {
-        let mut errors = Vec::new();
-        self.check_references("teacher", "teacher", &[("/teacher".into(), new.teacher)], &mut errors).await?;
-        if !errors.is_empty() {
-            return Err(Error::fields(errors));
-        }
         Ok(with_conn!(self, |c| sqlx::query_scalar(
             "INSERT INTO note (teacher_id, text, created_by, creation_date) VALUES ($1, $2, $3, $4) RETURNING id"
         )
@@ -564,9 +491,6 @@ impl Conn {
 
     /// Deletes a note; 404 when missing.
     pub async fn delete_note(&mut self, id: i64) -> Result<()> {
-        if self.execute_with_id("DELETE FROM note WHERE id = $1", id).await? == 0 {
-            return Err(Error::not_found("note", id));
-        }
-        Ok(())
+        self.delete_by_id("note", "note", id).await
     }
 }

@@ -11,7 +11,7 @@ use crate::domain::code_key;
 use crate::domain::ids::{CurriculumId, GradeId, SchoolClassId, SchoolYearId};
 use crate::domain::refs::{CurriculumRef, LookupRef};
 use crate::domain::schoolclass::{grade_in_year, NewSchoolClass, SchoolClass, SchoolClassInYear};
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::util::placeholders;
 use crate::store::Conn;
@@ -157,23 +157,9 @@ impl Conn {
         g.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))
     }
 
-    /// 422 `unknown_reference` for an unknown curriculum or division.
-    async fn check_school_class_refs(&mut self, new: &NewSchoolClass) -> Result<()> {
-        let mut errors = Vec::new();
-        self.check_references("curriculum", "curriculum", &[("/curriculum".into(), new.curriculum.0)], &mut errors)
-            .await?;
-        self.check_references("division", "division", &[("/division".into(), new.division.0)], &mut errors).await?;
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::fields(errors))
-        }
-    }
-
     /// Creates a class; 422 `unknown_reference` for an unknown curriculum or
     /// division, 409 `duplicate_code` on a code clash.
     pub async fn create_school_class(&mut self, new: &NewSchoolClass) -> Result<SchoolClassId> {
-        self.check_school_class_refs(new).await?;
         let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
             "INSERT INTO school_class (archived, code, code_key, curriculum_id, division_id, graduation_year) \
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id"
@@ -192,7 +178,6 @@ impl Conn {
 
     /// Replaces a class's writable fields; 404 when missing.
     pub async fn update_school_class(&mut self, id: SchoolClassId, new: &NewSchoolClass) -> Result<()> {
-        self.check_school_class_refs(new).await?;
         let n = with_conn!(self, |c| {
             sqlx::query(
             "UPDATE school_class SET archived = $1, code = $2, code_key = $3, curriculum_id = $4, division_id = $5, \
@@ -215,26 +200,19 @@ impl Conn {
         Ok(())
     }
 
-    /// Deletes a class; 404 when missing; 409 `referenced` while courses use it.
+    /// The courses of school class `id`.
+    pub async fn school_class_users(&mut self, id: SchoolClassId) -> Result<Vec<String>> {
+        self.users_of(id.0, &[
+            "SELECT 'course ' || s.code || ' (' || y.code || ')' FROM course_class cc JOIN course co ON co.id = cc.course_id \
+             JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id \
+             WHERE cc.school_class_id = $1 ORDER BY y.graduation_year, s.code, co.id",
+        ])
+        .await
+    }
+
+    /// Deletes a class; 404 when missing.
     pub async fn delete_school_class(&mut self, id: SchoolClassId) -> Result<()> {
-        let Some(class) = self.get_school_class(id).await? else {
-            return Err(Error::not_found(SchoolClassId::KIND, id.0));
-        };
-        let users = self
-            .referenced_by(id.0, &[
-                "SELECT 'course ' || s.code || ' (' || y.code || ')' FROM course_class cc JOIN course co ON co.id = cc.course_id \
-                 JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id \
-                 WHERE cc.school_class_id = $1 ORDER BY y.graduation_year, s.code, co.id",
-            ])
-            .await?;
-        if let Some(users) = users {
-            return Err(Error::new(
-                ErrorCode::Referenced,
-                format!("School class {} is still used by {users}; archive the class instead.", class.code),
-            ));
-        }
-        self.execute_with_id("DELETE FROM school_class WHERE id = $1", id.0).await?;
-        Ok(())
+        self.delete_by_id("school_class", SchoolClassId::KIND, id.0).await
     }
 }
 

@@ -5,9 +5,11 @@ use crate::domain::ids::SchoolYearId;
 use std::collections::{BTreeMap, HashMap};
 
 use crate::domain::fixed::Fixed;
-use crate::domain::schoolyear::{mode_ref, NewSchoolYear, SchoolYear, DEFAULT_SMALL_GROUP_SURCHARGE};
+use crate::domain::schoolyear::{
+    mode_ref, Inherited, NewSchoolYear, SchoolYear, YearState, DEFAULT_SMALL_GROUP_SURCHARGE,
+};
 use crate::domain::workload::CalculationMode;
-use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::{Backend, Conn};
 use crate::with_conn;
@@ -130,35 +132,11 @@ impl Conn {
         Ok(map)
     }
 
-    /// 422 for weeklyLessons keyed by an unknown (`unknown_reference`) or a
-    /// percent-based payroll type (`not_lesson_based`).
-    async fn check_weekly_lessons(&mut self, entries: &[(i64, Fixed)]) -> Result<()> {
-        if entries.is_empty() {
-            return Ok(());
-        }
-        let types: Vec<(i64, bool)> =
-            with_conn!(self, |c| sqlx::query_as("SELECT id, lesson_based FROM payroll_type").fetch_all(c).await?);
-        let mut errors = Vec::new();
-        for (id, _) in entries {
-            match types.iter().find(|(t, _)| t == id) {
-                None => errors.push(FieldError::new(
-                    format!("/weeklyLessons/{id}"),
-                    ErrorCode::UnknownReference,
-                    format!("There is no payroll type with id {id}."),
-                )),
-                Some((_, false)) => errors.push(FieldError::new(
-                    format!("/weeklyLessons/{id}"),
-                    ErrorCode::NotLessonBased,
-                    format!("Payroll type {id} is percent-based: it has no weekly lessons."),
-                )),
-                Some(_) => {}
-            }
-        }
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::fields(errors))
-        }
+    /// The ids of the percent-based payroll types (one query).
+    pub async fn percent_based_payroll_types(&mut self) -> Result<Vec<i64>> {
+        Ok(with_conn!(self, |c| sqlx::query_scalar("SELECT id FROM payroll_type WHERE NOT lesson_based ORDER BY id")
+            .fetch_all(c)
+            .await?))
     }
 
     async fn write_weekly_lessons(&mut self, id: SchoolYearId, entries: &[(i64, Fixed)]) -> Result<()> {
@@ -191,71 +169,49 @@ impl Conn {
         Ok(row.map(|(code, archived, finalised)| (code, archived || finalised)))
     }
 
-    /// 409 `school_year_locked` when school year `year` is archived or finalised
-    /// (contract.md §7); 404 when it does not exist. On PostgreSQL the year's row
-    /// is share-locked until the transaction ends, so it cannot be locked
-    /// concurrently while the change is made (SQLite writers are serialised anyway).
-    pub async fn require_open_school_year(&mut self, year: SchoolYearId) -> Result<()> {
+    /// Code and lock flags of school year `year`, or `None` when it does not
+    /// exist. On PostgreSQL the year's row is share-locked until the
+    /// transaction ends, so the year cannot be locked concurrently while a
+    /// change that checked it is made (SQLite writers are serialised anyway).
+    pub async fn school_year_state_for_share(&mut self, year: SchoolYearId) -> Result<Option<YearState>> {
         let lock = match self.backend() {
             Backend::Postgres => " FOR SHARE",
             Backend::Sqlite => "",
         };
         let sql = format!("SELECT code, archived, finalised FROM school_year WHERE id = $1{lock}");
         let row: Option<YearLockRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(year).fetch_optional(c).await?);
-        let y = row.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))?;
-        let state = match (y.archived, y.finalised) {
-            (true, _) => "archived",
-            (false, true) => "finalised",
-            (false, false) => return Ok(()),
-        };
-        Err(Error::new(
-            ErrorCode::SchoolYearLocked,
-            format!("School year {} is {state}: its courses and employments cannot be changed. Reopen the school year first.", y.code),
-        ))
+        Ok(row.map(|y| YearState { code: y.code, archived: y.archived, finalised: y.finalised }))
     }
 
-    /// Creates a school year; 409 `duplicate_code` or `duplicate_graduation_year`
-    /// on a clash; 422 for bad weeklyLessons keys. Absent `weeks`,
-    /// `calculationMode`, `smallGroupSurcharge` and `weeklyLessons` are copied
-    /// from the latest earlier school year by graduationYear (else 422
-    /// `required` for `weeks`; `percent`, 2 and `{}` for the others).
-    pub async fn create_school_year(&mut self, new: &NewSchoolYear) -> Result<SchoolYearId> {
+    /// What a new school year graduating in `graduation_year` inherits: the
+    /// fields of the latest earlier school year (two queries), or `None`.
+    pub async fn inherited_school_year(&mut self, graduation_year: i64) -> Result<Option<Inherited>> {
         let earlier: Option<InheritedRow> = with_conn!(self, |c| {
             sqlx::query_as(
             "SELECT id, weeks, calculation_mode, small_group_surcharge FROM school_year WHERE graduation_year < $1 \
              ORDER BY graduation_year DESC LIMIT 1"
         )
-        .bind(new.graduation_year)
+        .bind(graduation_year)
         .fetch_optional(c)
         .await?
         });
-        let Some(weeks) = new.weeks.or(earlier.as_ref().map(|e| e.weeks)) else {
-            return Err(Error::field(
-                "/weeks",
-                ErrorCode::Required,
-                "`weeks` is required (there is no earlier school year to copy it from).",
-            ));
-        };
-        let mode = new
-            .calculation_mode
-            .or_else(|| earlier.as_ref().and_then(|e| CalculationMode::from_id(e.calculation_mode)))
-            .unwrap_or(CalculationMode::Percent);
-        let surcharge = new
-            .small_group_surcharge
-            .or(earlier.as_ref().map(|e| Fixed(e.small_group_surcharge)))
-            .unwrap_or(DEFAULT_SMALL_GROUP_SURCHARGE);
-        let weekly: Vec<(i64, Fixed)> = match (&new.weekly_lessons, &earlier) {
-            (Some(w), _) => w.clone(),
-            (None, Some(e)) => self
-                .weekly_lessons(Some(SchoolYearId(e.id)))
-                .await?
-                .remove(&e.id)
-                .unwrap_or_default()
-                .into_iter()
-                .collect(),
-            (None, None) => Vec::new(),
-        };
-        self.check_weekly_lessons(&weekly).await?;
+        let Some(e) = earlier else { return Ok(None) };
+        let weekly = self.weekly_lessons(Some(SchoolYearId(e.id))).await?.remove(&e.id).unwrap_or_default();
+        Ok(Some(Inherited {
+            weeks: e.weeks,
+            calculation_mode: CalculationMode::from_id(e.calculation_mode),
+            small_group_surcharge: Fixed(e.small_group_surcharge),
+            weekly_lessons: weekly.into_iter().collect(),
+        }))
+    }
+
+    /// Creates a school year from `new` with its optional fields filled
+    /// ([`crate::domain::schoolyear::with_inherited`]; an absent one is stored
+    /// as in [`Conn::update_school_year`]); 409 `duplicate_code` or
+    /// `duplicate_graduation_year` on a clash.
+    pub async fn create_school_year(&mut self, new: &NewSchoolYear) -> Result<SchoolYearId> {
+        let mode = new.calculation_mode.unwrap_or(CalculationMode::Percent);
+        let weekly = new.weekly_lessons.clone().unwrap_or_default();
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
             "INSERT INTO school_year (age_relief_included, archived, code, code_key, description, finalised, graduation_year, weeks, \
@@ -269,9 +225,9 @@ impl Conn {
         .bind(&new.description)
         .bind(new.finalised)
         .bind(new.graduation_year)
-        .bind(weeks)
+        .bind(new.weeks.unwrap_or(1))
         .bind(mode.id())
-        .bind(surcharge.0)
+        .bind(new.small_group_surcharge.unwrap_or(DEFAULT_SMALL_GROUP_SURCHARGE).0)
         .bind(new.show_ipb_balances)
         .fetch_one(c)
         .await.on_unique(&[&SCHOOL_YEAR_CODE, &GRADUATION_YEAR])?
@@ -282,10 +238,9 @@ impl Conn {
 
     /// Replaces a school year's writable fields (also `archived` and `finalised`:
     /// the year itself is never locked, contract.md §7) and its weeklyLessons
-    /// whole; 404 when missing; 422 for bad weeklyLessons keys.
+    /// whole; 404 when missing.
     pub async fn update_school_year(&mut self, id: SchoolYearId, new: &NewSchoolYear) -> Result<()> {
         let weekly = new.weekly_lessons.clone().unwrap_or_default();
-        self.check_weekly_lessons(&weekly).await?;
         let mode = new.calculation_mode.unwrap_or(CalculationMode::Percent);
         let n = with_conn!(self, |c| {
             sqlx::query(
@@ -315,30 +270,22 @@ impl Conn {
         self.write_weekly_lessons(id, &weekly).await
     }
 
-    /// Deletes a school year; 404 when missing; 409 `referenced` while
-    /// employments or courses belong to it (naming them).
+    /// The employments and courses of school year `id`.
+    pub async fn school_year_users(&mut self, id: SchoolYearId) -> Result<Vec<String>> {
+        self.users_of(
+            id.0,
+            &[
+                "SELECT 'employment ' || t.code FROM employment e JOIN teacher t ON t.id = e.teacher_id \
+             WHERE e.school_year_id = $1 ORDER BY t.code_key, e.id",
+                "SELECT 'course ' || s.code FROM course co JOIN subject s ON s.id = co.subject_id \
+             WHERE co.school_year_id = $1 ORDER BY s.code_key, co.id",
+            ],
+        )
+        .await
+    }
+
+    /// Deletes a school year; 404 when missing.
     pub async fn delete_school_year(&mut self, id: SchoolYearId) -> Result<()> {
-        let Some((code, _)) = self.school_year_locked(id).await? else {
-            return Err(Error::not_found(SchoolYearId::KIND, id.0));
-        };
-        let users = self
-            .referenced_by(
-                id.0,
-                &[
-                    "SELECT 'employment ' || t.code FROM employment e JOIN teacher t ON t.id = e.teacher_id \
-                 WHERE e.school_year_id = $1 ORDER BY t.code_key, e.id",
-                    "SELECT 'course ' || s.code FROM course co JOIN subject s ON s.id = co.subject_id \
-                 WHERE co.school_year_id = $1 ORDER BY s.code_key, co.id",
-                ],
-            )
-            .await?;
-        if let Some(users) = users {
-            return Err(Error::new(
-                ErrorCode::Referenced,
-                format!("School year {code} still has {users}; archive the school year instead."),
-            ));
-        }
-        self.execute_with_id("DELETE FROM school_year WHERE id = $1", id.0).await?;
-        Ok(())
+        self.delete_by_id("school_year", SchoolYearId::KIND, id.0).await
     }
 }

@@ -4,7 +4,7 @@ use crate::domain::code_key;
 use crate::domain::ids::SubjectId;
 use crate::domain::refs::{LookupRef, SubjectRef};
 use crate::domain::subject::{NewSubject, Subject};
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
@@ -90,28 +90,9 @@ impl Conn {
         Ok(row.map(Into::into))
     }
 
-    /// 422 `unknown_reference` for an unknown category or type.
-    async fn check_subject_refs(&mut self, new: &NewSubject) -> Result<()> {
-        let mut errors = Vec::new();
-        self.check_references(
-            "subject_category",
-            "subject category",
-            &[("/category".into(), new.category.0)],
-            &mut errors,
-        )
-        .await?;
-        self.check_references("subject_type", "subject type", &[("/type".into(), new.kind.0)], &mut errors).await?;
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::fields(errors))
-        }
-    }
-
     /// Creates a subject; 422 `unknown_reference` for an unknown category or
     /// type, 409 `duplicate_code` on a code clash.
     pub async fn create_subject(&mut self, new: &NewSubject) -> Result<SubjectId> {
-        self.check_subject_refs(new).await?;
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
             "INSERT INTO subject (archived, code, code_key, description, category_id, type_id, cross_class, external_code, class_lesson) \
@@ -134,7 +115,6 @@ impl Conn {
 
     /// Replaces a subject's writable fields; 404 when missing.
     pub async fn update_subject(&mut self, id: SubjectId, new: &NewSubject) -> Result<()> {
-        self.check_subject_refs(new).await?;
         let n = with_conn!(self, |c| {
             sqlx::query(
             "UPDATE subject SET archived = $1, code = $2, code_key = $3, description = $4, category_id = $5, type_id = $6, \
@@ -160,23 +140,21 @@ impl Conn {
         Ok(())
     }
 
-    /// Deletes a subject; 404 when missing; 409 `referenced` while courses use it.
-    pub async fn delete_subject(&mut self, id: SubjectId) -> Result<()> {
-        let Some(s) = self.get_subject(id).await? else { return Err(Error::not_found(SubjectId::KIND, id.0)) };
-        let users = self
-            .referenced_by(id.0, &[
+    /// The courses of subject `id`.
+    pub async fn subject_users(&mut self, id: SubjectId) -> Result<Vec<String>> {
+        self.users_of(
+            id.0,
+            &[
                 "SELECT 'course ' || s.code || ' ' || g.code || ' (' || y.code || ')' FROM course co \
-                 JOIN subject s ON s.id = co.subject_id JOIN grade g ON g.id = co.grade_id \
-                 JOIN school_year y ON y.id = co.school_year_id WHERE co.subject_id = $1 ORDER BY y.graduation_year, co.id",
-            ])
-            .await?;
-        if let Some(users) = users {
-            return Err(Error::new(
-                ErrorCode::Referenced,
-                format!("Subject {} is still used by {users}; archive the subject instead.", s.code),
-            ));
-        }
-        self.execute_with_id("DELETE FROM subject WHERE id = $1", id.0).await?;
-        Ok(())
+             JOIN subject s ON s.id = co.subject_id JOIN grade g ON g.id = co.grade_id \
+             JOIN school_year y ON y.id = co.school_year_id WHERE co.subject_id = $1 ORDER BY y.graduation_year, co.id",
+            ],
+        )
+        .await
+    }
+
+    /// Deletes a subject; 404 when missing.
+    pub async fn delete_subject(&mut self, id: SubjectId) -> Result<()> {
+        self.delete_by_id("subject", SubjectId::KIND, id.0).await
     }
 }

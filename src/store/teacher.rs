@@ -6,7 +6,7 @@ use crate::domain::code_key;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::refs::{LookupRef, TeacherRef};
 use crate::domain::teacher::{NewTeacher, Teacher};
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::util::placeholders;
 use crate::store::Conn;
@@ -173,21 +173,6 @@ impl Conn {
         Ok(ids.iter().filter_map(|id| by_id.remove(&id.0)).collect())
     }
 
-    async fn check_teacher_refs(&mut self, new: &NewTeacher) -> Result<()> {
-        let refs: Vec<(String, i64)> =
-            new.departments.iter().enumerate().map(|(i, d)| (format!("/departments/{i}"), d.0)).collect();
-        let mut errors = Vec::new();
-        self.check_references("subject_category", "subject category", &refs, &mut errors).await?;
-        if let Some(g) = new.gender {
-            self.check_references("gender", "gender", &[("/gender".into(), g)], &mut errors).await?;
-        }
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::fields(errors))
-        }
-    }
-
     async fn write_departments(&mut self, id: TeacherId, new: &NewTeacher) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query("DELETE FROM teacher_department WHERE teacher_id = $1").bind(id).execute(&mut *c).await?;
@@ -207,7 +192,6 @@ impl Conn {
     /// Creates a teacher; 422 `unknown_reference` for an unknown department,
     /// 409 `duplicate_code` on a code clash.
     pub async fn create_teacher(&mut self, new: &NewTeacher) -> Result<TeacherId> {
-        self.check_teacher_refs(new).await?;
         let id: i64 = with_conn!(self, |c| {
             sqlx::query_scalar(
             "INSERT INTO teacher (archived, code, code_key, first_name, last_name, email, birthday, employee_number, title, gender_id) \
@@ -232,7 +216,6 @@ impl Conn {
 
     /// Replaces a teacher's writable fields; 404 when missing.
     pub async fn update_teacher(&mut self, id: TeacherId, new: &NewTeacher) -> Result<()> {
-        self.check_teacher_refs(new).await?;
         let n = with_conn!(self, |c| {
             sqlx::query(
             "UPDATE teacher SET archived = $1, code = $2, code_key = $3, first_name = $4, last_name = $5, email = $6, \
@@ -259,25 +242,19 @@ impl Conn {
         self.write_departments(id, new).await
     }
 
-    /// Deletes a teacher; 404 when missing; 409 `referenced` while employments
-    /// or courses name the teacher.
+    /// The employments, courses and notes that name teacher `id`.
+    pub async fn teacher_users(&mut self, id: TeacherId) -> Result<Vec<String>> {
+        self.users_of(id.0, &[
+            "SELECT 'employment ' || y.code FROM employment e JOIN school_year y ON y.id = e.school_year_id WHERE e.teacher_id = $1 ORDER BY y.graduation_year",
+            "SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM course_teacher ct JOIN course co ON co.id = ct.course_id \
+             JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id WHERE ct.teacher_id = $1",
+            "SELECT 'note ' || CAST(id AS TEXT) FROM note WHERE teacher_id = $1 ORDER BY id",
+        ])
+        .await
+    }
+
+    /// Deletes a teacher; 404 when missing.
     pub async fn delete_teacher(&mut self, id: TeacherId) -> Result<()> {
-        let Some(t) = self.get_teacher(id).await? else { return Err(Error::not_found(TeacherId::KIND, id.0)) };
-        let users = self
-            .referenced_by(id.0, &[
-                "SELECT 'employment ' || y.code FROM employment e JOIN school_year y ON y.id = e.school_year_id WHERE e.teacher_id = $1 ORDER BY y.graduation_year",
-                "SELECT DISTINCT 'course ' || s.code || ' (' || y.code || ')' FROM course_teacher ct JOIN course co ON co.id = ct.course_id \
-                 JOIN subject s ON s.id = co.subject_id JOIN school_year y ON y.id = co.school_year_id WHERE ct.teacher_id = $1",
-                "SELECT 'note ' || CAST(id AS TEXT) FROM note WHERE teacher_id = $1 ORDER BY id",
-            ])
-            .await?;
-        if let Some(users) = users {
-            return Err(Error::new(
-                ErrorCode::Referenced,
-                format!("Teacher {} is still referenced by {users}; archive the teacher instead.", t.code),
-            ));
-        }
-        self.execute_with_id("DELETE FROM teacher WHERE id = $1", id.0).await?;
-        Ok(())
+        self.delete_by_id("teacher", TeacherId::KIND, id.0).await
     }
 }

@@ -1,6 +1,9 @@
 //! Small helpers shared by the resource stores.
 
-use crate::error::{ErrorCode, FieldError, Result};
+use std::collections::{BTreeMap, HashSet};
+
+use crate::domain::references::{RefKind, Reference};
+use crate::error::Result;
 use crate::store::constraint::{OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
@@ -57,40 +60,34 @@ impl Conn {
         Ok(ids.iter().copied().filter(|id| !found.contains(id)).collect())
     }
 
-    /// Records an `unknown_reference` field error for each id in `refs`
-    /// (`(pointer, id)` pairs) that has no row in `table`.
-    pub async fn check_references(
-        &mut self,
-        table: &str,
-        noun: &str,
-        refs: &[(String, i64)],
-        errors: &mut Vec<FieldError>,
-    ) -> Result<()> {
-        let ids: Vec<i64> = refs.iter().map(|(_, id)| *id).collect();
-        let missing = self.missing_ids(table, &ids).await?;
-        for (pointer, id) in refs {
-            if missing.contains(id) {
-                errors.push(FieldError::new(
-                    pointer.clone(),
-                    ErrorCode::UnknownReference,
-                    format!("There is no {noun} with id {id}."),
-                ));
+    /// The `(kind, id)` pairs of `refs` that have no row (one query per kind
+    /// named), for [`crate::domain::references::check_references`].
+    pub async fn missing_references(&mut self, refs: &[Reference]) -> Result<HashSet<(RefKind, i64)>> {
+        let mut by_kind: BTreeMap<RefKind, Vec<i64>> = BTreeMap::new();
+        for r in refs {
+            let ids = by_kind.entry(r.kind).or_default();
+            if !ids.contains(&r.id) {
+                ids.push(r.id);
             }
         }
-        Ok(())
+        let mut missing = HashSet::new();
+        for (kind, ids) in by_kind {
+            missing.extend(self.missing_ids(ref_table(kind), &ids).await?.into_iter().map(|id| (kind, id)));
+        }
+        Ok(missing)
     }
 
-    /// Labels of the objects that reference row `id`: each query takes `$1 = id`
-    /// and returns one text label per referencing row. Returns a sentence such as
-    /// "subject D, subject E and 3 more" or `None` when nothing references it.
-    pub async fn referenced_by(&mut self, id: i64, queries: &[&str]) -> Result<Option<String>> {
+    /// Labels of the objects that use row `id`: each query takes `$1 = id`
+    /// and returns one text label per using row (e.g. `course M (26/27)`), in
+    /// the order of `queries`; empty when nothing uses it.
+    pub async fn users_of(&mut self, id: i64, queries: &[&str]) -> Result<Vec<String>> {
         let mut labels: Vec<String> = Vec::new();
         for sql in queries {
             let rows: Vec<String> =
                 with_conn!(self, |c| sqlx::query_scalar::<_, String>(sql).bind(id).fetch_all(c).await?);
             labels.extend(rows);
         }
-        Ok(summarise(&labels))
+        Ok(labels)
     }
 
     /// Locks row `id` of `table` for the rest of the write transaction, so that
@@ -111,13 +108,21 @@ impl Conn {
     }
 }
 
-/// "a, b, c, d, e and 7 more" (at most five labels named).
-pub fn summarise(labels: &[String]) -> Option<String> {
-    match labels.len() {
-        0 => None,
-        1 => Some(labels[0].clone()),
-        n if n <= 5 => Some(format!("{} and {}", labels[..n - 1].join(", "), labels[n - 1])),
-        n => Some(format!("{} and {} more", labels[..5].join(", "), n - 5)),
+/// The table that holds objects of `kind`.
+fn ref_table(kind: RefKind) -> &'static str {
+    match kind {
+        RefKind::Teacher => "teacher",
+        RefKind::SchoolYear => "school_year",
+        RefKind::Division => "division",
+        RefKind::Curriculum => "curriculum",
+        RefKind::Grade => "grade",
+        RefKind::SubjectCategory => "subject_category",
+        RefKind::SubjectType => "subject_type",
+        RefKind::Gender => "gender",
+        RefKind::PayrollType => "payroll_type",
+        RefKind::PoolType => "pool_type",
+        RefKind::PostingType => "posting_type",
+        RefKind::ThesisType => "thesis_type",
     }
 }
 
@@ -133,6 +138,16 @@ impl Conn {
 }
 
 impl Conn {
+    /// Deletes row `id` of `table`; 404 (as `noun`) when there is none.
+    /// `table` must be a constant of the code, never input.
+    pub async fn delete_by_id(&mut self, table: &'static str, noun: &str, id: i64) -> Result<()> {
+        let sql = format!("DELETE FROM {table} WHERE id = $1");
+        if self.execute_with_id(&sql, id).await? == 0 {
+            return Err(crate::error::Error::not_found(noun, id));
+        }
+        Ok(())
+    }
+
     /// Runs a statement whose only parameter is `$1 = id`; returns the rows affected.
     pub async fn execute_with_id(&mut self, sql: &str, id: i64) -> Result<u64> {
         Ok(with_conn!(self, |c| sqlx::query(sql).bind(id).execute(c).await?.rows_affected()))
@@ -144,11 +159,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn summarise_names_at_most_five() {
-        let l = |n: usize| (0..n).map(|i| format!("x{i}")).collect::<Vec<_>>();
-        assert_eq!(summarise(&l(0)), None);
-        assert_eq!(summarise(&l(2)).unwrap(), "x0 and x1");
-        assert_eq!(summarise(&l(7)).unwrap(), "x0, x1, x2, x3, x4 and 2 more");
+    fn placeholders_are_numbered_from_start() {
         assert_eq!(placeholders(2, 3), "$2, $3, $4");
     }
 }

@@ -196,7 +196,7 @@ async fn locked_school_years_refuse_employment_changes() {
     assert_eq!((&r.result()["comments"], &r.result()["schoolYear"]["id"]), (&Value::Null, &json!(finalised)));
     assert_eq!(app.get(&format!("/employment/{open}")).await.result()["schoolYear"]["id"], s.year);
 
-    // Imports of history bypass the rule through the store (not over HTTP).
+    // Imports of history bypass the rule (service::employment) through the store (not over HTTP).
     let new = NewEmployment {
         teacher: TeacherId(s.anna),
         school_year: SchoolYearId(archived),
@@ -210,7 +210,10 @@ async fn locked_school_years_refuse_employment_changes() {
         initial_balance: Default::default(),
     };
     let mut tx = app.store.begin().await.unwrap();
-    assert_eq!(tx.create_employment(&new).await.unwrap_err().code(), ErrorCode::SchoolYearLocked);
+    assert_eq!(
+        schoolplan::service::employment::create(&mut tx, &new).await.unwrap_err().code(),
+        ErrorCode::SchoolYearLocked
+    );
     drop(tx);
     let mut tx = app.store.begin().await.unwrap();
     tx.insert_employment(&new).await.unwrap();

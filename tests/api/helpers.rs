@@ -126,6 +126,10 @@ impl TestApp {
         tokio::spawn(serve(listener, store.clone(), config, shutdown));
         let mut app = TestApp { base, client: reqwest::Client::new(), store, token: String::new(), _dir: dir };
         app.token = app.token_for("test-admin", Role::Admin).await;
+        // The server accepts connections only once it has started up (job
+        // recovery, which would otherwise race with a test's SQL by hand).
+        let health = app.client.get(format!("{}/health", app.base)).send().await.expect("the server answers");
+        assert!(health.status().is_success(), "GET /health: {}", health.status());
         app
     }
 

@@ -1,0 +1,44 @@
+//! Employment writes (contract.md §5, §7): a change inside a locked school
+//! year is refused, and an employment that courses or entries hang on can be
+//! neither deleted nor moved. The store supplies the facts; the rules are
+//! [`crate::domain::employment`]'s and [`crate::domain::schoolyear`]'s.
+
+use super::schoolyear::require_open;
+use crate::domain::employment::{check_unused, moves, Employment, NewEmployment};
+use crate::domain::ids::EmploymentId;
+use crate::error::Result;
+use crate::store::Conn;
+
+/// Creates an employment: 409 `school_year_locked` for a locked year, 409
+/// `duplicate_employment` when the teacher already has one that year. The ids
+/// `new` names are checked by the caller (`service::references::check`).
+pub async fn create(conn: &mut Conn, new: &NewEmployment) -> Result<EmploymentId> {
+    require_open(conn, new.school_year).await?;
+    conn.insert_employment(new).await
+}
+
+/// Saves `new` over employment `id` in state `before` (locked): 409
+/// `school_year_locked` when its current or its new year is locked; 409
+/// `referenced` when it moves to another teacher or year while courses or
+/// entries hang on it.
+pub async fn update(conn: &mut Conn, id: EmploymentId, before: &Employment, new: &NewEmployment) -> Result<()> {
+    require_open(conn, before.school_year.id).await?;
+    if moves(before, new) {
+        if before.school_year.id != new.school_year {
+            require_open(conn, new.school_year).await?;
+        }
+        let users = conn.employment_users(id).await?;
+        check_unused(before, &users, "moved to another teacher or school year")?;
+    }
+    conn.update_employment(id, new).await
+}
+
+/// Deletes employment `id` in state `before` (locked): 409
+/// `school_year_locked` for a locked year, 409 `referenced` naming the
+/// courses and entries that hang on it.
+pub async fn delete(conn: &mut Conn, id: EmploymentId, before: &Employment) -> Result<()> {
+    require_open(conn, before.school_year.id).await?;
+    let users = conn.employment_users(id).await?;
+    check_unused(before, &users, "deleted")?;
+    conn.delete_employment(id).await
+}
