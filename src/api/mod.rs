@@ -7,6 +7,7 @@ pub mod admin;
 pub mod auth;
 pub mod cache;
 pub mod client;
+pub mod complete;
 pub mod course;
 pub mod coursetable;
 pub mod crud;

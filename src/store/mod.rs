@@ -197,6 +197,9 @@ pub enum ConnInner {
 static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
+/// Rows a SQLite connection's worker thread may read ahead of the caller.
+const ROW_BUFFER: usize = 1024;
+
 impl Store {
     fn new(pool: Pool) -> Store {
         Store { pool, shared: Arc::default() }
@@ -214,7 +217,11 @@ impl Store {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(30));
+                .busy_timeout(Duration::from_secs(30))
+                // sqlx runs each connection on a thread of its own and hands
+                // rows over a channel; 50 (its default) makes the worker wait
+                // for the reader many times per list of courses.
+                .row_buffer_size(ROW_BUFFER);
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
                 .acquire_timeout(Duration::from_secs(30))

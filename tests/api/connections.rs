@@ -70,3 +70,31 @@ async fn an_idle_kept_alive_connection_is_closed_after_the_bound() {
     let text = String::from_utf8_lossy(&sent);
     assert!(text.starts_with("HTTP/1.1 200"), "answered first: {text}");
 }
+
+#[tokio::test]
+async fn writes_cut_off_by_their_clients_leave_the_database_writable() {
+    let app = TestApp::spawn().await;
+    let id = crate::fixtures::division(&app, "D").await;
+    let url = format!("{}/api/v1/division/{id}", app.base);
+    // Clients that hang up 0.1 to 3 ms into their PUT: at every point of the
+    // write (waiting for the writer, BEGIN, the statements, COMMIT).
+    let body = |description: String| {
+        serde_json::json!({"code": "D", "description": description, "headName": null, "headTitle": null,
+                           "grouping": null, "headSignature": null, "logo": null})
+    };
+    let client = reqwest::Client::new();
+    let mut cut_off = 0;
+    for i in 0..300u64 {
+        let body = body(format!("cut off {i}"));
+        let wait = Duration::from_micros(100 + (i * 37) % 2900);
+        if client.put(&url).bearer_auth(&app.token).json(&body).timeout(wait).send().await.is_err() {
+            cut_off += 1;
+        }
+    }
+    assert!(cut_off > 0, "some clients hung up mid-request");
+    // Every later write succeeds, on whichever pooled connection it gets.
+    for i in 0..40 {
+        app.put(&format!("/division/{id}"), body(format!("after {i}"))).await.expect(200);
+    }
+    assert_eq!(app.get(&format!("/division/{id}")).await.expect(200).result()["description"], "after 39");
+}
