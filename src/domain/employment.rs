@@ -214,4 +214,54 @@ mod tests {
             ]
         );
     }
+
+    fn employment() -> Employment {
+        Employment {
+            id: EmploymentId(7),
+            teacher: TeacherRef {
+                id: TeacherId(1),
+                archived: false,
+                code: "ab".into(),
+                last_name: "B".into(),
+                first_name: "A".into(),
+                email: None,
+            },
+            school_year: SchoolYearRef {
+                id: SchoolYearId(2),
+                archived: false,
+                code: "26/27".into(),
+                description: "x".into(),
+                graduation_year: 2027,
+                finalised: false,
+                age_relief_included: false,
+            },
+            division: LookupRef { id: 3, code: "D".into(), description: "x".into() },
+            employment_min: None,
+            employment_max: None,
+            payment1: None,
+            payment2: None,
+            temporary: false,
+            comments: None,
+            initial_balance: Fixed::default(),
+            opening_balance: None,
+            closing_balance: None,
+            change: None,
+        }
+    }
+
+    #[test]
+    fn an_employment_with_courses_or_entries_neither_moves_nor_goes() {
+        let before = employment();
+        let same =
+            NewEmployment::from_body(&json!({"teacher": 1, "schoolYear": 2, "division": 9}), Mode::Create).unwrap();
+        assert!(!moves(&before, &same), "another division is no move");
+        for (teacher, year) in [(4, 2), (1, 5)] {
+            let other = NewEmployment { teacher: TeacherId(teacher), school_year: SchoolYearId(year), ..same.clone() };
+            assert!(moves(&before, &other));
+        }
+        assert!(check_unused(&before, &[], "deleted").is_ok());
+        let err = check_unused(&before, &["course M (26/27)".into()], "deleted").unwrap_err();
+        assert_eq!(err.code(), crate::error::ErrorCode::Referenced);
+        assert!(err.to_string().contains("Teacher ab still has course M (26/27) in school year 26/27"), "{err}");
+    }
 }

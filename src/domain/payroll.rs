@@ -316,4 +316,24 @@ mod tests {
             [("/payrollType".to_string(), "required")]
         );
     }
+
+    #[test]
+    fn a_payroll_type_with_weekly_lessons_stays_lesson_based() {
+        let body = |lesson_based: bool| {
+            NewPayrollType::from_body(
+                &json!({"code": "G2", "description": "x", "lessonBased": lesson_based, "saldoResolvingOrder": 1,
+                        "ipbCorrectionAllowed": false}),
+                Mode::Create,
+            )
+            .unwrap()
+        };
+        let users = vec!["weeklyLessons of school year 26/27".to_string()];
+        assert!(check_stays_lesson_based(&body(true), &users).is_ok());
+        assert!(check_stays_lesson_based(&body(false), &[]).is_ok());
+        let err = check_stays_lesson_based(&body(false), &users).unwrap_err();
+        assert_eq!(err.code(), crate::error::ErrorCode::Referenced);
+        assert!(err.to_string().contains("must stay lesson-based"), "{err}");
+        assert!(check_unused("pool type", "PT", &[]).is_ok());
+        assert!(check_unused("pool type", "PT", &users).unwrap_err().to_string().contains("pool type PT is used by"));
+    }
 }

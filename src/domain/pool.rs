@@ -341,4 +341,13 @@ mod tests {
         assert_eq!(parse_thesis_id("03-1"), None);
         assert_eq!(parse_thesis_id("3"), None);
     }
+
+    #[test]
+    fn entries_need_an_employment() {
+        let Error::Problem { code, errors, .. } = not_employed("ab", "26/27") else { panic!("a field problem") };
+        assert_eq!(code, ErrorCode::TeacherNotEmployed);
+        assert_eq!(code.status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(errors[0].pointer, "/teacher");
+        assert!(errors[0].detail.contains("Teacher ab has no employment in school year 26/27"));
+    }
 }
