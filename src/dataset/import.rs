@@ -334,7 +334,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         });
         let new: NewSchoolYear = parse(&body, &record)?;
         let unlocked = NewSchoolYear { finalised: false, archived: false, ..new.clone() };
-        let id = stored(crate::service::schoolyear::create(tx, &unlocked).await.map(|y| y.0), &record)?;
+        let id = stored(crate::service::schoolyear::create(tx, &unlocked).await, &record)?;
         years.insert(&r.code, id);
         if new != unlocked {
             locks.push((SchoolYearId(id), new, i));
@@ -426,7 +426,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
             "temporary": r.temporary, "comments": r.comments, "initialBalance": number(Some(r.initial_balance)),
         });
         let new: NewEmployment = parse(&body, &record)?;
-        let id = stored(crate::service::employment::create(tx, &new).await.map(|e| e.0), &record)?;
+        let id = stored(crate::service::employment::create(tx, &new).await, &record)?;
         if let (Some(o), Some(c)) = (&r.frozen_opening_balance, &r.frozen_closing_balance) {
             let exact = |s: &str| s.parse::<rust_decimal::Decimal>().is_ok();
             if !exact(o) || !exact(c) {

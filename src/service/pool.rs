@@ -11,9 +11,14 @@ use crate::error::{Error, Result};
 use crate::store::Conn;
 
 /// 409 `school_year_locked` for a locked year, 422 `teacher_not_employed`
-/// when the teacher has no employment in it.
-async fn check_owner(conn: &mut Conn, school_year: i64, teacher: i64) -> Result<()> {
+/// when the teacher has no employment in it. For a change, `before` is the
+/// year the entry is in now: it must be open too (checked first, once when
+/// the entry stays in its year).
+async fn check_owner(conn: &mut Conn, before: Option<SchoolYearId>, school_year: i64, teacher: i64) -> Result<()> {
     let (year, teacher) = (SchoolYearId(school_year), TeacherId(teacher));
+    if let Some(before) = before.filter(|b| *b != year) {
+        require_open(conn, before).await?;
+    }
     require_open(conn, year).await?;
     if conn.employment_of(teacher, year).await?.is_none() {
         let (t, y) =
@@ -25,15 +30,14 @@ async fn check_owner(conn: &mut Conn, school_year: i64, teacher: i64) -> Result<
 
 /// Creates a pool entry (the checks of an owner: open year, employed teacher).
 pub async fn create_pool_entry(conn: &mut Conn, new: &NewPoolEntry) -> Result<i64> {
-    check_owner(conn, new.school_year, new.teacher).await?;
+    check_owner(conn, None, new.school_year, new.teacher).await?;
     conn.create_pool_entry(new).await
 }
 
 /// Saves `new` over pool entry `id` in state `before`: 409 when its current
 /// or its new year is locked, 422 when the new teacher is not employed.
 pub async fn update_pool_entry(conn: &mut Conn, id: i64, before: &PoolEntry, new: &NewPoolEntry) -> Result<()> {
-    require_open(conn, before.school_year.id).await?;
-    check_owner(conn, new.school_year, new.teacher).await?;
+    check_owner(conn, Some(before.school_year.id), new.school_year, new.teacher).await?;
     conn.update_pool_entry(id, new).await
 }
 
@@ -45,14 +49,13 @@ pub async fn delete_pool_entry(conn: &mut Conn, id: i64, before: &PoolEntry) -> 
 
 /// Creates a posting with its details (the checks of an owner).
 pub async fn create_posting(conn: &mut Conn, new: &NewPosting) -> Result<i64> {
-    check_owner(conn, new.school_year, new.teacher).await?;
+    check_owner(conn, None, new.school_year, new.teacher).await?;
     conn.create_posting(new).await
 }
 
 /// Saves `new` over posting `id` in state `before` (as [`update_pool_entry`]).
 pub async fn update_posting(conn: &mut Conn, id: i64, before: &Posting, new: &NewPosting) -> Result<()> {
-    require_open(conn, before.school_year.id).await?;
-    check_owner(conn, new.school_year, new.teacher).await?;
+    check_owner(conn, Some(before.school_year.id), new.school_year, new.teacher).await?;
     conn.update_posting(id, new).await
 }
 
