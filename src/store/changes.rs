@@ -175,18 +175,9 @@ impl ChangeWatch {
 mod tests {
     use super::*;
 
-    /// A migrated SQLite store in a temporary directory, and its URL.
-    async fn sqlite() -> (Store, String, tempfile::TempDir) {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("watch.db").display());
-        let store = Store::connect(&url).await.unwrap();
-        store.migrate().await.unwrap();
-        (store, url, dir)
-    }
-
     #[tokio::test]
     async fn the_generation_moves_with_every_commit_and_only_then() {
-        let (store, url, _dir) = sqlite().await;
+        let (store, url, _dir) = crate::store::tests::sqlite().await;
         let watch = ChangeWatch::new(store.clone());
         let first = watch.catch_up().await;
         assert_eq!(watch.catch_up().await, first, "nothing committed: same generation");
@@ -213,7 +204,7 @@ mod tests {
 
     #[tokio::test]
     async fn concurrent_callers_share_polls_and_all_see_a_prior_commit() {
-        let (store, url, _dir) = sqlite().await;
+        let (store, url, _dir) = crate::store::tests::sqlite().await;
         let watch = ChangeWatch::new(store.clone());
         let before = watch.catch_up().await;
         let other = Store::connect(&url).await.unwrap();

@@ -256,10 +256,11 @@ pub struct DatasetRows {
 
 impl Store {
     /// A read-only transaction that sees one snapshot of the database: on
-    /// PostgreSQL `REPEATABLE READ READ ONLY`; on SQLite a `BEGIN IMMEDIATE`
-    /// transaction (writers wait until it ends).
+    /// PostgreSQL `REPEATABLE READ READ ONLY`; on SQLite a deferred read
+    /// transaction, whose snapshot is taken by its first read (WAL: writers go
+    /// on meanwhile). End it with [`Conn::commit`] or by dropping it.
     pub async fn begin_snapshot(&self) -> Result<Conn> {
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin_read().await?;
         if tx.backend() == Backend::Postgres {
             with_conn!(tx, |c| sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 .execute(c)

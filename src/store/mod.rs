@@ -5,10 +5,11 @@
 //! concrete sqlx connection of either backend through [`with_conn!`]. Migrations
 //! for both backends are embedded in the binary and run at start.
 //!
-//! Reads use a pooled connection from [`Store::conn`]; every write runs in one
-//! transaction from [`Store::begin`] (on SQLite `BEGIN IMMEDIATE`, so writers
-//! queue instead of failing on lock upgrades). The store speaks domain types:
-//! the per-resource modules add methods to [`Conn`].
+//! Reads use a pooled connection from [`Store::conn`]; every write is atomic
+//! through [`Store::begin`]: a transaction of its own on PostgreSQL; on SQLite
+//! a savepoint in a batch of the writes queued together, which share one
+//! transaction (`BEGIN IMMEDIATE`) and one commit ([`writer`]). The store
+//! speaks domain types: the per-resource modules add methods to [`Conn`].
 
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -45,6 +46,7 @@ pub mod teacher;
 pub mod tokens;
 pub mod util;
 pub mod workload;
+pub mod writer;
 
 /// Runs `$body` with `$c` bound to the concrete `&mut` sqlx connection of the
 /// backend behind `$conn` (a [`Conn`]). The body is compiled once per backend,
@@ -53,24 +55,18 @@ pub mod workload;
 macro_rules! with_conn {
     ($conn:expr, |$c:ident| $body:expr) => {
         match $conn.counted() {
-            $crate::store::ConnInner::Sqlite(inner) => {
-                let $c: &mut sqlx::SqliteConnection = &mut *inner;
-                $body
-            }
-            $crate::store::ConnInner::Postgres(inner) => {
-                let $c: &mut sqlx::PgConnection = &mut *inner;
-                $body
-            }
-            $crate::store::ConnInner::SqliteTx(inner) => {
-                let $c: &mut sqlx::SqliteConnection = &mut *inner;
-                $body
-            }
-            $crate::store::ConnInner::PostgresTx(inner) => {
-                let $c: &mut sqlx::PgConnection = &mut *inner;
-                $body
-            }
+            $crate::store::Exec::Sqlite($c) => $body,
+            $crate::store::Exec::Postgres($c) => $body,
         }
     };
+}
+
+/// The concrete connection a statement runs on (see [`with_conn!`]).
+pub enum Exec<'a> {
+    /// A SQLite connection (pooled, or the writer's inside a write's savepoint).
+    Sqlite(&'a mut sqlx::SqliteConnection),
+    /// A PostgreSQL connection (pooled, or inside a transaction).
+    Postgres(&'a mut sqlx::PgConnection),
 }
 
 /// Which database engine a [`Store`] runs on.
@@ -113,8 +109,8 @@ pub enum PoolRef<'a> {
 struct Shared {
     /// See [`WriteGeneration`].
     generation: Arc<AtomicU64>,
-    /// SQLite: held by the one write transaction of this process (see [`Store::begin`]).
-    writer: Arc<tokio::sync::Mutex<()>>,
+    /// SQLite: the queue of this process's writes and their group commit.
+    writer: writer::Writer,
     /// See [`Store::count_statements`].
     statements: StatementCounter,
 }
@@ -134,9 +130,6 @@ impl StatementCounter {
         }
     }
 }
-
-/// How long a SQLite writer waits for the transaction ahead of it (like the busy timeout).
-const WRITER_WAIT: Duration = Duration::from_secs(30);
 
 /// The write generation of a store: a counter that is incremented *after* every
 /// write transaction of the store has committed (or tried to: a failed or
@@ -177,19 +170,18 @@ impl Drop for BumpOnDrop {
 pub struct Conn {
     inner: ConnInner,
     shared: Arc<Shared>,
-    /// SQLite transactions: this process's write slot, released after the
-    /// transaction (declared after `inner`, so it is dropped after it).
-    _writer: Option<tokio::sync::OwnedMutexGuard<()>>,
 }
 
-/// The concrete connection behind a [`Conn`] (used by [`with_conn!`]).
-pub enum ConnInner {
+/// The concrete connection behind a [`Conn`].
+enum ConnInner {
     /// Pooled SQLite connection (reads).
     Sqlite(PoolConnection<Sqlite>),
     /// Pooled PostgreSQL connection (reads).
     Postgres(PoolConnection<Postgres>),
-    /// SQLite transaction begun with `BEGIN IMMEDIATE`.
-    SqliteTx(Transaction<'static, Sqlite>),
+    /// A SQLite write: a savepoint in the writer's batch ([`writer`]).
+    SqliteWrite(writer::WriteSlot),
+    /// A SQLite read transaction ([`Store::begin_read`]).
+    SqliteRead(Transaction<'static, Sqlite>),
     /// PostgreSQL transaction.
     PostgresTx(Transaction<'static, Postgres>),
 }
@@ -199,6 +191,30 @@ static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations
 
 /// Rows a SQLite connection's worker thread may read ahead of the caller.
 const ROW_BUFFER: usize = 1024;
+
+/// A PostgreSQL connection idle for longer than this is pinged before use
+/// (see [`postgres_pool_options`]).
+const POSTGRES_PING_AFTER_IDLE: Duration = Duration::from_secs(5);
+
+/// Pool options for PostgreSQL with at most `max` connections.
+///
+/// sqlx pings every connection when it goes back to the pool and, by default,
+/// again when it is taken out: a second network round trip for every request.
+/// Here a connection is pinged before use only when it has been idle for more
+/// than [`POSTGRES_PING_AFTER_IDLE`] (sqlx's documented pattern): one that
+/// broke while idle (a restart of the database, a dropped network path) is
+/// still found and replaced before a request meets it, while a busy server
+/// saves the round trip.
+fn postgres_pool_options(max: u32) -> PgPoolOptions {
+    PgPoolOptions::new().max_connections(max).test_before_acquire(false).before_acquire(|conn, meta| {
+        Box::pin(async move {
+            if meta.idle_for > POSTGRES_PING_AFTER_IDLE {
+                sqlx::Connection::ping(conn).await?;
+            }
+            Ok(true)
+        })
+    })
+}
 
 impl Store {
     fn new(pool: Pool) -> Store {
@@ -225,14 +241,19 @@ impl Store {
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
                 .acquire_timeout(Duration::from_secs(30))
+                // sqlx pings a connection when it goes back to the pool and,
+                // by default, again when it is taken out: one more round trip
+                // to the connection's thread per request, inside the write
+                // lock for writes. A connection to a file of this process
+                // cannot break while it is idle; the release ping stays.
+                .test_before_acquire(false)
                 .connect_with(opts)
                 .await
                 .with_context(|| format!("cannot open SQLite database {url}"))?;
             Ok(Store::new(Pool::Sqlite(pool)))
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             let opts = PgConnectOptions::from_str(url).with_context(|| "invalid PostgreSQL URL".to_string())?;
-            let pool = PgPoolOptions::new()
-                .max_connections(16)
+            let pool = postgres_pool_options(16)
                 .acquire_timeout(Duration::from_secs(30))
                 .connect_with(opts)
                 .await
@@ -247,7 +268,7 @@ impl Store {
     /// (tests use one throwaway schema per test).
     pub async fn connect_postgres_schema(url: &str, schema: &str) -> anyhow::Result<Store> {
         let opts = PgConnectOptions::from_str(url)?.options([("search_path", schema)]);
-        let pool = PgPoolOptions::new().max_connections(8).connect_with(opts).await?;
+        let pool = postgres_pool_options(8).connect_with(opts).await?;
         Ok(Store::new(Pool::Postgres(pool)))
     }
 
@@ -318,43 +339,53 @@ impl Store {
             Pool::Sqlite(p) => ConnInner::Sqlite(p.acquire().await.map_err(map_db_error)?),
             Pool::Postgres(p) => ConnInner::Postgres(p.acquire().await.map_err(map_db_error)?),
         };
-        Ok(Conn { inner, shared: self.shared.clone(), _writer: None })
+        Ok(Conn { inner, shared: self.shared.clone() })
     }
 
-    /// Begins a write transaction (on SQLite with `BEGIN IMMEDIATE`, so writers
-    /// queue instead of failing on a lock upgrade).
-    ///
-    /// On SQLite the writers of this process first queue in order on an
-    /// in-process lock (SQLite admits one writer at a time anyway): waiting
-    /// there costs nothing, while waiting in SQLite's busy handler means
-    /// sleeping in growing steps and retrying. Other processes still meet the
-    /// busy timeout.
+    /// Begins a write: a transaction of its own on PostgreSQL; on SQLite a
+    /// savepoint in the writer's current batch, which commits together with
+    /// the writes queued alongside it ([`writer`]: this process's writes
+    /// queue in order, SQLite admits one writer at a time anyway, and the
+    /// batch shares one wait for the disk; a write waits at most 30 s for the
+    /// writes ahead of it, then 503 `unavailable`).
     ///
     /// Commit with [`Conn::commit`]; dropping the `Conn` uncommitted (an error
-    /// returned with `?`, a panic, a cancelled request) rolls everything back.
+    /// returned with `?`, a panic, a cancelled request) rolls back everything
+    /// it wrote, and nothing else.
     pub async fn begin(&self) -> Result<Conn> {
-        let (inner, writer) = match &self.pool {
-            Pool::Sqlite(p) => {
-                let slot = self.shared.writer.clone();
-                let writer = tokio::time::timeout(WRITER_WAIT, slot.lock_owned()).await.map_err(|_| {
-                    Error::new(ErrorCode::Unavailable, "The database is busy or does not answer. Please retry.")
-                })?;
-                (ConnInner::SqliteTx(p.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?), Some(writer))
-            }
-            Pool::Postgres(p) => (ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?), None),
+        let inner = match &self.pool {
+            Pool::Sqlite(p) => ConnInner::SqliteWrite(self.shared.writer.begin(p).await?),
+            Pool::Postgres(p) => ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?),
         };
-        Ok(Conn { inner, shared: self.shared.clone(), _writer: writer })
+        Ok(Conn { inner, shared: self.shared.clone() })
+    }
+
+    /// A read transaction (see [`Store::begin_snapshot`]): `BEGIN` on a pooled
+    /// connection, deferred on SQLite.
+    pub(crate) async fn begin_read(&self) -> Result<Conn> {
+        let inner = match &self.pool {
+            Pool::Sqlite(p) => ConnInner::SqliteRead(p.begin().await.map_err(map_db_error)?),
+            Pool::Postgres(p) => ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?),
+        };
+        Ok(Conn { inner, shared: self.shared.clone() })
+    }
+
+    /// Number of SQLite write batches committed so far (see [`writer`]).
+    #[doc(hidden)]
+    pub fn writer_commits(&self) -> u64 {
+        self.shared.writer.commits()
     }
 }
 
 impl Conn {
-    /// Commits a transaction (no-op for a plain connection), then bumps the
-    /// pool's [`WriteGeneration`].
+    /// Commits a write (no-op for a plain connection) and returns once it is
+    /// durable, then bumps the pool's [`WriteGeneration`].
     pub async fn commit(self) -> Result<()> {
-        let _bump = matches!(self.inner, ConnInner::SqliteTx(_) | ConnInner::PostgresTx(_))
+        let _bump = matches!(self.inner, ConnInner::SqliteWrite(_) | ConnInner::PostgresTx(_))
             .then(|| BumpOnDrop(self.shared.clone()));
         match self.inner {
-            ConnInner::SqliteTx(tx) => tx.commit().await.map_err(map_db_error),
+            ConnInner::SqliteWrite(w) => w.commit().await,
+            ConnInner::SqliteRead(tx) => tx.commit().await.map_err(map_db_error),
             ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
             _ => Ok(()),
         }
@@ -363,16 +394,22 @@ impl Conn {
     /// The backend of this connection.
     pub fn backend(&self) -> Backend {
         match self.inner {
-            ConnInner::Sqlite(_) | ConnInner::SqliteTx(_) => Backend::Sqlite,
+            ConnInner::Sqlite(_) | ConnInner::SqliteWrite(_) | ConnInner::SqliteRead(_) => Backend::Sqlite,
             ConnInner::Postgres(_) | ConnInner::PostgresTx(_) => Backend::Postgres,
         }
     }
 
     /// The concrete connection, counting one statement run (for [`with_conn!`]).
     #[doc(hidden)]
-    pub fn counted(&mut self) -> &mut ConnInner {
+    pub fn counted(&mut self) -> Exec<'_> {
         self.shared.statements.tick();
-        &mut self.inner
+        match &mut self.inner {
+            ConnInner::Sqlite(c) => Exec::Sqlite(&mut **c),
+            ConnInner::SqliteWrite(w) => Exec::Sqlite(w.connection()),
+            ConnInner::SqliteRead(tx) => Exec::Sqlite(&mut **tx),
+            ConnInner::Postgres(c) => Exec::Postgres(&mut **c),
+            ConnInner::PostgresTx(tx) => Exec::Postgres(&mut **tx),
+        }
     }
 }
 
@@ -408,5 +445,19 @@ pub fn map_db_error(err: sqlx::Error) -> Error {
             Error::new(ErrorCode::Unavailable, "The database is busy or does not answer. Please retry.")
         }
         _ => Error::internal(err),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::Store;
+
+    /// A migrated SQLite store in a temporary directory, and its URL.
+    pub(crate) async fn sqlite() -> (Store, String, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("store.db").display());
+        let store = Store::connect(&url).await.unwrap();
+        store.migrate().await.unwrap();
+        (store, url, dir)
     }
 }

@@ -1,0 +1,339 @@
+//! SQLite writes: one writer at a time, and one commit for every write that
+//! queued meanwhile (group commit).
+//!
+//! SQLite admits one write transaction at a time, and with `synchronous=FULL`
+//! each commit waits for the disk (an `fsync` of the WAL). Writes of this
+//! process therefore queue in order on one in-process lock ([`Writer`]), and
+//! the writes that meet in the queue share one transaction and one commit:
+//!
+//! 1. [`Writer::begin`] takes the lock. When no transaction is open it begins
+//!    one (`BEGIN IMMEDIATE`) for a new *batch*; then it opens a savepoint for
+//!    this write, which runs its statements while it holds the lock.
+//! 2. [`WriteSlot::commit`] releases the savepoint (the write is now part of
+//!    the batch), lets go of the lock, and queues for it once more. The lock
+//!    is fair: by the time the write gets it again, every write that queued
+//!    meanwhile has run and joined the batch.
+//! 3. The first write of a batch to come round again commits the batch; the
+//!    others find it committed. Every write learns the batch's outcome before
+//!    [`WriteSlot::commit`] returns, so a change is durable before it is
+//!    answered, exactly as with a transaction of its own.
+//!
+//! A write that fails or is dropped before its commit leaves its savepoint
+//! open; whoever takes the lock next rolls back to it (a task is spawned for
+//! that when nobody else would come), so a failed write changes nothing, and
+//! the other writes of its batch are kept. Alone, one write costs what it did
+//! with a transaction of its own (plus one uncontended lock); under load the
+//! commit's disk wait is shared. Reads on the other connections see a batch's
+//! writes when the batch commits; the writes of a batch see each other, in
+//! the order of the queue, as consecutive transactions would.
+//!
+//! What can fail a whole batch is only what fails a commit (the disk, a
+//! database that went away): then every write of the batch gets the error,
+//! and none of them is kept. Writes by other processes (the command line,
+//! another server) still meet SQLite's busy timeout.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
+use tokio::sync::{Mutex, OwnedMutexGuard};
+
+use super::map_db_error;
+use crate::error::{Error, ErrorCode, Result};
+
+/// How long a write waits for the writes queued ahead of it (like the busy timeout).
+const WRITER_WAIT: Duration = Duration::from_secs(30);
+
+/// The SQLite writer of one store: the queue and the batch being written.
+#[derive(Debug, Default)]
+pub(crate) struct Writer {
+    state: Arc<Mutex<State>>,
+    /// Batches committed so far (for tests and diagnostics).
+    commits: Arc<AtomicU64>,
+}
+
+/// What the writer's lock guards.
+#[derive(Debug, Default)]
+struct State {
+    /// The open transaction of the current batch (`None` between batches).
+    tx: Option<Transaction<'static, Sqlite>>,
+    /// The current batch (meaningful while `tx` is open).
+    batch: Arc<Batch>,
+    /// Writes that released their savepoint into the current batch and await its commit.
+    members: usize,
+    /// A write's savepoint is open: the write failed or was dropped before its
+    /// commit, and must be rolled back before anything else runs.
+    abandoned: bool,
+}
+
+/// The outcome of one batch, set once when it is committed or fails.
+#[derive(Debug, Default)]
+struct Batch {
+    outcome: OnceLock<std::result::Result<(), (ErrorCode, String)>>,
+}
+
+impl Batch {
+    /// Records the outcome (the first one set stays).
+    fn settle(&self, outcome: &Result<()>) {
+        let _ = self.outcome.set(match outcome {
+            Ok(()) => Ok(()),
+            Err(e) => Err((e.code(), e.to_string())),
+        });
+    }
+
+    /// The outcome as every member of the batch reports it, once settled.
+    fn result(&self) -> Option<Result<()>> {
+        self.outcome.get().map(|o| match o {
+            Ok(()) => Ok(()),
+            Err((ErrorCode::Internal, text)) => {
+                Err(Error::internal(anyhow::anyhow!("the commit of this write's batch failed: {text}")))
+            }
+            Err((code, _)) => Err(Error::new(*code, "The change could not be saved. Please retry.")),
+        })
+    }
+}
+
+/// Savepoint of the write holding the lock (SQLite savepoints nest by name; one is open at a time).
+const SAVEPOINT: &str = "SAVEPOINT write";
+const RELEASE: &str = "RELEASE write";
+const ROLLBACK_TO: &str = "ROLLBACK TO write";
+
+impl Writer {
+    /// Number of batches committed so far.
+    pub(crate) fn commits(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
+    }
+
+    /// Starts a write: waits for the lock (503 `unavailable` after
+    /// [`WRITER_WAIT`]), joins the open batch or begins one on a connection of
+    /// `pool`, and opens the write's savepoint.
+    pub(crate) async fn begin(&self, pool: &SqlitePool) -> Result<WriteSlot> {
+        let mut state = lock(&self.state).await?;
+        state.recover().await;
+        if state.tx.is_none() {
+            state.tx = Some(pool.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?);
+            state.batch = Arc::new(Batch::default());
+            state.members = 0;
+        }
+        let tx = state.tx.as_mut().expect("a batch is open");
+        if let Err(e) = sqlx::query(SAVEPOINT).execute(&mut **tx).await {
+            let e = map_db_error(e);
+            state.fail(&e).await;
+            return Err(e);
+        }
+        state.abandoned = true;
+        Ok(WriteSlot { state: Some(state), lock: self.state.clone(), commits: self.commits.clone() })
+    }
+}
+
+/// Takes the writer's lock, waiting at most [`WRITER_WAIT`].
+async fn lock(state: &Arc<Mutex<State>>) -> Result<OwnedMutexGuard<State>> {
+    tokio::time::timeout(WRITER_WAIT, state.clone().lock_owned())
+        .await
+        .map_err(|_| Error::new(ErrorCode::Unavailable, "The database is busy or does not answer. Please retry."))
+}
+
+impl State {
+    /// Rolls back an abandoned write's savepoint. When that fails (the
+    /// transaction is gone), the batch fails.
+    async fn recover(&mut self) {
+        if !self.abandoned {
+            return;
+        }
+        let Some(tx) = self.tx.as_mut() else {
+            self.abandoned = false;
+            return;
+        };
+        let undone = match sqlx::query(ROLLBACK_TO).execute(&mut **tx).await {
+            Ok(_) => sqlx::query(RELEASE).execute(&mut **tx).await.map(drop),
+            Err(e) => Err(e),
+        };
+        self.abandoned = false;
+        if let Err(e) = undone {
+            tracing::error!(error = %e, "cannot roll back a failed write; its batch fails");
+            self.fail(&map_db_error(e)).await;
+        }
+    }
+
+    /// Ends the batch with `error` for all its members: rolls back what it wrote.
+    async fn fail(&mut self, error: &Error) {
+        if let Some(tx) = self.tx.take() {
+            let _ = tx.rollback().await;
+        }
+        self.batch.settle(&Err(Error::new(error.code(), error.to_string())));
+        self.abandoned = false;
+        self.members = 0;
+    }
+
+    /// After an abandoned write: when no member awaits the batch, ends it, so
+    /// that the transaction does not hold SQLite's write lock while idle.
+    async fn end_if_unused(&mut self) {
+        self.recover().await;
+        if self.members == 0 {
+            if let Some(tx) = self.tx.take() {
+                let _ = tx.rollback().await;
+                self.batch.settle(&Ok(()));
+            }
+        }
+    }
+}
+
+/// One write of a batch: the writer's lock while the write runs (see the
+/// module doc). Commit with [`WriteSlot::commit`]; dropped uncommitted, the
+/// write's changes are rolled back.
+pub struct WriteSlot {
+    /// `Some` while the write holds the lock.
+    state: Option<OwnedMutexGuard<State>>,
+    lock: Arc<Mutex<State>>,
+    commits: Arc<AtomicU64>,
+}
+
+impl std::fmt::Debug for WriteSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WriteSlot")
+    }
+}
+
+impl WriteSlot {
+    /// The connection of the batch's transaction, inside this write's savepoint.
+    pub(crate) fn connection(&mut self) -> &mut SqliteConnection {
+        let state = self.state.as_mut().expect("a write slot holds the lock until it commits");
+        &mut **state.tx.as_mut().expect("a batch is open while a write runs")
+    }
+
+    /// Makes the write part of its batch and returns once the batch is
+    /// committed (or has failed: then this write is not kept either).
+    pub(crate) async fn commit(mut self) -> Result<()> {
+        let mut state = self.state.take().expect("a write slot holds the lock until it commits");
+        let tx = state.tx.as_mut().expect("a batch is open while a write runs");
+        if let Err(e) = sqlx::query(RELEASE).execute(&mut **tx).await {
+            // The savepoint stays abandoned: rolled back by the next holder.
+            self.state = Some(state);
+            return Err(map_db_error(e));
+        }
+        state.abandoned = false;
+        state.members += 1;
+        let batch = state.batch.clone();
+        drop(state);
+        // A task of its own: the batch is committed even when the caller stops waiting.
+        let (lock, commits) = (self.lock.clone(), self.commits.clone());
+        tokio::spawn(settle(lock, batch, commits))
+            .await
+            .unwrap_or_else(|e| Err(Error::internal(anyhow::anyhow!("the commit of a write failed: {e}"))))
+    }
+}
+
+/// Waits for the lock once more (every write queued meanwhile joins the
+/// batch first), then commits `batch` unless an earlier member has; returns
+/// its outcome.
+async fn settle(lock: Arc<Mutex<State>>, batch: Arc<Batch>, commits: Arc<AtomicU64>) -> Result<()> {
+    let mut state = lock.lock_owned().await;
+    // A write of the batch abandoned after this one joined is undone first.
+    state.recover().await;
+    if let Some(outcome) = batch.result() {
+        return outcome;
+    }
+    // Unsettled, so the batch is still the open one: the first member back commits it.
+    let Some(tx) = state.tx.take() else {
+        batch.settle(&Err(Error::internal(anyhow::anyhow!("no transaction"))));
+        return batch.result().expect("settled");
+    };
+    let outcome = tx.commit().await.map_err(map_db_error);
+    batch.settle(&outcome);
+    state.members = 0;
+    commits.fetch_add(1, Ordering::Relaxed);
+    outcome
+}
+
+impl Drop for WriteSlot {
+    /// A write dropped before its commit: its savepoint is rolled back by the
+    /// next write, or, when no write of the batch will come round, by a task
+    /// that ends the batch.
+    fn drop(&mut self) {
+        if let Some(state) = self.state.take() {
+            drop(state);
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                let lock = self.lock.clone();
+                runtime.spawn(async move { lock.lock_owned().await.end_if_unused().await });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    /// The account names `store` sees, sorted.
+    async fn accounts(store: &Store) -> Vec<String> {
+        let mut names: Vec<String> =
+            store.conn().await.unwrap().list_accounts().await.unwrap().into_iter().map(|a| a.name).collect();
+        names.sort();
+        names
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_writes_share_commits_and_failed_ones_leave_nothing() {
+        let (store, url, _dir) = crate::store::tests::sqlite().await;
+        // Another pool: sees only what was committed.
+        let other = Store::connect(&url).await.unwrap();
+        let writes: Vec<_> = (0..48)
+            .map(|i| {
+                let (store, other) = (store.clone(), other.clone());
+                tokio::spawn(async move {
+                    let name = format!("a{i:02}");
+                    let mut tx = store.begin().await.unwrap();
+                    tx.create_account(&name, crate::auth::Role::Reader).await.unwrap();
+                    match i % 3 {
+                        // Fails after writing: a second account of the same name.
+                        0 => {
+                            assert!(tx.create_account(&name, crate::auth::Role::Reader).await.is_err());
+                            false
+                        }
+                        // Given up after writing (an early error return, a panic).
+                        1 => {
+                            drop(tx);
+                            false
+                        }
+                        _ => {
+                            tx.commit().await.unwrap();
+                            assert!(accounts(&other).await.contains(&name), "committed means visible to all");
+                            true
+                        }
+                    }
+                })
+            })
+            .collect();
+        let mut kept = Vec::new();
+        for (i, w) in writes.into_iter().enumerate() {
+            if w.await.unwrap() {
+                kept.push(format!("a{i:02}"));
+            }
+        }
+        assert_eq!(accounts(&other).await, kept, "exactly the committed writes are kept");
+        let commits = store.writer_commits();
+        assert!(commits < kept.len() as u64, "{} writes committed in {commits} commits", kept.len());
+        // The writer is free again: a later write commits alone.
+        let mut tx = store.begin().await.unwrap();
+        tx.create_account("late", crate::auth::Role::Reader).await.unwrap();
+        tx.commit().await.unwrap();
+        assert!(accounts(&other).await.contains(&"late".to_string()));
+    }
+
+    #[tokio::test]
+    async fn a_dropped_write_alone_releases_the_database_for_other_processes() {
+        let (store, url, _dir) = crate::store::tests::sqlite().await;
+        let mut tx = store.begin().await.unwrap();
+        tx.create_account("gone", crate::auth::Role::Reader).await.unwrap();
+        drop(tx);
+        // Another process writes (its busy timeout would expire if the
+        // abandoned batch kept the write lock).
+        let other = Store::connect(&url).await.unwrap();
+        let mut tx = tokio::time::timeout(Duration::from_secs(5), other.begin()).await.unwrap().unwrap();
+        tx.create_account("other", crate::auth::Role::Reader).await.unwrap();
+        tokio::time::timeout(Duration::from_secs(5), tx.commit()).await.unwrap().unwrap();
+        assert_eq!(accounts(&other).await, vec!["other".to_string()]);
+    }
+}
