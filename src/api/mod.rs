@@ -43,9 +43,22 @@ use crate::store::Store;
 use auth::Access;
 use routes::ApiRouter;
 
-/// Shared state of the handlers.
+/// Shared state of the handlers: one allocation, so that the clones every
+/// request makes (each route's middleware and handler take one) cost one
+/// reference count, not one per field. Its fields are those of [`AppShared`].
 #[derive(Clone, Debug)]
-pub struct AppState {
+pub struct AppState(std::sync::Arc<AppShared>);
+
+impl std::ops::Deref for AppState {
+    type Target = AppShared;
+    fn deref(&self) -> &AppShared {
+        &self.0
+    }
+}
+
+/// What [`AppState`] holds.
+#[derive(Debug)]
+pub struct AppShared {
     /// The database.
     pub store: Store,
     /// Per-token rate limit; `None` when switched off.
@@ -80,7 +93,7 @@ impl AppState {
     ) -> AppState {
         let changes = crate::store::changes::ChangeWatch::new(store.clone());
         let tokens = crate::store::tokens::TokenCache::new(changes.clone());
-        AppState { store, rate_limit, client, oidc, jobs, changes, tokens }
+        AppState(std::sync::Arc::new(AppShared { store, rate_limit, client, oidc, jobs, changes, tokens }))
     }
 }
 
