@@ -99,7 +99,7 @@ pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
     let state = AppState::with(store, rate_limit, std::sync::Arc::new(config.client.clone()), oidc, jobs);
     let mut app = api::router(state)
         // Innermost, so that neither a hang-up nor the timeout below cancels a write.
-        .layer(axum::middleware::from_fn(api::complete::writes_run_to_completion))
+        .layer(axum::middleware::from_fn(api::complete::writes_run_as_tasks))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))

@@ -1,4 +1,4 @@
-//! Writes run to completion, whoever hangs up.
+//! Writes end cleanly, whoever hangs up.
 //!
 //! A request's handler is a future: when the client disconnects, or the
 //! request timeout ([`crate::app::AppConfig::request_timeout`]) fires, the
@@ -10,9 +10,16 @@
 //!
 //! So every request that may write (any method but `GET`, `HEAD`, `OPTIONS`)
 //! runs as a task of its own: dropping the request drops only the wait for
-//! its answer, while the task commits or rolls back as if the client were
-//! still there. What was sent is either saved whole or not at all, and a
-//! client that gave up can read the object again to see which.
+//! its answer, and tells the task that nobody waits any more
+//! ([`crate::store::unless_given_up`]). The task then stops at the next point
+//! where that is safe: a write not yet begun does not begin, a write not yet
+//! committed is rolled back over a connection left in order. So a request
+//! answered 503 on its timeout changes nothing, and a client that hung up
+//! finds its change saved only if its commit was already under way (it can
+//! read the object again to see).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use axum::extract::Request;
 use axum::http::Method;
@@ -22,12 +29,25 @@ use tracing::Instrument;
 
 use crate::error::Error;
 
+/// Sets its flag when dropped.
+struct SetOnDrop(Arc<AtomicBool>);
+
+impl Drop for SetOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
 /// Middleware: runs a request that may write as a task of its own (see the module doc).
-pub async fn writes_run_to_completion(req: Request, next: Next) -> Response {
+pub async fn writes_run_as_tasks(req: Request, next: Next) -> Response {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return next.run(req).await;
     }
-    let task = tokio::spawn(next.run(req).instrument(tracing::Span::current()));
+    let given_up = Arc::new(AtomicBool::new(false));
+    // Dropped with this future: when the request is given up, or (harmless) after the task ended.
+    let _waiting = SetOnDrop(given_up.clone());
+    let work = crate::store::unless_given_up(given_up, next.run(req));
+    let task = tokio::spawn(work.instrument(tracing::Span::current()));
     match task.await {
         Ok(res) => res,
         Err(e) => Error::internal(anyhow::anyhow!("the request's task failed: {e}")).into_response(),

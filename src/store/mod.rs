@@ -69,6 +69,32 @@ pub enum Exec<'a> {
     Postgres(&'a mut sqlx::PgConnection),
 }
 
+tokio::task_local! {
+    /// Set once whoever waits for the writes of this task has stopped waiting
+    /// (see [`unless_given_up`]).
+    static GIVEN_UP: Arc<AtomicBool>;
+}
+
+/// Runs `work`, which may write, for someone who may stop waiting for it (an
+/// HTTP request that times out, or whose client hangs up): once `given_up`
+/// is set, no write of `work` begins ([`Store::begin`]) or commits
+/// ([`Conn::commit`]); both return 503 `unavailable` and what the write did
+/// is rolled back. A commit already under way completes.
+pub async fn unless_given_up<F: std::future::Future>(given_up: Arc<AtomicBool>, work: F) -> F::Output {
+    GIVEN_UP.scope(given_up, work).await
+}
+
+/// 503 `unavailable` when the current task's writes were given up (see [`unless_given_up`]).
+fn check_not_given_up() -> Result<()> {
+    if GIVEN_UP.try_with(|g| g.load(Ordering::SeqCst)).unwrap_or(false) {
+        return Err(Error::new(
+            ErrorCode::Unavailable,
+            "The request was given up (it took too long, or its client went away); nothing was saved.",
+        ));
+    }
+    Ok(())
+}
+
 /// Which database engine a [`Store`] runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -351,12 +377,15 @@ impl Store {
     ///
     /// Commit with [`Conn::commit`]; dropping the `Conn` uncommitted (an error
     /// returned with `?`, a panic, a cancelled request) rolls back everything
-    /// it wrote, and nothing else.
+    /// it wrote, and nothing else. A write whose requester has given up
+    /// ([`unless_given_up`]) does not begin: 503 `unavailable`.
     pub async fn begin(&self) -> Result<Conn> {
         let inner = match &self.pool {
             Pool::Sqlite(p) => ConnInner::SqliteWrite(self.shared.writer.begin(p).await?),
             Pool::Postgres(p) => ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?),
         };
+        // Checked once the write may start (after waiting for the writes ahead of it).
+        check_not_given_up()?;
         Ok(Conn { inner, shared: self.shared.clone() })
     }
 
@@ -379,8 +408,11 @@ impl Store {
 
 impl Conn {
     /// Commits a write (no-op for a plain connection) and returns once it is
-    /// durable, then bumps the pool's [`WriteGeneration`].
+    /// durable, then bumps the pool's [`WriteGeneration`]. A write whose
+    /// requester has given up ([`unless_given_up`]) is rolled back instead:
+    /// 503 `unavailable`.
     pub async fn commit(self) -> Result<()> {
+        check_not_given_up()?;
         let _bump = matches!(self.inner, ConnInner::SqliteWrite(_) | ConnInner::PostgresTx(_))
             .then(|| BumpOnDrop(self.shared.clone()));
         match self.inner {
