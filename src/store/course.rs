@@ -410,31 +410,6 @@ pub fn sort_courses(courses: &mut [Course]) {
 }
 
 #[derive(sqlx::FromRow)]
-struct SchoolYearRow {
-    id: i64,
-    archived: bool,
-    code: String,
-    description: String,
-    graduation_year: i64,
-    finalised: bool,
-    age_relief_included: bool,
-}
-
-impl From<SchoolYearRow> for SchoolYearRef {
-    fn from(r: SchoolYearRow) -> Self {
-        SchoolYearRef {
-            id: SchoolYearId(r.id),
-            archived: r.archived,
-            code: r.code,
-            description: r.description,
-            graduation_year: r.graduation_year,
-            finalised: r.finalised,
-            age_relief_included: r.age_relief_included,
-        }
-    }
-}
-
-#[derive(sqlx::FromRow)]
 struct ClassFactsRow {
     id: i64,
     code: String,
@@ -660,14 +635,8 @@ impl Conn {
     }
 
     async fn school_year_ref(&mut self, id: SchoolYearId) -> Result<Option<SchoolYearRef>> {
-        let row: Option<SchoolYearRow> = with_conn!(self, |c| {
-            sqlx::query_as(
-            "SELECT id, archived, code, description, graduation_year, finalised, age_relief_included FROM school_year WHERE id = $1"
-        )
-        .bind(id)
-        .fetch_optional(c)
-        .await?
-        });
+        let sql = format!("SELECT {YEAR_COLUMNS} FROM school_year y WHERE y.id = $1");
+        let row: Option<YearRefRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
         Ok(row.map(Into::into))
     }
 

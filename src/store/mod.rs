@@ -412,9 +412,11 @@ impl Conn {
     /// requester has given up ([`unless_given_up`]) is rolled back instead:
     /// 503 `unavailable`.
     pub async fn commit(self) -> Result<()> {
-        check_not_given_up()?;
-        let _bump = matches!(self.inner, ConnInner::SqliteWrite(_) | ConnInner::PostgresTx(_))
-            .then(|| BumpOnDrop(self.shared.clone()));
+        let writes = matches!(self.inner, ConnInner::SqliteWrite(_) | ConnInner::PostgresTx(_));
+        if writes {
+            check_not_given_up()?;
+        }
+        let _bump = writes.then(|| BumpOnDrop(self.shared.clone()));
         match self.inner {
             ConnInner::SqliteWrite(w) => w.commit().await,
             ConnInner::SqliteRead(tx) => tx.commit().await.map_err(map_db_error),

@@ -75,11 +75,8 @@ struct Batch {
 
 impl Batch {
     /// Records the outcome (the first one set stays).
-    fn settle(&self, outcome: &Result<()>) {
-        let _ = self.outcome.set(match outcome {
-            Ok(()) => Ok(()),
-            Err(e) => Err((e.code(), e.to_string())),
-        });
+    fn settle(&self, outcome: std::result::Result<(), &Error>) {
+        let _ = self.outcome.set(outcome.map_err(|e| (e.code(), e.to_string())));
     }
 
     /// The outcome as every member of the batch reports it, once settled.
@@ -161,7 +158,7 @@ impl State {
         if let Some(tx) = self.tx.take() {
             let _ = tx.rollback().await;
         }
-        self.batch.settle(&Err(Error::new(error.code(), error.to_string())));
+        self.batch.settle(Err(error));
         self.abandoned = false;
         self.members = 0;
     }
@@ -173,7 +170,7 @@ impl State {
         if self.members == 0 {
             if let Some(tx) = self.tx.take() {
                 let _ = tx.rollback().await;
-                self.batch.settle(&Ok(()));
+                self.batch.settle(Ok(()));
             }
         }
     }
@@ -236,13 +233,15 @@ async fn settle(lock: Arc<Mutex<State>>, batch: Arc<Batch>, commits: Arc<AtomicU
     }
     // Unsettled, so the batch is still the open one: the first member back commits it.
     let Some(tx) = state.tx.take() else {
-        batch.settle(&Err(Error::internal(anyhow::anyhow!("no transaction"))));
+        batch.settle(Err(&Error::internal(anyhow::anyhow!("no transaction"))));
         return batch.result().expect("settled");
     };
     let outcome = tx.commit().await.map_err(map_db_error);
-    batch.settle(&outcome);
+    batch.settle(outcome.as_ref().map(|_| ()));
     state.members = 0;
-    commits.fetch_add(1, Ordering::Relaxed);
+    if outcome.is_ok() {
+        commits.fetch_add(1, Ordering::Relaxed);
+    }
     outcome
 }
 
