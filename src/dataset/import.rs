@@ -194,6 +194,7 @@ fn binary(b: &Option<BinaryRecord>) -> Value {
 
 /// Imports `dataset` into an empty database in one transaction; returns the
 /// counts. Refuses a non-empty database; one bad record imports nothing.
+/// Afterwards the planner's statistics are refreshed ([`Store::analyze`]).
 pub async fn import(store: &Store, dataset: &Dataset) -> Result<ImportCounts, DatasetError> {
     let mut tx = store.begin().await?;
     let held = tx.nonempty_tables().await?;
@@ -205,6 +206,7 @@ pub async fn import(store: &Store, dataset: &Dataset) -> Result<ImportCounts, Da
     let summary = json!({"imported": counts});
     tx.insert_audit(None, "IMPORT", "(dataset)", "dataset", None, &summary).await?;
     tx.commit().await?;
+    store.analyze().await?;
     Ok(counts)
 }
 

@@ -26,7 +26,7 @@ use crate::domain::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRe
 use crate::error::Result;
 use crate::store::constraint::{self, Unique};
 use crate::store::teacher::TeacherRefRow;
-use crate::store::util::placeholders;
+use crate::store::util::{id_lists, placeholders};
 use crate::store::Conn;
 use crate::with_conn;
 
@@ -113,6 +113,30 @@ macro_rules! fetch_rows {
             q.fetch_all(c).await?
         })
     };
+}
+
+/// Runs `$select` (ending in `… IN`) with each [`id_lists`] list of `$ids`
+/// appended, fetching all rows: one statement per 512 ids.
+macro_rules! fetch_by_ids {
+    ($conn:expr, $row:ty, $select:expr, $ids:expr) => {{
+        let mut rows: Vec<$row> = Vec::new();
+        for (list, ids) in id_lists($ids) {
+            let sql = format!("{} ({list})", $select);
+            rows.extend(with_conn!($conn, |c| {
+                let mut q = sqlx::query_as::<_, $row>(&sql);
+                for id in &ids {
+                    q = q.bind(*id);
+                }
+                q.fetch_all(c).await?
+            }));
+        }
+        rows
+    }};
+}
+
+/// The distinct values of `ids`, ascending.
+fn distinct(ids: impl Iterator<Item = i64>) -> Vec<i64> {
+    ids.collect::<std::collections::BTreeSet<_>>().into_iter().collect()
 }
 
 /// The course's own columns; both row shapes below start with them.
@@ -518,9 +542,10 @@ impl Conn {
             .collect())
     }
 
-    /// The courses of `scope` with the ids of what they refer to, then each
-    /// referenced subject, school year, grade, curriculum, class and teacher
-    /// once (nine queries whatever the number of courses), assembled here.
+    /// The courses of `scope` with the ids of what they refer to and their
+    /// class and teacher links, then each referenced subject, school year,
+    /// grade, curriculum, class and teacher once, by primary key (nine queries
+    /// up to 512 distinct objects of a kind), assembled here.
     /// `None` when an object a course refers to was not found: a write
     /// committed between the queries (each is a read of its own).
     async fn load_courses_by_reference(&mut self, scope: &Scope) -> Result<Option<Vec<Course>>> {
@@ -533,47 +558,46 @@ impl Conn {
         if rows.is_empty() {
             return Ok(Some(Vec::new()));
         }
-        // Each referenced object once: those referred to by a course of the scope.
-        let of_courses = |column: &str| format!("(SELECT co.{column} FROM course co WHERE {cond})");
-        let sql = format!(
-            "SELECT {SUBJECT_COLUMNS} FROM subject s {SUBJECT_JOINS} WHERE s.id IN {}",
-            of_courses("subject_id")
-        );
-        let subjects: HashMap<i64, (SubjectRef, bool)> =
-            fetch_rows!(self, SubjectRefRow, &sql, &scope.args).into_iter().map(|r| (r.s_id, r.into_ref())).collect();
-        let sql = format!("SELECT {YEAR_COLUMNS} FROM school_year y WHERE y.id IN {}", of_courses("school_year_id"));
-        let years: HashMap<i64, SchoolYearRef> =
-            fetch_rows!(self, YearRefRow, &sql, &scope.args).into_iter().map(|r| (r.y_id, r.into())).collect();
-        let sql = format!("SELECT {GRADE_COLUMNS} FROM grade g WHERE g.id IN {}", of_courses("grade_id"));
-        let grades: HashMap<i64, LookupRef> =
-            fetch_rows!(self, GradeRefRow, &sql, &scope.args).into_iter().map(|r| (r.g_id, r.into())).collect();
-        let sql =
-            format!("SELECT {CURRICULUM_COLUMNS} FROM curriculum cu WHERE cu.id IN {}", of_courses("curriculum_id"));
-        let curricula: HashMap<i64, CurriculumRef> =
-            fetch_rows!(self, CurriculumRefRow, &sql, &scope.args).into_iter().map(|r| (r.cu_id, r.into())).collect();
-
         let sql = format!(
             "SELECT cc.course_id, cc.school_class_id FROM course_class cc JOIN course co ON co.id = cc.course_id \
              WHERE {cond} ORDER BY cc.course_id, cc.position"
         );
         let class_links: Vec<CourseClassLinkRow> = fetch_rows!(self, CourseClassLinkRow, &sql, &scope.args);
         let sql = format!(
-            "SELECT {CLASS_COLUMNS} FROM school_class sc {CLASS_JOINS} WHERE sc.id IN \
-             (SELECT cc.school_class_id FROM course_class cc JOIN course co ON co.id = cc.course_id WHERE {cond})"
-        );
-        let class_refs: HashMap<i64, SchoolClassRef> =
-            fetch_rows!(self, ClassRefRow, &sql, &scope.args).into_iter().map(|r| (r.id, r.into())).collect();
-        let sql = format!(
             "SELECT ct.course_id, ct.semester, ct.teacher_id FROM course_teacher ct \
              JOIN course co ON co.id = ct.course_id WHERE {cond} ORDER BY ct.course_id, ct.semester, ct.position"
         );
         let teacher_links: Vec<CourseTeacherLinkRow> = fetch_rows!(self, CourseTeacherLinkRow, &sql, &scope.args);
-        let sql = format!(
-            "SELECT {TEACHER_COLUMNS} FROM teacher t WHERE t.id IN \
-             (SELECT ct.teacher_id FROM course_teacher ct JOIN course co ON co.id = ct.course_id WHERE {cond})"
-        );
+
+        // Each referenced object once, by its primary key.
+        let subject_ids = distinct(rows.iter().map(|r| r.subject_id));
+        let sql = format!("SELECT {SUBJECT_COLUMNS} FROM subject s {SUBJECT_JOINS} WHERE s.id IN");
+        let subjects: HashMap<i64, (SubjectRef, bool)> = fetch_by_ids!(self, SubjectRefRow, &sql, &subject_ids)
+            .into_iter()
+            .map(|r| (r.s_id, r.into_ref()))
+            .collect();
+        let year_ids = distinct(rows.iter().map(|r| r.school_year_id));
+        let sql = format!("SELECT {YEAR_COLUMNS} FROM school_year y WHERE y.id IN");
+        let years: HashMap<i64, SchoolYearRef> =
+            fetch_by_ids!(self, YearRefRow, &sql, &year_ids).into_iter().map(|r| (r.y_id, r.into())).collect();
+        let grade_ids = distinct(rows.iter().map(|r| r.grade_id));
+        let sql = format!("SELECT {GRADE_COLUMNS} FROM grade g WHERE g.id IN");
+        let grades: HashMap<i64, LookupRef> =
+            fetch_by_ids!(self, GradeRefRow, &sql, &grade_ids).into_iter().map(|r| (r.g_id, r.into())).collect();
+        let curriculum_ids = distinct(rows.iter().map(|r| r.curriculum_id));
+        let sql = format!("SELECT {CURRICULUM_COLUMNS} FROM curriculum cu WHERE cu.id IN");
+        let curricula: HashMap<i64, CurriculumRef> = fetch_by_ids!(self, CurriculumRefRow, &sql, &curriculum_ids)
+            .into_iter()
+            .map(|r| (r.cu_id, r.into()))
+            .collect();
+        let class_ids = distinct(class_links.iter().map(|l| l.school_class_id));
+        let sql = format!("SELECT {CLASS_COLUMNS} FROM school_class sc {CLASS_JOINS} WHERE sc.id IN");
+        let class_refs: HashMap<i64, SchoolClassRef> =
+            fetch_by_ids!(self, ClassRefRow, &sql, &class_ids).into_iter().map(|r| (r.id, r.into())).collect();
+        let teacher_ids = distinct(teacher_links.iter().map(|l| l.teacher_id));
+        let sql = format!("SELECT {TEACHER_COLUMNS} FROM teacher t WHERE t.id IN");
         let teacher_refs: HashMap<i64, TeacherRef> =
-            fetch_rows!(self, TeacherRefRow, &sql, &scope.args).into_iter().map(|r| (r.id, r.into())).collect();
+            fetch_by_ids!(self, TeacherRefRow, &sql, &teacher_ids).into_iter().map(|r| (r.id, r.into())).collect();
 
         let mut classes: HashMap<i64, Vec<SchoolClassRef>> = HashMap::with_capacity(rows.len());
         for l in class_links {

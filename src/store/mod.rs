@@ -322,6 +322,18 @@ impl Store {
         }
     }
 
+    /// Refreshes the query planner's statistics after a bulk load (the
+    /// import): PostgreSQL `ANALYZE` (its autovacuum may be off, or may not
+    /// have come round yet; until then it plans a year's hundreds of courses
+    /// as a dozen), SQLite `PRAGMA optimize`. Errors: the database's (500/503).
+    pub async fn analyze(&self) -> Result<()> {
+        match &self.pool {
+            Pool::Sqlite(p) => sqlx::query("PRAGMA optimize").execute(p).await.map(drop),
+            Pool::Postgres(p) => sqlx::query("ANALYZE").execute(p).await.map(drop),
+        }
+        .map_err(map_db_error)
+    }
+
     /// Whether the database answers a trivial query.
     pub async fn ping(&self) -> bool {
         let res = match &self.pool {

@@ -13,6 +13,26 @@ pub fn placeholders(start: usize, n: usize) -> String {
     (start..start + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
 }
 
+/// Ids per statement of an `IN (…)` lookup by [`id_lists`].
+pub const IN_LIST_MAX: usize = 512;
+
+/// `ids` (distinct, at least one) split into `IN (…)` lists of at most
+/// [`IN_LIST_MAX`]: each the placeholder text from `$1` and the ids to bind.
+/// A list is padded to the next power of two (at least 8) by repeating its
+/// last id, which matches nothing new: the statements then come in a few
+/// lengths, and the prepared-statement cache of a connection (sqlx keeps
+/// them per SQL text) holds them all instead of one per count of ids.
+pub fn id_lists(ids: &[i64]) -> Vec<(String, Vec<i64>)> {
+    ids.chunks(IN_LIST_MAX)
+        .map(|chunk| {
+            let n = chunk.len().next_power_of_two().max(8);
+            let mut padded = chunk.to_vec();
+            padded.resize(n, chunk[chunk.len() - 1]);
+            (placeholders(1, n), padded)
+        })
+        .collect()
+}
+
 /// Rows per multi-row `INSERT` of [`Conn::insert_rows`]: a few thousand
 /// parameters at most, far under the limits of both backends (SQLite 32,766;
 /// PostgreSQL 65,535).
@@ -156,6 +176,19 @@ impl Conn {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn id_lists_pad_to_few_lengths() {
+        let lists = super::id_lists(&[3, 5, 9]);
+        assert_eq!(lists.len(), 1);
+        assert_eq!(lists[0].0, "$1, $2, $3, $4, $5, $6, $7, $8");
+        assert_eq!(lists[0].1, vec![3, 5, 9, 9, 9, 9, 9, 9]);
+        let many: Vec<i64> = (1..=600).collect();
+        let lists = super::id_lists(&many);
+        assert_eq!(lists.iter().map(|(_, ids)| ids.len()).collect::<Vec<_>>(), vec![512, 128]);
+        assert_eq!(lists[1].1[..88], many[512..]);
+        assert!(lists[1].1[88..].iter().all(|id| *id == 600));
+    }
+
     use super::*;
 
     #[test]
