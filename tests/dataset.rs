@@ -136,6 +136,26 @@ async fn round_trip(original: &Dataset) {
     second.close().await;
 }
 
+/// On PostgreSQL the import leaves the planner statistics of what it loaded
+/// (`Store::analyze`; without them a year's courses are planned as a dozen).
+/// SQLite keeps none: nothing to check there.
+#[tokio::test]
+async fn import_refreshes_the_planner_statistics_on_postgres() {
+    let (store, _dir) = fresh_store().await;
+    dataset::import(&store, &small_school()).await.expect("import");
+    if let schoolplan::store::PoolRef::Postgres(p) = store.pool() {
+        let analysed: Vec<String> = sqlx::query_scalar(
+            "SELECT relname FROM pg_stat_user_tables WHERE schemaname = current_schema() \
+             AND relname IN ('course', 'course_class', 'course_teacher') AND last_analyze IS NOT NULL ORDER BY relname",
+        )
+        .fetch_all(p)
+        .await
+        .expect("statistics");
+        assert_eq!(analysed, ["course", "course_class", "course_teacher"], "the import analysed the course tables");
+    }
+    store.close().await;
+}
+
 #[tokio::test]
 async fn small_school_round_trip_is_byte_identical() {
     round_trip(&small_school()).await;
