@@ -16,7 +16,7 @@ pub fn placeholders(start: usize, n: usize) -> String {
 /// Ids per statement of an `IN (…)` lookup by [`id_lists`].
 pub const IN_LIST_MAX: usize = 512;
 
-/// `ids` (distinct, at least one) split into `IN (…)` lists of at most
+/// `ids` (distinct; none gives no list) split into `IN (…)` lists of at most
 /// [`IN_LIST_MAX`]: each the placeholder text from `$1` and the ids to bind.
 /// A list is padded to the next power of two (at least 8) by repeating its
 /// last id, which matches nothing new: the statements then come in a few
@@ -176,20 +176,20 @@ impl Conn {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn id_lists_pad_to_few_lengths() {
-        let lists = super::id_lists(&[3, 5, 9]);
+        let lists = id_lists(&[3, 5, 9]);
         assert_eq!(lists.len(), 1);
         assert_eq!(lists[0].0, "$1, $2, $3, $4, $5, $6, $7, $8");
         assert_eq!(lists[0].1, vec![3, 5, 9, 9, 9, 9, 9, 9]);
         let many: Vec<i64> = (1..=600).collect();
-        let lists = super::id_lists(&many);
+        let lists = id_lists(&many);
         assert_eq!(lists.iter().map(|(_, ids)| ids.len()).collect::<Vec<_>>(), vec![512, 128]);
         assert_eq!(lists[1].1[..88], many[512..]);
         assert!(lists[1].1[88..].iter().all(|id| *id == 600));
     }
-
-    use super::*;
 
     #[test]
     fn placeholders_are_numbered_from_start() {
