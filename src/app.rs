@@ -56,6 +56,10 @@ pub struct AppConfig {
     pub header_read_timeout: Duration,
     /// The job runner: workers, SMTP server, retention (documents.md §4).
     pub jobs: crate::jobs::JobConfig,
+    /// How the caches learn of commits by other servers and by hand on
+    /// PostgreSQL: notifications (default) or a query per request
+    /// ([`crate::store::changes`]). SQLite ignores it.
+    pub change_check: crate::store::changes::ChangeCheck,
 }
 
 /// Settings the browser client reads from `GET /config` and `GET /profile` (client.md).
@@ -80,6 +84,7 @@ impl Default for AppConfig {
             oidc: None,
             header_read_timeout: Duration::from_secs(10),
             jobs: crate::jobs::JobConfig::default(),
+            change_check: Default::default(),
         }
     }
 }
@@ -96,7 +101,8 @@ pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
     let rate_limit = config.rate_limit.map(|n| RateLimit::new(n, n.saturating_mul(NonZeroU32::MIN.saturating_add(1))));
     let oidc = config.oidc.clone().map(crate::oidc::Verifier::new).transpose()?;
     let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
-    let state = AppState::with(store, rate_limit, std::sync::Arc::new(config.client.clone()), oidc, jobs);
+    let state =
+        AppState::with(store, rate_limit, std::sync::Arc::new(config.client.clone()), oidc, jobs, config.change_check);
     let mut app = api::router(state)
         // Innermost, so that neither a hang-up nor the timeout below cancels a write.
         .layer(axum::middleware::from_fn(api::complete::writes_run_as_tasks))

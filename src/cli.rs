@@ -14,6 +14,7 @@ use std::num::NonZeroU32;
 
 use crate::app::{self, AppConfig};
 use crate::auth::Role;
+use crate::store::changes::ChangeCheck;
 use crate::store::Store;
 
 /// schoolplan — master data and course planning service.
@@ -62,6 +63,12 @@ pub enum Command {
         /// via `?tls=required`, or `smtps://user:password@host:465`. Without it mailing is off.
         #[arg(long, env = "SCHOOLPLAN_SMTP_URL")]
         smtp_url: Option<String>,
+        /// How the caches learn of commits by other servers, the CLI or SQL by hand on
+        /// PostgreSQL: `notify` listens for notifications (a commit elsewhere is seen
+        /// usually well under a millisecond later); `poll` asks the database on every
+        /// request (seen by the next request, slower). SQLite always asks its file.
+        #[arg(long, env = "SCHOOLPLAN_CHANGE_CHECK", default_value = "notify")]
+        change_check: ChangeCheck,
     },
     /// Manage accounts.
     Account {
@@ -264,6 +271,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             client,
             job_workers,
             smtp_url,
+            change_check,
         } => {
             let client_compat = client.client_compat;
             let (client, oidc) = client.settings()?;
@@ -302,6 +310,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                         smtp_url,
                         ..crate::jobs::JobConfig::default()
                     },
+                    change_check,
                 },
                 app::shutdown_signal(),
             )

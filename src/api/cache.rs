@@ -12,9 +12,10 @@
 //! the commits of everyone ([`ChangeWatch::catch_up`], done by the access check,
 //! which marks the request [`CaughtUp`]); the generation is bumped after every
 //! write transaction through this server has committed
-//! ([`crate::store::Conn::commit`]) and, before the next request is answered,
-//! for every commit by another server, the command line or SQL by hand
-//! ([`crate::store::changes`]). An entry is served only while its generation
+//! ([`crate::store::Conn::commit`]) and for every commit by another server,
+//! the command line or SQL by hand ([`crate::store::changes`]: before the next
+//! request is answered when the check asks per request; when its notification
+//! arrives on a listening PostgreSQL server). An entry is served only while its generation
 //! is the current one, so once a write has committed, no answer computed before
 //! it is served again — not even one that was still being computed when the
 //! write committed.

@@ -80,7 +80,7 @@ impl AppState {
     /// sign-on, with a job runner of default settings.
     pub fn new(store: Store) -> AppState {
         let jobs = crate::jobs::JobRunner::new(store.clone(), Default::default());
-        AppState::with(store, None, Default::default(), None, jobs)
+        AppState::with(store, None, Default::default(), None, jobs, Default::default())
     }
 
     /// State over `store` with a new [`ChangeWatch`](crate::store::changes::ChangeWatch) and token cache.
@@ -90,8 +90,9 @@ impl AppState {
         client: std::sync::Arc<crate::app::ClientSettings>,
         oidc: Option<std::sync::Arc<crate::oidc::Verifier>>,
         jobs: std::sync::Arc<crate::jobs::JobRunner>,
+        change_check: crate::store::changes::ChangeCheck,
     ) -> AppState {
-        let changes = crate::store::changes::ChangeWatch::new(store.clone());
+        let changes = crate::store::changes::ChangeWatch::new(store.clone(), change_check);
         let tokens = crate::store::tokens::TokenCache::new(changes.clone());
         AppState(std::sync::Arc::new(AppShared { store, rate_limit, client, oidc, jobs, changes, tokens }))
     }

@@ -5,10 +5,11 @@
 //! Both caches keep what they read under the pool's [`WriteGeneration`] and use
 //! it only while the generation is unchanged. A write through this process
 //! bumps the generation itself ([`super::Conn::commit`]); [`ChangeWatch`] bumps
-//! it for every other commit, and it does so *before* a request is answered:
-//! every request that may answer from a cache first calls
-//! [`ChangeWatch::catch_up`], which asks the database whether anything was
-//! committed since it last asked, on a connection of its own:
+//! it for every other commit. Every request that may answer from a cache first
+//! calls [`ChangeWatch::catch_up`]. Polling, that asks the database whether
+//! anything was committed since it last asked, on a connection of its own, so
+//! every commit finished before the request arrived is seen; on PostgreSQL the
+//! watch listens for notifications instead, by default (below). What is asked:
 //!
 //! - **PostgreSQL:** `SELECT value FROM change_generation` — one row, increased
 //!   by every transaction that writes, in its own commit (migration
@@ -20,16 +21,29 @@
 //!   to the file. No trigger needed. (A connection's own commits do not change
 //!   it; the watch connection never writes.)
 //!
-//! **Why ask on every request and not wait for LISTEN/NOTIFY.** A notification
-//! reaches a listening server *after* the commit, asynchronously: a client
-//! that writes through server A and reads through server B right after can
-//! reach B before B has read the notification, and would be served the old
-//! answer (or accepted with a revoked token). Nothing bounds that delay, so a
-//! server cannot conclude "nothing changed" from the absence of a
-//! notification; the one safe way is to read a counter that is committed with
-//! the data. That read is one single-row query on an idle connection.
+//! **PostgreSQL listens by default** (`--change-check notify`, [`ChangeCheck`]).
+//! Asking on every request costs a database round trip per request (shared,
+//! see below), which halves the throughput of small cached reads on two cores
+//! (BENCHMARKS.md, issue 14). So by default the watch keeps a connection that
+//! `LISTEN`s on `schoolplan_changes` (migration `0009_change_notify.sql`: every
+//! writing transaction notifies with its commit) and bumps the generation when
+//! a notification arrives; while that connection listens, `catch_up` does not
+//! ask the database at all. The price is a short window: a notification
+//! reaches a listening server *after* the commit, asynchronously (usually
+//! well under a millisecond later), so a client that writes through server A
+//! and reads through server B right after can, rarely, be served B's old
+//! answer — or, for that moment, be accepted with a token revoked through A.
+//! Writes through the same server, and every SQLite deployment, have no
+//! window. `--change-check poll` closes it for PostgreSQL too: then every
+//! request asks the counter as SQLite does.
 //!
-//! **Why it stays cheap under load.** Polls are coalesced: a request may use
+//! While the listening connection is not up — before it has connected, after
+//! it was lost, or when it stops answering the heartbeat (one query every
+//! [`HEARTBEAT`] without notifications) — the watch falls back to asking on
+//! every request, and it bumps the generation when the connection is lost and
+//! again when it listens anew, since notifications in between are lost.
+//!
+//! **Why asking stays cheap under load.** Polls are coalesced: a request may use
 //! any poll that *started after it arrived*, because such a poll saw every
 //! commit that finished before the request arrived. So while one poll runs,
 //! every request arriving meanwhile waits for the next one, and that single
@@ -40,12 +54,56 @@
 //! bumped — the caches forget everything, the request goes on to the database
 //! as without caches — and the next poll reconnects.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use sqlx::ConnectOptions as _;
 
 use super::{PoolRef, Store, WriteGeneration};
+
+/// How a server learns of the commits of others on PostgreSQL (`--change-check`,
+/// `SCHOOLPLAN_CHANGE_CHECK`; see the module doc). SQLite always asks
+/// `PRAGMA data_version`, a read of the file's shared memory with no window.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ChangeCheck {
+    /// `notify` (default): listen for the notifications of commits; ask the
+    /// counter on every request only while not listening. Another server's
+    /// commit is seen when its notification arrives, usually well under a
+    /// millisecond after the commit.
+    #[default]
+    Notify,
+    /// `poll`: ask the counter on every request (shared by the requests that
+    /// arrive together). Every commit finished before a request arrived is
+    /// seen by it, at the cost of a database round trip per request.
+    Poll,
+}
+
+impl std::str::FromStr for ChangeCheck {
+    type Err = String;
+
+    /// `notify` or `poll`.
+    fn from_str(s: &str) -> Result<ChangeCheck, String> {
+        match s {
+            "notify" => Ok(ChangeCheck::Notify),
+            "poll" => Ok(ChangeCheck::Poll),
+            other => Err(format!("`{other}` is no change check: use `notify` or `poll`")),
+        }
+    }
+}
+
+/// The channel every writing transaction notifies, with its schema as payload
+/// (migration `0009_change_notify.sql`).
+const CHANNEL: &str = "schoolplan_changes";
+/// The listening connection's name in `pg_stat_activity`.
+const LISTENER_NAME: &str = "schoolplan change listener";
+/// After this long without a notification the listening connection is asked a
+/// query; when that gets no answer within as long again, it counts as lost.
+pub const HEARTBEAT: Duration = Duration::from_secs(5);
+/// Wait before connecting again after the listening connection was lost or
+/// could not be opened.
+const RECONNECT_DELAY: Duration = Duration::from_secs(1);
 
 /// PostgreSQL: the committed change counter (migration `0007_changes.sql`).
 const POSTGRES_COUNTER: &str = "SELECT value FROM change_generation WHERE id = 1";
@@ -72,11 +130,18 @@ struct Seen {
 
 /// Watches one database for commits by anyone and bumps the pool's
 /// [`WriteGeneration`] when it sees one (see the module doc). One per
-/// application; it holds one database connection of its own, opened on first
-/// use and closed with the application.
+/// application; it holds one database connection of its own for asking,
+/// opened on first use, and on PostgreSQL with [`ChangeCheck::Notify`] one
+/// more that listens (with a pool of its own); both close with the application.
 pub struct ChangeWatch {
     store: Store,
     generation: WriteGeneration,
+    check: ChangeCheck,
+    /// The state of the listening connection, shared with its task.
+    listening: Arc<Listening>,
+    /// The listening task, started by the first `catch_up` (PostgreSQL with
+    /// [`ChangeCheck::Notify`] only); aborted when the watch is dropped.
+    listener: OnceLock<tokio::task::AbortHandle>,
     seen: tokio::sync::Mutex<Seen>,
     /// Number of polls started so far.
     started: AtomicU64,
@@ -92,11 +157,14 @@ impl std::fmt::Debug for ChangeWatch {
 
 impl ChangeWatch {
     /// A watch of `store`'s database; connects on the first [`ChangeWatch::catch_up`].
-    pub fn new(store: Store) -> Arc<ChangeWatch> {
+    pub fn new(store: Store, check: ChangeCheck) -> Arc<ChangeWatch> {
         let generation = store.write_generation();
         Arc::new(ChangeWatch {
             store,
             generation,
+            check,
+            listening: Arc::default(),
+            listener: OnceLock::new(),
             seen: tokio::sync::Mutex::default(),
             started: AtomicU64::new(0),
             done: AtomicU64::new(0),
@@ -113,15 +181,23 @@ impl ChangeWatch {
         self.generation.current()
     }
 
-    /// The write generation after every commit that completed before this call
-    /// — by this process or any other — has bumped it. Data read from the
+    /// When asking: the write generation after every commit that completed
+    /// before this call — by this process or any other — has bumped it. Data read from the
     /// database after this call and kept under the returned generation is
     /// current as long as a later `catch_up` returns the same generation.
     ///
     /// Costs one single-row query, shared with every request that arrived
     /// while the previous poll ran (see the module doc). Never fails: when the
     /// database cannot be asked, the generation is bumped instead.
+    ///
+    /// While the watch listens for notifications ([`ChangeCheck::Notify`] on
+    /// PostgreSQL), costs nothing and reflects every commit whose
+    /// notification has arrived (see the module doc for the window).
     pub async fn catch_up(&self) -> u64 {
+        if self.listening.up.load(Ordering::SeqCst) {
+            return self.generation.current();
+        }
+        self.start_listening();
         let arrival = self.started.load(Ordering::SeqCst);
         let mut seen = self.seen.lock().await;
         // A poll numbered above `arrival` started after this call did: it
@@ -154,6 +230,30 @@ impl ChangeWatch {
         self.generation.current()
     }
 
+    /// Whether the watch is listening for notifications right now (and so
+    /// does not ask the database per request).
+    pub fn listening(&self) -> bool {
+        self.listening.up.load(Ordering::SeqCst)
+    }
+
+    /// The PostgreSQL process id of the listening connection while it listens
+    /// (as in `pg_stat_activity`, where it is named `schoolplan change listener`).
+    pub fn listener_pid(&self) -> Option<u32> {
+        let pid = self.listening.pid.load(Ordering::SeqCst);
+        (self.listening() && pid != 0).then_some(pid)
+    }
+
+    /// Starts the listening task once, on PostgreSQL with [`ChangeCheck::Notify`].
+    fn start_listening(&self) {
+        let PoolRef::Postgres(pool) = self.store.pool() else { return };
+        if self.check != ChangeCheck::Notify || self.listener.get().is_some() {
+            return;
+        }
+        let options = pool.connect_options().as_ref().clone();
+        let (generation, listening) = (self.generation.clone(), self.listening.clone());
+        self.listener.get_or_init(|| tokio::spawn(listen(options, generation, listening)).abort_handle());
+    }
+
     /// Reads the change counter on `conn`, connecting first when there is none.
     async fn read_counter(&self, conn: Option<WatchConn>) -> sqlx::Result<(WatchConn, i64)> {
         let mut conn = match conn {
@@ -171,14 +271,105 @@ impl ChangeWatch {
     }
 }
 
+impl Drop for ChangeWatch {
+    fn drop(&mut self) {
+        if let Some(task) = self.listener.get() {
+            task.abort();
+        }
+    }
+}
+
+/// The listening connection's state, written by its task.
+#[derive(Default)]
+struct Listening {
+    /// True while the connection listens and answers.
+    up: AtomicBool,
+    /// Its backend process id (0 before the first connection).
+    pid: AtomicU32,
+}
+
+/// The listening task: connects, listens, and bumps `generation` for every
+/// notification of its schema, until the watch is dropped. Bumps when it
+/// starts listening and when it loses the connection (notifications in
+/// between are lost), and connects anew after [`RECONNECT_DELAY`].
+async fn listen(options: PgConnectOptions, generation: WriteGeneration, listening: Arc<Listening>) {
+    loop {
+        match open_listener(&options).await {
+            Ok((mut listener, schema, pid)) => {
+                listening.pid.store(pid, Ordering::SeqCst);
+                generation.bump();
+                listening.up.store(true, Ordering::SeqCst);
+                tracing::debug!(pid, "listening for the commits of other servers");
+                let lost = receive(&mut listener, &schema, &generation).await;
+                listening.up.store(false, Ordering::SeqCst);
+                generation.bump();
+                tracing::warn!(error = %lost, "lost the connection listening for changes; asking per request until it is back");
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot listen for changes; asking per request"),
+        }
+        tokio::time::sleep(RECONNECT_DELAY).await;
+    }
+}
+
+/// A connection listening on [`CHANNEL`], its `current_schema()` (the
+/// notifications' payload to react to) and its backend process id.
+async fn open_listener(options: &PgConnectOptions) -> sqlx::Result<(PgListener, String, u32)> {
+    let options = options.clone().application_name(LISTENER_NAME);
+    // A pool of its own: the listening connection never takes one of the app's.
+    let pool = PgPoolOptions::new()
+        .max_connections(1)
+        .min_connections(0)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_with(options)
+        .await?;
+    let mut listener = PgListener::connect_with(&pool).await?;
+    listener.eager_reconnect(false);
+    let (schema, pid): (String, i32) =
+        sqlx::query_as("SELECT current_schema()::text, pg_backend_pid()").fetch_one(&mut listener).await?;
+    listener.listen(CHANNEL).await?;
+    Ok((listener, schema, u32::try_from(pid).unwrap_or(0)))
+}
+
+/// Bumps `generation` for each notification of `schema` until the connection
+/// is lost or fails the heartbeat; returns why it ended.
+async fn receive(listener: &mut PgListener, schema: &str, generation: &WriteGeneration) -> anyhow::Error {
+    loop {
+        match tokio::time::timeout(HEARTBEAT, listener.try_recv()).await {
+            Ok(Ok(Some(note))) => {
+                if note.payload() == schema {
+                    generation.bump();
+                }
+            }
+            Ok(Ok(None)) => return anyhow::anyhow!("the connection was closed"),
+            Ok(Err(e)) => return e.into(),
+            Err(_quiet) => match tokio::time::timeout(HEARTBEAT, sqlx::query("SELECT 1").execute(&mut *listener)).await
+            {
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => return e.into(),
+                Err(_) => return anyhow::anyhow!("no answer to the heartbeat within {HEARTBEAT:?}"),
+            },
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_change_check_is_named_notify_or_poll() {
+        assert_eq!("notify".parse(), Ok(ChangeCheck::Notify));
+        assert_eq!("poll".parse(), Ok(ChangeCheck::Poll));
+        assert_eq!(ChangeCheck::default(), ChangeCheck::Notify, "PostgreSQL listens unless told otherwise");
+        let refused = "listen".parse::<ChangeCheck>().unwrap_err();
+        assert!(refused.contains("`notify` or `poll`"), "{refused}");
+    }
+
     #[tokio::test]
     async fn the_generation_moves_with_every_commit_and_only_then() {
         let (store, url, _dir) = crate::store::tests::sqlite().await;
-        let watch = ChangeWatch::new(store.clone());
+        let watch = ChangeWatch::new(store.clone(), ChangeCheck::Notify);
         let first = watch.catch_up().await;
         assert_eq!(watch.catch_up().await, first, "nothing committed: same generation");
         store.conn().await.unwrap().count_accounts().await.unwrap();
@@ -205,7 +396,7 @@ mod tests {
     #[tokio::test]
     async fn concurrent_callers_share_polls_and_all_see_a_prior_commit() {
         let (store, url, _dir) = crate::store::tests::sqlite().await;
-        let watch = ChangeWatch::new(store.clone());
+        let watch = ChangeWatch::new(store.clone(), ChangeCheck::Notify);
         let before = watch.catch_up().await;
         let other = Store::connect(&url).await.unwrap();
         let mut tx = other.begin().await.unwrap();

@@ -149,7 +149,7 @@ async fn admin_manages_accounts_and_tokens_over_the_api() {
 
 #[tokio::test]
 async fn rate_limit_answers_429_with_retry_after() {
-    let app = TestApp::spawn_with(AppConfig { rate_limit: std::num::NonZeroU32::new(1), ..AppConfig::default() }).await;
+    let app = TestApp::spawn_with(AppConfig { rate_limit: std::num::NonZeroU32::new(1), ..TestApp::config() }).await;
     let mut limited = None;
     for _ in 0..10 {
         let r = app.get("/grade").await;
@@ -191,7 +191,7 @@ async fn request_timeout_answers_503_and_changes_nothing() {
     let app = TestApp::spawn_with(AppConfig {
         request_timeout: Duration::from_millis(300),
         rate_limit: None,
-        ..AppConfig::default()
+        ..TestApp::config()
     })
     .await;
     let lock = lock_grades(&app).await;
@@ -208,7 +208,7 @@ async fn request_timeout_answers_503_and_changes_nothing() {
 #[tokio::test]
 async fn graceful_shutdown_lets_an_in_flight_request_finish() {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let app = TestApp::spawn_until(AppConfig { rate_limit: None, ..AppConfig::default() }, async move {
+    let app = TestApp::spawn_until(AppConfig { rate_limit: None, ..TestApp::config() }, async move {
         let _ = stopped.await;
     })
     .await;
@@ -256,7 +256,7 @@ async fn cors_only_for_configured_origins() {
     let app = TestApp::spawn_with(AppConfig {
         rate_limit: None,
         cors_origins: vec!["https://planner.example.ch".into()],
-        ..AppConfig::default()
+        ..TestApp::config()
     })
     .await;
     let preflight = app

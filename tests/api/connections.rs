@@ -24,7 +24,7 @@ async fn read_to_close(stream: &mut TcpStream) -> Vec<u8> {
 async fn half_sent_headers_are_closed_after_the_bound_while_requests_are_served() {
     let bound = Duration::from_millis(800);
     let app =
-        TestApp::spawn_with(AppConfig { rate_limit: None, header_read_timeout: bound, ..AppConfig::default() }).await;
+        TestApp::spawn_with(AppConfig { rate_limit: None, header_read_timeout: bound, ..TestApp::config() }).await;
     let addr = app.base.trim_start_matches("http://").to_string();
 
     // 200 clients each send half a request header, then nothing.
@@ -61,7 +61,7 @@ async fn half_sent_headers_are_closed_after_the_bound_while_requests_are_served(
 async fn an_idle_kept_alive_connection_is_closed_after_the_bound() {
     let bound = Duration::from_millis(500);
     let app =
-        TestApp::spawn_with(AppConfig { rate_limit: None, header_read_timeout: bound, ..AppConfig::default() }).await;
+        TestApp::spawn_with(AppConfig { rate_limit: None, header_read_timeout: bound, ..TestApp::config() }).await;
     let addr = app.base.trim_start_matches("http://").to_string();
     let mut s = TcpStream::connect(&addr).await.expect("connect");
     s.write_all(b"GET /api/v1/version HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("write");

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use reqwest::Method;
 use schoolplan::app::{serve, AppConfig};
 use schoolplan::auth::Role;
+use schoolplan::store::changes::ChangeCheck;
 use schoolplan::store::{PoolRef, Store};
 use serde_json::Value;
 use tokio::net::TcpListener;
@@ -107,7 +108,15 @@ pub async fn fresh_store() -> (Store, Option<tempfile::TempDir>) {
 impl TestApp {
     /// Starts a server on a fresh, migrated database (rate limiting off).
     pub async fn spawn() -> TestApp {
-        Self::spawn_with(AppConfig { rate_limit: None, ..AppConfig::default() }).await
+        Self::spawn_with(AppConfig { rate_limit: None, ..Self::config() }).await
+    }
+
+    /// The configuration of test servers: the default, except that changes
+    /// are checked per request ([`ChangeCheck::Poll`]), so that on PostgreSQL
+    /// too a test's SQL by hand is seen by the very next request (with the
+    /// default, notifications, it is seen a moment later; `servers.rs` tests that).
+    pub fn config() -> AppConfig {
+        AppConfig { change_check: ChangeCheck::Poll, ..AppConfig::default() }
     }
 
     /// Starts a server with the given configuration.

@@ -237,7 +237,7 @@ async fn a_restart_fails_the_jobs_left_running() {
     tokio::spawn(schoolplan::app::serve(
         listener,
         app.store.clone(),
-        AppConfig { rate_limit: None, ..AppConfig::default() },
+        AppConfig { rate_limit: None, ..TestApp::config() },
         std::future::pending(),
     ));
     let restarted = app.at(base);
@@ -254,7 +254,7 @@ async fn finished_jobs_are_purged_after_the_retention_time() {
     let config = AppConfig {
         rate_limit: None,
         jobs: schoolplan::jobs::JobConfig { retention: std::time::Duration::ZERO, ..Default::default() },
-        ..AppConfig::default()
+        ..TestApp::config()
     };
     let app = TestApp::spawn_with(config).await;
     let first = run_job(&app, json!({"name": "CalculateBalances"})).await;

@@ -114,7 +114,7 @@ async fn app_with(sink: &Sink) -> TestApp {
     TestApp::spawn_with(AppConfig {
         rate_limit: None,
         jobs: schoolplan::jobs::JobConfig { smtp_url: Some(sink.url.clone()), ..Default::default() },
-        ..AppConfig::default()
+        ..TestApp::config()
     })
     .await
 }

@@ -1,14 +1,22 @@
 //! Two servers on one database, each with its own pool, token cache and
-//! response cache (as two processes would have): a write committed through one,
-//! or by SQL by hand, is seen by the very next read through the other, and a
-//! token revoked through one is refused by the other at once. On PostgreSQL
-//! through the committed change counter (migration 0007), on SQLite through
-//! `PRAGMA data_version` (`src/store/changes.rs`). No test waits: "at once"
-//! means the next request.
+//! response cache (as two processes would have).
+//!
+//! - Asking per request (`ChangeCheck::Poll`; SQLite always): a write committed
+//!   through one, or by SQL by hand, is seen by the very next read through the
+//!   other, and a token revoked through one is refused by the other at once.
+//!   On PostgreSQL through the committed change counter (migration 0007), on
+//!   SQLite through `PRAGMA data_version` (`src/store/changes.rs`). These tests
+//!   do not wait: "at once" means the next request.
+//! - Listening (`ChangeCheck::Notify`, PostgreSQL's default): the other server
+//!   sees the write when the commit's notification arrives (migration 0009),
+//!   asynchronously; these tests allow it [`NOTIFIED_WITHIN`], and the watch's
+//!   own test shows the notifications, the fallback to asking while the
+//!   listening connection is lost, and the return to listening.
 
 use reqwest::Method;
 use schoolplan::app::{serve, AppConfig};
 use schoolplan::auth::Role;
+use schoolplan::store::changes::{ChangeCheck, ChangeWatch};
 use schoolplan::store::{PoolRef, Store};
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
@@ -16,9 +24,17 @@ use tokio::net::TcpListener;
 use crate::fixtures::division;
 use crate::helpers::TestApp;
 
-/// A second server on `app`'s database, with a pool of its own; returns a
-/// handle on it (sending `app`'s admin token) and its store (for statement counts).
-async fn second_server(app: &TestApp) -> (TestApp, Store) {
+/// How long a listening server may take to see a commit of another (its
+/// notification arrives asynchronously; usually well under a millisecond).
+const NOTIFIED_WITHIN: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A first server that checks for changes with `check` (rate limiting off).
+async fn first_server(check: ChangeCheck) -> TestApp {
+    TestApp::spawn_with(AppConfig { rate_limit: None, change_check: check, ..AppConfig::default() }).await
+}
+
+/// Another store (pool) on `app`'s database, counting its statements.
+async fn second_store(app: &TestApp) -> Store {
     let store = match app.store.pool() {
         PoolRef::Sqlite(p) => {
             let url = format!("sqlite://{}", p.connect_options().get_filename().display());
@@ -31,11 +47,34 @@ async fn second_server(app: &TestApp) -> (TestApp, Store) {
         }
     };
     store.count_statements();
+    store
+}
+
+/// A second server on `app`'s database, with a pool of its own, checking for
+/// changes with `check`; returns a handle on it (sending `app`'s admin token)
+/// and its store (for statement counts).
+async fn second_server(app: &TestApp, check: ChangeCheck) -> (TestApp, Store) {
+    let store = second_store(app).await;
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
-    let config = AppConfig { rate_limit: None, ..AppConfig::default() };
+    let config = AppConfig { rate_limit: None, change_check: check, ..AppConfig::default() };
     tokio::spawn(serve(listener, store.clone(), config, std::future::pending()));
     (app.at(base), store)
+}
+
+/// Waits until `done` holds, checking every few milliseconds; fails the test
+/// after [`NOTIFIED_WITHIN`]. Returns whether it held at the first check.
+async fn wait_until<F: std::future::Future<Output = bool>>(what: &str, mut done: impl FnMut() -> F) -> bool {
+    let start = std::time::Instant::now();
+    let mut first = true;
+    loop {
+        if done().await {
+            return first;
+        }
+        assert!(start.elapsed() < NOTIFIED_WITHIN, "not within {NOTIFIED_WITHIN:?}: {what}");
+        first = false;
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+    }
 }
 
 /// Statements `store`'s pool runs for `read` (a cached read runs none: the
@@ -63,8 +102,8 @@ fn token_id(tokens: &Value, account: &str) -> i64 {
 
 #[tokio::test]
 async fn a_write_through_one_server_is_read_through_the_other_at_once() {
-    let a = TestApp::spawn().await;
-    let (b, b_store) = second_server(&a).await;
+    let a = first_server(ChangeCheck::Poll).await;
+    let (b, b_store) = second_server(&a, ChangeCheck::Poll).await;
     let id = division(&a, "GYM").await;
     let path = format!("/division/{id}");
     b.get(&path).await.expect(200);
@@ -94,8 +133,8 @@ async fn a_write_through_one_server_is_read_through_the_other_at_once() {
 /// before it was sent.
 #[tokio::test]
 async fn concurrent_reads_through_the_other_server_all_see_the_write() {
-    let a = TestApp::spawn().await;
-    let (b, _) = second_server(&a).await;
+    let a = first_server(ChangeCheck::Poll).await;
+    let (b, _) = second_server(&a, ChangeCheck::Poll).await;
     let id = division(&a, "WMS").await;
     let path = format!("/division/{id}");
     for round in 0..10 {
@@ -109,8 +148,8 @@ async fn concurrent_reads_through_the_other_server_all_see_the_write() {
 
 #[tokio::test]
 async fn a_token_revoked_through_one_server_is_refused_by_the_other_at_once() {
-    let a = TestApp::spawn().await;
-    let (b, b_store) = second_server(&a).await;
+    let a = first_server(ChangeCheck::Poll).await;
+    let (b, b_store) = second_server(&a, ChangeCheck::Poll).await;
     let rita = a.token_for("rita", Role::Reader).await;
     let otto = a.token_for("otto", Role::Reader).await;
     for _ in 0..3 {
@@ -133,8 +172,8 @@ async fn a_token_revoked_through_one_server_is_refused_by_the_other_at_once() {
 
 #[tokio::test]
 async fn a_write_by_sql_by_hand_reaches_every_server_at_once() {
-    let a = TestApp::spawn().await;
-    let (b, _) = second_server(&a).await;
+    let a = first_server(ChangeCheck::Poll).await;
+    let (b, _) = second_server(&a, ChangeCheck::Poll).await;
     let id = division(&a, "FMS").await;
     let path = format!("/division/{id}");
     for server in [&a, &b] {
@@ -170,4 +209,97 @@ async fn every_table_bumps_the_change_counter() {
     division(&app, "X").await;
     let after: i64 = sqlx::query_scalar("SELECT value FROM change_generation").fetch_one(pool).await.unwrap();
     assert_eq!(after, before + 1, "one write transaction bumps the counter once");
+}
+
+/// Listening (PostgreSQL's default, `ChangeCheck::Notify`): a write through
+/// one server, and a token revoked through it, reach the other when the
+/// commit's notification arrives; meanwhile the other answers from its caches
+/// without asking the database. (On SQLite the check asks per request, so
+/// every read sees the write at once.)
+#[tokio::test]
+async fn listening_servers_see_each_others_writes_and_revocations() {
+    let a = first_server(ChangeCheck::Notify).await;
+    let (b, b_store) = second_server(&a, ChangeCheck::Notify).await;
+    let id = division(&a, "GYM").await;
+    let path = format!("/division/{id}");
+    let (a_ref, b_ref, path_ref) = (&a, &b, path.as_str());
+    // b's first read starts its listening; once that listens (a new
+    // generation) and a's commit has been notified, b answers from its cache.
+    let b_store = &b_store;
+    let cached = move || async move {
+        let (read, statements) = cost(b_store, b_ref.get(path_ref)).await;
+        assert_eq!(description(read.expect(200).result()), "Abteilung GYM");
+        statements == 0
+    };
+    wait_until("b answers from its cache", cached).await;
+
+    let mut at_once = 0;
+    for round in 0..20 {
+        let text = format!("Runde {round}");
+        set_description(&a, &path, &text).await;
+        let text = text.as_str();
+        let seen = move || async move { description(b_ref.get(path_ref).await.expect(200).result()) == text };
+        at_once += u32::from(wait_until(&format!("b sees round {round}"), seen).await);
+        let text = format!("Zurück {round}");
+        set_description(&b, &path, &text).await;
+        let text = text.as_str();
+        let seen = move || async move { description(a_ref.get(path_ref).await.expect(200).result()) == text };
+        at_once += u32::from(wait_until(&format!("a sees round {round}"), seen).await);
+    }
+    eprintln!("{at_once} of 40 reads through the other server saw the write at the first read");
+
+    let rita = a.token_for("rita", Role::Reader).await;
+    for _ in 0..2 {
+        b.request_with(Some(&rita), Method::GET, "/api/v1/grade", None).await.expect(200);
+    }
+    let tokens = a.get("/token").await.expect(200).result().clone();
+    a.delete(&format!("/token/{}", token_id(&tokens, "rita"))).await.expect(204);
+    let rita = rita.as_str();
+    let refused =
+        move || async move { b_ref.request_with(Some(rita), Method::GET, "/api/v1/grade", None).await.status == 401 };
+    wait_until("b refuses the token revoked through a", refused).await;
+    b.get("/grade").await.expect(200);
+}
+
+/// The watch of a listening server (PostgreSQL): commits of others arrive as
+/// notifications; when the listening connection is lost, the watch starts a
+/// new generation and asks the database per request, so a commit is seen by
+/// the very next check; then it listens again.
+#[tokio::test]
+async fn a_watch_listens_and_asks_per_request_while_its_connection_is_lost() {
+    let a = first_server(ChangeCheck::Notify).await;
+    let PoolRef::Postgres(pool) = a.store.pool() else {
+        return; // SQLite has nothing to listen to: its check asks per request (tests above)
+    };
+    let watch = ChangeWatch::new(second_store(&a).await, ChangeCheck::Notify);
+    let w = &watch;
+    w.catch_up().await; // asks, and starts listening
+    wait_until("the watch listens", move || async move { w.listening() }).await;
+
+    let before = w.current();
+    let id = division(&a, "GYM").await;
+    wait_until("a's commit is notified", move || async move { w.current() > before }).await;
+    let calm = w.catch_up().await;
+    assert_eq!(w.catch_up().await, calm, "no commit, no new generation");
+
+    let pid = w.listener_pid().expect("the listening connection's process id");
+    let before = w.current();
+    let killed: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1)")
+        .bind(i32::try_from(pid).unwrap())
+        .fetch_one(pool)
+        .await
+        .expect("terminate the listening connection");
+    assert!(killed);
+    wait_until("the loss is noticed", move || async move { !w.listening() }).await;
+    assert!(w.current() > before, "notifications may have been lost: a new generation");
+
+    // Not listening: the check asks, and the next check sees a commit.
+    let before = w.catch_up().await;
+    a.sql(&format!("UPDATE division SET description = 'von Hand' WHERE id = {id}")).await;
+    assert!(w.catch_up().await > before, "the next check sees the commit");
+
+    wait_until("the watch listens again", move || async move { w.listener_pid().is_some_and(|p| p != pid) }).await;
+    let before = w.current();
+    a.sql(&format!("UPDATE division SET description = 'wieder' WHERE id = {id}")).await;
+    wait_until("the commit is notified on the new connection", move || async move { w.current() > before }).await;
 }

@@ -25,7 +25,7 @@ pub fn config() -> AppConfig {
             client_id: "66666666-7777-8888-9999-000000000000".into(),
             features: vec!["workloadMail".into()],
         },
-        ..AppConfig::default()
+        ..TestApp::config()
     }
 }
 
