@@ -23,8 +23,8 @@
 //!
 //! **PostgreSQL listens by default** (`--change-check notify`, [`ChangeCheck`]).
 //! Asking on every request costs a database round trip per request (shared,
-//! see below), which halves the throughput of small cached reads on two cores
-//! (BENCHMARKS.md, issue 14). So by default the watch keeps a connection that
+//! see below), which cuts the throughput of small cached reads by a third or
+//! more on two cores (BENCHMARKS.md, issue 14). So by default the watch keeps a connection that
 //! `LISTEN`s on `schoolplan_changes` (migration `0009_change_notify.sql`: every
 //! writing transaction notifies with its commit) and bumps the generation when
 //! a notification arrives; while that connection listens, `catch_up` does not
@@ -102,8 +102,12 @@ const LISTENER_NAME: &str = "schoolplan change listener";
 /// query; when that gets no answer within as long again, it counts as lost.
 pub const HEARTBEAT: Duration = Duration::from_secs(5);
 /// Wait before connecting again after the listening connection was lost or
-/// could not be opened.
+/// could not be opened; doubled after each failed attempt up to
+/// [`RECONNECT_DELAY_MAX`], so a database that is down is not asked (nor
+/// logged about) every second.
 const RECONNECT_DELAY: Duration = Duration::from_secs(1);
+/// The longest wait between attempts to listen again.
+const RECONNECT_DELAY_MAX: Duration = Duration::from_secs(30);
 
 /// PostgreSQL: the committed change counter (migration `0007_changes.sql`).
 const POSTGRES_COUNTER: &str = "SELECT value FROM change_generation WHERE id = 1";
@@ -291,11 +295,14 @@ struct Listening {
 /// The listening task: connects, listens, and bumps `generation` for every
 /// notification of its schema, until the watch is dropped. Bumps when it
 /// starts listening and when it loses the connection (notifications in
-/// between are lost), and connects anew after [`RECONNECT_DELAY`].
+/// between are lost), and connects anew after [`RECONNECT_DELAY`] (longer
+/// while connecting fails).
 async fn listen(options: PgConnectOptions, generation: WriteGeneration, listening: Arc<Listening>) {
+    let mut delay = RECONNECT_DELAY;
     loop {
         match open_listener(&options).await {
             Ok((mut listener, schema, pid)) => {
+                delay = RECONNECT_DELAY;
                 listening.pid.store(pid, Ordering::SeqCst);
                 generation.bump();
                 listening.up.store(true, Ordering::SeqCst);
@@ -305,9 +312,14 @@ async fn listen(options: PgConnectOptions, generation: WriteGeneration, listenin
                 generation.bump();
                 tracing::warn!(error = %lost, "lost the connection listening for changes; asking per request until it is back");
             }
-            Err(e) => tracing::warn!(error = %e, "cannot listen for changes; asking per request"),
+            Err(e) => {
+                tracing::warn!(error = %e, retry_in = ?delay, "cannot listen for changes; asking per request");
+                tokio::time::sleep(delay).await;
+                delay = (delay * 2).min(RECONNECT_DELAY_MAX);
+                continue;
+            }
         }
-        tokio::time::sleep(RECONNECT_DELAY).await;
+        tokio::time::sleep(delay).await;
     }
 }
 
