@@ -28,9 +28,14 @@ use crate::helpers::TestApp;
 /// notification arrives asynchronously; usually well under a millisecond).
 const NOTIFIED_WITHIN: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// A first server that checks for changes with `check` (rate limiting off).
+/// The configuration of both servers: rate limiting off, changes checked with `check`.
+fn config(check: ChangeCheck) -> AppConfig {
+    AppConfig { rate_limit: None, change_check: check, ..AppConfig::default() }
+}
+
+/// A first server that checks for changes with `check`.
 async fn first_server(check: ChangeCheck) -> TestApp {
-    TestApp::spawn_with(AppConfig { rate_limit: None, change_check: check, ..AppConfig::default() }).await
+    TestApp::spawn_with(config(check)).await
 }
 
 /// Another store (pool) on `app`'s database, counting its statements.
@@ -57,8 +62,7 @@ async fn second_server(app: &TestApp, check: ChangeCheck) -> (TestApp, Store) {
     let store = second_store(app).await;
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
-    let config = AppConfig { rate_limit: None, change_check: check, ..AppConfig::default() };
-    tokio::spawn(serve(listener, store.clone(), config, std::future::pending()));
+    tokio::spawn(serve(listener, store.clone(), config(check), std::future::pending()));
     (app.at(base), store)
 }
 
