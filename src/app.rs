@@ -31,6 +31,23 @@ use crate::store::Store;
 /// Largest accepted request body: 2 MiB (contract.md §10).
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
 
+/// Largest accepted request header, in bytes of field names and values (with
+/// 4 bytes per field for `: ` and the line end): 32 KiB, room for long single
+/// sign-on tokens. Beyond it, or beyond [`MAX_HEADER_FIELDS`] fields, a request
+/// is answered 431 `header_too_large` with a problem body ([`limit_headers`]).
+pub const MAX_HEADER_BYTES: usize = 32 * 1024;
+
+/// Most header fields accepted in one request (see [`MAX_HEADER_BYTES`]).
+pub const MAX_HEADER_FIELDS: usize = 100;
+
+/// What the HTTP layer itself reads before giving up on a request header with
+/// a bare 431 (no body): far above [`MAX_HEADER_BYTES`] and
+/// [`MAX_HEADER_FIELDS`], so that every header up to these sizes reaches
+/// [`limit_headers`] and gets a problem body. HTTP/1: hyper's read buffer
+/// (its default, about 400 KiB) and 4 × the fields; HTTP/2: the header list size.
+const HTTP_HEADER_FIELDS: usize = 4 * MAX_HEADER_FIELDS;
+const HTTP2_HEADER_LIST_BYTES: u32 = 256 * 1024;
+
 /// Settings of the HTTP application.
 #[derive(Debug, Clone)]
 pub struct AppConfig {
@@ -115,6 +132,7 @@ pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
         ))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
         .layer(axum::middleware::from_fn(api::problem_for_bare_errors))
+        .layer(axum::middleware::from_fn(limit_headers))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
             let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
@@ -123,8 +141,14 @@ pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
         .layer(SetSensitiveRequestHeadersLayer::new([header::AUTHORIZATION]));
     if !config.cors_origins.is_empty() {
-        let origins: Vec<HeaderValue> =
-            config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
+        let origins = config
+            .cors_origins
+            .iter()
+            .map(|o| {
+                let origin = parse_origin(o).map_err(|e| anyhow::anyhow!("--cors-origin: {e}"))?;
+                HeaderValue::from_str(&origin).map_err(|e| anyhow::anyhow!("--cors-origin `{o}`: {e}"))
+            })
+            .collect::<anyhow::Result<Vec<HeaderValue>>>()?;
         app = app.layer(
             CorsLayer::new()
                 .allow_origin(AllowOrigin::list(origins))
@@ -144,6 +168,60 @@ pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
         app = Router::new().fallback_service(mapped);
     }
     Ok(app)
+}
+
+/// Answers 431 `header_too_large` (a problem body) to a request whose header
+/// fields exceed [`MAX_HEADER_BYTES`] or [`MAX_HEADER_FIELDS`], before
+/// authentication and routing.
+pub async fn limit_headers(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    let headers = req.headers();
+    let bytes: usize = headers.iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
+    if bytes > MAX_HEADER_BYTES || headers.len() > MAX_HEADER_FIELDS {
+        return crate::error::problem_response(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            crate::error::ErrorCode::HeaderTooLarge,
+            &format!(
+                "The request header has {} fields of {bytes} bytes; at most {MAX_HEADER_FIELDS} fields of {} KiB in all are accepted.",
+                headers.len(),
+                MAX_HEADER_BYTES / 1024
+            ),
+            &[],
+        );
+    }
+    next.run(req).await
+}
+
+/// A `--cors-origin` value as the browser sends it in `Origin`:
+/// `scheme://host[:port]` with scheme `http` or `https`, no path (a single `/`
+/// is dropped), query, fragment or user; the host lower-cased and a default
+/// port dropped (`https://Planung.School.ch:443/` → `https://planung.school.ch`).
+/// **Decision:** `*` is refused rather than allowing every origin: the API's
+/// browser client is known, and a list of origins says which pages may call it.
+pub fn parse_origin(s: &str) -> Result<String, String> {
+    let s = s.trim();
+    if s == "*" {
+        return Err("`*` (every origin) is not supported; list the browser client's origins, e.g. \
+                    https://planung.school.ch"
+            .to_string());
+    }
+    let bad = |why: &str| Err(format!("`{s}` is not an origin scheme://host[:port]: {why}"));
+    let url = match url::Url::parse(s) {
+        Ok(url) => url,
+        Err(e) => return bad(&e.to_string()),
+    };
+    if !matches!(url.scheme(), "http" | "https") {
+        return bad("the scheme must be http or https");
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return bad("the host is missing");
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return bad("an origin has no user");
+    }
+    if url.path() != "/" || url.query().is_some() || url.fragment().is_some() {
+        return bad("an origin has no path, query or fragment");
+    }
+    Ok(url.origin().ascii_serialization())
 }
 
 /// Paths that stay where they are under `--client-compat` (outside `/api/v1`).
@@ -196,9 +274,14 @@ pub async fn serve(
     crate::jobs::recover(&store).await?;
     let app = build_app(store, &config)?;
     let mut builder = ConnBuilder::new(TokioExecutor::new());
-    builder.http1().timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout);
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(config.header_read_timeout)
+        .max_headers(HTTP_HEADER_FIELDS);
     builder
         .http2()
+        .max_header_list_size(HTTP2_HEADER_LIST_BYTES)
         .timer(TokioTimer::new())
         .keep_alive_interval(config.header_read_timeout)
         .keep_alive_timeout(config.header_read_timeout);
@@ -285,5 +368,18 @@ mod tests {
         assert_eq!(mapped("/docs/swagger-ui.css"), "/docs/swagger-ui.css");
         assert_eq!(mapped("/api/v1x"), "/api/v1/api/v1x", "only the exact prefix stays");
         assert_eq!(mapped("/"), "/api/v1");
+    }
+
+    #[test]
+    fn origins_are_read_as_browsers_send_them() {
+        assert_eq!(parse_origin("https://Planung.School.ch:443/").unwrap(), "https://planung.school.ch");
+        assert_eq!(parse_origin("http://localhost:5173").unwrap(), "http://localhost:5173");
+        for bad in
+            ["*", "planung.school.ch", "ftp://x.ch", "https://x.ch/app", "https://x.ch?a=1", "https://u@x.ch", ""]
+        {
+            let err = parse_origin(bad).unwrap_err();
+            assert!(!err.contains('\n'), "one line: {err}");
+        }
+        assert!(parse_origin("*").unwrap_err().contains("not supported"));
     }
 }

@@ -21,7 +21,8 @@ use crate::store::Store;
 #[derive(Debug, Parser)]
 #[command(name = "schoolplan", version, about)]
 pub struct Cli {
-    /// Database URL: `sqlite://FILE` (created if missing) or `postgres://USER@HOST/DB`.
+    /// Database URL: `sqlite://FILE` or `postgres://USER@HOST/DB`. Only `serve` and
+    /// `migrate` create a missing SQLite file; the other commands refuse it.
     #[arg(long, global = true, env = "SCHOOLPLAN_DATABASE", default_value = "sqlite://schoolplan.db")]
     pub database: String,
     /// The command to run.
@@ -34,7 +35,9 @@ pub struct Cli {
 pub enum Command {
     /// Run the HTTP service (migrations are applied at start).
     Serve {
-        /// Address to listen on.
+        /// Address to listen on: `HOST:PORT`, the host an IP address or a name
+        /// (`localhost:8080`, `[::1]:8080`); a name is resolved and its first
+        /// address that can be bound is used.
         #[arg(long, env = "SCHOOLPLAN_LISTEN", default_value = "127.0.0.1:8080")]
         listen: String,
         /// Load the demo school into the (empty) database before serving.
@@ -46,8 +49,9 @@ pub enum Command {
         /// Requests per second allowed per token (bursts of twice that), or `off`.
         #[arg(long, env = "SCHOOLPLAN_RATE_LIMIT", default_value = "50", value_parser = parse_rate_limit)]
         rate_limit: RateLimitSetting,
-        /// Origins allowed to call the API from a browser (CORS); CORS is off when none is given.
-        #[arg(long = "cors-origin", env = "SCHOOLPLAN_CORS_ORIGINS", value_delimiter = ',')]
+        /// Origins allowed to call the API from a browser (CORS), each `scheme://host[:port]`
+        /// (`*` is refused); CORS is off when none is given.
+        #[arg(long = "cors-origin", env = "SCHOOLPLAN_CORS_ORIGINS", value_delimiter = ',', value_parser = app::parse_origin)]
         cors_origins: Vec<String>,
         /// Close connections that have not sent a complete request header within this time
         /// (new or idle kept-alive ones), e.g. `10s`.
@@ -252,10 +256,30 @@ pub fn main() -> ExitCode {
     }
 }
 
-async fn open(database: &str) -> anyhow::Result<Store> {
-    let store = Store::connect(database).await?;
+/// Connects and migrates. Only `serve` and `migrate` pass `create` (a new
+/// SQLite file); the other commands need an existing database, so that a
+/// mistyped `--database` is an error rather than a new empty database.
+async fn open(database: &str, create: bool) -> anyhow::Result<Store> {
+    let store = if create { Store::connect(database).await? } else { Store::connect_existing(database).await? };
     store.migrate().await?;
     Ok(store)
+}
+
+/// Binds `listen` (`HOST:PORT`): an IP address as it is, a host name
+/// resolved (`localhost:8080`), trying its addresses in order.
+pub async fn bind(listen: &str) -> anyhow::Result<TcpListener> {
+    let addrs: Vec<std::net::SocketAddr> = tokio::net::lookup_host(listen)
+        .await
+        .with_context(|| format!("cannot listen on {listen}: not HOST:PORT with a known host"))?
+        .collect();
+    let mut last = None;
+    for addr in &addrs {
+        match TcpListener::bind(addr).await {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = Some(anyhow::Error::new(e).context(format!("cannot listen on {listen} ({addr})"))),
+        }
+    }
+    Err(last.unwrap_or_else(|| anyhow::anyhow!("cannot listen on {listen}: the host has no address")))
 }
 
 /// Runs one command.
@@ -275,7 +299,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         } => {
             let client_compat = client.client_compat;
             let (client, oidc) = client.settings()?;
-            let store = open(&cli.database).await?;
+            let store = open(&cli.database, true).await?;
             let demo_tokens = if demo {
                 let dataset = crate::demo::shipped_dataset()?;
                 crate::dataset::import(&store, &dataset).await.context("cannot load the demo school")?;
@@ -284,7 +308,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             } else {
                 None
             };
-            let listener = TcpListener::bind(&listen).await.with_context(|| format!("cannot listen on {listen}"))?;
+            let listener = bind(&listen).await?;
             if let Some((admin, reader)) = demo_tokens {
                 let addr = listener.local_addr()?;
                 println!("Demo school loaded. Demo tokens (shown only now):");
@@ -319,7 +343,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Migrate => {
-            let store = open(&cli.database).await?;
+            let store = open(&cli.database, true).await?;
             store.close().await;
             eprintln!("migrations applied");
             Ok(())
@@ -327,20 +351,20 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Import { file } => {
             let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
             let dataset = crate::dataset::Dataset::from_json(&text)?;
-            let store = open(&cli.database).await?;
+            let store = open(&cli.database, false).await?;
             let counts = crate::dataset::import(&store, &dataset).await?;
             store.close().await;
             eprintln!("imported {counts}");
             Ok(())
         }
         Command::Export { file } => {
-            let store = open(&cli.database).await?;
+            let store = open(&cli.database, false).await?;
             let dataset = crate::dataset::export(&store).await?;
             store.close().await;
             write_out(file, &dataset.to_json())
         }
         Command::Account { action } => {
-            let store = open(&cli.database).await?;
+            let store = open(&cli.database, false).await?;
             let mut conn = store.conn().await?;
             match action {
                 AccountAction::Add { name, role } => {
@@ -356,7 +380,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Token { action } => {
-            let store = open(&cli.database).await?;
+            let store = open(&cli.database, false).await?;
             let mut conn = store.conn().await?;
             match action {
                 TokenAction::Create { account, expires_in_days, label } => {
@@ -450,6 +474,77 @@ mod tests {
             Command::Serve { client, .. } => client.settings(),
             _ => unreachable!("serve parsed"),
         }
+    }
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once(&"schoolplan").chain(args))
+    }
+
+    #[test]
+    fn cors_origins_are_checked_at_start() {
+        for bad in ["*", "https://planung.school.ch/app", "planung.school.ch", "https://a.ch,*"] {
+            let err = parse(&["serve", "--cors-origin", bad]).expect_err(bad);
+            assert_eq!(err.kind(), clap::error::ErrorKind::ValueValidation, "{bad}");
+            let first = err.to_string().lines().next().unwrap_or_default().to_string();
+            assert!(first.contains("--cors-origin") && first.contains("origin"), "{bad}: {first}");
+        }
+        let Command::Serve { cors_origins, .. } =
+            parse(&["serve", "--cors-origin", "https://Planung.School.ch/,http://localhost:5173"]).unwrap().command
+        else {
+            unreachable!("serve parsed")
+        };
+        assert_eq!(cors_origins, ["https://planung.school.ch", "http://localhost:5173"]);
+    }
+
+    #[tokio::test]
+    async fn listen_accepts_host_names() {
+        let listener = bind("localhost:0").await.expect("localhost resolves");
+        assert!(listener.local_addr().unwrap().ip().is_loopback());
+        let err = bind("no-such-host.invalid:8080").await.expect_err("an unknown host");
+        assert!(format!("{err:#}").contains("no-such-host.invalid:8080"), "{err:#}");
+    }
+
+    /// Only `serve` and `migrate` create a SQLite file; the other commands
+    /// refuse a missing one and create nothing.
+    #[tokio::test]
+    async fn a_mistyped_sqlite_path_is_not_a_new_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("typo.db");
+        let db = format!("sqlite://{}", file.display());
+        let data = dir.path().join("school.json");
+        std::fs::write(&data, r#"{"format": "schoolplan-dataset", "version": 1}"#).unwrap();
+        let out = dir.path().join("out.json");
+        for args in [
+            vec!["account", "list"],
+            vec!["account", "add", "alice", "--role", "admin"],
+            vec!["token", "list"],
+            vec!["token", "revoke", "1"],
+            vec!["export", out.to_str().unwrap()],
+            vec!["import", data.to_str().unwrap()],
+        ] {
+            let mut argv = vec!["--database", db.as_str()];
+            argv.extend(&args);
+            let err = run(parse(&argv).unwrap()).await.expect_err("a missing database is refused");
+            let msg = format!("{err:#}");
+            assert!(msg.contains("does not exist") && msg.contains("typo.db"), "{args:?}: {msg}");
+            assert!(!file.exists(), "{args:?} created the file");
+        }
+        run(parse(&["--database", &db, "migrate"]).unwrap()).await.expect("migrate creates it");
+        assert!(file.exists());
+        run(parse(&["--database", &db, "account", "list"]).unwrap()).await.expect("now it exists");
+    }
+
+    /// A PostgreSQL server that cannot be reached is reported at once, naming
+    /// the host, the port and the cause (not "pool timed out" after 30 s).
+    #[tokio::test]
+    async fn an_unreachable_postgres_names_host_port_and_cause() {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let db = format!("postgres://postgres@127.0.0.1:{port}/schoolplan");
+        let err = run(parse(&["--database", &db, "account", "list"]).unwrap()).await.expect_err("nothing listens");
+        let msg = format!("{err:#}");
+        assert!(msg.contains(&format!("127.0.0.1:{port}")), "{msg}");
+        assert!(msg.to_lowercase().contains("refused"), "the cause: {msg}");
+        assert!(!msg.contains("timed out"), "{msg}");
     }
 
     #[test]

@@ -294,6 +294,7 @@ async fn command_line_import_export_and_demo_refusal() {
         argv.extend_from_slice(args);
         schoolplan::cli::run(schoolplan::cli::Cli::try_parse_from(argv).expect("arguments parse"))
     };
+    run(&["migrate"]).await.expect("migrate creates the database");
     run(&["import", shipped.to_str().unwrap()]).await.expect("import");
     run(&["export", out.to_str().unwrap()]).await.expect("export");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), small_school().to_json());

@@ -80,8 +80,8 @@ pub fn settings_routes() -> ApiRouter {
 /// a PUT body carries all three.
 fn parse_settings(body: &Value, mode: Mode) -> Result<AccountSettings> {
     let mut r = Reader::new(body, mode)?;
-    let mail_body = r.text("mailBody", false, limits::COMMENT).unwrap_or_default();
-    let mail_from = r.text("mailFrom", false, limits::NAME).unwrap_or_default();
+    let mail_body = r.multi_line_text("mailBody", false, limits::COMMENT).unwrap_or_default();
+    let mail_from = r.mailbox("mailFrom", false).unwrap_or_default();
     let mail_subject = r.text("mailSubject", false, limits::NAME).unwrap_or_default();
     r.finish()?;
     Ok(AccountSettings { mail_body, mail_from, mail_subject })

@@ -83,6 +83,7 @@ fn json_object(content_type: Option<&str>, bytes: &[u8]) -> Result<Value> {
     if !value.is_object() {
         return Err(Error::new(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
     }
+    crate::domain::reader::exact_numbers(bytes)?;
     Ok(value)
 }
 

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, PathId};
-use super::openapi::{schemas, Operation};
+use super::openapi::Operation;
 use super::response::{created, ok};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -39,11 +39,11 @@ pub fn routes() -> ApiRouter {
             "grade": reference("One grade, or -1/absent for all (CourseTableCSVDownload)."),
             "subjectCategory": reference("One subject category, or -1/absent for all (CourseTableCSVDownload)."),
             "semester": {"type": "integer", "minimum": 1, "maximum": 2, "description": "PayrollCSVDownload, UntisDownload."},
-            "mailFrom": {"type": "string", "format": "email", "description": "WorkloadMail: sender address."},
-            "mailSubject": {"type": "string", "maxLength": 500, "pattern": schemas::NO_CONTROL,
+            "mailFrom": {"type": "string", "maxLength": 254, "description": "WorkloadMail: sender address, also with a display name (`Name <name@school.ch>`)."},
+            "mailSubject": {"type": "string", "maxLength": 500, "pattern": crate::domain::reader::SINGLE_LINE_TEXT,
                             "description": "WorkloadMail: subject."},
-            "mailBody": {"type": "string", "maxLength": crate::domain::job::MAX_MAIL_BODY, "pattern": schemas::NO_CONTROL,
-                         "description": "WorkloadMail: text (line breaks and tabs allowed)."}
+            "mailBody": {"type": "string", "maxLength": crate::domain::job::MAX_MAIL_BODY, "pattern": crate::domain::reader::MULTI_LINE_TEXT,
+                         "description": "WorkloadMail: text (line feeds and tabs allowed)."}
         }
     });
     ApiRouter::new()
@@ -258,9 +258,10 @@ async fn get_file(State(app): State<AppState>, who: Principal, PathId(id): PathI
 }
 
 /// `attachment; filename*=UTF-8''<name>` with the name percent-encoded (RFC 5987 attr-chars kept).
+/// The name is first made safe ([`crate::documents::safe_file_name`]).
 pub fn content_disposition(name: &str) -> String {
     let mut out = String::from("attachment; filename*=UTF-8''");
-    for b in name.bytes() {
+    for b in crate::documents::safe_file_name(name).bytes() {
         if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
             out.push(b as char);
         } else {

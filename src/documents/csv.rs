@@ -1,13 +1,11 @@
 //! The CSV lists of documents.md §4–§5, built from loaded data and workload
 //! forms. Every list: UTF-8 with BOM, `;` separator, CRLF line ends, RFC 4180
 //! quoting, numbers with `.` and no `%`, percents with the workload's
-//! `percentDecimals`, lessons with 2 decimals, zero as an empty cell.
+//! `percentDecimals`, lessons with 2 decimals, zero as an empty cell. Text
+//! cells that a spreadsheet would run as a formula are neutralised ([`Cell`]).
 
 use std::collections::HashMap;
 
-use rust_decimal::Decimal;
-
-use super::{lessons, number};
 use crate::domain::course::Course;
 use crate::domain::employment::Employment;
 use crate::domain::payroll::{PayrollType, ThesisType};
@@ -16,12 +14,70 @@ use crate::domain::schoolclass::SchoolClassInYear;
 use crate::domain::teacher::Teacher;
 use crate::error::{Error, Result};
 use crate::service::workload::Workload;
+use rust_decimal::Decimal;
 
 /// The byte order mark that makes Excel read the file as UTF-8.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Writes `header` and `rows` as CSV of documents.md §5.
-pub fn write(header: &[String], rows: &[Vec<String>]) -> Result<Vec<u8>> {
+/// One CSV cell, marked by its producer as text or number.
+///
+/// Text is neutralised as OWASP's "CSV Injection" page recommends: a text
+/// that begins with `=`, `+`, `-`, `@`, tab or carriage return — which Excel
+/// and LibreOffice would run as a formula (`=HYPERLINK(…)`, `-2+3`) — gets a
+/// leading `'`, so it is shown as the text it is. A lone `-` is left as it is:
+/// it is no formula, and it is the course table's mark for "no teachers"
+/// (documents.md, CourseTableCSVDownload). Numbers are written as they are
+/// (`-0.50` stays a negative number); only the functions that format a
+/// figure make number cells ([`number`], [`lessons`], [`Cell::count`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cell {
+    /// Text of people (names, codes, comments): neutralised when it starts like a formula.
+    Text(String),
+    /// A formatted figure (or the empty cell of zero), written as it is.
+    Number(String),
+}
+
+impl Cell {
+    /// A whole number (an id, a count).
+    pub fn count(n: impl std::fmt::Display) -> Cell {
+        Cell::Number(n.to_string())
+    }
+
+    /// The cell as written into the file.
+    fn written(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            Cell::Number(n) => n.into(),
+            Cell::Text(t) if t != "-" && t.starts_with(['=', '+', '-', '@', '\t', '\r']) => format!("'{t}").into(),
+            Cell::Text(t) => t.into(),
+        }
+    }
+}
+
+impl From<String> for Cell {
+    fn from(s: String) -> Self {
+        Cell::Text(s)
+    }
+}
+
+impl From<&str> for Cell {
+    fn from(s: &str) -> Self {
+        Cell::Text(s.to_string())
+    }
+}
+
+/// A percent (or other figure) with `decimals` decimals as a number cell (see [`super::number`]).
+fn number(d: Decimal, decimals: u32) -> Cell {
+    Cell::Number(super::number(d, decimals))
+}
+
+/// Lessons with 2 decimals as a number cell (see [`super::lessons`]).
+fn lessons(d: Decimal) -> Cell {
+    Cell::Number(super::lessons(d))
+}
+
+/// Writes `header` (text cells) and `rows` as CSV of documents.md §5, text
+/// cells neutralised ([`Cell`]).
+pub fn write(header: &[String], rows: &[Vec<Cell>]) -> Result<Vec<u8>> {
     let mut out = BOM.to_vec();
     {
         let mut w = ::csv::WriterBuilder::new()
@@ -29,9 +85,9 @@ pub fn write(header: &[String], rows: &[Vec<String>]) -> Result<Vec<u8>> {
             .terminator(::csv::Terminator::CRLF)
             .quote_style(::csv::QuoteStyle::Necessary)
             .from_writer(&mut out);
-        w.write_record(header).map_err(Error::internal)?;
-        for row in rows {
-            w.write_record(row).map_err(Error::internal)?;
+        let header: Vec<Cell> = header.iter().map(|h| Cell::Text(h.clone())).collect();
+        for row in std::iter::once(&header).chain(rows) {
+            w.write_record(row.iter().map(|c| c.written().into_owned())).map_err(Error::internal)?;
         }
         w.flush().map_err(Error::internal)?;
     }
@@ -81,22 +137,22 @@ pub fn employments(
     if show_ipb {
         header.extend(strings(&["IPB-Anfangssaldo", "IPB-Veränderung", "IPB-Schlusssaldo"]));
     }
-    let pct = |d: Option<Decimal>| d.map_or_else(String::new, |d| number(d, decimals));
-    let rows: Vec<Vec<String>> = list
+    let pct = |d: Option<Decimal>| d.map_or_else(|| Cell::Number(String::new()), |d| number(d, decimals));
+    let rows: Vec<Vec<Cell>> = list
         .iter()
         .map(|e| {
             let t = teachers.get(&e.teacher.id.0);
             let w = workloads.get(&e.teacher.id.0);
             let mut row = vec![
-                e.teacher.id.0.to_string(),
-                t.map(|t| opt(&t.title)).unwrap_or_default(),
-                e.teacher.first_name.clone(),
-                e.teacher.last_name.clone(),
-                e.teacher.code.clone(),
-                e.division.code.clone(),
-                opt(&e.teacher.email),
-                t.map(|t| opt(&t.employee_number)).unwrap_or_default(),
-                if e.temporary { "ja" } else { "nein" }.to_string(),
+                Cell::count(e.teacher.id.0),
+                t.map(|t| opt(&t.title)).unwrap_or_default().into(),
+                e.teacher.first_name.clone().into(),
+                e.teacher.last_name.clone().into(),
+                e.teacher.code.clone().into(),
+                e.division.code.clone().into(),
+                opt(&e.teacher.email).into(),
+                t.map(|t| opt(&t.employee_number)).unwrap_or_default().into(),
+                if e.temporary { "ja" } else { "nein" }.into(),
                 pct(w.map(|w| w.summary.age_relief_factor1.0)),
                 pct(w.map(|w| w.summary.age_relief_factor2.0)),
                 pct(e.employment_min.map(|f| f.decimal())),
@@ -126,15 +182,15 @@ pub fn pool(entries: &[PoolEntry], decimals: u32) -> Result<Vec<u8>> {
         "Prozent 1. Semester",
         "Prozent 2. Semester",
     ]);
-    let rows: Vec<Vec<String>> = entries
+    let rows: Vec<Vec<Cell>> = entries
         .iter()
         .map(|p| {
             vec![
-                p.teacher.first_name.clone(),
-                p.teacher.last_name.clone(),
-                p.teacher.code.clone(),
-                opt(&p.description),
-                p.kind.description.clone(),
+                p.teacher.first_name.clone().into(),
+                p.teacher.last_name.clone().into(),
+                p.teacher.code.clone().into(),
+                opt(&p.description).into(),
+                p.kind.description.clone().into(),
                 number(p.percent1.decimal(), decimals),
                 number(p.percent2.decimal(), decimals),
             ]
@@ -149,24 +205,24 @@ pub fn pool(entries: &[PoolEntry], decimals: u32) -> Result<Vec<u8>> {
 pub fn theses(list: &[Theses], types: &[ThesisType], divisions: &HashMap<i64, String>) -> Result<Vec<u8>> {
     let mut header = strings(&["Vorname", "Nachname", "Kürzel", "Abteilung"]);
     header.extend(types.iter().map(|t| t.description.clone()));
-    let rows: Vec<Vec<String>> = list
+    let rows: Vec<Vec<Cell>> = list
         .iter()
         .map(|h| {
-            let mut row = vec![
-                h.teacher.first_name.clone(),
-                h.teacher.last_name.clone(),
-                h.teacher.code.clone(),
-                divisions.get(&h.teacher.id.0).cloned().unwrap_or_default(),
+            let mut row: Vec<Cell> = vec![
+                h.teacher.first_name.clone().into(),
+                h.teacher.last_name.clone().into(),
+                h.teacher.code.clone().into(),
+                divisions.get(&h.teacher.id.0).cloned().unwrap_or_default().into(),
             ];
             row.extend(types.iter().map(|t| {
-                h.thesis_counts.get(&t.id).map_or_else(String::new, |c| {
+                Cell::Number(h.thesis_counts.get(&t.id).map_or_else(String::new, |c| {
                     let d = c.decimal().normalize();
                     if d.is_zero() {
                         String::new()
                     } else {
                         d.to_string()
                     }
-                })
+                }))
             }));
             row
         })
@@ -180,14 +236,14 @@ pub fn lesson_summary(workloads: &[Workload]) -> Result<Vec<u8>> {
     let decimals = percent_decimals(workloads);
     let header =
         strings(&["Kürzel", "Nachname", "Vorname", "1. Semester L", "1. Semester %", "2. Semester L", "2. Semester %"]);
-    let rows: Vec<Vec<String>> = workloads
+    let rows: Vec<Vec<Cell>> = workloads
         .iter()
         .map(|w| {
             let t = &w.courses.total;
             vec![
-                w.teacher.code.clone(),
-                w.teacher.last_name.clone(),
-                w.teacher.first_name.clone(),
+                w.teacher.code.clone().into(),
+                w.teacher.last_name.clone().into(),
+                w.teacher.first_name.clone().into(),
                 lessons(t.lessons1.0),
                 number(t.percent1.0, decimals),
                 lessons(t.lessons2.0),
@@ -245,11 +301,11 @@ pub fn course_table(classes: &[SchoolClassInYear], courses: &[Course], category:
     }
     let mut list: Vec<(String, Vec<Option<&Course>>)> = subjects.into_values().collect();
     list.sort_by(|a, b| crate::domain::code_key(&a.0).cmp(&crate::domain::code_key(&b.0)).then(a.0.cmp(&b.0)));
-    let rows: Vec<Vec<String>> = list
+    let rows: Vec<Vec<Cell>> = list
         .into_iter()
         .map(|(code, cells)| {
-            let mut row = vec![code];
-            row.extend(cells.into_iter().map(|c| c.map(teacher_cell).unwrap_or_default()));
+            let mut row = vec![Cell::Text(code)];
+            row.extend(cells.into_iter().map(|c| Cell::Text(c.map(teacher_cell).unwrap_or_default())));
             row
         })
         .collect();
@@ -288,7 +344,7 @@ pub fn courses_by_grouping(
         divisions.iter().map(|d| (d.id.0, d)).collect();
     let codes =
         |list: &[crate::domain::refs::TeacherRef]| list.iter().map(|t| t.code.as_str()).collect::<Vec<_>>().join(", ");
-    let mut keyed: Vec<((bool, String, String, String, String, i64), Vec<String>)> = Vec::new();
+    let mut keyed: Vec<((bool, String, String, String, String, i64), Vec<Cell>)> = Vec::new();
     for c in courses {
         let first = c.school_classes.first().and_then(|k| by_id.get(&k.division.id));
         if division.is_some_and(|d| !c.school_classes.iter().any(|k| k.division.id == d)) {
@@ -299,17 +355,17 @@ pub fn courses_by_grouping(
         let classes = c.school_classes.iter().map(|k| k.code.as_str()).collect::<Vec<_>>().join(", ");
         let key = (first.is_none(), grouping.clone(), div.clone(), c.subject.code.clone(), classes.clone(), c.id.0);
         let row = vec![
-            grouping,
-            div,
-            c.subject.code.clone(),
-            c.subject.description.clone(),
-            classes,
-            c.grade.code.clone(),
+            grouping.into(),
+            div.into(),
+            c.subject.code.clone().into(),
+            c.subject.description.clone().into(),
+            classes.into(),
+            c.grade.code.clone().into(),
             lessons(c.lessons1.decimal()),
             lessons(c.lessons2.decimal()),
-            codes(&c.teachers1),
-            codes(&c.teachers2),
-            if c.cancelled { "ja" } else { "nein" }.to_string(),
+            codes(&c.teachers1).into(),
+            codes(&c.teachers2).into(),
+            if c.cancelled { "ja" } else { "nein" }.into(),
         ];
         keyed.push((key, row));
     }
@@ -368,18 +424,18 @@ pub fn payroll(
         }
     }
     let s2 = semester == 2;
-    let rows: Vec<Vec<String>> = workloads
+    let rows: Vec<Vec<Cell>> = workloads
         .iter()
         .map(|w| {
             let person = people.get(&w.teacher.id.0).cloned().unwrap_or_default();
             let factor = if s2 { w.summary.age_relief_factor2.0 } else { w.summary.age_relief_factor1.0 };
             let total = if s2 { w.payroll.total.percent2.0 } else { w.payroll.total.percent1.0 };
             let mut row = vec![
-                opt(&person.employee_number),
-                w.teacher.code.clone(),
-                w.teacher.last_name.clone(),
-                w.teacher.first_name.clone(),
-                opt(&person.birthday),
+                opt(&person.employee_number).into(),
+                w.teacher.code.clone().into(),
+                w.teacher.last_name.clone().into(),
+                w.teacher.first_name.clone().into(),
+                opt(&person.birthday).into(),
                 number(factor, decimals),
                 number(total, decimals),
             ];
@@ -444,8 +500,24 @@ mod tests {
 
     #[test]
     fn csv_has_bom_semicolons_crlf_and_quotes() {
-        let bytes = write(&strings(&["a", "b;c"]), &[strings(&["x \"y\"", ""])]).unwrap();
+        let bytes = write(&strings(&["a", "b;c"]), &[vec![Cell::from("x \"y\""), Cell::from("")]]).unwrap();
         assert_eq!(bytes, b"\xEF\xBB\xBFa;\"b;c\"\r\n\"x \"\"y\"\"\";\r\n".to_vec());
+    }
+
+    #[test]
+    fn text_that_starts_like_a_formula_is_neutralised_and_numbers_are_not() {
+        let texts = ["=HYPERLINK(\"http://x\")", "+41 44", "-2+3", "@SUM(A1)", "\tx", "\rx", "-", "a=b", "Müller"];
+        let mut row: Vec<Cell> = texts.iter().map(|t| Cell::from(*t)).collect();
+        row.push(number(Decimal::new(-5, 1), 2));
+        row.push(lessons(Decimal::new(25, 1)));
+        let mut header = strings(&["=head"]);
+        header.resize(row.len(), "h".to_string());
+        let bytes = write(&header, &[row]).unwrap();
+        let text = String::from_utf8(bytes[BOM.len()..].to_vec()).unwrap();
+        assert_eq!(
+            text,
+            "'=head;h;h;h;h;h;h;h;h;h;h\r\n\"'=HYPERLINK(\"\"http://x\"\")\";'+41 44;'-2+3;'@SUM(A1);'\tx;\"'\rx\";-;a=b;Müller;-0.50;2.50\r\n"
+        );
     }
 }
 
@@ -453,7 +525,7 @@ mod tests {
 /// (`error`/`warning`), Code, Beschreibung, Objekte (`type id`, comma-separated).
 pub fn findings(findings: &[crate::domain::check::Finding]) -> Result<Vec<u8>> {
     let header: Vec<String> = ["Schwere", "Code", "Beschreibung", "Objekte"].map(String::from).to_vec();
-    let rows: Vec<Vec<String>> = findings
+    let rows: Vec<Vec<Cell>> = findings
         .iter()
         .map(|f| {
             let severity = serde_json::to_value(f.severity).ok().and_then(|v| v.as_str().map(str::to_string));
@@ -468,7 +540,12 @@ pub fn findings(findings: &[crate::domain::check::Finding]) -> Result<Vec<u8>> {
                     format!("{} {id}", o.kind)
                 })
                 .collect();
-            vec![severity.unwrap_or_default(), f.code.to_string(), f.detail.clone(), objects.join(", ")]
+            vec![
+                Cell::Text(severity.unwrap_or_default()),
+                Cell::Text(f.code.to_string()),
+                Cell::Text(f.detail.clone()),
+                Cell::Text(objects.join(", ")),
+            ]
         })
         .collect();
     write(&header, &rows)

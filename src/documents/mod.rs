@@ -33,6 +33,30 @@ pub fn lessons(d: Decimal) -> String {
     number(d, 2)
 }
 
+/// A download or attachment name that names one file and reads as it is:
+/// `/` and `\` become `-`, control characters and bidirectional overrides
+/// are dropped ([`crate::domain::reader::is_forbidden`]), runs of dots become
+/// one dot (no `..`) and leading dots and spaces go; an empty result is
+/// `download`. Names are built from codes that people type
+/// (`Pensenblatt_<Kürzel>_<year>.pdf`), so every name is passed through this.
+pub fn safe_file_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        let c = if c == '/' || c == '\\' { '-' } else { c };
+        if crate::domain::reader::is_forbidden(c, false) || (c == '.' && out.ends_with('.')) {
+            continue;
+        }
+        if (c == '.' || c == ' ') && out.is_empty() {
+            continue;
+        }
+        out.push(c);
+    }
+    if out.trim().is_empty() {
+        return "download".to_string();
+    }
+    out
+}
+
 /// The year's code made fit for a file name: `/` becomes `-` (`26/27` → `26-27`).
 pub fn year_in_file_name(code: &str) -> String {
     code.replace(['/', '\\'], "-")
@@ -52,5 +76,15 @@ mod tests {
         assert_eq!(number(d("0.0004"), 3), "");
         assert_eq!(number(d("0"), 2), "");
         assert_eq!(year_in_file_name("26/27"), "26-27");
+    }
+
+    #[test]
+    fn file_names_name_one_file_and_read_as_they_are() {
+        assert_eq!(safe_file_name("Pensenblatt_../../etc_26-27.pdf"), "Pensenblatt_.-.-etc_26-27.pdf");
+        assert_eq!(safe_file_name("..\\x..pdf"), "-x.pdf");
+        assert_eq!(safe_file_name("a\r\nb\u{202E}fdp.exe"), "abfdp.exe");
+        assert_eq!(safe_file_name("../"), "-");
+        assert_eq!(safe_file_name("..."), "download");
+        assert_eq!(safe_file_name("Pensenblätter_26-27.pdf"), "Pensenblätter_26-27.pdf");
     }
 }

@@ -380,7 +380,7 @@ impl super::references::References for CourseUpdate {}
 /// Reads the fields shared by create and update (`null` lessons count as 0).
 fn read_writable(r: &mut Reader<'_>) -> CourseUpdate {
     let cancelled = r.boolean("cancelled");
-    let comments = r.text("comments", false, limits::COMMENT);
+    let comments = r.multi_line_text("comments", false, limits::COMMENT);
     let lessons1 = r.fixed("lessons1", 0, MAX_LESSONS).unwrap_or_default();
     let lessons2 = r.fixed("lessons2", 0, MAX_LESSONS).unwrap_or_default();
     let teachers1 = r.references("teachers1").into_iter().map(TeacherId).collect();

@@ -94,7 +94,7 @@ impl FromBody for NewEmployment {
         let payment1 = r.fixed("payment1", MIN_PERCENT, MAX_PERCENT);
         let payment2 = r.fixed("payment2", MIN_PERCENT, MAX_PERCENT);
         let temporary = r.boolean("temporary");
-        let comments = r.text("comments", false, limits::COMMENT);
+        let comments = r.multi_line_text("comments", false, limits::COMMENT);
         let initial_balance = r.fixed("initialBalance", -MAX_BALANCE, MAX_BALANCE).unwrap_or_default();
         if let (Some(min), Some(max)) = (employment_min, employment_max) {
             if min > max {

@@ -27,18 +27,43 @@ pub enum FixedError {
 
 impl Fixed {
     /// Parses a finite decimal in `min..=max` (whole units) with at most 4 decimals.
+    ///
+    /// A double is only the nearest binary value to what was written; prefer
+    /// [`Fixed::from_literal`] where the text is at hand (request bodies).
     pub fn from_f64(x: f64, min: i64, max: i64) -> Result<Fixed, FixedError> {
         if !x.is_finite() || x < min as f64 || x > max as f64 {
             return Err(FixedError::OutOfRange);
         }
         let scaled = x * SCALE as f64;
         let rounded = scaled.round();
-        // Tolerates only binary representation error (relative ~1e-16), so a fifth
-        // decimal is caught at any magnitude (70.12345 as well as 1.23456).
-        if (scaled - rounded).abs() > 1e-9 * rounded.abs().max(1.0) {
+        // Tolerates only the representation error of the double and of the
+        // multiplication (a few units in the last place), so a fifth decimal is
+        // caught at any magnitude (70.12345, 1.23456 and 2.000000001 alike).
+        if (scaled - rounded).abs() > 8.0 * f64::EPSILON * rounded.abs().max(1.0) {
             return Err(FixedError::TooPrecise);
         }
         Ok(Fixed(rounded as i64))
+    }
+
+    /// Reads a decimal literal exactly (see [`Literal`]): in `min..=max`
+    /// (whole units, else [`FixedError::OutOfRange`]) with at most 4 decimal
+    /// places after trailing zeros are dropped (`2.50000` is 2.5; `2.000000001`
+    /// is [`FixedError::TooPrecise`]).
+    pub fn from_literal(lit: &Literal, min: i64, max: i64) -> Result<Fixed, FixedError> {
+        // Whole units first, so that a huge or tiny number is out of range
+        // rather than too precise.
+        let units = lit.truncated(0).ok_or(FixedError::OutOfRange)?;
+        if units < i128::from(min) || units > i128::from(max) {
+            return Err(FixedError::OutOfRange);
+        }
+        if lit.decimals() > 4 {
+            return Err(FixedError::TooPrecise);
+        }
+        let scaled = lit.truncated(4).ok_or(FixedError::OutOfRange)?;
+        if scaled < i128::from(min) * i128::from(SCALE) || scaled > i128::from(max) * i128::from(SCALE) {
+            return Err(FixedError::OutOfRange);
+        }
+        i64::try_from(scaled).map(Fixed).map_err(|_| FixedError::OutOfRange)
     }
     /// Whole units from an integer (e.g. `Fixed::units(3)` = 3.0).
     pub const fn units(n: i64) -> Fixed {
@@ -47,6 +72,97 @@ impl Fixed {
     /// The value as a float, for JSON output (the nearest double to the exact decimal).
     pub fn to_f64(self) -> f64 {
         self.0 as f64 / SCALE as f64
+    }
+}
+
+/// A number exactly as written: `-`, digits, optionally `.` and digits, and
+/// optionally an exponent (`e`/`E`, sign, digits) — the grammar of a JSON
+/// number, of which the plain decimal text of request bodies is a part.
+/// Kept as sign, significant digits and a power of ten, so neither a fortieth
+/// digit nor a ninth decimal is lost on the way (as it would be in an `f64`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Literal {
+    negative: bool,
+    /// Significant digits without leading or trailing zeros; empty for zero.
+    digits: String,
+    /// The value is `digits × 10^exponent`.
+    exponent: i64,
+}
+
+impl Literal {
+    /// Reads `text`; `None` when it is not a number of the grammar above.
+    pub fn parse(text: &str) -> Option<Literal> {
+        let (negative, rest) = match text.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, text),
+        };
+        let (mantissa, exp) = match rest.find(['e', 'E']) {
+            Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+            None => (rest, None),
+        };
+        let (int, frac) = match mantissa.split_once('.') {
+            Some((i, f)) => (i, f),
+            None => (mantissa, ""),
+        };
+        let digits_only = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+        if int.is_empty() || !digits_only(int) || (mantissa.contains('.') && frac.is_empty()) || !digits_only(frac) {
+            return None;
+        }
+        let exponent: i64 = match exp {
+            None => 0,
+            Some(e) => {
+                let unsigned = e.strip_prefix(['+', '-']).unwrap_or(e);
+                if unsigned.is_empty() || !digits_only(unsigned) {
+                    return None;
+                }
+                // Saturates: a exponent beyond ±10^15 is out of every range anyway.
+                let magnitude = unsigned.trim_start_matches('0');
+                let value: i64 =
+                    if magnitude.len() > 15 { 1_000_000_000_000_000 } else { magnitude.parse().unwrap_or(0) };
+                if e.starts_with('-') {
+                    -value
+                } else {
+                    value
+                }
+            }
+        };
+        let all = format!("{int}{frac}");
+        let trimmed_end = all.trim_end_matches('0');
+        let exponent = exponent - frac.len() as i64 + (all.len() - trimmed_end.len()) as i64;
+        let digits = trimmed_end.trim_start_matches('0').to_string();
+        if digits.is_empty() {
+            return Some(Literal { negative: false, digits, exponent: 0 });
+        }
+        Some(Literal { negative, digits, exponent })
+    }
+
+    /// Decimal places of the value (`2.50` has 1, `1e-5` has 5, `300` has 0).
+    pub fn decimals(&self) -> u64 {
+        if self.exponent < 0 {
+            self.exponent.unsigned_abs()
+        } else {
+            0
+        }
+    }
+
+    /// `value × 10^places`, cut towards zero to a whole number; `None` when
+    /// its magnitude is 10^30 or more.
+    pub fn truncated(&self, places: u32) -> Option<i128> {
+        let shift = self.exponent.saturating_add(i64::from(places));
+        let keep = (self.digits.len() as i64).saturating_add(shift.min(0));
+        if keep <= 0 {
+            return Some(0);
+        }
+        let kept = &self.digits[..keep as usize];
+        let zeros = shift.max(0);
+        if keep.saturating_add(zeros) > 30 {
+            return None;
+        }
+        let mut value: i128 = kept.parse().ok()?;
+        for _ in 0..zeros {
+            value *= 10;
+        }
+        Some(if self.negative { -value } else { value })
     }
 }
 
@@ -174,7 +290,31 @@ mod tests {
     }
 
     #[test]
+    fn literals_are_read_exactly() {
+        let read = |s: &str, min, max| Fixed::from_literal(&Literal::parse(s).expect(s), min, max);
+        assert_eq!(read("2.5", 0, 99), Ok(Fixed(25_000)));
+        assert_eq!(read("2.50000", 0, 99), Ok(Fixed(25_000)), "trailing zeros are no decimals");
+        assert_eq!(read("1.2345", 0, 99), Ok(Fixed(12_345)));
+        assert_eq!(read("25e-1", 0, 99), Ok(Fixed(25_000)));
+        assert_eq!(read("0.99E2", 0, 99), Ok(Fixed::units(99)));
+        assert_eq!(read("-0.5", -1, 1), Ok(Fixed(-5_000)));
+        assert_eq!(read("-0", 0, 1), Ok(Fixed(0)));
+        assert_eq!(read("2.000000001", 0, 99), Err(FixedError::TooPrecise));
+        assert_eq!(read("2.0000000000000000000000000000000000001", 0, 99), Err(FixedError::TooPrecise));
+        assert_eq!(read("1e-5", 0, 99), Err(FixedError::TooPrecise));
+        assert_eq!(read("1234567890123456789012345678901234567890", 0, 99), Err(FixedError::OutOfRange));
+        assert_eq!(read("1e999999999999999999999", 0, 99), Err(FixedError::OutOfRange));
+        assert_eq!(read("99.00001", 0, 99), Err(FixedError::TooPrecise));
+        assert_eq!(read("99.1", 0, 99), Err(FixedError::OutOfRange));
+        assert_eq!(read("1e-999999999999999999999", 0, 99), Err(FixedError::TooPrecise));
+        for bad in ["", "-", ".5", "5.", "1e", "1e+", "+1", "1.2.3", " 1", "0x10", "1_000"] {
+            assert_eq!(Literal::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
     fn rejects_out_of_range_and_too_precise() {
+        assert_eq!(Fixed::from_f64(2.000000001, 0, 99), Err(FixedError::TooPrecise));
         assert_eq!(Fixed::from_f64(-0.5, 0, 99), Err(FixedError::OutOfRange));
         assert_eq!(Fixed::from_f64(99.5, 0, 99), Err(FixedError::OutOfRange));
         assert_eq!(Fixed::from_f64(f64::NAN, 0, 99), Err(FixedError::OutOfRange));

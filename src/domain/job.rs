@@ -197,13 +197,9 @@ impl JobParams {
                 SubjectCategory => p.subject_category = optional(&mut r, "subjectCategory").map(SubjectCategoryId),
                 Semester => p.semester = r.integer("semester", true, 1, 2).map(|s| s as u8),
                 Mail => {
-                    let given = body.get("mailFrom").is_some_and(|v| !v.is_null());
-                    let from = r.email("mailFrom");
-                    if !given {
-                        r.error("mailFrom", ErrorCode::Required, "`mailFrom` is required.");
-                    }
+                    let from = r.mailbox("mailFrom", true);
                     let subject = r.text("mailSubject", true, limits::DESCRIPTION);
-                    let body = r.text("mailBody", true, MAX_MAIL_BODY);
+                    let body = r.multi_line_text("mailBody", true, MAX_MAIL_BODY);
                     if let (Some(mail_from), Some(mail_subject), Some(mail_body)) = (from, subject, body) {
                         p.mail = Some(MailParams { mail_from, mail_subject, mail_body });
                     }
@@ -221,9 +217,9 @@ impl JobParams {
                     r.integer("semester", false, 1, 2);
                 }
                 Mail => {
-                    r.email("mailFrom");
+                    r.mailbox("mailFrom", false);
                     r.text("mailSubject", false, limits::DESCRIPTION);
-                    r.text("mailBody", false, MAX_MAIL_BODY);
+                    r.multi_line_text("mailBody", false, MAX_MAIL_BODY);
                 }
                 other => {
                     for key in other.keys() {

@@ -221,7 +221,7 @@ impl FromBody for NewNote {
     fn from_body(body: &Value, mode: Mode) -> Result<Self> {
         let mut r = Reader::new(body, mode)?;
         let teacher = r.reference("teacher", true);
-        let text = r.text("text", true, limits::COMMENT);
+        let text = r.multi_line_text("text", true, limits::COMMENT);
         r.finish()?;
         Ok(NewNote { teacher: checked(teacher), text: checked(text) })
     }

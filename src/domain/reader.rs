@@ -14,7 +14,7 @@ use base64::Engine as _;
 use chrono::NaiveDate;
 use serde_json::{Map, Value};
 
-use super::fixed::{Fixed, FixedError};
+use super::fixed::{Fixed, FixedError, Literal};
 use crate::error::{Error, ErrorCode, FieldError, Result};
 
 /// Whether a body creates an object (POST) or replaces its writable fields (PUT).
@@ -47,10 +47,14 @@ pub const MAX_BINARY_BYTES: usize = 1024 * 1024;
 /// derives each request schema from these (see [`describe`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FieldKind {
-    /// Text of at most `max_len` characters, without control characters other than tab and line breaks.
+    /// Text of at most `max_len` characters without control characters and
+    /// bidirectional overrides; a multi-line text may hold line feeds and tabs
+    /// ([`forbidden_char`]).
     Text {
         /// Largest length in characters (Unicode code points) as sent.
         max_len: usize,
+        /// Whether line feeds and tabs are allowed (comments, mail bodies).
+        multi_line: bool,
     },
     /// A boolean, also `"true"`/`"false"`; `null` or absent is `false`.
     Boolean,
@@ -76,6 +80,8 @@ pub enum FieldKind {
     Date,
     /// An e-mail address.
     Email,
+    /// A mail sender: an e-mail address, also with a display name.
+    Mailbox,
     /// Binary data `{"fileName", "mimeType", "data"}` (contract.md §2).
     Binary,
     /// One of a fixed set of strings.
@@ -126,19 +132,48 @@ fn note(key: &str, kind: FieldKind, required: bool) {
 }
 
 /// Whether `s` is a plain decimal number as accepted in strings: an optional
-/// `-`, 1–15 digits, and optionally `.` and 1–15 digits ([`DECIMAL_TEXT`]).
+/// `-`, digits, and optionally `.` and digits ([`DECIMAL_TEXT`]). How many
+/// digits is a question of range and precision (422), not of type.
 pub fn is_decimal_text(s: &str) -> bool {
     let digits = s.strip_prefix('-').unwrap_or(s);
     let (int, frac) = match digits.split_once('.') {
         Some((i, f)) => (i, Some(f)),
         None => (digits, None),
     };
-    let all_digits = |t: &str| (1..=15).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit());
+    let all_digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     all_digits(int) && frac.is_none_or(all_digits)
 }
 
 /// The pattern of [`is_decimal_text`], for the OpenAPI document.
-pub const DECIMAL_TEXT: &str = "^-?[0-9]{1,15}(\\.[0-9]{1,15})?$";
+pub const DECIMAL_TEXT: &str = "^-?[0-9]+(\\.[0-9]+)?$";
+
+/// The first character of `s` that a text field refuses (docs/api.md
+/// "Conventions", hostile text): a control character (C0, DEL, C1; in a
+/// `multi_line` text all but line feed and tab), a line or paragraph separator
+/// (U+2028, U+2029), or a bidirectional embedding, override or isolate
+/// (U+202A–U+202E, U+2066–U+2069), which can make a text read differently
+/// from what it holds. Such characters split mail headers and CSV rows and
+/// disguise names; no name, code or comment needs them.
+pub fn forbidden_char(s: &str, multi_line: bool) -> Option<char> {
+    s.chars().find(|&c| is_forbidden(c, multi_line))
+}
+
+/// Whether a text field refuses `c` (see [`forbidden_char`]).
+pub fn is_forbidden(c: char, multi_line: bool) -> bool {
+    let allowed_control = multi_line && (c == '\n' || c == '\t');
+    (c.is_control() && !allowed_control)
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The pattern of a one-line text ([`forbidden_char`]), for the OpenAPI document.
+pub const SINGLE_LINE_TEXT: &str = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$";
+
+/// The pattern of a multi-line text ([`forbidden_char`]), for the OpenAPI document.
+pub const MULTI_LINE_TEXT: &str =
+    "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$";
+
+/// Earliest and latest year of a date (docs/api.md "Conventions"), as for graduation years (contract.md §5).
+pub const DATE_YEARS: std::ops::RangeInclusive<i32> = 1900..=2200;
 
 /// Whether `s` is a whole number as accepted in strings: an optional `-` and
 /// 1–18 digits, so it always fits 64 bits ([`INTEGER_TEXT`]).
@@ -271,29 +306,47 @@ impl<'a> Reader<'a> {
         self.error(key, ErrorCode::InvalidType, format!("`{key}` must be {expected}."));
     }
 
-    /// A text field of at most `max_len` characters as sent, then trimmed (empty → `None`).
-    /// With `required`, `None` is recorded as `required`.
+    /// A one-line text field (names, codes, descriptions) of at most
+    /// `max_len` characters as sent, then trimmed (empty → `None`); a control
+    /// character or bidirectional override is `invalid_character`
+    /// ([`forbidden_char`]). With `required`, `None` is recorded as `required`.
     pub fn text(&mut self, key: &str, required: bool, max_len: usize) -> Option<String> {
         self.text_alias(key, &[], required, max_len)
     }
 
     /// Like [`Reader::text`], also accepting the value under alternative keys.
     pub fn text_alias(&mut self, key: &str, aliases: &[&str], required: bool, max_len: usize) -> Option<String> {
-        note(key, FieldKind::Text { max_len }, required);
+        self.any_text(key, aliases, required, max_len, false)
+    }
+
+    /// A multi-line text (comments, notes, mail bodies): as [`Reader::text`],
+    /// but line feeds and tabs are allowed (docs/api.md "Conventions").
+    pub fn multi_line_text(&mut self, key: &str, required: bool, max_len: usize) -> Option<String> {
+        self.any_text(key, &[], required, max_len, true)
+    }
+
+    fn any_text(
+        &mut self,
+        key: &str,
+        aliases: &[&str],
+        required: bool,
+        max_len: usize,
+        multi_line: bool,
+    ) -> Option<String> {
+        note(key, FieldKind::Text { max_len, multi_line }, required);
         let slot = self.slot(key, aliases);
         let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
         let value = match slot {
             Slot::Absent | Slot::Null => None,
             Slot::Present(Value::String(s)) => {
-                let t = s.trim();
                 if s.chars().count() > max_len {
                     self.error(key, ErrorCode::TooLong, format!("`{key}` is longer than {max_len} characters."));
                     return None;
                 }
-                if s.chars().any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r') {
-                    self.error(key, ErrorCode::InvalidType, format!("`{key}` contains control characters."));
+                if !self.allowed_chars(key, s, multi_line) {
                     return None;
                 }
+                let t = s.trim();
                 (!t.is_empty()).then(|| t.to_string())
             }
             Slot::Present(_) => {
@@ -302,6 +355,26 @@ impl<'a> Reader<'a> {
             }
         };
         self.require(key, required, value, absent_put)
+    }
+
+    /// Whether `s` holds no character [`forbidden_char`] refuses; records
+    /// `invalid_character` at `key` otherwise.
+    fn allowed_chars(&mut self, key: &str, s: &str, multi_line: bool) -> bool {
+        let Some(c) = forbidden_char(s, multi_line) else { return true };
+        let allowed = if multi_line {
+            "line feeds and tabs, but no other control character"
+        } else {
+            "no control character (no line break, no tab)"
+        };
+        self.error(
+            key,
+            ErrorCode::InvalidCharacter,
+            format!(
+                "`{key}` contains the character U+{:04X}; this text takes {allowed} and no bidirectional override.",
+                u32::from(c)
+            ),
+        );
+        false
     }
 
     /// A boolean: `true`/`false` or `"true"`/`"false"`; absent (POST) or `null` → false.
@@ -319,14 +392,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn number(&mut self, key: &str, v: &Value) -> Option<f64> {
-        let n = match v {
-            Value::Number(n) => n.as_f64(),
-            Value::String(s) if is_decimal_text(s) || is_integer_text(s) => {
-                s.parse::<f64>().ok().filter(|x| x.is_finite())
-            }
-            _ => None,
-        };
+    /// The number `v` exactly as written ([`literal_of`]); a type error otherwise.
+    fn number(&mut self, key: &str, v: &Value) -> Option<Literal> {
+        let n = literal_of(v);
         if n.is_none() {
             self.type_error(key, "a number");
         }
@@ -347,15 +415,17 @@ impl<'a> Reader<'a> {
             }
             Slot::Present(v) => {
                 let x = self.number(key, v)?;
-                if x.fract() != 0.0 {
+                if x.decimals() > 0 {
                     self.type_error(key, "a whole number");
                     return None;
                 }
-                if x < min as f64 || x > max as f64 {
-                    self.error(key, ErrorCode::OutOfRange, format!("`{key}` must be between {min} and {max}."));
-                    return None;
+                match x.truncated(0).and_then(|x| i64::try_from(x).ok()).filter(|x| (min..=max).contains(x)) {
+                    Some(x) => Some(x),
+                    None => {
+                        self.error(key, ErrorCode::OutOfRange, format!("`{key}` must be between {min} and {max}."));
+                        return None;
+                    }
                 }
-                Some(x as i64)
             }
         };
         self.require(key, required, value, absent_put)
@@ -369,7 +439,7 @@ impl<'a> Reader<'a> {
             Slot::Present(v) if is_blank(v) => None,
             Slot::Present(v) => {
                 let x = self.number(key, v)?;
-                match Fixed::from_f64(x, min, max) {
+                match Fixed::from_literal(&x, min, max) {
                     Ok(f) => Some(f),
                     Err(FixedError::OutOfRange) => {
                         self.error(key, ErrorCode::OutOfRange, format!("`{key}` must be between {min} and {max}."));
@@ -409,12 +479,7 @@ impl<'a> Reader<'a> {
             if is_blank(v) {
                 continue; // a cleared form field: no value for this id
             }
-            let x = match v {
-                Value::Number(n) => n.as_f64(),
-                Value::String(t) if is_decimal_text(t) => t.parse::<f64>().ok().filter(|x| x.is_finite()),
-                _ => None,
-            };
-            let Some(x) = x else {
+            let Some(x) = literal_of(v) else {
                 self.error_at(
                     pointer,
                     ErrorCode::InvalidType,
@@ -422,7 +487,7 @@ impl<'a> Reader<'a> {
                 );
                 continue;
             };
-            match Fixed::from_f64(x, min, max) {
+            match Fixed::from_literal(&x, min, max) {
                 Ok(f) => out.push((id, f)),
                 Err(FixedError::OutOfRange) => self.error_at(
                     pointer,
@@ -511,6 +576,14 @@ impl<'a> Reader<'a> {
                 return None;
             }
         };
+        if !DATE_YEARS.contains(&chrono::Datelike::year(&date)) {
+            self.error(
+                key,
+                ErrorCode::DateOutOfRange,
+                format!("`{key}` must lie in the years {} to {}.", DATE_YEARS.start(), DATE_YEARS.end()),
+            );
+            return None;
+        }
         if not_future && date > chrono::Utc::now().date_naive() {
             self.error(key, ErrorCode::DateInFuture, format!("`{key}` lies in the future."));
             return None;
@@ -533,11 +606,59 @@ impl<'a> Reader<'a> {
             self.error(key, ErrorCode::TooLong, format!("`{key}` is longer than {} characters.", limits::EMAIL));
             return None;
         }
+        if !self.allowed_chars(key, s, false) {
+            return None;
+        }
         if !email_address::EmailAddress::is_valid(s) || !s.contains('@') {
             self.error(key, ErrorCode::InvalidEmail, format!("`{key}` is not a valid e-mail address."));
             return None;
         }
         Some(s.to_string())
+    }
+
+    /// A mail sender (`mailFrom`): an address as [`Reader::email`] reads it,
+    /// also with a display name (`Schulleitung <sl@school.ch>`), trimmed, that
+    /// the mailer can use as its `From` header; blank (after trimming), absent
+    /// or `null` → `None` (with `required`: `required`).
+    pub fn mailbox(&mut self, key: &str, required: bool) -> Option<String> {
+        note(key, FieldKind::Mailbox, required);
+        let slot = self.slot(key, &[]);
+        let absent_put = matches!(slot, Slot::Absent) && self.mode == Mode::Replace;
+        let value = match slot {
+            Slot::Absent | Slot::Null => None,
+            Slot::Present(Value::String(s)) if s.trim().is_empty() => None,
+            Slot::Present(Value::String(s)) => {
+                if s.chars().count() > limits::EMAIL {
+                    self.error(
+                        key,
+                        ErrorCode::TooLong,
+                        format!("`{key}` is longer than {} characters.", limits::EMAIL),
+                    );
+                    return None;
+                }
+                if !self.allowed_chars(key, s, false) {
+                    return None;
+                }
+                let t = s.trim();
+                let usable = t.contains('@')
+                    && email_address::EmailAddress::is_valid(t)
+                    && t.parse::<lettre::message::Mailbox>().is_ok();
+                if !usable {
+                    self.error(
+                        key,
+                        ErrorCode::InvalidEmail,
+                        format!("`{key}` is not a valid sender address (`name@school.ch` or `Name <name@school.ch>`)."),
+                    );
+                    return None;
+                }
+                Some(t.to_string())
+            }
+            Slot::Present(_) => {
+                self.type_error(key, "a string");
+                return None;
+            }
+        };
+        self.require(key, required, value, absent_put)
     }
 
     /// One of `options`, exactly as listed; with `required`, absent or `null` is
@@ -604,6 +725,13 @@ impl<'a> Reader<'a> {
         if !signature_ok {
             return invalid(self, &format!("the bytes are not of type {mime}."));
         }
+        if let Some(name) = obj.get("fileName").and_then(Value::as_str) {
+            if let Some(c) = forbidden_char(name, false) {
+                let detail = format!("`{key}`: fileName contains the character U+{:04X}.", u32::from(c));
+                self.error_at(format!("{}/fileName", self.pointer(key)), ErrorCode::InvalidCharacter, detail);
+                return None;
+            }
+        }
         let file_name = text("fileName").filter(|s| !s.is_empty()).map(|s| s.chars().take(limits::NAME).collect());
         Some(Binary { file_name, mime_type: mime.to_string(), data: bytes })
     }
@@ -614,6 +742,156 @@ impl<'a> Reader<'a> {
 /// Numbers, id-map values and references read it as "no value", like `null`.
 pub fn is_blank(v: &Value) -> bool {
     matches!(v, Value::String(s) if s.is_empty())
+}
+
+/// Refuses JSON text with a number that its parsed [`Value`] cannot hold as
+/// written ([`lossy_number`]): 422 `out_of_range` when its whole part has more
+/// than 15 digits, else `too_precise` (docs/api.md "Conventions").
+pub fn exact_numbers(json: &[u8]) -> Result<()> {
+    let Some((pointer, text)) = lossy_number(json) else { return Ok(()) };
+    let huge = Literal::parse(&text).is_none_or(|l| l.truncated(0).is_none_or(|u| u.abs() >= 10i128.pow(15)));
+    let (code, detail) = if huge {
+        (ErrorCode::OutOfRange, format!("the number {text} is larger than any field holds."))
+    } else {
+        (ErrorCode::TooPrecise, format!("the number {text} has more decimal places than any field holds (at most 4)."))
+    };
+    Err(Error::field(pointer, code, detail))
+}
+
+/// The first number in the JSON text `json` that a parsed [`Value`] cannot
+/// hold as written, with its JSON pointer and text: serde_json keeps a number
+/// with a fraction, an exponent or more than 64 bits as a double, which holds
+/// every number of up to 15 significant digits exactly (written back in its
+/// shortest form) but turns `2.0000000000000000000000000000000000001` into 2
+/// and a 40-digit number into one of 17 digits. The extractor of request
+/// bodies refuses such a body (docs/api.md "Conventions"), so no value is
+/// rounded unseen. `json` must be valid JSON (parse it first); `None` for
+/// anything else too.
+pub fn lossy_number(json: &[u8]) -> Option<(String, String)> {
+    let mut scan = Scan { bytes: json, pos: 0 };
+    scan.value(&mut String::new()).ok().flatten()
+}
+
+/// A walk through valid JSON text, keeping the JSON pointer of the value at hand.
+struct Scan<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Scan<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
+            self.pos += 1;
+        }
+    }
+
+    /// Skips a string (at its opening quote) and returns its raw text with quotes.
+    fn string(&mut self) -> std::result::Result<&[u8], ()> {
+        let start = self.pos;
+        self.pos += 1;
+        loop {
+            match self.peek().ok_or(())? {
+                b'\\' => self.pos += 2,
+                b'"' => {
+                    self.pos += 1;
+                    return Ok(&self.bytes[start..self.pos]);
+                }
+                _ => self.pos += 1,
+            }
+        }
+    }
+
+    /// Walks one value at `pointer`; `Ok(Some(..))` at the first lossy number.
+    fn value(&mut self, pointer: &mut String) -> std::result::Result<Option<(String, String)>, ()> {
+        self.skip_ws();
+        match self.peek().ok_or(())? {
+            b'{' => {
+                self.pos += 1;
+                loop {
+                    self.skip_ws();
+                    match self.peek().ok_or(())? {
+                        b'}' => {
+                            self.pos += 1;
+                            return Ok(None);
+                        }
+                        b',' => self.pos += 1,
+                        b'"' => {
+                            let raw = self.string()?;
+                            let key: String = serde_json::from_slice(raw).map_err(|_| ())?;
+                            self.skip_ws();
+                            self.pos += 1; // the colon
+                            let len = pointer.len();
+                            pointer.push('/');
+                            pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+                            let found = self.value(pointer)?;
+                            if found.is_some() {
+                                return Ok(found);
+                            }
+                            pointer.truncate(len);
+                        }
+                        _ => return Err(()),
+                    }
+                }
+            }
+            b'[' => {
+                self.pos += 1;
+                let mut index = 0usize;
+                loop {
+                    self.skip_ws();
+                    match self.peek().ok_or(())? {
+                        b']' => {
+                            self.pos += 1;
+                            return Ok(None);
+                        }
+                        b',' => self.pos += 1,
+                        _ => {
+                            let len = pointer.len();
+                            pointer.push_str(&format!("/{index}"));
+                            let found = self.value(pointer)?;
+                            if found.is_some() {
+                                return Ok(found);
+                            }
+                            pointer.truncate(len);
+                            index += 1;
+                        }
+                    }
+                }
+            }
+            b'"' => self.string().map(|_| None),
+            b'-' | b'0'..=b'9' => {
+                let start = self.pos;
+                while self.peek().is_some_and(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')) {
+                    self.pos += 1;
+                }
+                let text = std::str::from_utf8(&self.bytes[start..self.pos]).map_err(|_| ())?;
+                let parsed: Value = serde_json::from_str(text).map_err(|_| ())?;
+                let held = literal_of(&parsed);
+                let written = Literal::parse(text);
+                Ok((held != written).then(|| (pointer.clone(), text.to_string())))
+            }
+            _ => {
+                while self.peek().is_some_and(|b| b.is_ascii_alphabetic()) {
+                    self.pos += 1;
+                }
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// The number of `v` as the parsed value holds it (for a JSON number its
+/// shortest form, exact for bodies that passed [`lossy_number`]) or a string
+/// as in [`is_decimal_text`].
+pub fn literal_of(v: &Value) -> Option<Literal> {
+    match v {
+        Value::Number(n) => Literal::parse(&n.to_string()),
+        Value::String(s) if is_decimal_text(s) => Literal::parse(s),
+        _ => None,
+    }
 }
 
 /// Reads an id from `N` or `"N"` (a whole number; `"N"` as in [`is_integer_text`]).
@@ -697,6 +975,86 @@ mod tests {
         let status = code.status();
         assert_eq!((status.as_u16(), code), (422, ErrorCode::MissingField));
         assert!(Reader::new(&json!([1]), Mode::Create).is_err());
+    }
+
+    #[test]
+    fn hostile_characters_are_refused_with_422_and_multi_line_texts_keep_line_feeds() {
+        let body = json!({"name": "Anna", "lines": "a\n\tb", "cr": "a\r\nb", "tab": "a\tb", "bidi": "a\u{202E}b",
+                          "iso": "\u{2066}a", "c1": "a\u{9b}b", "crlines": "a\r\nb", "ls": "a\u{2028}b"});
+        let mut r = Reader::new(&body, Mode::Create).unwrap();
+        assert_eq!(r.text("name", true, 10), Some("Anna".into()));
+        assert_eq!(r.multi_line_text("lines", true, 10), Some("a\n\tb".into()));
+        for key in ["cr", "tab", "bidi", "iso", "c1"] {
+            assert_eq!(r.text(key, true, 10), None, "{key}");
+        }
+        assert_eq!(r.multi_line_text("crlines", true, 10), None);
+        assert_eq!(r.multi_line_text("ls", true, 10), None);
+        let Err(Error::Problem { code, errors, .. }) = r.finish() else { panic!("refused") };
+        assert_eq!((code, code.status().as_u16()), (ErrorCode::InvalidCharacter, 422));
+        let pointers: Vec<&str> = errors.iter().map(|e| e.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/cr", "/tab", "/bidi", "/iso", "/c1", "/crlines", "/ls"]);
+        assert!(errors.iter().all(|e| e.code == ErrorCode::InvalidCharacter));
+        assert!(errors[0].detail.contains("U+000D"), "{}", errors[0].detail);
+    }
+
+    #[test]
+    fn dates_lie_between_1900_and_2200() {
+        let body = json!({"a": "1900-01-01", "b": "2200-12-31", "c": "1899-12-31", "d": "2201-01-01"});
+        let mut r = Reader::new(&body, Mode::Create).unwrap();
+        assert!(r.date("a", false).is_some() && r.date("b", false).is_some());
+        assert!(r.date("c", false).is_none() && r.date("d", false).is_none());
+        let Err(Error::Problem { errors, .. }) = r.finish() else { panic!("refused") };
+        assert!(errors.iter().all(|e| e.code == ErrorCode::DateOutOfRange), "{errors:?}");
+    }
+
+    #[test]
+    fn numbers_are_read_exactly() {
+        let body = json!({"s": "2.000000001", "n": 2.000000001, "long": "2.00000000000000000000000000001",
+                          "ok": "57.50000", "i": "1e3", "w": 2027.0, "big": "99999999999999999999999"});
+        let mut r = Reader::new(&body, Mode::Create).unwrap();
+        assert_eq!(r.fixed("ok", 0, 100), Some(Fixed(575_000)));
+        assert_eq!(r.integer("w", true, 1900, 2200), Some(2027));
+        for key in ["s", "n", "long"] {
+            assert_eq!(r.fixed(key, 0, 100), None, "{key}");
+        }
+        assert_eq!(r.fixed("big", 0, 100), None);
+        let Err(Error::Problem { errors, .. }) = r.finish() else { panic!("refused") };
+        let codes: Vec<(&str, &str)> = errors.iter().map(|e| (e.pointer.as_str(), e.code.as_str())).collect();
+        assert_eq!(
+            codes,
+            [("/s", "too_precise"), ("/n", "too_precise"), ("/long", "too_precise"), ("/big", "out_of_range")]
+        );
+    }
+
+    #[test]
+    fn numbers_a_parsed_value_cannot_hold_are_found_in_the_text() {
+        let text = br#"{"a": [1, 2.5, {"b~/c": 2.00000000000000000001}], "s": "2.00000000000000000001"}"#;
+        assert_eq!(lossy_number(text), Some(("/a/2/b~0~1c".to_string(), "2.00000000000000000001".to_string())));
+        let fine =
+            br#"{"a": [1, -0, 0.1, 1e-5, 47.8260869565, 0.30000000000000004, 12345678901234567, -9007199254740993]}"#;
+        assert_eq!(lossy_number(fine), None);
+        let huge = br#"{"x": 1234567890123456789012345678901234567890}"#;
+        let Err(Error::Problem { code, errors, .. }) = exact_numbers(huge) else { panic!("refused") };
+        assert_eq!((code, errors[0].pointer.as_str()), (ErrorCode::OutOfRange, "/x"));
+        let Err(Error::Problem { code, .. }) = exact_numbers(b"{\"x\": 2.0000000000000000000000001}") else {
+            panic!("refused")
+        };
+        assert_eq!(code, ErrorCode::TooPrecise);
+    }
+
+    #[test]
+    fn a_sender_may_carry_a_display_name() {
+        let body = json!({"a": " Schulleitung <sl@school.ch> ", "b": "sl@school.ch", "c": "", "d": "no address",
+                          "e": "x@y.ch\r\nBcc: z@w.ch"});
+        let mut r = Reader::new(&body, Mode::Create).unwrap();
+        assert_eq!(r.mailbox("a", false).as_deref(), Some("Schulleitung <sl@school.ch>"));
+        assert_eq!(r.mailbox("b", false).as_deref(), Some("sl@school.ch"));
+        assert_eq!(r.mailbox("c", false), None);
+        assert_eq!(r.mailbox("d", false), None);
+        assert_eq!(r.mailbox("e", false), None);
+        let Err(Error::Problem { errors, .. }) = r.finish() else { panic!("refused") };
+        let codes: Vec<&str> = errors.iter().map(|e| e.code.as_str()).collect();
+        assert_eq!(codes, ["invalid_email", "invalid_character"]);
     }
 
     #[test]

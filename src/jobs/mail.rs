@@ -2,16 +2,20 @@
 //! workload sheet (the PDF of `WorkloadDownload`) by SMTP with `lettre`, to
 //! the server of `--smtp-url`, with the sender, subject and body of the job
 //! (the client fills them from `/settings`). Before sending anything it
-//! checks every address again ([`super::run::check`] did when the job was
-//! accepted) and typesets every sheet, so a bad address or a typesetting
-//! fault sends nothing; a log line per mail sent. A failing server stops the
-//! job with its error; the log tells who got their mail already.
+//! checks every address and every header value again ([`super::run::check`]
+//! and the reader did when the job was accepted; data saved before the
+//! reader refused control characters may still hold them), typesets every
+//! sheet and builds every mail, so a bad address, a name that would split a
+//! header, or a typesetting fault sends nothing; a log line per mail sent. A
+//! failing server stops the job with its error; the log tells who got their
+//! mail already.
 
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::domain::job::JobParams;
+use crate::domain::reader::forbidden_char;
 use crate::error::{Error, ErrorCode, Result};
 
 use super::pdf::{blocking, today, Sheets};
@@ -29,6 +33,13 @@ struct Outgoing {
     pdf: Vec<u8>,
 }
 
+/// Whether `value` can go into a mail header as it is: no control character
+/// (no CR or LF that would end the header and start another) and no
+/// bidirectional override.
+fn header_safe(value: &str) -> bool {
+    forbidden_char(value, false).is_none()
+}
+
 /// Sends the sheets (steps: load, one per sheet typeset, one per mail sent).
 pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
     let p = &ctx.progress;
@@ -37,6 +48,12 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
             refused("Mailing is not configured on this server (start it with --smtp-url).".to_string())
         })?;
     let texts = params.mail.clone().ok_or_else(|| refused("The job has no mail texts.".to_string()))?;
+    if !header_safe(&texts.mail_from) || !header_safe(&texts.mail_subject) {
+        return Err(Error::new(
+            ErrorCode::InvalidCharacter,
+            "mailFrom or mailSubject holds a control character; no mail was sent.",
+        ));
+    }
     let from: Mailbox = texts
         .mail_from
         .parse()
@@ -59,6 +76,26 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
             format!("These teachers have no valid e-mail address, so no mail was sent: {}.", missing.join(", ")),
         ));
     }
+    let unsafe_names: Vec<&str> = sheets
+        .employments
+        .iter()
+        .filter(|e| {
+            let t = &e.teacher;
+            ![&t.first_name, &t.last_name, &t.code, t.email.as_deref().unwrap_or_default()]
+                .iter()
+                .all(|v| header_safe(v))
+        })
+        .map(|e| e.teacher.code.as_str())
+        .collect();
+    if !unsafe_names.is_empty() {
+        return Err(Error::new(
+            ErrorCode::InvalidCharacter,
+            format!(
+                "The name, code or e-mail address of these teachers holds a control character, so no mail was sent: {}.",
+                unsafe_names.join(", ")
+            ),
+        ));
+    }
     let progress = p.clone();
     let date = today();
     let outgoing = blocking(move || {
@@ -73,7 +110,8 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
                     .map_err(|err| Error::new(ErrorCode::MissingEmail, format!("{address} is no address: {err}.")))?,
             );
             let pdf = sheets.pdf(&[e], date)?;
-            out.push(Outgoing { to, code: e.teacher.code.clone(), file_name: sheets.file_name(e), pdf });
+            let file_name = crate::documents::safe_file_name(&sheets.file_name(e));
+            out.push(Outgoing { to, code: e.teacher.code.clone(), file_name, pdf });
             progress.step();
         }
         Ok(out)
@@ -83,7 +121,10 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
         .map_err(|e| Error::internal(anyhow::anyhow!("the SMTP URL cannot be used: {e}")))?
         .build();
     let pdf_type = ContentType::parse(super::pdf::PDF).map_err(Error::internal)?;
-    for mail in outgoing {
+    // Every mail is built before the first is sent: one that cannot be built sends none.
+    let mut messages = Vec::with_capacity(outgoing.len());
+    for mut mail in outgoing {
+        let pdf = std::mem::take(&mut mail.pdf);
         let message = Message::builder()
             .from(from.clone())
             .to(mail.to.clone())
@@ -91,9 +132,12 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
             .multipart(
                 MultiPart::mixed()
                     .singlepart(SinglePart::plain(texts.mail_body.clone()))
-                    .singlepart(Attachment::new(mail.file_name.clone()).body(mail.pdf, pdf_type.clone())),
+                    .singlepart(Attachment::new(mail.file_name.clone()).body(pdf, pdf_type.clone())),
             )
             .map_err(|e| Error::internal(anyhow::anyhow!("mail to {} cannot be built: {e}", mail.code)))?;
+        messages.push((message, mail));
+    }
+    for (message, mail) in messages {
         transport.send(message).await.map_err(|e| {
             Error::new(
                 ErrorCode::MailFailed,

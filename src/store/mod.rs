@@ -242,6 +242,33 @@ fn postgres_pool_options(max: u32) -> PgPoolOptions {
     })
 }
 
+/// How long the first connection to PostgreSQL may take before
+/// [`Store::connect`] gives up.
+pub const POSTGRES_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Opens and closes one connection to PostgreSQL, so that a database that
+/// cannot be reached is reported at once with its cause: the pool retries a
+/// failing connection until its acquire timeout and then says only "pool timed
+/// out".
+async fn probe_postgres(opts: &PgConnectOptions) -> anyhow::Result<()> {
+    use sqlx::{ConnectOptions as _, Connection as _};
+    let target = match opts.get_socket() {
+        Some(socket) => format!("socket {}", socket.display()),
+        None => format!("{}:{}", opts.get_host(), opts.get_port()),
+    };
+    match tokio::time::timeout(POSTGRES_CONNECT_TIMEOUT, opts.connect()).await {
+        Err(_) => anyhow::bail!(
+            "cannot connect to PostgreSQL at {target}: no answer within {} s",
+            POSTGRES_CONNECT_TIMEOUT.as_secs()
+        ),
+        Ok(Err(e)) => Err(anyhow::Error::new(e).context(format!("cannot connect to PostgreSQL at {target}"))),
+        Ok(Ok(conn)) => {
+            let _ = conn.close().await;
+            Ok(())
+        }
+    }
+}
+
 impl Store {
     fn new(pool: Pool) -> Store {
         Store { pool, shared: Arc::default() }
@@ -251,11 +278,36 @@ impl Store {
     ///
     /// SQLite runs in WAL mode with `synchronous=FULL`, foreign keys on and a
     /// 30 s busy timeout. Does not migrate; call [`Store::migrate`].
+    ///
+    /// PostgreSQL: a first connection must succeed within
+    /// [`POSTGRES_CONNECT_TIMEOUT`]; else the error names the host, the port
+    /// and the cause (connection refused, unknown host, authentication).
     pub async fn connect(url: &str) -> anyhow::Result<Store> {
+        Self::open(url, true).await
+    }
+
+    /// Like [`Store::connect`], but a SQLite file that does not exist is an
+    /// error instead of a new empty database: for the commands that work on an
+    /// existing database (`account`, `token`, `export`, `import`), where a
+    /// mistyped path would otherwise create an empty one and carry on.
+    pub async fn connect_existing(url: &str) -> anyhow::Result<Store> {
+        Self::open(url, false).await
+    }
+
+    async fn open(url: &str, create: bool) -> anyhow::Result<Store> {
         if url.starts_with("sqlite:") {
             let opts = SqliteConnectOptions::from_str(url)
                 .with_context(|| format!("invalid SQLite URL {url}"))?
-                .create_if_missing(true)
+                .create_if_missing(create);
+            let file = opts.get_filename();
+            let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+            if !create && !in_memory && !file.exists() {
+                anyhow::bail!(
+                    "the SQLite database {} does not exist (check --database; `schoolplan migrate` creates a new one)",
+                    file.display()
+                );
+            }
+            let opts = opts
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
@@ -279,6 +331,7 @@ impl Store {
             Ok(Store::new(Pool::Sqlite(pool)))
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             let opts = PgConnectOptions::from_str(url).with_context(|| "invalid PostgreSQL URL".to_string())?;
+            probe_postgres(&opts).await?;
             let pool = postgres_pool_options(16)
                 .acquire_timeout(Duration::from_secs(30))
                 .connect_with(opts)

@@ -19,7 +19,7 @@ use schoolplan::app::AppConfig;
 
 /// A mail the sink received.
 #[derive(Debug, Clone)]
-struct Mail {
+pub(crate) struct Mail {
     from: String,
     to: Vec<String>,
     data: String,
@@ -27,12 +27,12 @@ struct Mail {
 
 /// A local SMTP sink: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT.
 /// `refuse` = an address whose RCPT is answered 550.
-struct Sink {
+pub(crate) struct Sink {
     url: String,
     mails: Arc<Mutex<Vec<Mail>>>,
 }
 
-async fn sink(refuse: Option<String>) -> Sink {
+pub(crate) async fn sink(refuse: Option<String>) -> Sink {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("sink listens");
     let url = format!("smtp://{}", listener.local_addr().unwrap());
     let mails: Arc<Mutex<Vec<Mail>>> = Arc::default();
@@ -88,7 +88,7 @@ async fn sink(refuse: Option<String>) -> Sink {
 }
 
 impl Sink {
-    fn mails(&self) -> Vec<Mail> {
+    pub(crate) fn mails(&self) -> Vec<Mail> {
         self.mails.lock().unwrap().clone()
     }
 }
@@ -110,7 +110,7 @@ fn attachments(data: &str) -> Vec<(String, Vec<u8>)> {
     out
 }
 
-async fn app_with(sink: &Sink) -> TestApp {
+pub(crate) async fn app_with(sink: &Sink) -> TestApp {
     TestApp::spawn_with(AppConfig {
         rate_limit: None,
         jobs: schoolplan::jobs::JobConfig { smtp_url: Some(sink.url.clone()), ..Default::default() },
@@ -119,12 +119,12 @@ async fn app_with(sink: &Sink) -> TestApp {
     .await
 }
 
-fn mail_job(year: i64) -> Value {
+pub(crate) fn mail_job(year: i64) -> Value {
     json!({"name": "WorkloadMail", "schoolYear": year, "teacher": -1, "mailFrom": "sekretariat@schule.ch",
            "mailSubject": "Ihr Pensenblatt", "mailBody": "Guten Tag\n\nIm Anhang Ihr Pensenblatt.\n.\nGruss"})
 }
 
-async fn set_email(app: &TestApp, teacher: i64, email: &str) {
+pub(crate) async fn set_email(app: &TestApp, teacher: i64, email: &str) {
     let mut t = app.get(&format!("/teacher/{teacher}")).await.expect(200).result().clone();
     t["email"] = json!(email);
     app.put(&format!("/teacher/{teacher}"), t).await.expect(200);

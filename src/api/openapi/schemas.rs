@@ -57,12 +57,9 @@ pub fn problem_schema() -> Value {
     })
 }
 
-/// Control characters other than tab, line feed and carriage return are refused in text.
-/// Text without control characters other than tab and line breaks (the reader's rule).
-pub const NO_CONTROL: &str = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$";
 /// Text that is not blank: some character is neither a control character nor white space.
 const NOT_BLANK: &str = "[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]";
-use crate::domain::reader::{DECIMAL_TEXT, INTEGER_TEXT};
+use crate::domain::reader::{DECIMAL_TEXT, INTEGER_TEXT, MULTI_LINE_TEXT, SINGLE_LINE_TEXT};
 
 fn reference_schema() -> Value {
     let id = json!({"oneOf": [int64(), {"type": "string", "pattern": INTEGER_TEXT}]});
@@ -90,8 +87,9 @@ pub fn int64() -> Value {
 /// The schema of one field as the reader accepts it; `nullable` adds `null`.
 fn field_schema(kind: FieldKind, nullable: bool) -> Value {
     let mut alternatives: Vec<Value> = match kind {
-        FieldKind::Text { max_len } => {
-            vec![json!({"type": "string", "maxLength": max_len, "pattern": NO_CONTROL})]
+        FieldKind::Text { max_len, multi_line } => {
+            let pattern = if multi_line { MULTI_LINE_TEXT } else { SINGLE_LINE_TEXT };
+            vec![json!({"type": "string", "maxLength": max_len, "pattern": pattern})]
         }
         FieldKind::Boolean => vec![json!({"type": "boolean"}), json!({"type": "string", "enum": ["true", "false"]})],
         FieldKind::Integer { min, max } => vec![
@@ -123,6 +121,8 @@ fn field_schema(kind: FieldKind, nullable: bool) -> Value {
         }
         FieldKind::Date => vec![json!({"type": "string", "format": "date", "maxLength": 10})],
         FieldKind::Email => vec![json!({"type": "string", "format": "email", "maxLength": 254})],
+        FieldKind::Mailbox => vec![json!({"type": "string", "maxLength": 254, "pattern": SINGLE_LINE_TEXT,
+            "description": "An e-mail address, also with a display name (`Name <name@school.ch>`)."})],
         FieldKind::Choice(options) => vec![json!({"type": "string", "enum": options})],
         FieldKind::Binary => vec![json!({
             "type": "object",
