@@ -576,16 +576,16 @@ impl<'a> Reader<'a> {
                 return None;
             }
         };
+        if not_future && date > chrono::Utc::now().date_naive() {
+            self.error(key, ErrorCode::DateInFuture, format!("`{key}` lies in the future."));
+            return None;
+        }
         if !DATE_YEARS.contains(&chrono::Datelike::year(&date)) {
             self.error(
                 key,
                 ErrorCode::DateOutOfRange,
                 format!("`{key}` must lie in the years {} to {}.", DATE_YEARS.start(), DATE_YEARS.end()),
             );
-            return None;
-        }
-        if not_future && date > chrono::Utc::now().date_naive() {
-            self.error(key, ErrorCode::DateInFuture, format!("`{key}` lies in the future."));
             return None;
         }
         Some(date)
