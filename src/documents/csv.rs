@@ -449,17 +449,16 @@ pub fn payroll(
             }
             // (lessons, percent) of the type's own row and of its correction row.
             let own = |id: i64| -> (Decimal, Decimal) {
-                w.payroll
-                    .items
-                    .iter()
-                    .find(|i| !i.correction && i.payroll_type.as_ref().is_some_and(|p| p.id == id))
-                    .map_or((Decimal::ZERO, Decimal::ZERO), |i| {
+                w.payroll.items.iter().find(|i| !i.correction && i.payroll_type.id == id).map_or(
+                    (Decimal::ZERO, Decimal::ZERO),
+                    |i| {
                         if s2 {
                             (i.lessons2.0, i.percent2.0)
                         } else {
                             (i.lessons1.0, i.percent1.0)
                         }
-                    })
+                    },
+                )
             };
             if lessons2 {
                 let without_ae = |p: Decimal| p / (Decimal::ONE + factor / Decimal::ONE_HUNDRED);
@@ -468,7 +467,7 @@ pub fn payroll(
                     row.push(lessons(l));
                     row.push(number(without_ae(p), decimals));
                 }
-                row.extend(types.iter().filter(|t| !t.lesson_based).map(|t| number(own(t.id).1, decimals)));
+                row.extend(types.iter().filter(|t| !t.lesson_based).map(|t| number(without_ae(own(t.id).1), decimals)));
                 for t in types.iter().filter(|t| t.ipb_correction_allowed) {
                     let correction = w
                         .payroll

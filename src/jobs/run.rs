@@ -329,19 +329,12 @@ async fn calculate_balances(ctx: &Context) -> Result<()> {
         ));
         for d in check.differences {
             let teacher = codes.get(&d.teacher).cloned().unwrap_or_else(|| format!("teacher {}", d.teacher));
+            let ((opening, opening_fresh), (closing, closing_fresh)) = (d.opening_texts(), d.closing_texts());
             p.log(format!(
-                "  {teacher}: opening balance frozen {} / fresh {}, closing balance frozen {} / fresh {}",
-                round(d.opening.0),
-                round(d.opening.1),
-                round(d.closing.0),
-                round(d.closing.1)
+                "  {teacher}: opening balance frozen {opening} / fresh {opening_fresh}, \
+                 closing balance frozen {closing} / fresh {closing_fresh}"
             ));
         }
     }
     Ok(())
-}
-
-/// A balance for a log line: 3 decimals, half-up.
-fn round(d: rust_decimal::Decimal) -> rust_decimal::Decimal {
-    d.round_dp_with_strategy(3, rust_decimal::RoundingStrategy::MidpointAwayFromZero).normalize()
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::str::FromStr;
 
 use chrono::NaiveDate;
-use rust_decimal::Decimal;
+use rust_decimal::{Decimal, RoundingStrategy};
 
 use crate::domain::fixed::Fixed;
 use crate::domain::workload::{
@@ -290,6 +290,45 @@ mod tests {
         assert!(!results.contains_key(&2), "the frozen year is not computed");
         assert_eq!(results[&4].opening, Decimal::from_str("2.25").unwrap());
     }
+
+    fn dec(s: &str) -> Decimal {
+        Decimal::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn frozen_balances_are_compared_at_their_stored_precision() {
+        // A balance stored with 3 decimals equals every computation that rounds to it.
+        assert!(!differs(dec("-0.004"), dec("-0.0041739130434782608695652174")));
+        assert!(!differs(dec("-0.004"), dec("-0.0035")), "half-up, away from zero");
+        assert!(differs(dec("-0.004"), dec("-0.0034999")));
+        // Stored exactly (as locking stores it), the last digit counts.
+        let exact = dec("-0.0041739130434782608695652174");
+        assert!(!differs(exact, exact));
+        assert!(differs(exact, dec("-0.0041739130434782608695652173")));
+        // Trailing zeros of the text are its precision.
+        assert!(differs(dec("1.50"), dec("1.54")));
+        assert!(!differs(dec("1.5"), dec("1.54")));
+    }
+
+    #[test]
+    fn differences_are_shown_with_enough_decimals_to_see_them() {
+        let shown = |a: &str, b: &str| shown_apart(dec(a), dec(b));
+        assert_eq!(shown("-0.0041", "-0.0044"), ("-0.0041".into(), "-0.0044".into()));
+        assert_eq!(shown("-0.004", "-0.0044"), ("-0.0040".into(), "-0.0044".into()));
+        assert_eq!(shown("123.5", "-2.1739130434782608695652173913"), ("123.500".into(), "-2.174".into()));
+        assert_eq!(shown("2", "2"), ("2.000".into(), "2.000".into()));
+        let exact = ("-0.0041739130434782608695652174", "-0.0041739130434782608695652173");
+        assert_eq!(shown(exact.0, exact.1), (exact.0.into(), exact.1.into()));
+        // The log line of a difference: the fresh value at the frozen one's precision.
+        let d = FrozenDifference {
+            employment: 1,
+            teacher: 2,
+            opening: (dec("0.25"), dec("0.25")),
+            closing: (dec("-0.0041"), dec("-0.00437")),
+        };
+        assert_eq!(d.closing_texts(), ("-0.0041".into(), "-0.0044".into()));
+        assert_eq!(d.opening_texts(), ("0.250".into(), "0.250".into()));
+    }
 }
 
 /// One difference between a frozen balance and a fresh computation.
@@ -299,10 +338,59 @@ pub struct FrozenDifference {
     pub employment: i64,
     /// Its teacher.
     pub teacher: i64,
-    /// (frozen, fresh) opening balance.
+    /// (frozen, fresh) opening balance, percent; fresh unrounded.
     pub opening: (Decimal, Decimal),
-    /// (frozen, fresh) closing balance.
+    /// (frozen, fresh) closing balance, percent; fresh unrounded.
     pub closing: (Decimal, Decimal),
+}
+
+impl FrozenDifference {
+    /// The opening balances as (frozen, fresh) texts that show their
+    /// difference, if any ([`shown_apart`]).
+    pub fn opening_texts(&self) -> (String, String) {
+        shown_apart(self.opening.0, at_stored_precision(self.opening.0, self.opening.1))
+    }
+
+    /// The closing balances as (frozen, fresh) texts that show their
+    /// difference, if any ([`shown_apart`]).
+    pub fn closing_texts(&self) -> (String, String) {
+        shown_apart(self.closing.0, at_stored_precision(self.closing.0, self.closing.1))
+    }
+}
+
+/// The fewest decimals a balance is shown with in the job's log.
+const SHOWN_DECIMALS: u32 = 3;
+
+/// `fresh` at the precision `frozen` is stored with: rounded half-up to as
+/// many decimals as the frozen text has (a frozen balance is stored as exact
+/// decimal text; one written by hand or by another system may have fewer
+/// decimals than a computation, which is not a difference).
+pub fn at_stored_precision(frozen: Decimal, fresh: Decimal) -> Decimal {
+    fresh.round_dp_with_strategy(frozen.scale(), RoundingStrategy::MidpointAwayFromZero)
+}
+
+/// Whether a fresh computation differs from a frozen balance, compared at
+/// the precision the frozen balance is stored with ([`at_stored_precision`]).
+pub fn differs(frozen: Decimal, fresh: Decimal) -> bool {
+    at_stored_precision(frozen, fresh) != frozen
+}
+
+/// `a` and `b` as text with the same number of decimals: at least 3, and as
+/// many more as it takes to tell them apart (rounded half-up; at most the
+/// larger of their scales, where they are exact). Equal values give their
+/// 3-decimal text twice.
+pub fn shown_apart(a: Decimal, b: Decimal) -> (String, String) {
+    let most = a.scale().max(b.scale()).max(SHOWN_DECIMALS);
+    let text = |d: Decimal, k: u32| {
+        let mut r = d.round_dp_with_strategy(k, RoundingStrategy::MidpointAwayFromZero);
+        r.rescale(k);
+        r.to_string()
+    };
+    let mut k = SHOWN_DECIMALS;
+    while k < most && text(a, k) == text(b, k) {
+        k += 1;
+    }
+    (text(a, k), text(b, k))
 }
 
 /// The check of one locked school year.
@@ -317,9 +405,10 @@ pub struct FrozenCheck {
 }
 
 /// Compares the frozen balances of every locked school year with a fresh
-/// computation of the chain as the data stand now (client.md, standing job
-/// `CalculateBalances`); `on_year` is called after each year (progress).
-/// Reads only; changes nothing.
+/// computation of the chain as the data stand now (standing job
+/// `CalculateBalances`, docs/workload.md §2); `on_year` is called after each
+/// year (progress). Each balance is compared at the precision it is stored
+/// with ([`differs`]). Reads only; changes nothing.
 pub async fn check_frozen(
     conn: &mut crate::store::Conn,
     mut on_year: impl FnMut(usize, usize),
@@ -344,7 +433,7 @@ pub async fn check_frozen(
             .iter()
             .filter_map(|(id, (o, c, teacher))| {
                 let r = results.get(id)?;
-                (r.opening != *o || r.closing != *c).then(|| FrozenDifference {
+                (differs(*o, r.opening) || differs(*c, r.closing)).then(|| FrozenDifference {
                     employment: *id,
                     teacher: *teacher,
                     opening: (*o, r.opening),

@@ -156,9 +156,15 @@ pub struct PostingDetailItem {
     /// The posting type.
     #[serde(rename = "type")]
     pub kind: LookupRef,
-    /// Single lessons (lesson types), else null.
+    /// Single lessons posted (lesson types); 0 for a percent type. Always a
+    /// number (`Option` only so that readers written against the older,
+    /// nullable form keep compiling).
+    #[schema(value_type = Amount, required = true)]
     pub lessons: Option<Amount>,
-    /// Lessons of a full position for the year (weeklyLessons × weeks; lesson types), else null.
+    /// WL(type): the weekly lessons of a full position (e.g. 23), for a lesson
+    /// type; 0 for a percent type (workload.md §3.7). The posting's percent is
+    /// lessons·100 / (fullPosition·weeks). Always a number.
+    #[schema(value_type = Amount, required = true)]
     pub full_position: Option<Amount>,
     /// Annual percent.
     pub percent: Amount,
@@ -225,17 +231,27 @@ pub struct Summary {
     pub age_relief_factor2: Amount,
 }
 
-/// A payroll line (Pensenmeldung) or an IPB correction line.
+/// A payroll line (Pensenmeldung) or an IPB correction line (workload.md
+/// §3.5, §3.7; docs/workload.md §Payroll rows).
+///
+/// A correction line is paid under its parent type: its `payrollType` carries
+/// the parent type's id and code, with the line's description ("IPB-Korrektur
+/// <type description>") as its `description`, so that a client summing payroll
+/// lines by `payrollType.id` adds the correction to its parent type and a
+/// client labelling a line by `payrollType.description` shows what it is.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayrollItem {
-    /// The payroll type (null on a correction line).
-    pub payroll_type: Option<LookupRef>,
-    /// The corrected payroll type (correction lines only).
+    /// The payroll type the line is paid under. On a correction line: the
+    /// parent type's id and code, described "IPB-Korrektur <type description>".
+    pub payroll_type: LookupRef,
+    /// The corrected payroll type (correction lines only; null otherwise).
     pub parent_payroll_type: Option<LookupRef>,
     /// The type's description, or "IPB-Korrektur <description>".
     pub description: String,
-    /// Whether an IPB correction line.
+    /// Whether an IPB correction line (modes `lessons2`,
+    /// `lessons2AgeReliefIncluded`): lessons = −cL (positive = lessons added),
+    /// percent = −L→P(type, cL).
     pub correction: bool,
     /// Lessons, semester 1.
     pub lessons1: Amount,
@@ -519,8 +535,8 @@ fn form(refs: &Refs, teacher: TeacherRef, r: EmploymentResult) -> Workload {
                                     description: pt.description.clone(),
                                 },
                             ),
-                            lessons: d.lessons.map(a),
-                            full_position: d.full_position.map(a),
+                            lessons: Some(a(d.lessons)),
+                            full_position: Some(a(d.full_position)),
                             percent: a(d.percent),
                             age_relief: a(d.age_relief),
                         })
@@ -545,12 +561,24 @@ fn form(refs: &Refs, teacher: TeacherRef, r: EmploymentResult) -> Workload {
         .iter()
         .map(|row| {
             let pt = refs.payroll_types.get(&row.payroll_type);
-            let reference = pt.map(lookup_of);
-            let description = pt.map(|p| p.description.clone()).unwrap_or_default();
+            let reference = pt.map(lookup_of).unwrap_or_else(|| LookupRef {
+                id: row.payroll_type,
+                code: String::new(),
+                description: String::new(),
+            });
+            let description = if row.correction {
+                format!("IPB-Korrektur {}", reference.description)
+            } else {
+                reference.description.clone()
+            };
             PayrollItem {
-                payroll_type: if row.correction { None } else { reference.clone() },
-                parent_payroll_type: if row.correction { reference } else { None },
-                description: if row.correction { format!("IPB-Korrektur {description}") } else { description },
+                payroll_type: if row.correction {
+                    LookupRef { description: description.clone(), ..reference.clone() }
+                } else {
+                    reference.clone()
+                },
+                parent_payroll_type: row.correction.then_some(reference),
+                description,
                 correction: row.correction,
                 lessons1: a(row.lessons[0]),
                 percent1: a(row.percent[0]),

@@ -227,13 +227,12 @@ async fn check_payroll(app: &TestApp, year: i64, semester: u8) {
             let own = item(&t["id"], false);
             let get = |key: &str| own.map_or(json!(0), |i| i[key].clone());
             if lessons2 {
+                // Lesson- and percent-based alike: withoutAE_sem(percent) of the type's own row.
                 if t["lessonBased"] == true {
                     same(&row[&format!("S {code} L")], &get(&l), 2);
-                    let without_ae = get(&p).as_f64().unwrap() / (1.0 + ae / 100.0);
-                    same(&row[&format!("S {code} %")], &json!(without_ae), decimals);
-                } else {
-                    same(&row[&format!("S {code} %")], &get(&p), decimals);
                 }
+                let without_ae = get(&p).as_f64().unwrap() / (1.0 + ae / 100.0);
+                same(&row[&format!("S {code} %")], &json!(without_ae), decimals);
                 if t["ipbCorrectionAllowed"] == true {
                     let c = item(&t["id"], true).map_or(0.0, |i| i[&l].as_f64().unwrap());
                     same(&row[&format!("S IPBKorr {code} L")], &json!(-c), 2);
@@ -259,6 +258,79 @@ async fn payroll_lists_equal_the_workload_forms_in_every_layout() {
     check_payroll(&app, year_id(&years, "26/27"), 2).await;
     check_payroll(&app, year_id(&years, "25/26"), 2).await;
     check_payroll(&app, year_id(&years, "24/25"), 1).await;
+}
+
+/// The pool percents the demo teachers with age relief have entered in 26/27,
+/// as (teacher code, semester, payroll type code, Σ entered percent, AE):
+/// only where nothing else (a thesis) books on that percent-based payroll type.
+async fn entered_pool(app: &TestApp, year: i64) -> Vec<(String, u8, String, f64, f64)> {
+    let forms = workloads(app, year).await;
+    // A lookup list (GET `path`) as id → `field` of each element.
+    let lookup = |path: &'static str, field: fn(&Value) -> Value| async move {
+        let list = app.get(path).await.expect(200).result().clone();
+        list.as_array().unwrap().iter().map(|t| (t["id"].as_i64().unwrap(), field(t))).collect::<HashMap<i64, Value>>()
+    };
+    let code_of = lookup("/payrolltype?lessonBased=false", |t| t["code"].clone()).await;
+    let payroll_of = lookup("/pooltype", |t| t["payrollType"]["id"].clone()).await;
+    let thesis_payroll = lookup("/thesistype", |t| t["payrollType"]["id"].clone()).await;
+    let id = |v: &Value| v.as_i64().unwrap();
+    let mut out = Vec::new();
+    for (code, w) in &forms {
+        let with_theses: Vec<i64> = w["theses"]["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| id(&thesis_payroll[&id(&h["type"]["id"])]))
+            .collect();
+        for semester in [1u8, 2] {
+            let ae = w["summary"][format!("ageReliefFactor{semester}")].as_f64().unwrap();
+            let mut by_type: HashMap<i64, f64> = HashMap::new();
+            for e in w["pool"]["items"].as_array().unwrap() {
+                let t = id(&payroll_of[&id(&e["type"]["id"])]);
+                *by_type.entry(t).or_default() += e[format!("percent{semester}")].as_f64().unwrap();
+            }
+            for (t, percent) in by_type {
+                if ae > 0.0 && percent > 0.0 && code_of.contains_key(&t) && !with_theses.contains(&t) {
+                    out.push((code.clone(), semester, code_of[&t].as_str().unwrap().to_string(), percent, ae));
+                }
+            }
+        }
+    }
+    out.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    out
+}
+
+/// The Pensenmeldung of the `lessons2` modes shows a percent-based type's
+/// `S <code> %` without age relief, like the lesson-based ones
+/// (docs/pensenmeldung.md §IPB layout): in `lessons2` the pool percent as
+/// entered (the payroll row carries it with age relief: 2 % → 2.08 % at
+/// AE 4 %), in `lessons2AgeReliefIncluded` (pool entered including age
+/// relief) the entered percent / (1 + AE/100).
+#[tokio::test]
+async fn payroll_list_shows_percent_types_without_age_relief_in_lessons2_modes() {
+    let app = TestApp::spawn().await;
+    let years = demo(&app).await;
+    let year = year_id(&years, "26/27");
+    let pool = entered_pool(&app, year).await;
+    assert!(pool.len() > 5, "demo teachers with age relief and pool entries: {pool:?}");
+    for (mode, included) in [("lessons2", false), ("lessons2AgeReliefIncluded", true)] {
+        let mut y = app.get(&format!("/schoolyear/{year}")).await.expect(200).result().clone();
+        y["calculationMode"] = json!(if included { 101 } else { 3 });
+        app.put(&format!("/schoolyear/{year}"), y).await.expect(200);
+        for semester in [1u8, 2] {
+            let (csv, _) =
+                csv_of(&app, json!({"name": "PayrollCSVDownload", "schoolYear": year, "semester": semester})).await;
+            for (code, _, t, entered, ae) in pool.iter().filter(|p| p.1 == semester) {
+                let expected = if included { entered / (1.0 + ae / 100.0) } else { *entered };
+                let cell = &csv.by_code(code)[&format!("S {t} %")];
+                assert_eq!(
+                    cell,
+                    &format!("{:.2}", expected + 1e-9),
+                    "{mode}, S{semester}, {code}, AE {ae} %, {entered} % entered"
+                );
+            }
+        }
+    }
 }
 
 #[tokio::test]

@@ -209,8 +209,14 @@ async fn teacher_a_in_percent_lessons_and_lessons2() {
         ]
     );
     let ipb = &w["payroll"]["items"][1];
-    assert_eq!((ipb["correction"].clone(), ipb["payrollType"].clone()), (json!(true), Value::Null));
-    assert_eq!(ipb["parentPayrollType"]["id"], s.pt["G2"]);
+    // The correction is paid under its parent type: payrollType carries G2's id and code, labelled as the row.
+    assert_eq!(ipb["correction"], true);
+    assert_eq!(ipb["parentPayrollType"], w["payroll"]["items"][0]["payrollType"]);
+    assert_eq!(
+        ipb["payrollType"],
+        json!({"id": s.pt["G2"], "code": "G2", "description": "IPB-Korrektur Unterricht GYM2-4"})
+    );
+    assert_eq!(w["payroll"]["items"][0]["parentPayrollType"], Value::Null);
     assert_eq!(shown(&w["payroll"]["total"]["percent1"], 2), 75.0);
     assert_eq!(w["payroll"]["percentDecimals"], 2);
     assert_eq!(w["warnings"], json!([]));
@@ -405,10 +411,12 @@ async fn theses_postings_and_notes() {
     let items = w["postings"]["items"].as_array().unwrap();
     assert_eq!(items.len(), 2);
     // 23 single lessons at WL 23 and 38 weeks: 23·100/(23·38) = 2.6315789474 %.
+    // fullPosition is WL(G2), the weekly lessons of a full position, not WL·weeks.
     assert_eq!(items[0]["details"][0]["percent"], json!(2.6315789474));
-    assert_eq!(items[0]["details"][0]["fullPosition"], 874);
+    assert_eq!((&items[0]["details"][0]["lessons"], &items[0]["details"][0]["fullPosition"]), (&json!(23), &json!(23)));
+    // A percent type has no lessons and no full position: 0, not null.
     assert_eq!(items[1]["details"][0]["percent"], json!(-1.5));
-    assert_eq!(items[1]["details"][0]["lessons"], Value::Null);
+    assert_eq!((&items[1]["details"][0]["lessons"], &items[1]["details"][0]["fullPosition"]), (&json!(0), &json!(0)));
     let total = w["postings"]["total"]["percent"].as_f64().unwrap();
     assert!((total - (2.6315789474 - 1.5)).abs() < 1e-9);
     let balance: Vec<&str> =
@@ -581,4 +589,51 @@ async fn course_facts_from_the_course_list_equal_the_stored_ones() {
         assert!(pt > 0, "courses book to payroll types");
     }
     assert!(compared > 2000, "{compared}");
+}
+
+/// "Saldi berechnen" (`CalculateBalances`) compares each frozen balance with a
+/// fresh computation at the precision the frozen balance is stored with, and
+/// shows a difference with as many decimals as it takes to see it.
+#[tokio::test]
+async fn balance_check_compares_at_the_stored_precision_and_shows_the_difference() {
+    use rust_decimal::Decimal;
+    use std::str::FromStr;
+    let app = TestApp::spawn().await;
+    let years = crate::jobs::demo(&app).await;
+    let year = crate::jobs::year_id(&years, "25/26");
+    let flags = app.get(&format!("/schoolyear/{year}")).await.expect(200).result().clone();
+    let (finalised, archived) = (flags["finalised"] == true, flags["archived"] == true);
+    assert!(finalised || archived, "25/26 is locked in the demo");
+    // Unlocked, the balances are the fresh computation, served with 10 decimals.
+    crate::fixtures::set_year_flags(&app, year, false, false).await;
+    let list = app.get(&format!("/employment?schoolYear={year}")).await.expect(200).result().clone();
+    let with_decimals = |e: &&Value| {
+        let text = e["closingBalance"].to_string();
+        text.split('.').nth(1).is_some_and(|f| f.len() == 10)
+    };
+    let mut picked = list.as_array().unwrap().iter().filter(with_decimals);
+    let same = picked.next().unwrap().clone();
+    // One whose last decimal is at most 6: 3·10⁻¹⁰ further from zero changes that decimal alone.
+    let off = picked.find(|e| e["closingBalance"].to_string().ends_with(['0', '1', '2', '3', '4', '5', '6'])).unwrap();
+    let off = off.clone();
+    // Locked again: frozen exactly as computed.
+    crate::fixtures::set_year_flags(&app, year, finalised, archived).await;
+
+    // Frozen balances stored with 10 decimals: one as the computation rounds, one 3·10⁻¹⁰ off.
+    let stored = Decimal::from_str(&same["closingBalance"].to_string()).unwrap();
+    app.sql(&format!("UPDATE employment SET frozen_closing_balance = '{stored}' WHERE id = {}", same["id"])).await;
+    let fresh = Decimal::from_str(&off["closingBalance"].to_string()).unwrap();
+    let moved = if fresh.is_sign_negative() { fresh - Decimal::new(3, 10) } else { fresh + Decimal::new(3, 10) };
+    app.sql(&format!("UPDATE employment SET frozen_closing_balance = '{moved}' WHERE id = {}", off["id"])).await;
+
+    let job = crate::jobs::run_job(&app, json!({"name": "CalculateBalances"})).await;
+    assert_eq!(job["error"], Value::Null, "{job}");
+    let log: Vec<String> =
+        job["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap().into()).collect();
+    assert!(log.iter().any(|l| l.starts_with("School year 25/26: 1 of")), "only the one 3·10⁻¹⁰ off: {log:?}");
+    let code = off["teacher"]["code"].as_str().unwrap();
+    let line = log.iter().find(|l| l.trim_start().starts_with(&format!("{code}:"))).expect("its line");
+    assert!(line.contains(&format!("closing balance frozen {moved} / fresh {fresh}")), "{line}");
+    let quiet = same["teacher"]["code"].as_str().unwrap();
+    assert!(!log.iter().any(|l| l.trim_start().starts_with(&format!("{quiet}:"))), "{log:?}");
 }

@@ -1,4 +1,4 @@
-//! The workload calculation (Pensum) of `shared/spec/workload.md` §3–§4:
+//! The workload calculation (Pensum) of docs/workload.md (the calculation, the balance):
 //! from a teacher's courses, pool entries, theses and postings of one school
 //! year, the payroll report per payroll type (Pensenmeldung), the payment,
 //! the summary and the IPB balance.

@@ -19,12 +19,12 @@ pub struct Pair {
 /// One detail of a posting line (§4).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PostingDetailLine {
-    /// The single lessons for a lesson type, `None` for a percent type.
-    pub lessons: Option<Decimal>,
-    /// WL·weeks (single lessons that make a full position for a year) for a
-    /// lesson type (0 when the type has no weekly lessons), `None` for a
+    /// The single lessons for a lesson type (the posted value), 0 for a
     /// percent type.
-    pub full_position: Option<Decimal>,
+    pub lessons: Decimal,
+    /// WL(type), the weekly lessons of a full position, for a lesson type
+    /// (0 when the year has no weekly lessons for it); 0 for a percent type.
+    pub full_position: Decimal,
     /// Annual percent, without age relief; unrounded.
     pub percent: Decimal,
     /// percent·AE_sem/100; unrounded.
@@ -59,8 +59,8 @@ pub struct PayrollRow {
     /// The payroll type (for a correction row: the parent type).
     pub payroll_type: i64,
     /// True for the `"IPB-Korrektur <type description>"` row of that type
-    /// (§3.5); `payrollType` null and `parentPayrollType` = this type in
-    /// JSON.
+    /// (§3.5): paid under this type, so in JSON `payrollType` carries this
+    /// type's id (described as the row) and `parentPayrollType` this type.
     pub correction: bool,
     /// Lessons per week per semester (0 for percent-based types; shown
     /// "—").

@@ -22,12 +22,14 @@ pub fn posting_semester(start_date: NaiveDate, graduation_year: i32) -> u8 {
 /// The posting lines of §4 and their total (Σ totalPercent), percent.
 ///
 /// Per detail, with sem = the posting's semester:
-/// - lessons type: percent = lessons·100/(WL(type)·weeks), an annual percent
-///   from single lessons; `full_position` = WL·weeks. Without weekly lessons
-///   (or with weeks ≤ 0) the percent is 0 and `full_position` 0; a missing
-///   WL warns `no_weekly_lessons` unless the value is 0 ("none").
-/// - percent type: percent = the value, in the `…AgeReliefIncluded` modes
-///   withoutAE_sem(value).
+/// - lessons type: lessons = the value; `full_position` = WL(type), the
+///   weekly lessons of a full position (§3.7); percent =
+///   lessons·100/(WL(type)·weeks), an annual percent from single lessons.
+///   Without weekly lessons (or with weeks ≤ 0) the percent is 0 (and
+///   `full_position` 0 without weekly lessons); a missing WL warns
+///   `no_weekly_lessons` unless the value is 0 ("none").
+/// - percent type: lessons 0, `full_position` 0; percent = the value, in the
+///   `…AgeReliefIncluded` modes withoutAE_sem(value).
 ///
 /// ageRelief = percent·AE_sem/100; totalPercent = Σ (percent + ageRelief).
 /// Nothing is rounded (the specification names no rounding here).
@@ -43,16 +45,17 @@ pub(super) fn postings(ctx: &mut Context, items: &[PostingItem]) -> (Vec<Posting
             let (lessons, full_position, percent) = if detail.percent_type {
                 let percent =
                     if ctx.mode.age_relief_included() { ctx.without_ae(s, detail.value) } else { detail.value };
-                (None, None, percent)
+                (Decimal::ZERO, Decimal::ZERO, percent)
             } else {
                 let wl = if detail.value.is_zero() { None } else { ctx.weekly_lessons(detail.payroll_type) };
-                let full_position = wl.unwrap_or(Decimal::ZERO) * Decimal::from(ctx.weeks);
-                let percent = if full_position > Decimal::ZERO {
-                    detail.value * Decimal::ONE_HUNDRED / full_position
+                let full_position = wl.unwrap_or(Decimal::ZERO);
+                let year_lessons = full_position * Decimal::from(ctx.weeks);
+                let percent = if year_lessons > Decimal::ZERO {
+                    detail.value * Decimal::ONE_HUNDRED / year_lessons
                 } else {
                     Decimal::ZERO
                 };
-                (Some(detail.value), Some(full_position), percent)
+                (detail.value, full_position, percent)
             };
             let age_relief = percent * ctx.ae[s] / Decimal::ONE_HUNDRED;
             total_percent += percent + age_relief;
@@ -106,19 +109,19 @@ mod tests {
         assert_eq!(lines[0].semester, 1);
         // 38 single lessons at WL 24 × 38 weeks = 912 → 4.1666… %
         let l = &lines[0].details[0];
-        assert_eq!(l.lessons, Some(d("38")));
-        assert_eq!(l.full_position, Some(d("912")));
+        assert_eq!(l.lessons, d("38"));
+        assert_eq!(l.full_position, d("24"), "WL(F): the weekly lessons of a full position");
         assert_eq!(shown(l.percent, 10), "4.1666666667");
         assert_eq!(shown(l.age_relief, 10), "0.1666666667");
         let p = &lines[0].details[1];
-        assert_eq!((p.lessons, p.full_position), (None, None));
+        assert_eq!((p.lessons, p.full_position), (d("0"), d("0")), "a percent type has no lessons");
         assert_eq!(p.percent, d("2.5"));
         assert_eq!(p.age_relief, d("0.1"));
         assert_eq!(shown(lines[0].total_percent, 10), "6.9333333333");
         // semester 2: −46 at WL 23 × 38 = 874 → −5.2631… %, AE 8 %
         assert_eq!(lines[1].semester, 2);
         let l = &lines[1].details[0];
-        assert_eq!(l.full_position, Some(d("874")));
+        assert_eq!(l.full_position, d("23"));
         assert_eq!(shown(l.percent, 10), "-5.2631578947");
         assert_eq!(shown(l.age_relief, 10), "-0.4210526316");
         assert_eq!(lines[1].details[1].age_relief, d("-0.08"));
@@ -158,7 +161,7 @@ mod tests {
         }];
         let (lines, total) = postings(&mut ctx, &items);
         assert_eq!(lines[0].details[1].percent, d("0"));
-        assert_eq!(lines[0].details[1].full_position, Some(d("0")));
+        assert_eq!(lines[0].details[1].full_position, d("0"));
         assert_eq!(total, d("0"));
         assert_eq!(ctx.into_warnings(), vec![Warning::NoWeeklyLessons { payroll_type: BM }]);
     }
