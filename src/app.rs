@@ -24,6 +24,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::api::auth::RateLimit;
+use crate::api::client::ClientMount;
 use crate::api::{self, AppState};
 use crate::request_id::MakeRequestUuid;
 use crate::store::Store;
@@ -231,7 +232,8 @@ const NOT_MAPPED: &[&str] = &["/api/v1", "/health", "/docs"];
 /// "Mount"): one trailing slash is dropped (`/subject/?crossClass=true` →
 /// `/subject?crossClass=true`; a browser cannot follow a redirected preflight,
 /// so it is served, not redirected), and a path outside `/api/v1`, `/health`
-/// and `/docs` gets the prefix `/api/v1` (`/teacher/3` → `/api/v1/teacher/3`).
+/// and `/docs` gets the prefix `/api/v1` (`/teacher/3` → `/api/v1/teacher/3`)
+/// and is marked [`ClientMount`], for the forms only the client reads.
 pub fn compat_uri<B>(mut req: Request<B>) -> Request<B> {
     let uri = req.uri();
     let path = uri.path();
@@ -251,6 +253,9 @@ pub fn compat_uri<B>(mut req: Request<B>) -> Request<B> {
                 *req.uri_mut() = mapped;
             }
         }
+    }
+    if !keep {
+        req.extensions_mut().insert(ClientMount);
     }
     req
 }

@@ -4,7 +4,8 @@
 //! are read far more often than they change. [`cached`] wraps the planning
 //! routes (inside the access check, so every request is still authenticated
 //! and authorised): a `GET` answered `200` keeps its headers and body bytes,
-//! keyed by path and query, and later `GET`s of the same URI get those bytes
+//! keyed by path and query (and by the mount: the compatibility mount's
+//! forms differ, [`super::client::ClientMount`]), and later `GET`s of the same URI get those bytes
 //! without touching the database.
 //!
 //! **Never stale.** Every entry carries the pool's write generation, read
@@ -140,7 +141,10 @@ pub async fn cached(State(cache): State<Arc<ResponseCache>>, req: Request, next:
     if req.method() != Method::GET || conditional {
         return next.run(req).await;
     }
-    let key = req.uri().path_and_query().map_or_else(|| req.uri().path().to_string(), |pq| pq.as_str().to_string());
+    let uri = req.uri().path_and_query().map_or_else(|| req.uri().path().to_string(), |pq| pq.as_str().to_string());
+    // The compatibility mount serves some lists in a longer form (client.md): its own entries.
+    let key =
+        if req.extensions().get::<super::client::ClientMount>().is_some() { format!("client:{uri}") } else { uri };
     // The generation is read before the handler runs its queries (see the module doc).
     let caught_up = if req.extensions().get::<CaughtUp>().is_some() {
         cache.changes.current()

@@ -1,8 +1,10 @@
 //! What the existing browser client (pensen-app) needs beyond the planning
-//! resources (client.md): `GET /config` (public), the caller's `/settings`
-//! and the admin's `/authorisation` screen over the accounts.
+//! resources (client.md): `GET /config` (public), the caller's `/settings`,
+//! the admin's `/authorisation` screen over the accounts, and the teacher
+//! list's long form on the compatibility mount ([`ClientMount`]).
 
-use axum::extract::State;
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
 use axum::response::Response;
 use axum::routing::get;
 use serde::Serialize;
@@ -16,9 +18,52 @@ use super::response::{created, no_content, ok};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::auth::{Principal, Role};
+use crate::domain::ids::TeacherId;
 use crate::domain::reader::{checked, describe, limits, Mode, Reader};
+use crate::domain::teacher::TeacherListItem;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::account::{Account, AccountSettings};
+use crate::store::Conn;
+
+/// Request extension: the request came in on the compatibility mount
+/// (`--client-compat`, `/X` served as `/api/v1/X`, client.md "Mount"). Set by
+/// [`crate::app::compat_uri`]; the response cache keys such requests apart.
+#[derive(Debug, Clone, Copy)]
+pub struct ClientMount;
+
+/// Which mount a request came in on: `/api/v1` (the interface's forms) or the
+/// compatibility mount (the forms the existing client reads).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mount {
+    /// `/api/v1/X`.
+    Api,
+    /// `/X` under `--client-compat`.
+    Client,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Mount {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> std::result::Result<Self, Self::Rejection> {
+        Ok(if parts.extensions.get::<ClientMount>().is_some() { Mount::Client } else { Mount::Api })
+    }
+}
+
+/// The teacher list as `mount` serves it: on `/api/v1` the list form
+/// (interface.md §2.1: id, archived, code, lastName, firstName, email); on the
+/// compatibility mount the single form of each teacher — with `gender`,
+/// `employeeNumber`, `birthday`, `title` and `departments`, as the system
+/// schools use today serves it (client.md: Teacher.vue shows these columns).
+/// `list` is in list order (by code); two more queries for the long form.
+pub async fn teacher_list(conn: &mut Conn, mount: Mount, list: Vec<TeacherListItem>) -> Result<Response> {
+    match mount {
+        Mount::Api => Ok(ok(&list)),
+        Mount::Client => {
+            let ids: Vec<TeacherId> = list.iter().map(|t| t.id).collect();
+            Ok(ok(&conn.teachers_by_ids(&ids).await?))
+        }
+    }
+}
 
 /// Decimal places the client shows for percentages (`percentDecimals`, client.md).
 pub const PERCENT_DECIMALS: u32 = 3;

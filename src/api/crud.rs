@@ -267,7 +267,7 @@ pub async fn create<R: CrudCreate>(
 /// Locks the row of `id`, reads the current single form and evaluates the
 /// request's preconditions against its tag, all inside `tx`: 404 when
 /// missing, 412 when `If-Match` does not match (contract.md §4).
-async fn current_checked<R: Crud>(tx: &mut Conn, id: i64, pre: &Preconditions) -> Result<R::Single> {
+pub(crate) async fn current_checked<R: Crud>(tx: &mut Conn, id: i64, pre: &Preconditions) -> Result<R::Single> {
     let before = R::get_for_update(tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
     if pre.has_conditions() {
         pre.check_write(R::NOUN, id, &ETag::of(&before)?)?;

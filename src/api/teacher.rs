@@ -4,11 +4,11 @@
 use axum::extract::State;
 use axum::response::Response;
 
+use super::client::{self, Mount};
 use super::crud;
 use super::etag::Preconditions;
 use super::extract::{PathId, QueryParams};
 use super::openapi::Operation;
-use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
@@ -44,6 +44,10 @@ pub fn routes() -> ApiRouter {
                  `false` = the non-archived teachers without an employment that year.",
             )
             .query_flag("archived", "Only archived (true) or only active (false) teachers.")
+            .describe(
+                "On the existing client's compatibility mount (`--client-compat`, `/teacher`) each element is \
+                 the single form instead (with gender, employeeNumber, birthday: client.md).",
+            )
             .json_list::<crate::domain::teacher::TeacherListItem>(200, "The teachers."),
         fetch,
         ops,
@@ -78,7 +82,8 @@ crate::crud_resource!(Teachers, path: "teacher", table: "teacher", id: TeacherId
 
 /// `GET /teacher[?schoolYear=ID[&employed=BOOL]][&archived=BOOL]`: list form, by
 /// code; 404 for an unknown school year; `employed` without `schoolYear` → 400.
-async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+/// On the compatibility mount each element is the single form ([`client::teacher_list`]).
+async fn list(State(app): State<AppState>, mount: Mount, q: QueryParams) -> Result<Response> {
     let filter = TeacherFilter {
         school_year: q.id("schoolYear")?.map(SchoolYearId),
         archived: q.flag("archived")?,
@@ -91,5 +96,6 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     if let Some(y) = filter.school_year {
         conn.require("school_year", SchoolYearId::KIND, y.0).await?;
     }
-    Ok(ok(&conn.list_teachers(filter).await?))
+    let list = conn.list_teachers(filter).await?;
+    client::teacher_list(&mut conn, mount, list).await
 }

@@ -202,6 +202,26 @@ fn has_a_realistic_workload_side() {
     assert!(open_employments.iter().all(|e| e.payment1.is_some() && e.payment2.is_some()));
 }
 
+/// Every posting has an end date (the existing client's posting dialog requires
+/// one) in the semester of its start date, which decides the posting's
+/// semester (workload.md §2): 1 before 1 February of the graduation year, else 2.
+#[test]
+fn postings_end_in_the_semester_they_start() {
+    let ds = generate(1);
+    let graduation: BTreeMap<&str, i32> =
+        ds.school_years.iter().map(|y| (y.code.as_str(), y.graduation_year as i32)).collect();
+    let date = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+    assert!(!ds.postings.is_empty());
+    for p in &ds.postings {
+        let grad = graduation[p.school_year.as_str()];
+        let (start, end) = (date(&p.start_date), date(p.end_date.as_deref().expect("an end date")));
+        let february = NaiveDate::from_ymd_opt(grad, 2, 1).unwrap();
+        let semester_end =
+            if start < february { february.pred_opt().unwrap() } else { NaiveDate::from_ymd_opt(grad, 7, 31).unwrap() };
+        assert!(start <= end && end <= semester_end, "{} {}: {start} – {end}", p.school_year, p.teacher);
+    }
+}
+
 /// 27/28 is opened from 26/27 by the opening rules (documents.md §2) and is
 /// plausible: every class that continues has its courses, continuing
 /// teachers keep them, start courses are empty, every teacher stays employed.

@@ -402,17 +402,21 @@ fn pool_postings_theses_notes(ds: &mut Dataset) {
             let (month, day) =
                 if first_semester { (10 + (n % 3) as u32, 5 + n as u32 % 20) } else { (3, 2 + n as u32 % 25) };
             let start_year = if first_semester { grad - 1 } else { *grad };
-            let (description, details): (&str, BTreeMap<String, Fixed>) = match n % 3 {
-                0 => ("Stellvertretung", [("L".to_string(), units(6 + (n % 5) as i64 * 4))].into()),
-                1 => ("Weiterbildung", [("P".to_string(), Fixed(-15_000))].into()),
-                _ => ("Sonderwoche", [("L".to_string(), units(10)), ("P".to_string(), units(1))].into()),
+            // Each kind lasts its days (the client's posting dialog requires an end date); the
+            // end stays in the start's semester, which alone decides the posting's (workload.md §2).
+            let (description, days, details): (&str, u64, BTreeMap<String, Fixed>) = match n % 3 {
+                0 => ("Stellvertretung", 13, [("L".to_string(), units(6 + (n % 5) as i64 * 4))].into()),
+                1 => ("Weiterbildung", 2, [("P".to_string(), Fixed(-15_000))].into()),
+                _ => ("Sonderwoche", 4, [("L".to_string(), units(10)), ("P".to_string(), units(1))].into()),
             };
+            let start = chrono::NaiveDate::from_ymd_opt(start_year as i32, month, day).expect("a real date");
+            let end = start + chrono::Days::new(days);
             ds.postings.push(PostingRecord {
                 school_year: year.clone(),
                 teacher: teacher.clone(),
                 description: Some(description.into()),
-                start_date: format!("{start_year}-{month:02}-{day:02}"),
-                end_date: None,
+                start_date: start.to_string(),
+                end_date: Some(end.to_string()),
                 details,
             });
         }

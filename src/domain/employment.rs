@@ -28,8 +28,9 @@ pub const MAX_BALANCE: i64 = 1000;
 pub struct Employment {
     /// Database id.
     pub id: EmploymentId,
-    /// The teacher (reference form).
-    pub teacher: TeacherRef,
+    /// The teacher: reference form plus `gender` (client.md: the existing
+    /// client's year overview counts employments by gender).
+    pub teacher: EmployedTeacher,
     /// The school year (reference form).
     pub school_year: SchoolYearRef,
     /// The division employing the teacher (reference form).
@@ -55,6 +56,33 @@ pub struct Employment {
     pub closing_balance: Option<Amount>,
     /// Read-only: closingBalance − openingBalance, or null.
     pub change: Option<Amount>,
+}
+
+/// The teacher inside an employment: the teacher's reference form plus
+/// `gender` (reference form or null), on both mounts (client.md "Where the
+/// client reads a field that the seed's list forms exclude": the existing
+/// client's year overview counts employments by gender). Reads as the
+/// reference form (`e.teacher.code`) through `Deref`.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct EmployedTeacher {
+    /// The teacher's reference form.
+    #[serde(flatten)]
+    pub reference: TeacherRef,
+    /// The teacher's gender (reference form) or null (workload.md §1).
+    pub gender: Option<LookupRef>,
+}
+
+impl std::ops::Deref for EmployedTeacher {
+    type Target = TeacherRef;
+    fn deref(&self) -> &TeacherRef {
+        &self.reference
+    }
+}
+
+impl From<EmployedTeacher> for TeacherRef {
+    fn from(t: EmployedTeacher) -> Self {
+        t.reference
+    }
 }
 
 /// A valid employment body: teacher, schoolYear and division required; percent
@@ -218,13 +246,16 @@ mod tests {
     fn employment() -> Employment {
         Employment {
             id: EmploymentId(7),
-            teacher: TeacherRef {
-                id: TeacherId(1),
-                archived: false,
-                code: "ab".into(),
-                last_name: "B".into(),
-                first_name: "A".into(),
-                email: None,
+            teacher: EmployedTeacher {
+                reference: TeacherRef {
+                    id: TeacherId(1),
+                    archived: false,
+                    code: "ab".into(),
+                    last_name: "B".into(),
+                    first_name: "A".into(),
+                    email: None,
+                },
+                gender: None,
             },
             school_year: SchoolYearRef {
                 id: SchoolYearId(2),

@@ -71,7 +71,7 @@ pub async fn check(conn: &mut Conn, kind: JobKind, params: &JobParams, config: &
             .await?
             .into_iter()
             .filter(|e| !e.teacher.email.as_deref().is_some_and(valid_email))
-            .map(|e| e.teacher.code)
+            .map(|e| e.teacher.code.clone())
             .collect();
         if !missing.is_empty() {
             return Err(Error::new(

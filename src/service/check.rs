@@ -45,7 +45,7 @@ pub async fn check_plan(conn: &mut Conn, id: SchoolYearId) -> Result<Vec<Finding
                 has_work: result.is_some_and(|r| {
                     !r.course_ids.is_empty() || !r.pool_ids.is_empty() || !r.thesis_type_ids.is_empty()
                 }),
-                teacher: e.teacher,
+                teacher: e.teacher.into(),
             }
         })
         .collect();

@@ -393,7 +393,7 @@ async fn results_with(
     let known = courses.map(|c| (year.id, c));
     let facts = facts_with(conn, year.graduation_year, teacher.map(|t| t.0), &[year.id.0], known).await?;
     let results = compute_all(&facts);
-    Ok((employments.into_iter().map(|e| (e.teacher, e.id.0)).collect(), results))
+    Ok((employments.into_iter().map(|e| (e.teacher.into(), e.id.0)).collect(), results))
 }
 
 /// The workload forms of school year `year_id` — every employment, or that of

@@ -1,7 +1,7 @@
 //! Storage of employments, with the locked-school-year rule (contract.md §7).
 
 use crate::domain::code_key;
-use crate::domain::employment::{Employment, NewEmployment};
+use crate::domain::employment::{EmployedTeacher, Employment, NewEmployment};
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
 use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
@@ -32,11 +32,12 @@ const SELECT_EMPLOYMENT: &str =
     "SELECT e.id, e.employment_min, e.employment_max, e.payment1, e.payment2, e.temporary, e.comments, e.initial_balance, \
      t.id AS teacher_id, t.archived AS teacher_archived, t.code AS teacher_code, t.last_name AS teacher_last_name, \
      t.first_name AS teacher_first_name, t.email AS teacher_email, \
+     g.id AS gender_id, g.code AS gender_code, g.description AS gender_description, \
      y.id AS year_id, y.archived AS year_archived, y.code AS year_code, y.description AS year_description, \
      y.graduation_year AS year_graduation_year, y.finalised AS year_finalised, y.age_relief_included AS year_age_relief_included, \
      d.id AS division_id, d.code AS division_code, d.description AS division_description \
      FROM employment e JOIN teacher t ON t.id = e.teacher_id JOIN school_year y ON y.id = e.school_year_id \
-     JOIN division d ON d.id = e.division_id";
+     JOIN division d ON d.id = e.division_id LEFT JOIN gender g ON g.id = t.gender_id";
 
 #[derive(sqlx::FromRow)]
 struct EmploymentRow {
@@ -54,6 +55,9 @@ struct EmploymentRow {
     teacher_last_name: String,
     teacher_first_name: String,
     teacher_email: Option<String>,
+    gender_id: Option<i64>,
+    gender_code: Option<String>,
+    gender_description: Option<String>,
     year_id: i64,
     year_archived: bool,
     year_code: String,
@@ -70,13 +74,16 @@ impl From<EmploymentRow> for Employment {
     fn from(r: EmploymentRow) -> Self {
         Employment {
             id: EmploymentId(r.id),
-            teacher: TeacherRef {
-                id: TeacherId(r.teacher_id),
-                archived: r.teacher_archived,
-                code: r.teacher_code,
-                last_name: r.teacher_last_name,
-                first_name: r.teacher_first_name,
-                email: r.teacher_email,
+            teacher: EmployedTeacher {
+                reference: TeacherRef {
+                    id: TeacherId(r.teacher_id),
+                    archived: r.teacher_archived,
+                    code: r.teacher_code,
+                    last_name: r.teacher_last_name,
+                    first_name: r.teacher_first_name,
+                    email: r.teacher_email,
+                },
+                gender: super::grade::lookup(r.gender_id, r.gender_code, r.gender_description),
             },
             school_year: SchoolYearRef {
                 id: SchoolYearId(r.year_id),

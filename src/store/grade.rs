@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use crate::domain::code_key;
+use crate::domain::curriculum::GradePayrollTypes;
 use crate::domain::grade::{Grade, NewGrade};
 use crate::domain::lookup::LookupKind;
 use crate::domain::refs::LookupRef;
@@ -28,7 +29,9 @@ struct GradeRow {
     cl_description: Option<String>,
 }
 
-fn lookup(id: Option<i64>, code: Option<String>, description: Option<String>) -> Option<LookupRef> {
+/// The reference form of a left-joined lookup row (a payroll type, a gender):
+/// `None` when the join found none.
+pub(crate) fn lookup(id: Option<i64>, code: Option<String>, description: Option<String>) -> Option<LookupRef> {
     Some(LookupRef { id: id?, code: code?, description: description? })
 }
 
@@ -105,6 +108,33 @@ impl Conn {
             return Err(Error::not_found("grade", id));
         }
         Ok(())
+    }
+
+    /// Sets the payroll types a curriculum body gives grade `edit.grade`
+    /// (client.md "Curriculum"), its row locked first: `Some((before, after))`
+    /// when they changed, `None` when the body repeats the stored ones. 404
+    /// when the grade is missing; the payroll types are checked by the caller.
+    pub async fn set_grade_payroll_types(&mut self, edit: &GradePayrollTypes) -> Result<Option<(Grade, Grade)>> {
+        let id = edit.grade.0;
+        self.lock_row("grade", id).await?;
+        let before = self.get_grade(id).await?.ok_or_else(|| Error::not_found("grade", id))?;
+        let current =
+            (before.payroll_type.as_ref().map(|p| p.id), before.class_lesson_payroll_type.as_ref().map(|p| p.id));
+        let (payroll_type, class_lesson) = edit.applied_to(current);
+        if (payroll_type, class_lesson) == current {
+            return Ok(None);
+        }
+        with_conn!(self, |c| sqlx::query(
+            "UPDATE grade SET payroll_type_id = $1, class_lesson_payroll_type_id = $2 WHERE id = $3"
+        )
+        .bind(payroll_type)
+        .bind(class_lesson)
+        .bind(id)
+        .execute(c)
+        .await?
+        .rows_affected());
+        let after = self.get_grade(id).await?.ok_or_else(|| Error::not_found("grade", id))?;
+        Ok(Some((before, after)))
     }
 
     /// Deletes a grade; 404 when missing.

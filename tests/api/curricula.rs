@@ -195,3 +195,79 @@ async fn all_curriculum_grades_loads_every_ordered_list() {
     assert_eq!(ids(two), [g[1], g[2], g[0]]);
     assert_eq!(map[&CurriculumId(one)][0].code, "C");
 }
+
+/// The existing client's curriculum dialog edits each grade's payroll types
+/// inside `PUT /curriculum/ID` (client.md "Curriculum"): they are saved on the
+/// grade, checked, audited, and the year's workloads follow at once.
+#[tokio::test]
+async fn grade_payroll_types_are_saved_through_the_curriculum() {
+    let app = TestApp::spawn().await;
+    let s = crate::workload::school(&app, 1).await;
+    let t = s.teacher(&app, "tgp", "1980-03-01", (50.0, 50.0)).await;
+    s.course(&app, s.math, "G29a", 3.0, t).await; // G29a is in GYM2 in 26/27
+    let list = app.get("/curriculum").await.expect(200);
+    let gym = list.result().as_array().unwrap().iter().find(|c| c["code"] == "GYM 17").unwrap().clone();
+    let path = format!("/curriculum/{}", gym["id"]);
+    let gym2 = gym["grades"][1].clone();
+    assert_eq!((gym2["code"].as_str(), &gym2["payrollType"]["id"]), (Some("GYM2"), &json!(s.pt["G2"])));
+    // The course's percent follows the grade's payroll type: 3 L at its weekly lessons (workload.md §3.2).
+    let course_percent = |w: &Value| w["courses"]["items"][0]["percent1"].as_f64().unwrap();
+    let payroll_types = |w: &Value| {
+        w["payroll"]["items"].as_array().unwrap().iter().map(|i| i["payrollType"]["id"].clone()).collect::<Vec<_>>()
+    };
+    let before = s.workload(&app, t).await; // also fills the response cache
+    assert!((course_percent(&before) - 300.0 / 23.0).abs() < 0.001, "{before}");
+
+    // A reader may not save.
+    let reader = app.token_for("rita", schoolplan::auth::Role::Reader).await;
+    let mut body = gym.clone();
+    body["grades"][1]["payrollType"] = json!({"id": s.pt["F"], "code": "F"});
+    app.request_with(Some(&reader), reqwest::Method::PUT, &format!("/api/v1{path}"), Some(&body))
+        .await
+        .expect_problem(403, "forbidden");
+    // An unknown payroll type: 422 at the grade's field, nothing saved.
+    let mut bad = gym.clone();
+    bad["grades"][1]["payrollType"] = json!({"id": 9999});
+    bad["grades"][0]["classLessonPayrollType"] = json!(9998);
+    let r = app.put(&path, bad).await.expect_problem(422, "unknown_reference");
+    let pointers: Vec<_> = r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].clone()).collect();
+    assert_eq!(pointers, [json!("/grades/0/classLessonPayrollType"), json!("/grades/1/payrollType")]);
+    let mut bad = gym.clone();
+    bad["grades"][1]["payrollType"] = json!("G2");
+    app.put(&path, bad).await.expect_problem(400, "invalid_type");
+    assert_eq!(app.get(&path).await.result(), &gym, "nothing saved");
+
+    // The planner's change is stored on the grade, for every reader of it.
+    let saved = app.put(&path, body).await.expect(200);
+    assert_eq!(saved.result()["grades"][1]["payrollType"]["id"], s.pt["F"]);
+    assert_eq!(saved.result()["grades"][1]["classLessonPayrollType"]["id"], s.pt["GK2"], "a key sent back unchanged");
+    let grade = app.get(&format!("/grade/{}", gym2["id"])).await.expect(200);
+    assert_eq!(grade.result()["payrollType"]["id"], s.pt["F"]);
+    // The workload follows at once: the course now counts at F's 24 weekly lessons, under F.
+    let after = s.workload(&app, t).await;
+    assert!((course_percent(&after) - 300.0 / 24.0).abs() < 0.001, "{after}");
+    assert!(payroll_types(&after).contains(&json!(s.pt["F"])), "{after}");
+    assert!(!payroll_types(&before).contains(&json!(s.pt["F"])), "{before}");
+
+    // Audited: the grade's own entry and the curriculum's.
+    let audit = app.get(&format!("/audit?objectType=grade&objectId={}", gym2["id"])).await.expect(200);
+    let entries = audit.result().as_array().unwrap().clone();
+    assert_eq!(entries[0]["method"], "PUT");
+    assert_eq!(entries[0]["path"], format!("/api/v1{path}"));
+    assert_eq!(entries[0]["changes"]["before"]["payrollType"]["id"], s.pt["G2"]);
+    assert_eq!(entries[0]["changes"]["after"]["payrollType"]["id"], s.pt["F"]);
+    let audit = app.get(&format!("/audit?objectType=curriculum&objectId={}", gym["id"])).await.expect(200);
+    assert_eq!(audit.result()[0]["changes"]["after"]["grades"][1]["payrollType"]["id"], s.pt["F"]);
+
+    // Sent back as received: no change, no new grade entry; null clears, a bare id keeps.
+    app.put(&path, saved.result().clone()).await.expect(200);
+    let again = app.get(&format!("/audit?objectType=grade&objectId={}", gym2["id"])).await.expect(200);
+    assert_eq!(again.result().as_array().unwrap().len(), entries.len());
+    let mut body = saved.result().clone();
+    body["grades"][1]["classLessonPayrollType"] = Value::Null;
+    body["grades"][2] = json!(body["grades"][2]["id"]);
+    let cleared = app.put(&path, body).await.expect(200);
+    assert_eq!(cleared.result()["grades"][1]["classLessonPayrollType"], Value::Null);
+    assert_eq!(cleared.result()["grades"][1]["payrollType"]["id"], s.pt["F"]);
+    assert_eq!(cleared.result()["grades"][2], saved.result()["grades"][2]);
+}

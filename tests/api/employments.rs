@@ -56,7 +56,8 @@ async fn employment_create_get_list_save_delete() {
     assert_eq!(r.header("location"), Some(format!("/api/v1/employment/{id}").as_str()));
     let expected = json!({
         "id": id,
-        "teacher": {"id": s.anna, "archived": false, "code": "abc", "lastName": "Berg", "firstName": "Anna", "email": "anna@example.ch"},
+        "teacher": {"id": s.anna, "archived": false, "code": "abc", "lastName": "Berg", "firstName": "Anna", "email": "anna@example.ch",
+                    "gender": null},
         "schoolYear": {"id": s.year, "archived": false, "code": "26/27", "description": "Schuljahr 26/27", "graduationYear": 2027,
                        "finalised": false, "ageReliefIncluded": false},
         "division": {"id": s.div, "code": "GYM", "description": "Abteilung GYM"},

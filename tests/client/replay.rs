@@ -207,8 +207,10 @@ async fn the_clients_calls_in_order() {
         ],
     );
     b.put(&format!("/teacher/{}", id(&t)), t.clone()).await;
+    // Teacher.vue's columns: the compat mount's list carries the long form.
     for t in b.get("/teacher").await.as_array().unwrap() {
-        reads(t, &["id", "archived", "code", "firstName", "lastName", "email"]);
+        reads(t, &["id", "archived", "code", "firstName", "lastName", "gender", "employeeNumber", "email", "birthday"]);
+        assert_eq!((t["gender"]["id"].clone(), t["birthday"].as_str()), (female["id"].clone(), Some("1980-05-01")));
     }
 
     // SchoolClassEdit / Step3: graduationYear as a string.
@@ -261,6 +263,8 @@ async fn the_clients_calls_in_order() {
                 "payment2",
             ],
         );
+        // Overview counts employments by the teacher's gender.
+        assert_eq!(e["teacher"]["gender"]["id"], female["id"], "{e}");
     }
     let codes =
         |v: Value| v.as_array().unwrap().iter().map(|t| t["code"].as_str().unwrap().to_string()).collect::<Vec<_>>();

@@ -259,3 +259,67 @@ async fn jobs_files_and_standing_jobs() {
     let done = poll(&b, 3).await;
     assert_eq!(done["error"], Value::Null, "{done}");
 }
+
+/// Teacher.vue's columns and the year overview's count by gender (client.md
+/// "Where the client reads a field that the seed's list forms exclude"): on
+/// the compatibility mount the teacher list carries `gender`,
+/// `employeeNumber` and `birthday` as the demo school has them, while
+/// `/api/v1` keeps the short list form; the teacher inside an employment
+/// carries `gender`, so counting the year's employments per gender finds them all.
+#[tokio::test]
+async fn teacher_columns_and_employments_by_gender() {
+    let app = TestApp::spawn_with(browser::config()).await;
+    let years = demo(&app).await;
+    let ds = schoolplan::demo::generate(1);
+    let b = Browser::new(&app);
+
+    // Teacher.vue: every column filled as the demo's teachers have them.
+    let teachers = b.get("/teacher").await;
+    let teachers = teachers.as_array().unwrap();
+    assert_eq!(teachers.len(), ds.teachers.len());
+    let (mut genders, mut numbers, mut birthdays) = (0, 0, 0);
+    for t in teachers {
+        reads(t, &["id", "archived", "code", "firstName", "lastName", "gender", "employeeNumber", "email", "birthday"]);
+        let record = ds.teachers.iter().find(|r| r.code == t["code"]).expect("a demo teacher");
+        assert_eq!(t["gender"]["code"].as_str(), record.gender.as_deref(), "{}", record.code);
+        assert_eq!(t["employeeNumber"].as_str(), record.employee_number.as_deref(), "{}", record.code);
+        assert_eq!(t["birthday"].as_str(), record.birthday.as_deref(), "{}", record.code);
+        genders += usize::from(t["gender"].is_object());
+        numbers += usize::from(t["employeeNumber"].is_string());
+        birthdays += usize::from(t["birthday"].is_string());
+    }
+    assert!(genders > 0 && numbers > 0 && birthdays > 0, "{genders} genders, {numbers} numbers, {birthdays} birthdays");
+    // `/api/v1` keeps the interface's list form (asked after the compat list: no shared cache entry) …
+    let short = app.get("/teacher").await.expect(200);
+    for t in short.result().as_array().unwrap() {
+        let mut keys: Vec<_> = t.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        assert_eq!(keys, ["archived", "code", "email", "firstName", "id", "lastName"]);
+    }
+    // … and the compat mount its long one, also for the client's other teacher lists.
+    assert!(b.get("/teacher").await[0].get("gender").is_some());
+    let year = find(&years, "code", "26/27").clone();
+    let y = id(&year);
+    assert!(b.get(&format!("/teacher?schoolYear={y}&employed=true")).await[0].get("employeeNumber").is_some());
+
+    // Overview: employments counted by `teacher.gender.id` over `/gender`.
+    let employments = b.get(&format!("/employment?schoolYear={y}")).await;
+    let employments = employments.as_array().unwrap();
+    let mut counted = 0;
+    for g in b.get("/gender").await.as_array().unwrap() {
+        let count = employments.iter().filter(|e| e["teacher"]["gender"]["id"] == g["id"]).count();
+        let expected = ds
+            .employments
+            .iter()
+            .filter(|e| e.school_year == "26/27")
+            .filter(|e| ds.teachers.iter().any(|t| t.code == e.teacher && t.gender.as_deref() == g["code"].as_str()))
+            .count();
+        assert_eq!(count, expected, "employments of gender {}", g["code"]);
+        counted += count;
+    }
+    assert!(counted > 0, "the overview counts employments by gender");
+    assert_eq!(counted, employments.iter().filter(|e| e["teacher"]["gender"].is_object()).count());
+    // The employment dialog's teacher as well.
+    let one = b.get(&format!("/employment/{}", id(&employments[0]))).await;
+    assert_eq!(one["teacher"]["gender"], employments[0]["teacher"]["gender"]);
+}
