@@ -8,5 +8,6 @@ mod helpers;
 
 mod browser;
 mod oidc;
+mod overview;
 mod replay;
 mod screens;
