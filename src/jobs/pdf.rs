@@ -12,6 +12,7 @@ use crate::domain::division::Division;
 use crate::domain::employment::Employment;
 use crate::domain::ids::{DivisionId, SchoolYearId};
 use crate::domain::job::{JobKind, JobParams};
+use crate::domain::payroll::ThesisType;
 use crate::domain::schoolyear::SchoolYear;
 use crate::domain::teacher::Teacher;
 use crate::error::{Error, Result};
@@ -42,6 +43,8 @@ pub struct Sheets {
     pub teachers: HashMap<i64, Teacher>,
     /// Divisions by id.
     pub divisions: HashMap<i64, Division>,
+    /// Every thesis type (the sheet labels the payroll rows that include theses).
+    pub thesis_types: Vec<ThesisType>,
 }
 
 impl Sheets {
@@ -57,7 +60,8 @@ impl Sheets {
             let d = conn.get_division(DivisionId(id)).await?.ok_or_else(|| Error::not_found(DivisionId::KIND, id))?;
             divisions.insert(id, d);
         }
-        Ok(Sheets { year, employments, forms, teachers, divisions })
+        let thesis_types = conn.list_thesis_types().await?;
+        Ok(Sheets { year, employments, forms, teachers, divisions, thesis_types })
     }
 
     /// The sheet of `e`, if its form, teacher and division are there.
@@ -67,6 +71,7 @@ impl Sheets {
             employment: e,
             teacher: self.teachers.get(&e.teacher.id.0)?,
             division: self.divisions.get(&e.division.id)?,
+            thesis_types: &self.thesis_types,
         })
     }
 

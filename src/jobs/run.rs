@@ -182,6 +182,9 @@ async fn initialize(params: &JobParams, ctx: &Context) -> Result<()> {
         c.pool_entries,
         if c.courses + c.employments + c.pool_entries == 0 { " (the year was opened already)" } else { "" }
     ));
+    for w in &report.warnings {
+        p.log(format!("Warning: {}", w.detail));
+    }
     for course in &report.courses {
         p.log(format!("Course {}", course.label()));
     }

@@ -41,6 +41,8 @@ pub async fn check_plan(conn: &mut Conn, id: SchoolYearId) -> Result<Vec<Finding
                 id: e.id,
                 payment1: e.payment1,
                 payment2: e.payment2,
+                employment_min: e.employment_min,
+                employment_max: e.employment_max,
                 workload: result.map(|r| r.calculation.summary_total.percent_with_age_relief).unwrap_or_default(),
                 has_work: result.is_some_and(|r| {
                     !r.course_ids.is_empty() || !r.pool_ids.is_empty() || !r.thesis_type_ids.is_empty()

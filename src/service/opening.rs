@@ -1,11 +1,13 @@
 //! Opening a school year (documents.md §2): load the facts, plan with
-//! [`crate::domain::opening::plan`], insert, and report what was created.
+//! [`crate::domain::opening::plan`], insert, and report what was created and
+//! the entry grades it could create no courses for.
 
 use serde::Serialize;
 
+use crate::domain::check::{no_entry_classes, Finding};
 use crate::domain::course::{lock_reason, Course};
 use crate::domain::ids::SchoolYearId;
-use crate::domain::opening::{no_previous_year, plan};
+use crate::domain::opening::{entry_gaps, no_previous_year, plan};
 use crate::domain::pool::PoolEntry;
 use crate::domain::refs::SchoolYearRef;
 use crate::error::{Error, ErrorCode, Result};
@@ -37,6 +39,11 @@ pub struct OpeningReport {
     pub pool_entries: Vec<PoolEntry>,
     /// How many of each.
     pub counts: OpeningCounts,
+    /// Warnings, in the plan check's form: `no_entry_classes` for each
+    /// curriculum whose lesson table starts courses in its entry grade while
+    /// no class has that grade this year, so that no first-year course was
+    /// created (documents.md §2, §3). Empty when there is nothing to warn of.
+    pub warnings: Vec<Finding>,
 }
 
 /// Opens school year `id` inside `tx` (documents.md §2): 404 for an unknown
@@ -58,6 +65,10 @@ pub async fn open_school_year(tx: &mut Conn, id: SchoolYearId) -> Result<Opening
     let previous = tx.previous_school_year(&year).await?.ok_or_else(|| no_previous_year(&year))?;
     let facts = tx.opening_facts(year.clone(), previous).await?;
     let planned = plan(&facts)?;
+    let warnings = entry_gaps(&year, &facts.classes, &facts.curricula, &facts.subjects, &facts.entries)
+        .iter()
+        .map(|gap| no_entry_classes(&year, gap))
+        .collect();
     let (employment_ids, course_ids, pool_ids) = tx.insert_opening(id, &planned).await?;
     let courses = tx.courses_with_ids(&course_ids).await?;
     let employments = tx.employment_refs(&year, &employment_ids).await?;
@@ -72,5 +83,5 @@ pub async fn open_school_year(tx: &mut Conn, id: SchoolYearId) -> Result<Opening
     };
     let counts =
         OpeningCounts { courses: courses.len(), employments: employments.len(), pool_entries: pool_entries.len() };
-    Ok(OpeningReport { courses, employments, pool_entries, counts })
+    Ok(OpeningReport { courses, employments, pool_entries, counts, warnings })
 }

@@ -88,6 +88,75 @@ async fn warnings_appear_and_go_away() {
     assert_eq!(codes(&app, &s).await, Vec::<String>::new());
 }
 
+/// `payment_outside_range`: a payment target outside the employment's range
+/// (documents.md §3); an absent bound does not limit.
+#[tokio::test]
+async fn a_payment_target_outside_the_range_is_a_warning() {
+    let app = TestApp::spawn().await;
+    let (s, a) = clean(&app).await;
+    let e =
+        app.get(&format!("/employment?schoolYear={}&teacher={a}", s.year)).await.expect(200).result()[0]["id"].clone();
+    let path = format!("/employment/{e}");
+    put_field(&app, &path, "employmentMin", json!(30)).await;
+    put_field(&app, &path, "employmentMax", json!(45.5)).await;
+    let r = app.get(&format!("/schoolyear/{}/check", s.year)).await.expect(200);
+    let f = r.result().as_array().unwrap();
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(
+        (f[0]["severity"].clone(), f[0]["code"].clone(), f[0]["objects"].clone()),
+        (
+            json!("warning"),
+            json!("payment_outside_range"),
+            json!([{"type": "teacher", "id": a}, {"type": "employment", "id": e}])
+        )
+    );
+    let detail = f[0]["detail"].as_str().unwrap();
+    assert!(detail.contains("30 – 45.5 %") && detail.contains("semester 1: 50 %, semester 2: 50 %"), "{detail}");
+    put_field(&app, &path, "employmentMax", json!(50)).await;
+    assert_eq!(codes(&app, &s).await, Vec::<String>::new(), "50 lies in 30–50");
+    put_field(&app, &path, "employmentMax", Value::Null).await;
+    put_field(&app, &path, "employmentMin", json!(50.5)).await;
+    assert_eq!(codes(&app, &s).await, ["payment_outside_range"], "below the minimum, no maximum");
+}
+
+/// On the demo school, `payment_outside_range` names exactly the employments
+/// whose payment1 or payment2 lies outside employmentMin..employmentMax.
+#[tokio::test]
+async fn the_demo_payments_outside_their_range_are_found() {
+    let app = TestApp::spawn().await;
+    let years = crate::jobs::demo(&app).await;
+    let year = crate::jobs::year_id(&years, "26/27");
+    let employments = app.get(&format!("/employment?schoolYear={year}")).await.expect(200).result().clone();
+    let num = |v: &Value| v.as_f64();
+    let expected: Vec<Value> = employments
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| {
+            let (min, max) = (num(&e["employmentMin"]), num(&e["employmentMax"]));
+            [num(&e["payment1"]), num(&e["payment2"])]
+                .into_iter()
+                .flatten()
+                .any(|p| min.is_some_and(|m| p < m) || max.is_some_and(|m| p > m))
+        })
+        .map(|e| e["id"].clone())
+        .collect();
+    assert!(!expected.is_empty(), "the demo has payments outside their range");
+    let found = app.get(&format!("/schoolyear/{year}/check")).await.expect(200).result().clone();
+    let mut named: Vec<Value> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "payment_outside_range")
+        .map(|f| f["objects"][1]["id"].clone())
+        .collect();
+    let key = |v: &Value| v.as_i64().unwrap();
+    named.sort_by_key(key);
+    let mut expected = expected;
+    expected.sort_by_key(key);
+    assert_eq!(named, expected);
+}
+
 #[tokio::test]
 async fn errors_appear_and_go_away() {
     let app = TestApp::spawn().await;
@@ -138,9 +207,13 @@ async fn errors_appear_and_go_away() {
     let x =
         app.create("/subject", json!({"code": "X", "description": "Fach X", "type": kind, "category": category})).await;
     let row = format!("{gym_id}-{x}-{}", s.div);
-    app.put(&format!("/lessontable/{row}"), json!({"details": [{"grade": grades[0], "type": "start", "lessons1": 2}]}))
-        .await
-        .expect(200);
+    // An optional start: no class enters GYM1 this year, and a `start` would add `no_entry_classes`.
+    app.put(
+        &format!("/lessontable/{row}"),
+        json!({"details": [{"grade": grades[0], "type": "startOptional", "lessons1": 2}]}),
+    )
+    .await
+    .expect(200);
     assert_eq!(codes(&app, &s).await, Vec::<String>::new());
     put_field(&app, &format!("/subject/{x}"), "crossClass", json!(true)).await;
     let f = findings(&app, &s).await;

@@ -194,6 +194,7 @@ async fn opening_creates_what_the_lesson_table_implies_once() {
     let report = s.open(&app).await;
     let created = report["courses"].as_array().unwrap().clone();
     assert_eq!(report["counts"], json!({"courses": 9, "employments": 3, "poolEntries": 1}), "{report:#}");
+    assert_eq!(report["warnings"], json!([]), "G30a enters GYM1");
 
     // Employments: the three teachers without one, with the contract but not the comments.
     let employed: Vec<i64> =
@@ -289,6 +290,47 @@ async fn opening_creates_what_the_lesson_table_implies_once() {
         (json!([]), json!([]), json!([]))
     );
     assert_eq!(course_list(&app, s.year).await, listed);
+}
+
+/// Without a class in the entry grade (documents.md §2, §3 `no_entry_classes`):
+/// the opening creates no first-year course and says so in its report, and the
+/// plan check warns before and after; once the class exists, opening again
+/// creates its courses and the warning is gone.
+#[tokio::test]
+async fn opening_warns_when_no_class_enters_the_entry_grade() {
+    let app = TestApp::spawn().await;
+    let s = School::new(&app).await;
+    let g = &s.gym.grades;
+    app.delete(&format!("/schoolclass/{}", s.g30a)).await.expect(204);
+    let warning = |f: &Value| {
+        (f["severity"].clone(), f["code"].clone(), f["objects"].clone(), f["detail"].as_str().unwrap().to_string())
+    };
+    let check = app.get(&format!("/schoolyear/{}/check", s.year)).await.expect(200).result().clone();
+    let found: Vec<_> =
+        check.as_array().unwrap().iter().filter(|f| f["code"] == "no_entry_classes").map(warning).collect();
+    assert_eq!(found.len(), 1, "{check:#}");
+    assert_eq!(
+        (found[0].0.clone(), found[0].2.clone()),
+        (json!("warning"), json!([{"type": "curriculum", "id": s.gym.id}]))
+    );
+    assert!(found[0].3.contains("GYM 17") && found[0].3.contains("GYM1"), "{}", found[0].3);
+
+    let report = s.open(&app).await;
+    let created = report["courses"].as_array().unwrap();
+    assert!(created.iter().all(|c| c["grade"]["id"] != g[0]), "no first-year course: {report:#}");
+    let warnings: Vec<_> = report["warnings"].as_array().unwrap().iter().map(warning).collect();
+    assert_eq!(warnings, found, "the report warns as the plan check does");
+    let check = app.get(&format!("/schoolyear/{}/check", s.year)).await.expect(200).result().clone();
+    assert!(check.as_array().unwrap().iter().any(|f| f["code"] == "no_entry_classes"), "still no class enters");
+
+    // The entering class is created: opening again creates its D course, without a warning.
+    let g30a = school_class(&app, "G30a", s.gym.id, s.nord, 2030).await;
+    let again = s.open(&app).await;
+    assert_eq!(again["warnings"], json!([]));
+    let created = again["courses"].as_array().unwrap();
+    assert_eq!(find(created, s.d, &[g30a], g[0]).len(), 1, "{again:#}");
+    let check = app.get(&format!("/schoolyear/{}/check", s.year)).await.expect(200).result().clone();
+    assert!(check.as_array().unwrap().iter().all(|f| f["code"] != "no_entry_classes"), "{check:#}");
 }
 
 #[tokio::test]

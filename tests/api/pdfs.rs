@@ -1,12 +1,11 @@
 //! The PDF documents (documents.md §4–§5): each generated PDF's text (read
-//! with `pdftotext` from poppler-utils) shows the teacher, the title and every
+//! with the `pdf-extract` crate, no external tool) shows the teacher, the title and every
 //! figure of `GET /workload` as the sheet formats it (lessons with 2
 //! decimals, percents with `percentDecimals`, half-up; zero as "—"); a whole
 //! school in one file has every employment's sheet; the course lists and the
 //! open lessons; a job that cannot typeset fails and leaves no file.
 
 use std::collections::{BTreeSet, HashMap};
-use std::process::Command;
 use std::str::FromStr;
 
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -15,34 +14,31 @@ use serde_json::{json, Value};
 use crate::helpers::TestApp;
 use crate::jobs::{demo, product, run_job, year_id};
 
-/// The text of `pdf`, laid out (`pdftotext -layout`); pages end with a form feed.
+/// The text of `pdf` (`pdf-extract`): a line per line of print, the cells
+/// of a table row on one line separated by spaces; each page ends with a
+/// form feed.
 pub fn pdf_text(pdf: &[u8]) -> String {
     assert!(pdf.starts_with(b"%PDF-"), "a PDF");
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("doc.pdf");
-    std::fs::write(&path, pdf).expect("PDF written");
-    let out = Command::new("pdftotext")
-        .arg("-layout")
-        .arg(&path)
-        .arg("-")
-        .output()
-        .expect("pdftotext runs (apt-get install poppler-utils)");
-    assert!(out.status.success(), "pdftotext: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("UTF-8 text")
+    let pages = pdf_extract::extract_text_from_mem_by_pages(pdf).expect("the PDF's text");
+    pages.into_iter().map(|p| p + "\x0c").collect()
 }
 
-/// `pdfinfo`'s page size in points (width, height) and page count.
+/// The first page's size in points (width, height) and the page count.
 fn pdf_info(pdf: &[u8]) -> ((f64, f64), usize) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("doc.pdf");
-    std::fs::write(&path, pdf).expect("PDF written");
-    let out = Command::new("pdfinfo").arg(&path).output().expect("pdfinfo runs");
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let field = |name: &str| {
-        text.lines().find_map(|l| l.strip_prefix(name)).map(str::trim).unwrap_or_else(|| panic!("{name} in {text}"))
+    let doc = pdf_extract::Document::load_mem(pdf).expect("a PDF");
+    let pages = doc.get_pages();
+    let first = *pages.values().next().expect("a page");
+    // The media box is the page's own or inherited from its parents.
+    let mut node = doc.get_dictionary(first).expect("the page");
+    let media_box = loop {
+        if let Ok(b) = node.get(b"MediaBox").and_then(|b| b.as_array()) {
+            break b.clone();
+        }
+        let parent = node.get(b"Parent").and_then(|p| p.as_reference()).expect("a media box");
+        node = doc.get_dictionary(parent).expect("the parent");
     };
-    let size: Vec<f64> = field("Page size:").split_whitespace().filter_map(|w| w.parse().ok()).collect();
-    ((size[0], size[1]), field("Pages:").parse().expect("page count"))
+    let n: Vec<f64> = media_box.iter().map(|v| v.as_float().map(f64::from).expect("a number")).collect();
+    ((n[2] - n[0], n[3] - n[1]), pages.len())
 }
 
 /// A figure of the workload form as the sheet prints it: rounded half-up to
@@ -146,6 +142,86 @@ fn pages_by_teacher(text: &str) -> HashMap<String, Vec<String>> {
     out
 }
 
+/// The signature block is never alone on a page (documents.md §5): the page
+/// that asks for the teacher's signature also shows the last section before
+/// it with its total ("IPB: Übersicht" with Schlusssaldo when the balance is
+/// shown, else "Pensenmeldung" with the payment).
+#[track_caller]
+fn signature_beside_figures(code: &str, pages: &[String], form: &Value) {
+    let page = pages.iter().find(|p| p.contains("Zustimmend zur Kenntnis genommen")).expect("a signature block");
+    let (section, total) = if form["balance"].is_array() {
+        ("IPB: Übersicht", "Schlusssaldo")
+    } else {
+        ("Pensenmeldung", "Auszahlung Schuljahr")
+    };
+    assert!(page.contains(section) && page.contains(total), "{code}: the signature stands beside {section}:\n{page}");
+}
+
+/// A printed figure ("—" is zero).
+fn printed(token: &str) -> Decimal {
+    if token == "—" {
+        Decimal::ZERO
+    } else {
+        Decimal::from_str(token).unwrap_or_else(|_| panic!("a figure: {token}"))
+    }
+}
+
+/// "IPB: Übersicht" adds up as printed (documents.md §5): its lines (with a
+/// "Rundungsdifferenz" where rounding needs one) sum to the Schlusssaldo, and
+/// Anfangssaldo + Veränderung = Schlusssaldo.
+#[track_caller]
+fn balance_adds_up(code: &str, text: &str, form: &Value) {
+    if !form["balance"].is_array() {
+        return;
+    }
+    let section = &text[text.find("IPB: Übersicht").expect("the balance section")..];
+    let value = |name: &str| -> Option<Decimal> {
+        let line = section.lines().find(|l| l.trim_start().starts_with(name))?;
+        Some(printed(line.split_whitespace().last().unwrap()))
+    };
+    let line = |name: &str| value(name).unwrap_or_else(|| panic!("{code}: a line {name} in\n{section}"));
+    let (opening, closing) = (line("Anfangssaldo"), line("Schlusssaldo"));
+    let sum = opening
+        + line("Pensum")
+        + line("Ein- und Ausbuchungen")
+        + line("Auszahlung")
+        + value("Rundungsdifferenz").unwrap_or_default();
+    assert_eq!(sum, closing, "{code}: the lines add up to the Schlusssaldo:\n{section}");
+    assert_eq!(opening + line("Veränderung"), closing, "{code}: Anfangssaldo + Veränderung:\n{section}");
+}
+
+/// Payroll type id of every thesis type.
+async fn thesis_payroll_types(app: &TestApp) -> HashMap<i64, i64> {
+    let types = app.get("/thesistype").await.expect(200).result().clone();
+    types
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["id"].as_i64().unwrap(), t["payrollType"]["id"].as_i64().unwrap()))
+        .collect()
+}
+
+/// A payroll row whose lessons include theses says so (its type is a thesis
+/// type's payroll type and the teacher has theses of it); no other row does.
+#[track_caller]
+fn theses_labelled(code: &str, text: &str, form: &Value, thesis_payroll_types: &HashMap<i64, i64>) {
+    let with_theses: BTreeSet<i64> = form["theses"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["percent"] != json!(0))
+        .map(|t| thesis_payroll_types[&t["type"]["id"].as_i64().unwrap()])
+        .collect();
+    let pensenmeldung = &text[text.find("Pensenmeldung").expect("Pensenmeldung")..];
+    for item in form["payroll"]["items"].as_array().unwrap() {
+        let description = item["description"].as_str().unwrap();
+        let labelled = format!("{description} (inkl. Abschlussarbeiten)");
+        let theses = item["correction"] != json!(true)
+            && item["payrollType"]["id"].as_i64().is_some_and(|t| with_theses.contains(&t));
+        assert_eq!(pensenmeldung.contains(&labelled), theses, "{code}: {labelled}");
+    }
+}
+
 async fn forms(app: &TestApp, year: i64) -> HashMap<String, Value> {
     let list = app.get(&format!("/workload?schoolYear={year}")).await.expect(200);
     list.result()
@@ -197,7 +273,7 @@ async fn a_workload_sheet_shows_the_teacher_the_title_and_every_figure() {
     let ((w, h), pages) = pdf_info(&pdf);
     assert!((w - 595.0).abs() < 2.0 && (h - 842.0).abs() < 2.0, "A4 portrait: {w} x {h}");
     let text = pdf_text(&pdf);
-    let title = if finalised { "Lektionenzuteilung SJ 26/27" } else { "provisorische Lektionenzuteilung SJ 26/27" };
+    let title = if finalised { "Lektionenzuteilung SJ 26/27" } else { "Provisorische Lektionenzuteilung SJ 26/27" };
     assert!(text.contains(title), "{title} in\n{text}");
     for key in ["firstName", "lastName", "code"] {
         assert!(text.contains(form["teacher"][key].as_str().unwrap()), "{key} in the sheet");
@@ -210,6 +286,30 @@ async fn a_workload_sheet_shows_the_teacher_the_title_and_every_figure() {
     assert_eq!(filled("theses"), text.contains("Pensum: Abschlussarbeiten"), "the theses section when there are any");
     let has_postings = form["postings"]["items"].as_array().is_some_and(|i| !i.is_empty());
     assert!(!has_postings || pages >= 2, "the postings have a page of their own");
+    // The payment target and the employment range with `percentDecimals` decimals, like every other percent.
+    let employment =
+        app.get(&format!("/employment?schoolYear={year}&teacher={teacher}")).await.expect(200).result()[0].clone();
+    let pd = form["payroll"]["percentDecimals"].as_u64().unwrap() as u32;
+    let entered = |key: &str| {
+        let v = &employment[key];
+        if v.is_null() {
+            "—".to_string()
+        } else {
+            shown(v, pd).unwrap_or_else(|| format!("{:.*}", pd as usize, 0.0))
+        }
+    };
+    has_line(&text, &["Auszahlungsziel".into(), entered("payment1"), "/".into(), entered("payment2"), "%".into()]);
+    has_line(
+        &text,
+        &["Anstellung gemäss Verfügung".into(), entered("employmentMin"), "–".into(), entered("employmentMax")],
+    );
+    // The postings' header names its columns in full, each on one line: the
+    // single lessons booked and the weekly lessons of a full position.
+    if has_postings {
+        has_line(&text, &["Lektionen".into(), "Vollpensum".into()]);
+        let header = ["Beschreibung", "Von", "Bis", "Typ", "einzeln", "L/Woche", "%", "AE", "%", "Total", "%"];
+        has_line(&text, &header.map(String::from));
+    }
     assert_eq!(pages_by_teacher(&text).keys().collect::<Vec<_>>(), [code]);
     shows_form(&text, form);
 }
@@ -233,12 +333,17 @@ async fn the_whole_school_is_one_file_with_every_sheet() {
         forms.keys().collect::<BTreeSet<_>>(),
         "a sheet per employment"
     );
+    let thesis_payroll_types = thesis_payroll_types(&app).await;
     for (code, form) in &forms {
         let pages = &by_teacher[code];
         let n = pages.len();
         assert!(pages[0].contains(&format!("Seite 1 von {n}")), "{code}: its own page count");
         assert!(pages[0].contains("Lektionenzuteilung SJ 26/27"), "{code}: its sheet starts with the title");
-        shows_form(&pages.join("\n"), form);
+        let text = pages.join("\n");
+        shows_form(&text, form);
+        signature_beside_figures(code, pages, form);
+        balance_adds_up(code, &text, form);
+        theses_labelled(code, &text, form, &thesis_payroll_types);
     }
 
     // One division: only its employments.

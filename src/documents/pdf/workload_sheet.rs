@@ -6,36 +6,46 @@
 //! (`GET /workload`, workload.md §3.7) formatted by [`super::figure`]:
 //! lessons with 2 decimals, percents with the form's `percentDecimals`.
 
+use rust_decimal::{Decimal, RoundingStrategy};
 use serde::Serialize;
 
 use super::{classes_of, figure, image_path, is_placeholder, render, subject_of};
 use crate::domain::division::Division;
 use crate::domain::employment::Employment;
 use crate::domain::fixed::{Amount, Fixed};
+use crate::domain::payroll::ThesisType;
 use crate::domain::schoolyear::SchoolYear;
 use crate::domain::teacher::Teacher;
 use crate::error::Result;
-use crate::service::workload::Workload;
+use crate::service::workload::{BalanceLine, PayrollItem, PostingDetailItem, Workload};
 
 const TEMPLATE: &str = include_str!("workload_sheet.typ");
+
+/// Added to the description of a payroll row whose lessons include theses
+/// (workload.md §3.2: theses are booked on their type's payroll type), so
+/// that the row is not read as the courses' lessons alone.
+pub const THESES_LABEL: &str = "(inkl. Abschlussarbeiten)";
 
 /// What one sheet shows: the form and the objects around it.
 #[derive(Debug, Clone, Copy)]
 pub struct SheetInput<'a> {
     /// The workload form of the employment (`GET /workload`).
     pub workload: &'a Workload,
-    /// The employment, with its balances filled (for "Veränderung").
+    /// The employment (range, payment target, comments).
     pub employment: &'a Employment,
     /// The teacher's single form (title, employee number).
     pub teacher: &'a Teacher,
     /// The employment's division (logo, head, signature).
     pub division: &'a Division,
+    /// Every thesis type (the payroll type its theses are booked on).
+    pub thesis_types: &'a [ThesisType],
 }
 
 /// The title of a sheet: "Lektionenzuteilung SJ 26/27", prefixed
-/// "provisorische " while the year is not finalised (documents.md §5).
+/// "Provisorische " while the year is not finalised (documents.md §5; a
+/// title begins with a capital letter).
 pub fn title(year: &SchoolYear) -> String {
-    let prefix = if year.finalised { "" } else { "provisorische " };
+    let prefix = if year.finalised { "" } else { "Provisorische " };
     format!("{prefix}Lektionenzuteilung SJ {}", year.code)
 }
 
@@ -108,6 +118,14 @@ struct PayrollTable {
 }
 
 #[derive(Serialize)]
+struct BalanceTable {
+    /// "Veränderung": the printed closing minus the printed opening balance.
+    change: String,
+    #[serde(flatten)]
+    table: Table,
+}
+
+#[derive(Serialize)]
 struct Head {
     title: String,
     name: String,
@@ -129,7 +147,7 @@ struct Sheet {
     theses: Option<Table>,
     summary: SummaryTable,
     payroll: PayrollTable,
-    balance: Option<Table>,
+    balance: Option<BalanceTable>,
     head: Head,
     postings: Option<Table>,
 }
@@ -144,14 +162,66 @@ fn full_name(t: &Teacher) -> String {
     parts.join(" ")
 }
 
-/// An entered percent (employment range, payment target) as entered: `57.5`.
-fn entered(f: Option<Fixed>) -> String {
-    f.map_or_else(|| "—".to_string(), |f| f.decimal().normalize().to_string())
+/// `d` rounded half-up to `decimals`, as every figure of the sheet is printed.
+fn rounded(d: Decimal, decimals: u32) -> Decimal {
+    d.round_dp_with_strategy(decimals, RoundingStrategy::MidpointAwayFromZero)
+}
+
+/// An entered percent (employment range, payment target) with `decimals`
+/// decimals like every other percent of the sheet (`57.50`); zero as `0.00`,
+/// since an agreed 0 % is a figure; "—" when none is entered.
+fn entered(f: Option<Fixed>, decimals: u32) -> String {
+    f.map_or_else(
+        || "—".to_string(),
+        |f| {
+            let mut r = rounded(f.decimal(), decimals);
+            r.rescale(decimals);
+            r.to_string()
+        },
+    )
+}
+
+/// The rows of "IPB: Übersicht" as printed: Anfangssaldo, Pensum, Ein- und
+/// Ausbuchungen and Auszahlung as the form's `balance` lines (the last line,
+/// Schlusssaldo, is the total row), and the line "Veränderung".
+///
+/// Each figure is rounded half-up to `decimals` like every figure of the
+/// sheet, and the balance adds up as printed: rounded one by one, the four
+/// lines can miss the rounded Schlusssaldo by a unit or two of the last
+/// decimal, and that difference is printed as one more line
+/// "Rundungsdifferenz" (only when it is not zero); "Veränderung" is the
+/// printed Schlusssaldo minus the printed Anfangssaldo, so it can differ by a
+/// unit of the last decimal from the employment's `change` rounded on its own.
+/// Every other figure is the form's.
+fn balance_rows(lines: &[BalanceLine], decimals: u32) -> Option<BalanceTable> {
+    let (closing, items) = lines.split_last()?;
+    let p = |d: Decimal| figure(d, decimals);
+    let printed: Vec<Decimal> = items.iter().map(|b| rounded(b.percent.0, decimals)).collect();
+    let closing_printed = rounded(closing.percent.0, decimals);
+    let mut rows: Vec<Vec<String>> = items.iter().map(|b| vec![b.description.to_string(), p(b.percent.0)]).collect();
+    let rest = closing_printed - printed.iter().sum::<Decimal>();
+    if !rest.is_zero() {
+        rows.push(vec!["Rundungsdifferenz".to_string(), p(rest)]);
+    }
+    let opening_printed = printed.first().copied().unwrap_or_default();
+    Some(BalanceTable {
+        table: Table { rows, total: Some(vec![closing.description.to_string(), p(closing_printed)]) },
+        change: p(closing_printed - opening_printed),
+    })
 }
 
 /// The day `2026-08-17` as `17.08.2026` (other text unchanged).
 fn day(iso: &str) -> String {
     chrono::NaiveDate::parse_from_str(iso, "%Y-%m-%d").map_or_else(|_| iso.to_string(), super::date_text)
+}
+
+/// A posting detail whose lesson columns are printed: one of a lessons type
+/// (workload.md §4: lessons the single lessons booked, fullPosition WL(type),
+/// the weekly lessons of a full position). A percent type's detail has
+/// neither (both 0 or null), and its lesson cells stay empty.
+fn lessons_cell(d: &PostingDetailItem) -> Option<&PostingDetailItem> {
+    let set = |a: Option<Amount>| a.is_some_and(|a| !a.0.is_zero());
+    (set(d.lessons) || set(d.full_position)).then_some(d)
 }
 
 fn sheet(
@@ -176,9 +246,9 @@ fn sheet(
         ("Abteilung".to_string(), s.division.description.clone()),
         (
             "Anstellung gemäss Verfügung".to_string(),
-            format!("{} – {} %", entered(e.employment_min), entered(e.employment_max)),
+            format!("{} – {} %", entered(e.employment_min, pd), entered(e.employment_max, pd)),
         ),
-        ("Auszahlungsziel".to_string(), format!("{} / {} %", entered(e.payment1), entered(e.payment2))),
+        ("Auszahlungsziel".to_string(), format!("{} / {} %", entered(e.payment1, pd), entered(e.payment2, pd))),
         ("Anstellung".to_string(), if e.temporary { "befristet" } else { "unbefristet" }.to_string()),
         ("Berechnung".to_string(), w.calculation_mode.description.clone()),
     ];
@@ -264,6 +334,19 @@ fn sheet(
         table: Table { rows: sm.items.iter().map(summary_row).collect(), total: Some(summary_row(&sm.total)) },
     };
 
+    // The payroll types that theses are booked on (workload.md §3.2): their rows' lessons include the theses.
+    let with_theses: std::collections::HashSet<i64> = w
+        .theses
+        .items
+        .iter()
+        .filter(|t| !t.percent.0.is_zero())
+        .filter_map(|t| s.thesis_types.iter().find(|k| k.id == t.kind.id))
+        .map(|k| k.payroll_type.id)
+        .collect();
+    let payroll_label = |i: &PayrollItem| match &i.payroll_type {
+        Some(t) if !i.correction && with_theses.contains(&t.id) => format!("{} {THESES_LABEL}", i.description),
+        _ => i.description.clone(),
+    };
     let payroll = PayrollTable {
         payment: p(w.payment),
         table: Table {
@@ -271,7 +354,7 @@ fn sheet(
                 .payroll
                 .items
                 .iter()
-                .map(|i| vec![i.description.clone(), l(i.lessons1), p(i.percent1), l(i.lessons2), p(i.percent2)])
+                .map(|i| vec![payroll_label(i), l(i.lessons1), p(i.percent1), l(i.lessons2), p(i.percent2)])
                 .collect(),
             total: Some(vec![
                 "Total".into(),
@@ -283,16 +366,13 @@ fn sheet(
         },
     };
 
-    let balance = w.balance.as_ref().map(|lines| Table {
-        rows: lines.iter().map(|b| vec![b.description.to_string(), p(b.percent)]).collect(),
-        total: e.change.map(|c| vec!["Veränderung".to_string(), p(c)]),
-    });
+    let balance = w.balance.as_deref().and_then(|lines| balance_rows(lines, pd));
 
     let postings = w.postings.as_ref().filter(|ps| !ps.items.is_empty()).map(|ps| {
         let mut rows = Vec::new();
         for item in &ps.items {
             let empty = [None];
-            let details: Vec<Option<&crate::service::workload::PostingDetailItem>> =
+            let details: Vec<Option<&PostingDetailItem>> =
                 if item.details.is_empty() { empty.to_vec() } else { item.details.iter().map(Some).collect() };
             for (n, d) in details.into_iter().enumerate() {
                 let first = n == 0;
@@ -301,8 +381,8 @@ fn sheet(
                     if first { day(&item.start_date) } else { String::new() },
                     if first { item.end_date.as_deref().map(day).unwrap_or_default() } else { String::new() },
                     d.map(|d| d.kind.description.clone()).unwrap_or_default(),
-                    d.and_then(|d| d.lessons).map(l).unwrap_or_default(),
-                    d.and_then(|d| d.full_position).map(l).unwrap_or_default(),
+                    d.and_then(lessons_cell).map(|d| l(d.lessons.unwrap_or_default())).unwrap_or_default(),
+                    d.and_then(lessons_cell).map(|d| l(d.full_position.unwrap_or_default())).unwrap_or_default(),
                     d.map(|d| p(d.percent)).unwrap_or_default(),
                     d.map(|d| p(d.age_relief)).unwrap_or_default(),
                     if first { p(item.total_percent) } else { String::new() },

@@ -3,8 +3,9 @@
 //! [`check`] takes the loaded facts of one school year ([`CheckFacts`]) and
 //! returns its [`Finding`]s: errors (`course_rule`, `grade_not_in_curriculum`,
 //! `lesson_table_side`, `no_weekly_lessons`, `duplicate_course`) first, then
-//! warnings (`open_lessons`, `workload_deviation`, `no_work`), each with the
-//! objects concerned. The course rules are the very functions `POST /course`
+//! warnings (`open_lessons`, `workload_deviation`, `no_work`,
+//! `payment_outside_range`, `no_entry_classes`), each with the objects
+//! concerned. The course rules are the very functions `POST /course`
 //! uses (contract.md §8); the workloads come from the workload calculation.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -16,7 +17,7 @@ use super::course::Course;
 use super::fixed::Fixed;
 use super::ids::{CurriculumId, EmploymentId, GradeId, SchoolClassId, SubjectId, TeacherId};
 use super::lessontable::{LessonEntry, LessonTableKey};
-use super::opening::{check_course_classes, ClassFact, CurriculumFact, SubjectFact};
+use super::opening::{check_course_classes, entry_gaps, ClassFact, CurriculumFact, EntryGap, SubjectFact};
 use super::refs::{SchoolYearRef, TeacherRef};
 use crate::error::Error;
 
@@ -35,7 +36,7 @@ pub enum Severity {
 }
 
 /// An object a finding is about: `type` is `course`, `teacher`, `employment`,
-/// `payrolltype`, `lessontable` or `schoolclass`; `id` its id (a number; the
+/// `payrolltype`, `lessontable`, `schoolclass` or `curriculum`; `id` its id (a number; the
 /// compound row id as text for `lessontable`).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct FindingObject {
@@ -104,6 +105,10 @@ pub struct EmploymentCheck {
     pub payment1: Option<Fixed>,
     /// Payment target semester 2 (percent), or none.
     pub payment2: Option<Fixed>,
+    /// Lowest agreed employment ("Verfügung min.", percent), or none.
+    pub employment_min: Option<Fixed>,
+    /// Highest agreed employment ("Verfügung max.", percent), or none.
+    pub employment_max: Option<Fixed>,
     /// The workload: the summary total with age relief (percent, workload.md §3.6).
     pub workload: Decimal,
     /// Whether the teacher has courses, pool entries or theses this year.
@@ -137,6 +142,28 @@ fn error(code: &'static str, detail: String, objects: Vec<FindingObject>) -> Fin
 
 fn warning(code: &'static str, detail: String, objects: Vec<FindingObject>) -> Finding {
     Finding { severity: Severity::Warning, code, detail, objects }
+}
+
+/// The `no_entry_classes` warning of `gap` in `year` (documents.md §3), also
+/// the warning of the opening's report (documents.md §2).
+pub fn no_entry_classes(year: &SchoolYearRef, gap: &EntryGap) -> Finding {
+    warning("no_entry_classes", gap.detail(year), vec![FindingObject::new("curriculum", gap.curriculum.0)])
+}
+
+/// `60` (a percent as entered, without trailing zeros).
+fn percent_text(f: Fixed) -> String {
+    f.decimal().normalize().to_string()
+}
+
+/// The semesters (1, 2) whose payment target lies outside the employment's
+/// range `employmentMin..employmentMax` (an absent bound does not limit),
+/// with the target.
+pub fn payments_outside_range(e: &EmploymentCheck) -> Vec<(u8, Fixed)> {
+    [(1, e.payment1), (2, e.payment2)]
+        .into_iter()
+        .filter_map(|(s, p)| Some((s, p?)))
+        .filter(|(_, p)| e.employment_min.is_some_and(|m| *p < m) || e.employment_max.is_some_and(|m| *p > m))
+        .collect()
 }
 
 fn course_object(c: &Course) -> FindingObject {
@@ -334,6 +361,35 @@ pub fn check(f: &CheckFacts) -> Vec<Finding> {
             ),
             vec![FindingObject::new("teacher", e.teacher.id.0), FindingObject::new("employment", e.id.0)],
         ));
+    }
+    // payment_outside_range
+    for e in &f.employments {
+        let outside = payments_outside_range(e);
+        if outside.is_empty() {
+            continue;
+        }
+        let bound = |b: Option<Fixed>| b.map_or_else(|| "—".to_string(), percent_text);
+        out.push(warning(
+            "payment_outside_range",
+            format!(
+                "Teacher {} ({} {}): payment target outside the employment range {} – {} % ({}).",
+                e.teacher.code,
+                e.teacher.first_name,
+                e.teacher.last_name,
+                bound(e.employment_min),
+                bound(e.employment_max),
+                outside
+                    .iter()
+                    .map(|(s, p)| format!("semester {s}: {} %", percent_text(*p)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            vec![FindingObject::new("teacher", e.teacher.id.0), FindingObject::new("employment", e.id.0)],
+        ));
+    }
+    // no_entry_classes
+    for gap in entry_gaps(&f.year, &f.classes, &f.curricula, &f.subjects, &f.entries) {
+        out.push(no_entry_classes(&f.year, &gap));
     }
     out
 }

@@ -75,6 +75,8 @@ fn employment(teacher_id: i64, payment: i64, workload: &str, has_work: bool) -> 
         teacher: teacher(teacher_id),
         payment1: Some(Fixed::units(payment)),
         payment2: Some(Fixed::units(payment)),
+        employment_min: None,
+        employment_max: None,
         workload: workload.parse().unwrap(),
         has_work,
     }
@@ -184,4 +186,61 @@ fn errors_come_before_warnings() {
     f.courses.push(course(2, 1, &[], 2));
     let found = check(&f);
     assert_eq!(found.iter().map(|x| x.code).collect::<Vec<_>>(), ["duplicate_course", "open_lessons"]);
+}
+
+#[test]
+fn a_payment_target_outside_the_range_is_a_warning() {
+    let mut f = facts();
+    f.employments[0].employment_min = Some(Fixed::units(50));
+    f.employments[0].employment_max = Some(Fixed::units(60));
+    assert!(check(&f).is_empty(), "50 lies in 50–60");
+    f.employments[0].payment2 = Some(Fixed::units(61));
+    f.employments[0].workload = "55.5".parse().unwrap();
+    let found = check(&f);
+    assert_eq!(
+        found.iter().map(|x| (x.severity, x.code)).collect::<Vec<_>>(),
+        [(Severity::Warning, "payment_outside_range")]
+    );
+    assert_eq!(found[0].objects, vec![FindingObject::new("teacher", 1), FindingObject::new("employment", 101)]);
+    assert!(
+        found[0].detail.contains("50 – 60 %") && found[0].detail.contains("semester 2: 61 %"),
+        "{}",
+        found[0].detail
+    );
+    assert!(!found[0].detail.contains("semester 1"), "{}", found[0].detail);
+    f.employments[0].payment1 = Some(Fixed::units(49));
+    assert!(check(&f)[0].detail.contains("semester 1: 49 %, semester 2: 61 %"));
+    // An absent bound does not limit.
+    f.employments[0].employment_min = None;
+    f.employments[0].employment_max = None;
+    assert!(check(&f).is_empty());
+    f.employments[0].employment_min = Some(Fixed::units(50));
+    assert_eq!(codes(&f), ["payment_outside_range"], "49 below the minimum, no maximum");
+}
+
+#[test]
+fn an_entry_grade_without_classes_is_a_warning() {
+    let mut f = facts();
+    // The lesson table starts D in the entry grade G1; only K1 (grade G2) exists.
+    f.entries[0].grade = GradeId(11);
+    let found = check(&f);
+    assert_eq!(
+        found.iter().map(|x| (x.severity, x.code)).collect::<Vec<_>>(),
+        [(Severity::Warning, "no_entry_classes")]
+    );
+    assert_eq!(found[0].objects, vec![FindingObject::new("curriculum", 1)]);
+    assert!(
+        found[0].detail.contains("entry grade G1") && found[0].detail.contains("graduation year 2029"),
+        "{}",
+        found[0].detail
+    );
+    // A class in the entry grade (graduating 2029) closes the gap.
+    f.classes.push(ClassFact {
+        id: SchoolClassId(2),
+        code: "K2".into(),
+        curriculum: CurriculumId(1),
+        division: DivisionId(1),
+        graduation_year: 2029,
+    });
+    assert!(check(&f).is_empty());
 }

@@ -260,6 +260,79 @@ fn new_course(entry: &LessonEntry, classes: Vec<SchoolClassId>) -> CourseFact {
     }
 }
 
+/// Whether the opening uses lesson table entry `e` on the `cross_class` side:
+/// its subject is not archived, is on that side, and the entry has a division
+/// exactly when the subject is taught per class.
+fn usable(subjects: &HashMap<SubjectId, SubjectFact>, e: &LessonEntry, cross_class: bool) -> bool {
+    subjects.get(&e.subject).is_some_and(|s| !s.archived && s.cross_class == cross_class)
+        && e.division.is_some() != cross_class
+}
+
+/// A curriculum whose lesson table starts class courses in its entry grade
+/// while no class has that grade in the year: opening the year creates no
+/// first-year courses for it (documents.md §2; the plan check's
+/// `no_entry_classes`, documents.md §3).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EntryGap {
+    /// The curriculum.
+    pub curriculum: CurriculumId,
+    /// Its code, e.g. `GYM 17`.
+    pub code: String,
+    /// The code of its entry grade, e.g. `GYM1`.
+    pub grade: String,
+    /// The graduation year a class entering this year would have.
+    pub graduation_year: i64,
+}
+
+impl EntryGap {
+    /// The sentence of the finding and of the opening's warning.
+    pub fn detail(&self, year: &SchoolYearRef) -> String {
+        format!(
+            "Curriculum {}: no class has the entry grade {} in school year {}, so opening the year creates no \
+             first-year courses for it. Create the entering classes (graduation year {}) and open the year again.",
+            self.code, self.grade, year.code, self.graduation_year
+        )
+    }
+}
+
+/// The curricula of `year` with an [`EntryGap`], by curriculum code: not
+/// archived, with a `start` entry of a class-taught subject (not archived) in
+/// the entry grade, and no class of the curriculum in that grade this year.
+pub fn entry_gaps(
+    year: &SchoolYearRef,
+    classes: &[ClassFact],
+    curricula: &[CurriculumFact],
+    subjects: &HashMap<SubjectId, SubjectFact>,
+    entries: &[LessonEntry],
+) -> Vec<EntryGap> {
+    let mut out: Vec<EntryGap> = curricula
+        .iter()
+        .filter(|c| !c.archived)
+        .filter_map(|c| {
+            let (entry_grade, grade_code) = c.grades.first()?;
+            let starts = entries.iter().any(|e| {
+                e.curriculum == c.id
+                    && e.grade == *entry_grade
+                    && e.kind == LessonType::Start
+                    && usable(subjects, e, false)
+            });
+            let has_class = classes.iter().any(|k| {
+                k.curriculum == c.id && grade_index(c.grades.len(), k.graduation_year, year.graduation_year) == Some(0)
+            });
+            (starts && !has_class).then(|| EntryGap {
+                curriculum: c.id,
+                code: c.code.clone(),
+                grade: grade_code.clone(),
+                graduation_year: year.graduation_year + c.grades.len() as i64 - 1,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        crate::domain::code_key(&a.code).cmp(&crate::domain::code_key(&b.code)).then(a.curriculum.cmp(&b.curriculum))
+    });
+    out
+}
+
 /// Plans the opening of `f.year` from `f.previous` (documents.md §2; see the module docs).
 pub fn plan(f: &OpeningFacts) -> Result<OpeningPlan> {
     let mut out = OpeningPlan::default();
@@ -273,10 +346,7 @@ pub fn plan(f: &OpeningFacts) -> Result<OpeningPlan> {
     }
 
     let curricula: HashMap<CurriculumId, &CurriculumFact> = f.curricula.iter().map(|c| (c.id, c)).collect();
-    let usable = |e: &LessonEntry, cross_class: bool| {
-        f.subjects.get(&e.subject).is_some_and(|s| !s.archived && s.cross_class == cross_class)
-            && e.division.is_some() != cross_class
-    };
+    let usable = |e: &LessonEntry, cross_class: bool| usable(&f.subjects, e, cross_class);
     let grade_of = |class: &ClassFact, year: i64| -> Option<GradeId> {
         let grades = &curricula.get(&class.curriculum)?.grades;
         grade_index(grades.len(), class.graduation_year, year).map(|i| grades[i].0)

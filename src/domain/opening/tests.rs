@@ -200,3 +200,41 @@ fn cancelled_courses_are_not_continued_and_courses_keep_the_rules() {
     f.employed.clear();
     assert_eq!(plan(&f).unwrap_err().code(), ErrorCode::TeacherNotEmployed);
 }
+
+fn gaps(f: &OpeningFacts) -> Vec<EntryGap> {
+    entry_gaps(&f.year, &f.classes, &f.curricula, &f.subjects, &f.entries)
+}
+
+#[test]
+fn an_entry_grade_without_classes_is_a_gap() {
+    let f = facts();
+    assert!(gaps(&f).is_empty(), "class K3 enters grade G1");
+    // Without K3 no class has G1: opening creates no first-year course, and says so.
+    let mut f = facts();
+    f.classes.retain(|k| k.id != SchoolClassId(3));
+    assert!(plan(&f).unwrap().courses.iter().all(|c| c.grade != GradeId(11) || c.school_classes.is_empty()));
+    let found = gaps(&f);
+    assert_eq!(
+        found,
+        vec![EntryGap { curriculum: CurriculumId(1), code: "C".into(), grade: "G1".into(), graduation_year: 2029 }]
+    );
+    assert!(found[0].detail(&f.year).contains("Curriculum C: no class has the entry grade G1 in school year 26/27"));
+    // No gap where the lesson table starts nothing in the entry grade (the archived
+    // subject's and the cross-class entries do not count), nor for an archived curriculum.
+    let mut g = f.clone();
+    g.entries.retain(|e| !(e.subject == SubjectId(1) && e.grade == GradeId(11)));
+    assert!(gaps(&g).is_empty(), "{:?}", gaps(&g));
+    let mut g = f.clone();
+    g.curricula[0].archived = true;
+    assert!(gaps(&g).is_empty());
+    // A class of the curriculum in another grade does not close the gap.
+    let mut g = f;
+    g.classes.push(ClassFact {
+        id: SchoolClassId(4),
+        code: "K4".into(),
+        curriculum: CurriculumId(1),
+        division: DivisionId(1),
+        graduation_year: 2027,
+    });
+    assert_eq!(gaps(&g).len(), 1);
+}
