@@ -17,6 +17,7 @@ mod divisions;
 mod documents;
 mod employments;
 mod etag;
+mod job_queue;
 mod jobs;
 mod lessontable;
 mod lookups;
