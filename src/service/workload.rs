@@ -157,13 +157,15 @@ pub struct PostingDetailItem {
     #[serde(rename = "type")]
     pub kind: LookupRef,
     /// Single lessons posted (lesson types); 0 for a percent type. Always a
-    /// number (`Option` only so that readers written against the older,
-    /// nullable form keep compiling).
+    /// number.
+    // Always `Some`: kept an `Option` for the workload sheet's reader
+    // (src/documents/pdf), which is being reworked elsewhere.
     #[schema(value_type = Amount, required = true)]
     pub lessons: Option<Amount>,
     /// WL(type): the weekly lessons of a full position (e.g. 23), for a lesson
     /// type; 0 for a percent type (workload.md §3.7). The posting's percent is
     /// lessons·100 / (fullPosition·weeks). Always a number.
+    // Always `Some`, like `lessons`.
     #[schema(value_type = Amount, required = true)]
     pub full_position: Option<Amount>,
     /// Annual percent.
