@@ -343,9 +343,12 @@ fn sheet(
         .filter_map(|t| s.thesis_types.iter().find(|k| k.id == t.kind.id))
         .map(|k| k.payroll_type.id)
         .collect();
-    let payroll_label = |i: &PayrollItem| match &i.payroll_type {
-        Some(t) if !i.correction && with_theses.contains(&t.id) => format!("{} {THESES_LABEL}", i.description),
-        _ => i.description.clone(),
+    let payroll_label = |i: &PayrollItem| {
+        if !i.correction && with_theses.contains(&i.payroll_type.id) {
+            format!("{} {THESES_LABEL}", i.description)
+        } else {
+            i.description.clone()
+        }
     };
     let payroll = PayrollTable {
         payment: p(w.payment),
