@@ -125,7 +125,8 @@ pub async fn execute(kind: JobKind, params: &JobParams, ctx: &Context) -> Result
 async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Option<NewJobFile>> {
     let p = &ctx.progress;
     p.set_total(2);
-    let mut conn = ctx.store.conn().await?;
+    // One snapshot for every read of the job (see `Store::snapshot`).
+    let mut conn = ctx.store.begin_snapshot().await?;
     let year = conn
         .get_school_year(params.year())
         .await?
@@ -195,7 +196,8 @@ const TEXT: &str = "text/plain; charset=utf-8";
 async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJobFile> {
     let p = &ctx.progress;
     p.set_total(2);
-    let mut conn = ctx.store.conn().await?;
+    // One snapshot for every read of the job (see `Store::snapshot`).
+    let mut conn = ctx.store.begin_snapshot().await?;
     let year = conn
         .get_school_year(params.year())
         .await?
@@ -296,7 +298,8 @@ pub async fn full_teachers(
 async fn calculate_balances(ctx: &Context) -> Result<()> {
     let p = &ctx.progress;
     p.log("Balances are computed on every read; nothing needs recalculating.");
-    let mut conn = ctx.store.conn().await?;
+    // One snapshot for every read of the job (see `Store::snapshot`).
+    let mut conn = ctx.store.begin_snapshot().await?;
     let checks = check_frozen(&mut conn, |done, total| {
         p.set_total(total);
         p.step();
