@@ -1,4 +1,4 @@
-//! The command line: `serve`, `migrate`, `import`, `export`, `demo-dataset`.
+//! The command line: `serve`, `migrate`, `import`, `export`, `backup`, `demo-dataset`.
 //!
 //! Every flag can also be set by an environment variable (shown in `--help`).
 
@@ -114,6 +114,12 @@ pub enum Command {
         /// Output file.
         file: Option<PathBuf>,
     },
+    /// Write a consistent copy of the SQLite database into a new FILE while the service may run
+    /// (never overwrites a file; PostgreSQL: use pg_dump). See README "Backups".
+    Backup {
+        /// The new file to write the copy to.
+        file: PathBuf,
+    },
     /// Write the generated demo school dataset (to stdout when no file is given).
     DemoDataset {
         /// Scale factor: 1 is the demo school; N multiplies teachers, classes and courses.
@@ -152,14 +158,14 @@ pub struct ClientArgs {
     /// Required audience (`aud`) of identity-provider tokens (default: the client id).
     #[arg(long, env = "SCHOOLPLAN_OIDC_AUDIENCE")]
     pub oidc_audience: Option<String>,
-    /// Claims tried in order for the account name.
-    #[arg(
-        long = "oidc-claim",
-        env = "SCHOOLPLAN_OIDC_CLAIMS",
-        value_delimiter = ',',
-        default_value = "unique_name,preferred_username,upn,email"
-    )]
-    pub oidc_claims: Vec<String>,
+    /// The one claim naming the account (compared exactly up to ASCII case); `email` only when
+    /// chosen here, as users can change it themselves.
+    #[arg(long = "oidc-claim", env = "SCHOOLPLAN_OIDC_CLAIM", default_value = crate::oidc::DEFAULT_CLAIM)]
+    pub oidc_claim: String,
+    /// Longest time the identity provider's key set is used before it is fetched again
+    /// (shorter when the provider's `Cache-Control: max-age` says so), e.g. `5m`.
+    #[arg(long, env = "SCHOOLPLAN_OIDC_KEYS_MAX_AGE", default_value = "5m", value_parser = app::parse_duration)]
+    pub oidc_keys_max_age: Duration,
 }
 
 impl ClientArgs {
@@ -185,11 +191,12 @@ impl ClientArgs {
             anyhow::bail!("single sign-on needs --oidc-audience or --oidc-client-id");
         }
         let mut oidc = OidcConfig::new(jwks, issuer.trim(), audience.trim());
-        let claims: Vec<String> =
-            self.oidc_claims.iter().map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect();
-        if !claims.is_empty() {
-            oidc.claims = claims;
+        let claim = self.oidc_claim.trim();
+        if claim.is_empty() || claim.contains(',') {
+            anyhow::bail!("--oidc-claim names one claim (e.g. unique_name or preferred_username), not `{claim}`");
         }
+        oidc.claim = claim.to_string();
+        oidc.keys_max_age = self.oidc_keys_max_age;
         Ok((client, Some(oidc)))
     }
 }
@@ -453,7 +460,28 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::DemoDataset { scale, file } => write_out(file, &crate::demo::generate(scale).to_json()),
+        Command::Backup { file } => backup(&cli.database, &file).await,
     }
+}
+
+/// `schoolplan backup FILE`: a consistent copy of the SQLite database while
+/// the service runs ([`Store::backup_into`]); the database is not migrated.
+async fn backup(database: &str, file: &std::path::Path) -> anyhow::Result<()> {
+    if !database.starts_with("sqlite:") {
+        anyhow::bail!(
+            "schoolplan backup copies SQLite databases; back up PostgreSQL with pg_dump \
+             (pg_dump --format=custom --file=FILE URL) and restore with pg_restore (README \"Backups\")"
+        );
+    }
+    let options: sqlx::sqlite::SqliteConnectOptions = database.parse().context("invalid SQLite URL")?;
+    if !options.get_filename().exists() {
+        anyhow::bail!("there is no database {} to back up", options.get_filename().display());
+    }
+    let store = Store::connect(database).await?;
+    let copied = store.backup_into(file).await;
+    store.close().await;
+    eprintln!("backup written to {} ({} bytes)", file.display(), copied?);
+    Ok(())
 }
 
 /// Creates the demo accounts `demo-admin` (admin) and `demo-reader` (reader)
@@ -601,7 +629,7 @@ mod tests {
             ("app", "https://idp/t/v2.0"),
             "audience defaults to the client id"
         );
-        assert_eq!(oidc.claims, ["unique_name", "preferred_username", "upn", "email"]);
+        assert_eq!(oidc.claim, "unique_name", "one claim; email only when chosen");
         assert_eq!(client.features, ["a", "b"]);
         assert!(
             serve_args(&["--oidc-jwks-url", "https://idp/keys", "--oidc-client-id", "app"]).is_err(),
@@ -614,6 +642,20 @@ mod tests {
         let (_, oidc) =
             serve_args(&["--oidc-jwks-url", "u", "--oidc-issuer", "i", "--oidc-audience", "a", "--oidc-claim", "upn"])
                 .unwrap();
-        assert_eq!(oidc.unwrap().claims, ["upn"]);
+        assert_eq!(oidc.unwrap().claim, "upn");
+        assert!(
+            serve_args(&[
+                "--oidc-jwks-url",
+                "u",
+                "--oidc-issuer",
+                "i",
+                "--oidc-audience",
+                "a",
+                "--oidc-claim",
+                "upn,email"
+            ])
+            .is_err(),
+            "one claim only"
+        );
     }
 }

@@ -1,5 +1,5 @@
 //! Single sign-on: OIDC/JWT bearer tokens of an identity provider (client.md
-//! "Single sign-on").
+//! "Single sign-on"; README "Using the existing Pensenmanager client").
 //!
 //! The existing browser client logs in with Microsoft Entra ID and sends the
 //! provider's ID token as bearer token. A [`Verifier`] accepts such a token
@@ -7,32 +7,47 @@
 //!
 //! - its header names algorithm `RS256` or `ES256` and a key id (`kid`) —
 //!   anything else (`none`, `HS256`, …) is refused before any key is used, so a
-//!   public key can never serve as an HMAC secret;
+//!   public key can never serve as an HMAC secret — and has no `crit` member
+//!   (no extension is understood here, so RFC 7515 §4.1.11 says refuse);
 //! - the key with that `kid` is in the provider's JWKS (loaded from
-//!   `--oidc-jwks-url` or `--oidc-jwks-file`, cached; an unknown `kid` reloads
-//!   the set, at most once per [`OidcConfig::refresh_interval`]) and is of the
-//!   family the algorithm needs (RSA for RS256, EC P-256 for ES256);
+//!   `--oidc-jwks-url` or `--oidc-jwks-file`) and is of the family the
+//!   algorithm needs (RSA for RS256, EC P-256 for ES256);
 //! - the signature holds, `iss` equals [`OidcConfig::issuer`], `aud` contains
 //!   [`OidcConfig::audience`], `exp` lies in the future and `nbf` (when given)
 //!   in the past, both with [`OidcConfig::leeway`].
 //!
-//! The account is then the one whose name equals the first claim of
-//! [`OidcConfig::claims`] the token carries (default `unique_name`,
-//! `preferred_username`, `upn`, `email`); the caller resolves that name. Roles
-//! stay schoolplan's.
+//! **The key set** is kept for as long as the provider allows
+//! (`Cache-Control: max-age`) and never longer than [`OidcConfig::keys_max_age`]
+//! (5 minutes by default), so a key the provider has removed stops being
+//! trusted within that time; an unknown `kid` reloads it early, at most once
+//! per [`OidcConfig::refresh_interval`]. One fetch runs at a time and no lock
+//! is held while it runs: the requests that arrive meanwhile go on with the
+//! keys known so far (only a token with a still unknown `kid` waits for the
+//! fetch). A failed fetch keeps the known keys (logged) and is tried again
+//! after [`OidcConfig::refresh_interval`].
+//!
+//! **The account** is the one whose name equals the text of the one claim
+//! [`OidcConfig::claim`] (default `unique_name`), compared exactly up to ASCII
+//! case: `KIM@…` is `kim@…`, but `\u{212A}im@…` (a Kelvin sign) is nobody.
+//! `email` is used only when configured, as users can change it themselves in
+//! Entra ID. The caller resolves the name ([`crate::store::Conn::find_account_by_sign_on`]).
+//! Roles stay schoolplan's.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
+use base64::Engine as _;
 use jsonwebtoken::jwk::{AlgorithmParameters, JwkSet};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde_json::Value;
 
-/// The claims tried, in order, for the account name when none are configured.
-pub const DEFAULT_CLAIMS: &[&str] = &["unique_name", "preferred_username", "upn", "email"];
+/// The claim naming the account when none is configured.
+pub const DEFAULT_CLAIM: &str = "unique_name";
+/// The longest a loaded key set is used without asking the provider again.
+pub const DEFAULT_KEYS_MAX_AGE: Duration = Duration::from_secs(5 * 60);
 
 /// Where the identity provider's signing keys come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,24 +67,33 @@ pub struct OidcConfig {
     pub issuer: String,
     /// Required member of `aud`: the browser client's application (client) id.
     pub audience: String,
-    /// Claims tried in order for the account name.
-    pub claims: Vec<String>,
+    /// The one claim whose text names the account (compared up to ASCII case).
+    pub claim: String,
     /// Tolerance for `exp` and `nbf` (clock skew).
     pub leeway: Duration,
-    /// Least time between two reloads of the key set caused by unknown key ids.
+    /// Least time between two loads of the key set (after an unknown key id,
+    /// a failed load, or a `max-age` shorter than this).
     pub refresh_interval: Duration,
+    /// Longest time a loaded key set is used: the provider's
+    /// `Cache-Control: max-age` when shorter (a file: this).
+    pub keys_max_age: Duration,
+    /// Longest wait for the provider's answer to one fetch of the key set.
+    pub fetch_timeout: Duration,
 }
 
 impl OidcConfig {
-    /// Settings with the default claims, 60 s leeway and at most one reload per minute.
+    /// Settings with the default claim, 60 s leeway, a key set kept at most
+    /// 5 minutes, at most one load per minute and 10 s per fetch.
     pub fn new(jwks: JwksSource, issuer: impl Into<String>, audience: impl Into<String>) -> OidcConfig {
         OidcConfig {
             jwks,
             issuer: issuer.into(),
             audience: audience.into(),
-            claims: DEFAULT_CLAIMS.iter().map(|c| c.to_string()).collect(),
+            claim: DEFAULT_CLAIM.to_string(),
             leeway: Duration::from_secs(60),
             refresh_interval: Duration::from_secs(60),
+            keys_max_age: DEFAULT_KEYS_MAX_AGE,
+            fetch_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -83,6 +107,9 @@ pub enum Rejection {
     /// The header names an algorithm other than RS256/ES256.
     #[error("algorithm {0:?} is not accepted (only RS256 and ES256)")]
     Algorithm(Algorithm),
+    /// The header has a `crit` member (RFC 7515 §4.1.11: no extension is understood here).
+    #[error("the header names critical extensions ({0}), which are not understood")]
+    Critical(String),
     /// No `kid` in the header.
     #[error("the token names no key id")]
     NoKeyId,
@@ -95,8 +122,8 @@ pub enum Rejection {
     /// Signature, issuer, audience, expiry or not-before check failed.
     #[error("invalid token: {0}")]
     Invalid(String),
-    /// None of the configured claims holds a text.
-    #[error("the token carries none of the claims {0}")]
+    /// The configured claim holds no text.
+    #[error("the token carries no claim {0}")]
     NoName(String),
     /// The key set could not be loaded.
     #[error("cannot load the key set: {0:#}")]
@@ -110,18 +137,29 @@ struct Key {
     key: DecodingKey,
 }
 
+/// The known key set (behind a lock held only to read or replace it).
 #[derive(Default)]
 struct Cache {
+    keys: Arc<HashMap<String, Key>>,
+    /// When a load was last attempted (successful or not).
+    tried_at: Option<Instant>,
+    /// Until when the keys may be used without asking again (`None`: never loaded).
+    fresh_until: Option<Instant>,
+}
+
+/// A loaded key set and how long the provider lets it be kept.
+struct Loaded {
     keys: HashMap<String, Key>,
-    /// When the set was last loaded (or a load was last attempted).
-    loaded_at: Option<Instant>,
+    max_age: Option<Duration>,
 }
 
 /// Verifies bearer JWTs against the cached key set (see the module docs).
 pub struct Verifier {
     config: OidcConfig,
     http: reqwest::Client,
-    cache: tokio::sync::Mutex<Cache>,
+    cache: Mutex<Cache>,
+    /// Held while the key set is fetched: one fetch at a time.
+    fetching: tokio::sync::Mutex<()>,
 }
 
 impl std::fmt::Debug for Verifier {
@@ -140,10 +178,15 @@ impl Verifier {
     /// A verifier with an empty cache (the keys are loaded on first use).
     pub fn new(config: OidcConfig) -> anyhow::Result<Arc<Verifier>> {
         let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(10))
+            .timeout(config.fetch_timeout)
             .build()
             .context("cannot build the HTTP client for the JWKS")?;
-        Ok(Arc::new(Verifier { config, http, cache: tokio::sync::Mutex::new(Cache::default()) }))
+        Ok(Arc::new(Verifier {
+            config,
+            http,
+            cache: Mutex::new(Cache::default()),
+            fetching: tokio::sync::Mutex::new(()),
+        }))
     }
 
     /// The settings.
@@ -151,12 +194,14 @@ impl Verifier {
         &self.config
     }
 
-    /// Checks `token` and returns the account name its claims name.
+    /// Checks `token` and returns the account name its claim holds (trimmed;
+    /// the caller compares it up to ASCII case).
     pub async fn verify(&self, token: &str) -> Result<String, Rejection> {
         let header = jsonwebtoken::decode_header(token).map_err(|e| Rejection::Malformed(e.to_string()))?;
         if !matches!(header.alg, Algorithm::RS256 | Algorithm::ES256) {
             return Err(Rejection::Algorithm(header.alg));
         }
+        refuse_critical(token)?;
         let kid = header.kid.ok_or(Rejection::NoKeyId)?;
         let key = self.key(&kid).await?;
         if key.algorithm != header.alg {
@@ -171,50 +216,133 @@ impl Verifier {
         validation.leeway = self.config.leeway.as_secs();
         let data = jsonwebtoken::decode::<Value>(token, &key.key, &validation)
             .map_err(|e| Rejection::Invalid(e.to_string()))?;
-        self.config
-            .claims
-            .iter()
-            .find_map(|c| data.claims.get(c).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()))
+        data.claims
+            .get(&self.config.claim)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
             .map(str::to_string)
-            .ok_or_else(|| Rejection::NoName(self.config.claims.join(", ")))
+            .ok_or_else(|| Rejection::NoName(self.config.claim.clone()))
     }
 
-    /// The key with id `kid`; reloads the set when it is unknown and a reload is due.
+    /// The known keys, and whether they are fresh (loaded and not older than allowed).
+    fn known(&self) -> (Arc<HashMap<String, Key>>, bool) {
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        (cache.keys.clone(), cache.fresh_until.is_some_and(|until| Instant::now() < until))
+    }
+
+    /// Whether a load may start now ([`OidcConfig::refresh_interval`] since the last attempt).
+    fn load_due(&self) -> bool {
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.tried_at.is_none_or(|at| at.elapsed() >= self.config.refresh_interval)
+    }
+
+    /// The key with id `kid` (see the module doc for when the set is loaded).
     async fn key(&self, kid: &str) -> Result<Key, Rejection> {
-        let mut cache = self.cache.lock().await;
-        if let Some(k) = cache.keys.get(kid) {
+        let (keys, fresh) = self.known();
+        if let (Some(k), true) = (keys.get(kid), fresh) {
             return Ok(k.clone());
         }
-        let due = cache.loaded_at.is_none_or(|at| at.elapsed() >= self.config.refresh_interval);
-        if !due {
+        if let Some(k) = keys.get(kid) {
+            // Known but due for a refresh: refresh unless another request is
+            // fetching already; meanwhile the known key serves.
+            let Ok(_fetching) = self.fetching.try_lock() else { return Ok(k.clone()) };
+            let (keys, fresh) = self.known();
+            let keys = if fresh || !self.load_due() { keys } else { self.reload().await? };
+            return keys.get(kid).cloned().ok_or_else(|| Rejection::UnknownKey(kid.to_string()));
+        }
+        // Unknown: wait for a fetch under way (it may bring the key), then load if due.
+        let _fetching = self.fetching.lock().await;
+        if let Some(k) = self.known().0.get(kid) {
+            return Ok(k.clone());
+        }
+        if !self.load_due() {
             return Err(Rejection::UnknownKey(kid.to_string()));
         }
-        cache.loaded_at = Some(Instant::now());
-        let keys = self.load().await.map_err(Rejection::Keys)?;
-        tracing::info!(keys = keys.len(), "OIDC key set loaded");
-        cache.keys = keys;
-        cache.keys.get(kid).cloned().ok_or_else(|| Rejection::UnknownKey(kid.to_string()))
+        let keys = self.reload().await?;
+        keys.get(kid).cloned().ok_or_else(|| Rejection::UnknownKey(kid.to_string()))
     }
 
-    /// Reads the JWKS document and keeps its RSA and EC P-256 signing keys that have a `kid`.
-    async fn load(&self) -> anyhow::Result<HashMap<String, Key>> {
-        let text = match &self.config.jwks {
-            JwksSource::File(path) => tokio::fs::read_to_string(path)
-                .await
-                .with_context(|| format!("cannot read the JWKS file {}", path.display()))?,
-            JwksSource::Url(url) => self
-                .http
-                .get(url)
-                .send()
-                .await
-                .and_then(reqwest::Response::error_for_status)
-                .with_context(|| format!("cannot fetch the JWKS from {url}"))?
-                .text()
-                .await
-                .with_context(|| format!("cannot read the JWKS from {url}"))?,
+    /// Loads the key set (the caller holds `fetching`; the cache lock is not
+    /// held meanwhile) and keeps it; on failure keeps the known keys.
+    async fn reload(&self) -> Result<Arc<HashMap<String, Key>>, Rejection> {
+        let started = Instant::now();
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).tried_at = Some(started);
+        let loaded = self.load().await;
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        match loaded {
+            Ok(Loaded { keys, max_age }) => {
+                let age = max_age.map_or(self.config.keys_max_age, |m| m.min(self.config.keys_max_age));
+                tracing::info!(keys = keys.len(), ?age, "OIDC key set loaded");
+                cache.keys = Arc::new(keys);
+                cache.fresh_until = Some(started + age);
+                Ok(cache.keys.clone())
+            }
+            Err(e) if cache.fresh_until.is_some() => {
+                tracing::warn!(error = %format!("{e:#}"), "cannot reload the OIDC key set; the known keys stay in use");
+                Ok(cache.keys.clone())
+            }
+            Err(e) => Err(Rejection::Keys(e)),
+        }
+    }
+
+    /// Reads the JWKS document and keeps its RSA and EC P-256 signing keys
+    /// that have a `kid`, with the `max-age` the provider allows.
+    async fn load(&self) -> anyhow::Result<Loaded> {
+        let (text, max_age) = match &self.config.jwks {
+            JwksSource::File(path) => (
+                tokio::fs::read_to_string(path)
+                    .await
+                    .with_context(|| format!("cannot read the JWKS file {}", path.display()))?,
+                None,
+            ),
+            JwksSource::Url(url) => {
+                let res = self
+                    .http
+                    .get(url)
+                    .send()
+                    .await
+                    .and_then(reqwest::Response::error_for_status)
+                    .with_context(|| format!("cannot fetch the JWKS from {url}"))?;
+                let max_age = res
+                    .headers()
+                    .get_all(reqwest::header::CACHE_CONTROL)
+                    .iter()
+                    .filter_map(|v| v.to_str().ok())
+                    .filter_map(cache_max_age)
+                    .min();
+                (res.text().await.with_context(|| format!("cannot read the JWKS from {url}"))?, max_age)
+            }
         };
         let set: JwkSet = serde_json::from_str(&text).context("the JWKS is not a JSON Web Key Set")?;
-        Ok(keys_of(&set))
+        Ok(Loaded { keys: keys_of(&set), max_age })
+    }
+}
+
+/// How long a `Cache-Control` header value lets an answer be kept:
+/// `no-store`/`no-cache` → 0, `max-age=N` → N seconds, else `None` (RFC 9111 §5.2.2).
+fn cache_max_age(value: &str) -> Option<Duration> {
+    value.split(',').map(str::trim).find_map(|directive| {
+        let lower = directive.to_ascii_lowercase();
+        if lower == "no-store" || lower == "no-cache" {
+            return Some(Duration::ZERO);
+        }
+        let seconds = lower.strip_prefix("max-age=")?.trim_matches('"');
+        seconds.parse::<u64>().ok().map(Duration::from_secs)
+    })
+}
+
+/// Refuses a token whose protected header has a `crit` member: no extension
+/// is understood here, so the token must be refused (RFC 7515 §4.1.11).
+fn refuse_critical(token: &str) -> Result<(), Rejection> {
+    let part = token.split('.').next().unwrap_or_default();
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(part.trim_end_matches('='))
+        .map_err(|e| Rejection::Malformed(e.to_string()))?;
+    let header: Value = serde_json::from_slice(&bytes).map_err(|e| Rejection::Malformed(e.to_string()))?;
+    match header.get("crit") {
+        None => Ok(()),
+        Some(crit) => Err(Rejection::Critical(crit.to_string())),
     }
 }
 
@@ -248,6 +376,15 @@ mod tests {
         assert!(!looks_like_jwt("sp_0123456789abcdef_AAAA"));
         assert!(!looks_like_jwt("a.b"));
         assert!(!looks_like_jwt("a.b.c d"));
+    }
+
+    #[test]
+    fn reads_the_max_age_of_cache_control() {
+        assert_eq!(cache_max_age("public, max-age=86400"), Some(Duration::from_secs(86400)));
+        assert_eq!(cache_max_age("max-age=\"60\", must-revalidate"), Some(Duration::from_secs(60)));
+        assert_eq!(cache_max_age("no-store"), Some(Duration::ZERO));
+        assert_eq!(cache_max_age("private"), None);
+        assert_eq!(cache_max_age("max-age=soon"), None);
     }
 
     #[test]

@@ -164,7 +164,7 @@ async fn sign_on(app: &AppState, verifier: &Verifier, token: &str) -> std::resul
         }
     };
     let account = match app.store.conn().await {
-        Ok(mut conn) => conn.find_account(&name).await,
+        Ok(mut conn) => conn.find_account_by_sign_on(&name).await,
         Err(e) => Err(e),
     };
     match account {

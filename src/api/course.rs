@@ -109,18 +109,24 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
         teacher: q.id("teacher")?.map(TeacherId),
         subject: q.id("subject")?.map(SubjectId),
     };
-    let mut conn = app.store.conn().await?;
-    conn.require("school_year", SchoolYearId::KIND, filter.school_year.0).await?;
-    if let Some(k) = filter.school_class {
-        conn.require("school_class", SchoolClassId::KIND, k.0).await?;
-    }
-    if let Some(t) = filter.teacher {
-        conn.require("teacher", TeacherId::KIND, t.0).await?;
-    }
-    if let Some(s) = filter.subject {
-        conn.require("subject", SubjectId::KIND, s.0).await?;
-    }
-    Ok(ok(&conn.list_courses(filter).await?))
+    // One snapshot: the courses, their classes and teachers are read apart.
+    let courses = app
+        .store
+        .snapshot(async |conn| {
+            conn.require("school_year", SchoolYearId::KIND, filter.school_year.0).await?;
+            if let Some(k) = filter.school_class {
+                conn.require("school_class", SchoolClassId::KIND, k.0).await?;
+            }
+            if let Some(t) = filter.teacher {
+                conn.require("teacher", TeacherId::KIND, t.0).await?;
+            }
+            if let Some(s) = filter.subject {
+                conn.require("subject", SubjectId::KIND, s.0).await?;
+            }
+            conn.list_courses(filter).await
+        })
+        .await?;
+    Ok(ok(&courses))
 }
 
 /// The `/course` resource for the generic get, save (PUT) and delete handlers.

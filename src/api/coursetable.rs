@@ -50,19 +50,25 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let division = q.id("division")?.map(DivisionId);
     let grade = q.id("grade")?.map(GradeId);
     let category = q.id("subjectCategory")?.map(SubjectCategoryId);
-    let mut conn = app.store.conn().await?;
-    conn.require("school_year", SchoolYearId::KIND, year.0).await?;
-    if let Some(d) = division {
-        conn.require("division", DivisionId::KIND, d.0).await?;
-    }
-    if let Some(g) = grade {
-        conn.require(LookupKind::Grade.table(), GradeId::KIND, g.0).await?;
-    }
-    if let Some(c) = category {
-        conn.require(LookupKind::SubjectCategory.table(), SubjectCategoryId::KIND, c.0).await?;
-    }
-    let mut classes = conn.list_school_classes_in_year(year, grade, SchoolClassFilter::default()).await?;
+    // One snapshot: the classes and the courses of one state of the plan.
+    let (mut classes, courses) = app
+        .store
+        .snapshot(async |conn| {
+            conn.require("school_year", SchoolYearId::KIND, year.0).await?;
+            if let Some(d) = division {
+                conn.require("division", DivisionId::KIND, d.0).await?;
+            }
+            if let Some(g) = grade {
+                conn.require(LookupKind::Grade.table(), GradeId::KIND, g.0).await?;
+            }
+            if let Some(c) = category {
+                conn.require(LookupKind::SubjectCategory.table(), SubjectCategoryId::KIND, c.0).await?;
+            }
+            let classes = conn.list_school_classes_in_year(year, grade, SchoolClassFilter::default()).await?;
+            let filter = CourseFilter { cross_class: Some(false), ..CourseFilter::year(year) };
+            Ok::<_, crate::error::Error>((classes, conn.list_courses(filter).await?))
+        })
+        .await?;
     classes.retain(|c| division.is_none_or(|d| c.class.division.id == d.0));
-    let courses = conn.list_courses(CourseFilter { cross_class: Some(false), ..CourseFilter::year(year) }).await?;
     Ok(ok(&coursetable::build(classes, courses, category.map(|c| c.0))))
 }

@@ -234,7 +234,9 @@ where
 /// matching the current tag (weak comparison) → 304 with `ETag` and no body;
 /// with an `If-Match` that does not match → 412 (RFC 9110 §13.1, §13.2.2).
 pub async fn fetch<R: Crud>(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions) -> Result<Response> {
-    let item = R::get(&mut app.store.conn().await?, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
+    // One snapshot: a single form may take several statements (its lists, its balances).
+    let item =
+        app.store.snapshot(async |conn| R::get(conn, id).await).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
     respond_read(R::NOUN, id, &item, &pre)
 }
 

@@ -62,7 +62,7 @@ crate::crud_resource!(Curricula, path: "curriculum", table: "curriculum", id: Cu
 /// `GET /curriculum[?archived=BOOL]`: by code, each with its ordered grades.
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let archived = q.flag("archived")?;
-    Ok(ok(&app.store.conn().await?.list_curricula(archived).await?))
+    Ok(ok(&app.store.snapshot(async |conn| conn.list_curricula(archived).await).await?))
 }
 
 /// Saves the payroll types `new` gives its grades, in grade id order (the

@@ -77,14 +77,19 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
             "Query parameter `schoolYear` or `teacher` is required to list employments.",
         ));
     }
-    let mut conn = app.store.conn().await?;
-    if let Some(y) = filter.school_year {
-        conn.require("school_year", SchoolYearId::KIND, y.0).await?;
-    }
-    if let Some(t) = filter.teacher {
-        conn.require("teacher", TeacherId::KIND, t.0).await?;
-    }
-    let mut items = conn.list_employments(filter).await?;
-    fill_balances(&mut conn, &mut items).await?;
+    let items = app
+        .store
+        .snapshot(async |conn| {
+            if let Some(y) = filter.school_year {
+                conn.require("school_year", SchoolYearId::KIND, y.0).await?;
+            }
+            if let Some(t) = filter.teacher {
+                conn.require("teacher", TeacherId::KIND, t.0).await?;
+            }
+            let mut items = conn.list_employments(filter).await?;
+            fill_balances(conn, &mut items).await?;
+            Ok::<_, Error>(items)
+        })
+        .await?;
     Ok(ok(&items))
 }

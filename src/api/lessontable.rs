@@ -160,13 +160,13 @@ fn key_of(id: &str) -> Result<LessonTableKey> {
 async fn list(State(app): State<AppState>, q: QueryParams, pre: Preconditions) -> Result<Response> {
     let curriculum = CurriculumId(q.required_id("curriculum")?);
     let division = q.id("division")?.map(DivisionId);
-    let mut conn = app.store.conn().await?;
     match q.id("subject")?.map(SubjectId) {
         Some(subject) => {
-            let row = conn.get_lesson_row(LessonTableKey { curriculum, subject, division }).await?;
+            let key = LessonTableKey { curriculum, subject, division };
+            let row = app.store.snapshot(async |conn| conn.get_lesson_row(key).await).await?;
             respond_row(&row, &pre)
         }
-        None => Ok(ok(&conn.list_lesson_table(curriculum, division).await?)),
+        None => Ok(ok(&app.store.snapshot(async |conn| conn.list_lesson_table(curriculum, division).await).await?)),
     }
 }
 
@@ -180,7 +180,7 @@ fn respond_row(row: &LessonTableRow, pre: &Preconditions) -> Result<Response> {
 
 async fn fetch(State(app): State<AppState>, Path(id): Path<String>, pre: Preconditions) -> Result<Response> {
     let key = key_of(&id)?;
-    let row = app.store.conn().await?.get_lesson_row(key).await?;
+    let row = app.store.snapshot(async |conn| conn.get_lesson_row(key).await).await?;
     respond_row(&row, &pre)
 }
 

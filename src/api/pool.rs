@@ -114,25 +114,34 @@ async fn require_filter(conn: &mut Conn, f: &OwnerFilter) -> Result<()> {
     Ok(())
 }
 
+/// The list `list` reads for `f` (after its school year and teacher are
+/// checked to exist), all from one snapshot.
+async fn owned_list<T: serde::Serialize>(
+    app: &AppState,
+    f: OwnerFilter,
+    list: impl AsyncFnOnce(&mut Conn, OwnerFilter) -> Result<Vec<T>>,
+) -> Result<Response> {
+    let items = app
+        .store
+        .snapshot(async |conn| {
+            require_filter(conn, &f).await?;
+            list(conn, f).await
+        })
+        .await?;
+    Ok(ok(&items))
+}
+
 async fn list_pool_entries(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
-    let f = owner_filter(&q)?;
-    let mut conn = app.store.conn().await?;
-    require_filter(&mut conn, &f).await?;
-    Ok(ok(&conn.list_pool_entries(f).await?))
+    owned_list(&app, owner_filter(&q)?, async |conn, f| conn.list_pool_entries(f).await).await
 }
 
 async fn list_postings(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
-    let f = owner_filter(&q)?;
-    let mut conn = app.store.conn().await?;
-    require_filter(&mut conn, &f).await?;
-    Ok(ok(&conn.list_postings(f).await?))
+    owned_list(&app, owner_filter(&q)?, async |conn, f| conn.list_postings(f).await).await
 }
 
 async fn list_theses(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let f = OwnerFilter { school_year: Some(SchoolYearId(q.required_id("schoolYear")?)), teacher: None };
-    let mut conn = app.store.conn().await?;
-    require_filter(&mut conn, &f).await?;
-    Ok(ok(&conn.list_theses(f).await?))
+    owned_list(&app, f, async |conn, f| conn.list_theses(f).await).await
 }
 
 fn thesis_key(id: &str) -> Result<(i64, i64)> {
@@ -150,7 +159,7 @@ fn no_theses(id: &str) -> Error {
 
 async fn get_theses(State(app): State<AppState>, Path(id): Path<String>, pre: Preconditions) -> Result<Response> {
     let (y, t) = thesis_key(&id)?;
-    let item = app.store.conn().await?.get_theses(y, t).await?.ok_or_else(|| no_theses(&id))?;
+    let item = app.store.snapshot(async |conn| conn.get_theses(y, t).await).await?.ok_or_else(|| no_theses(&id))?;
     let tag = ETag::of(&item)?;
     if let Some(not_modified) = pre.check_read("theses", y, &tag)? {
         return Ok(not_modified);
@@ -178,9 +187,14 @@ async fn put_theses(
 
 async fn list_notes(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let teacher = q.required_id("teacher")?;
-    let mut conn = app.store.conn().await?;
-    conn.require("teacher", TeacherId::KIND, teacher).await?;
-    Ok(ok(&conn.list_notes(teacher).await?))
+    let notes = app
+        .store
+        .snapshot(async |conn| {
+            conn.require("teacher", TeacherId::KIND, teacher).await?;
+            conn.list_notes(teacher).await
+        })
+        .await?;
+    Ok(ok(&notes))
 }
 
 async fn create_note(State(app): State<AppState>, audit: Audit, Parsed(new): Parsed<NewNote>) -> Result<Response> {

@@ -47,18 +47,23 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let filter = SchoolClassFilter { archived: q.flag("archived")? };
     let year = q.id("schoolYear")?.map(SchoolYearId);
     let grade = q.id("grade")?.map(GradeId);
-    let mut conn = app.store.conn().await?;
     match (year, grade) {
-        (None, None) => Ok(ok(&conn.list_school_classes(filter).await?)),
+        (None, None) => Ok(ok(&app.store.snapshot(async |conn| conn.list_school_classes(filter).await).await?)),
         (None, Some(_)) => Err(Error::new(
             ErrorCode::InvalidQuery,
             "Query parameter `grade` needs `schoolYear`: a class has a grade only in a given school year.",
         )),
         (Some(year), grade) => {
-            if let Some(g) = grade {
-                conn.require(LookupKind::Grade.table(), GradeId::KIND, g.0).await?;
-            }
-            Ok(ok(&conn.list_school_classes_in_year(year, grade, filter).await?))
+            let classes = app
+                .store
+                .snapshot(async |conn| {
+                    if let Some(g) = grade {
+                        conn.require(LookupKind::Grade.table(), GradeId::KIND, g.0).await?;
+                    }
+                    conn.list_school_classes_in_year(year, grade, filter).await
+                })
+                .await?;
+            Ok(ok(&classes))
         }
     }
 }

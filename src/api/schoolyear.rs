@@ -95,8 +95,7 @@ async fn open(
 /// `GET /schoolyear/ID/check` (reader): the findings of the plan check.
 async fn check(State(app): State<AppState>, Path(id): Path<String>) -> Result<Response> {
     let id = year_id(&id)?;
-    let mut conn = app.store.conn().await?;
-    Ok(ok(&check_plan(&mut conn, id).await?))
+    Ok(ok(&app.store.snapshot(async |conn| check_plan(conn, id).await).await?))
 }
 
 /// The school year id of a `/schoolyear/{id}/…` path: 400 `invalid_path_id` unless a positive integer.
@@ -158,5 +157,5 @@ impl crud::Crud for SchoolYears {
 /// `GET /schoolyear[?archived=BOOL]`: ordered by graduation year.
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let archived = q.flag("archived")?;
-    Ok(ok(&app.store.conn().await?.list_school_years(archived).await?))
+    Ok(ok(&app.store.snapshot(async |conn| conn.list_school_years(archived).await).await?))
 }

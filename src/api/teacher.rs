@@ -64,15 +64,24 @@ async fn fetch(
     q: QueryParams,
 ) -> Result<Response> {
     let detail = q.choice("detail", &["history"])?;
-    let mut conn = app.store.conn().await?;
-    let teacher = conn.get_teacher(TeacherId(id)).await?.ok_or_else(|| Error::not_found(TeacherId::KIND, id))?;
-    if detail.is_none() {
-        return crud::respond_read(TeacherId::KIND, id, &teacher, &pre);
+    let (teacher, history) = app
+        .store
+        .snapshot(async |conn| {
+            let teacher =
+                conn.get_teacher(TeacherId(id)).await?.ok_or_else(|| Error::not_found(TeacherId::KIND, id))?;
+            if detail.is_none() {
+                return Ok::<_, Error>((teacher, None));
+            }
+            let mut history =
+                conn.list_employments(EmploymentFilter { school_year: None, teacher: Some(TeacherId(id)) }).await?;
+            fill_balances(conn, &mut history).await?;
+            Ok((teacher, Some(history)))
+        })
+        .await?;
+    match history {
+        None => crud::respond_read(TeacherId::KIND, id, &teacher, &pre),
+        history => crud::respond_read(TeacherId::KIND, id, &TeacherWithHistory { teacher, history }, &pre),
     }
-    let mut history =
-        conn.list_employments(EmploymentFilter { school_year: None, teacher: Some(TeacherId(id)) }).await?;
-    fill_balances(&mut conn, &mut history).await?;
-    crud::respond_read(TeacherId::KIND, id, &TeacherWithHistory { teacher, history: Some(history) }, &pre)
 }
 
 crate::crud_resource!(Teachers, path: "teacher", table: "teacher", id: TeacherId, new: NewTeacher, single: crate::domain::teacher::Teacher,
@@ -92,10 +101,13 @@ async fn list(State(app): State<AppState>, mount: Mount, q: QueryParams) -> Resu
     if filter.employed.is_some() && filter.school_year.is_none() {
         return Err(Error::new(ErrorCode::InvalidQuery, "`employed` needs `schoolYear`."));
     }
-    let mut conn = app.store.conn().await?;
-    if let Some(y) = filter.school_year {
-        conn.require("school_year", SchoolYearId::KIND, y.0).await?;
-    }
-    let list = conn.list_teachers(filter).await?;
-    client::teacher_list(&mut conn, mount, list).await
+    app.store
+        .snapshot(async |conn| {
+            if let Some(y) = filter.school_year {
+                conn.require("school_year", SchoolYearId::KIND, y.0).await?;
+            }
+            let list = conn.list_teachers(filter).await?;
+            client::teacher_list(conn, mount, list).await
+        })
+        .await
 }

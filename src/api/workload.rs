@@ -31,8 +31,8 @@ pub fn routes() -> ApiRouter {
 async fn workload(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let year = SchoolYearId(q.required_id("schoolYear")?);
     let teacher = q.id("teacher")?.map(TeacherId);
-    let mut conn = app.store.conn().await?;
-    let mut list = workloads(&mut conn, year, teacher).await?;
+    // One snapshot: the forms' totals and items from the same state.
+    let mut list = app.store.snapshot(async |conn| workloads(conn, year, teacher).await).await?;
     Ok(match teacher {
         Some(_) => ok(&list.remove(0)),
         None => ok(&list),

@@ -58,9 +58,7 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
         .mail_from
         .parse()
         .map_err(|e| Error::new(ErrorCode::InvalidEmail, format!("mailFrom is no address: {e}.")))?;
-    let mut conn = ctx.store.conn().await?;
-    let sheets = Sheets::load(&mut conn, params).await?;
-    drop(conn);
+    let sheets = Sheets::load(&ctx.store, params).await?;
     let n = sheets.employments.len();
     p.set_total(1 + 2 * n);
     p.step();

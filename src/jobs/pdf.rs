@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::service::workload::{fill_balances, workloads, Workload};
 use crate::store::course::CourseFilter;
 use crate::store::job::NewJobFile;
-use crate::store::Conn;
+use crate::store::{Conn, Store};
 
 use super::run::{full_teachers, not_available, selected_employments, Context};
 
@@ -48,8 +48,15 @@ pub struct Sheets {
 }
 
 impl Sheets {
-    /// Loads the sheets of the employments `params` selects (year, teacher?, division?).
-    pub async fn load(conn: &mut Conn, params: &JobParams) -> Result<Sheets> {
+    /// Loads the sheets of the employments `params` selects (year, teacher?,
+    /// division?) from one snapshot of the database ([`Store::snapshot`]), so
+    /// that every sheet agrees with itself and with the others.
+    pub async fn load(store: &Store, params: &JobParams) -> Result<Sheets> {
+        store.snapshot(async |conn| Self::load_from(conn, params).await).await
+    }
+
+    /// [`Sheets::load`] on `conn` (which the caller has made one snapshot).
+    async fn load_from(conn: &mut Conn, params: &JobParams) -> Result<Sheets> {
         let year = load_year(conn, params).await?;
         let mut employments = selected_employments(conn, params).await?;
         fill_balances(conn, &mut employments).await?;
@@ -100,12 +107,11 @@ pub async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 
 pub async fn document(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJobFile> {
     let p = &ctx.progress;
     p.set_total(2);
-    let mut conn = ctx.store.conn().await?;
     let date = today();
+    // Each document is loaded from one snapshot of the database ([`Store::snapshot`]).
     let (name, content) = match kind {
         JobKind::WorkloadDownload => {
-            let sheets = Sheets::load(&mut conn, params).await?;
-            drop(conn);
+            let sheets = Sheets::load(&ctx.store, params).await?;
             p.step();
             let name = match (params.teacher, sheets.employments.as_slice()) {
                 (Some(_), [one]) => sheets.file_name(one),
@@ -117,9 +123,14 @@ pub async fn document(kind: JobKind, params: &JobParams, ctx: &Context) -> Resul
             (name, content)
         }
         JobKind::SubjectCourseDownload | JobKind::OpenWorkloadDownload => {
-            let year = load_year(&mut conn, params).await?;
-            let courses = conn.list_courses(CourseFilter::year(year.id)).await?;
-            drop(conn);
+            let (year, courses) = ctx
+                .store
+                .snapshot(async |conn| {
+                    let year = load_year(conn, params).await?;
+                    let courses = conn.list_courses(CourseFilter::year(year.id)).await?;
+                    Ok::<_, Error>((year, courses))
+                })
+                .await?;
             p.step();
             let code = year_in_file_name(&year.code);
             if kind == JobKind::SubjectCourseDownload {
@@ -131,9 +142,14 @@ pub async fn document(kind: JobKind, params: &JobParams, ctx: &Context) -> Resul
             }
         }
         JobKind::TeacherCourseDownload => {
-            let year = load_year(&mut conn, params).await?;
-            let forms = workloads(&mut conn, year.id, None).await?;
-            drop(conn);
+            let (year, forms) = ctx
+                .store
+                .snapshot(async |conn| {
+                    let year = load_year(conn, params).await?;
+                    let forms = workloads(conn, year.id, None).await?;
+                    Ok::<_, Error>((year, forms))
+                })
+                .await?;
             p.step();
             let code = year_in_file_name(&year.code);
             let content = blocking(move || teacher_courses::pdf(&year, &forms, date)).await?;

@@ -127,7 +127,8 @@ pub async fn execute(kind: JobKind, params: &JobParams, ctx: &Context) -> Result
 /// findings after a line naming the year and their number.
 async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Option<NewJobFile>> {
     let p = &ctx.progress;
-    let mut conn = ctx.store.conn().await?;
+    // One snapshot for every read of the job (see `Store::snapshot`).
+    let mut conn = ctx.store.begin_snapshot().await?;
     let years = match params.school_year {
         Some(id) => vec![conn.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, id.0))?],
         None => conn.list_school_years(None).await?,
@@ -209,7 +210,8 @@ const TEXT: &str = "text/plain; charset=utf-8";
 async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJobFile> {
     let p = &ctx.progress;
     p.set_total(2);
-    let mut conn = ctx.store.conn().await?;
+    // One snapshot for every read of the job (see `Store::snapshot`).
+    let mut conn = ctx.store.begin_snapshot().await?;
     let year = conn
         .get_school_year(params.year())
         .await?
@@ -310,7 +312,8 @@ pub async fn full_teachers(
 async fn calculate_balances(ctx: &Context) -> Result<()> {
     let p = &ctx.progress;
     p.log("Balances are computed on every read; nothing needs recalculating.");
-    let mut conn = ctx.store.conn().await?;
+    // One snapshot for every read of the job (see `Store::snapshot`).
+    let mut conn = ctx.store.begin_snapshot().await?;
     let checks = check_frozen(&mut conn, |done, total| {
         p.set_total(total);
         p.step();

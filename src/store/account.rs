@@ -213,6 +213,15 @@ impl Conn {
         row.map(Account::try_from).transpose()
     }
 
+    /// The account a single sign-on names (README "Using the existing Pensenmanager client"): the one
+    /// whose name equals `name` exactly up to ASCII case — `KIM@x` is `kim@x`,
+    /// but `\u{212A}im@x` (a Kelvin sign, which Unicode lower-cases to `k`)
+    /// is nobody. One statement.
+    pub async fn find_account_by_sign_on(&mut self, name: &str) -> Result<Option<Account>> {
+        // The stored key (Unicode lower case) finds the candidate; the exact check decides.
+        Ok(self.find_account(name).await?.filter(|a| a.name.eq_ignore_ascii_case(name)))
+    }
+
     /// The account with this id, if any.
     pub async fn get_account(&mut self, id: i64) -> Result<Option<Account>> {
         let row: Option<AccountRow> =

@@ -7,7 +7,7 @@
 //! their stored position.
 
 use crate::error::Result;
-use crate::store::{Backend, Conn, Store};
+use crate::store::Conn;
 use crate::with_conn;
 
 /// The tables of a school, in dependency order, with the noun used in messages.
@@ -252,23 +252,6 @@ pub struct DatasetRows {
     pub course_classes: Vec<ChildCodeRow>,
     /// Course teachers, by semester and position.
     pub course_teachers: Vec<CourseTeacherRow>,
-}
-
-impl Store {
-    /// A read-only transaction that sees one snapshot of the database: on
-    /// PostgreSQL `REPEATABLE READ READ ONLY`; on SQLite a deferred read
-    /// transaction, whose snapshot is taken by its first read (WAL: writers go
-    /// on meanwhile). End it with [`Conn::commit`] or by dropping it.
-    pub async fn begin_snapshot(&self) -> Result<Conn> {
-        let mut tx = self.begin_read().await?;
-        if tx.backend() == Backend::Postgres {
-            with_conn!(tx, |c| sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-                .execute(c)
-                .await?
-                .rows_affected());
-        }
-        Ok(tx)
-    }
 }
 
 impl Conn {

@@ -5,7 +5,9 @@
 //! concrete sqlx connection of either backend through [`with_conn!`]. Migrations
 //! for both backends are embedded in the binary and run at start.
 //!
-//! Reads use a pooled connection from [`Store::conn`]; every write is atomic
+//! Reads use a pooled connection from [`Store::conn`], or one snapshot
+//! ([`Store::snapshot`]) when an answer is built from several statements;
+//! every write is atomic
 //! through [`Store::begin`]: a transaction of its own on PostgreSQL; on SQLite
 //! a savepoint in a batch of the writes queued together, which share one
 //! transaction (`BEGIN IMMEDIATE`) and one commit ([`writer`]). The store
@@ -25,6 +27,7 @@ use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
 use crate::error::{Error, ErrorCode, Result};
 
 pub mod account;
+pub mod backup;
 pub mod changes;
 pub mod constraint;
 pub mod course;
@@ -41,6 +44,7 @@ pub mod payroll;
 pub mod pool;
 pub mod schoolclass;
 pub mod schoolyear;
+pub mod snapshot;
 pub mod subject;
 pub mod teacher;
 pub mod tokens;
@@ -206,10 +210,12 @@ enum ConnInner {
     Postgres(PoolConnection<Postgres>),
     /// A SQLite write: a savepoint in the writer's batch ([`writer`]).
     SqliteWrite(writer::WriteSlot),
-    /// A SQLite read transaction ([`Store::begin_read`]).
+    /// A SQLite read transaction: one snapshot ([`snapshot`]).
     SqliteRead(Transaction<'static, Sqlite>),
-    /// PostgreSQL transaction.
+    /// A PostgreSQL write transaction.
     PostgresTx(Transaction<'static, Postgres>),
+    /// A PostgreSQL read-only `REPEATABLE READ` transaction: one snapshot ([`snapshot`]).
+    PostgresRead(Transaction<'static, Postgres>),
 }
 
 static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -454,16 +460,6 @@ impl Store {
         Ok(Conn { inner, shared: self.shared.clone() })
     }
 
-    /// A read transaction (see [`Store::begin_snapshot`]): `BEGIN` on a pooled
-    /// connection, deferred on SQLite.
-    pub(crate) async fn begin_read(&self) -> Result<Conn> {
-        let inner = match &self.pool {
-            Pool::Sqlite(p) => ConnInner::SqliteRead(p.begin().await.map_err(map_db_error)?),
-            Pool::Postgres(p) => ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?),
-        };
-        Ok(Conn { inner, shared: self.shared.clone() })
-    }
-
     /// Number of SQLite write batches committed so far (see [`writer`]).
     #[doc(hidden)]
     pub fn writer_commits(&self) -> u64 {
@@ -484,9 +480,8 @@ impl Conn {
         let _bump = writes.then(|| BumpOnDrop(self.shared.clone()));
         match self.inner {
             ConnInner::SqliteWrite(w) => w.commit().await,
-            ConnInner::SqliteRead(tx) => tx.commit().await.map_err(map_db_error),
             ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
-            _ => Ok(()),
+            read => Conn { inner: read, shared: self.shared }.end_snapshot().await,
         }
     }
 
@@ -494,7 +489,7 @@ impl Conn {
     pub fn backend(&self) -> Backend {
         match self.inner {
             ConnInner::Sqlite(_) | ConnInner::SqliteWrite(_) | ConnInner::SqliteRead(_) => Backend::Sqlite,
-            ConnInner::Postgres(_) | ConnInner::PostgresTx(_) => Backend::Postgres,
+            ConnInner::Postgres(_) | ConnInner::PostgresTx(_) | ConnInner::PostgresRead(_) => Backend::Postgres,
         }
     }
 
@@ -507,7 +502,7 @@ impl Conn {
             ConnInner::SqliteWrite(w) => Exec::Sqlite(w.connection()),
             ConnInner::SqliteRead(tx) => Exec::Sqlite(&mut **tx),
             ConnInner::Postgres(c) => Exec::Postgres(&mut **c),
-            ConnInner::PostgresTx(tx) => Exec::Postgres(&mut **tx),
+            ConnInner::PostgresTx(tx) | ConnInner::PostgresRead(tx) => Exec::Postgres(&mut **tx),
         }
     }
 }

@@ -6,6 +6,7 @@ mod helpers;
 
 mod audit;
 mod auth;
+mod backup;
 mod basics;
 mod cache;
 mod check;
@@ -29,6 +30,7 @@ mod pdfs;
 mod schoolclasses;
 mod schoolyears;
 mod servers;
+mod snapshot;
 mod subjects;
 mod teachers;
 mod workload;
