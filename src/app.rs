@@ -29,7 +29,7 @@ use crate::api::{self, AppState};
 use crate::request_id::MakeRequestUuid;
 use crate::store::Store;
 
-/// Largest accepted request body: 2 MiB (contract.md §10).
+/// Largest accepted request body: 2 MiB (docs/contract.md §Limits).
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
 
 /// Largest accepted request header, in bytes of field names and values (with
@@ -52,14 +52,14 @@ const HTTP2_HEADER_LIST_BYTES: u32 = 256 * 1024;
 /// Settings of the HTTP application.
 #[derive(Debug, Clone)]
 pub struct AppConfig {
-    /// Requests running longer are cancelled with 503 (contract.md §10).
+    /// Requests running longer are cancelled with 503 (docs/contract.md §Limits).
     pub request_timeout: Duration,
     /// Per-token rate limit in requests per second (bursts of twice that);
     /// `None` switches it off (benchmarks).
     pub rate_limit: Option<NonZeroU32>,
     /// Origins allowed by CORS; empty = CORS off.
     pub cors_origins: Vec<String>,
-    /// Compatibility with the existing browser client (client.md "Mount"):
+    /// Compatibility with the existing browser client (docs/client.md §Mount):
     /// every `/api/v1/X` route is also served at `/X`, and a trailing slash is
     /// tolerated (served directly, never redirected).
     pub client_compat: bool,
@@ -72,7 +72,7 @@ pub struct AppConfig {
     /// HTTP/2 connections are pinged at this interval and closed when a ping
     /// goes unanswered for as long.
     pub header_read_timeout: Duration,
-    /// The job runner: workers, SMTP server, retention (documents.md §4).
+    /// The job runner: workers, SMTP server, retention (docs/documents.md §Jobs and files).
     pub jobs: crate::jobs::JobConfig,
     /// How the caches learn of commits by other servers and by hand on
     /// PostgreSQL: notifications (default) or a query per request
@@ -80,7 +80,7 @@ pub struct AppConfig {
     pub change_check: crate::store::changes::ChangeCheck,
 }
 
-/// Settings the browser client reads from `GET /config` and `GET /profile` (client.md).
+/// Settings the browser client reads from `GET /config` and `GET /profile` (docs/client.md §Config).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ClientSettings {
     /// Entra ID tenant id the client logs in with (`msal.tenantId`); empty when unset.
@@ -112,7 +112,7 @@ pub const REQUEST_ID: &str = "x-request-id";
 
 /// The complete application: routes plus request ids, tracing, body limit and
 /// timeout; CORS outermost, so every answer to an allowed origin carries its
-/// headers (errors, timeouts and `/config` included; client.md "CORS"). With
+/// headers (errors, timeouts and `/config` included; docs/client.md §CORS). With
 /// `client_compat`, paths are mapped onto `/api/v1` before routing ([`compat_uri`]).
 /// Its job runner is not started: jobs queued through it run on the servers
 /// that run jobs ([`serve`] starts its runner).
@@ -239,7 +239,7 @@ pub fn parse_origin(s: &str) -> Result<String, String> {
 /// Paths that stay where they are under `--client-compat` (outside `/api/v1`).
 const NOT_MAPPED: &[&str] = &["/api/v1", "/health", "/docs"];
 
-/// Maps a request of the existing browser client onto the API (client.md
+/// Maps a request of the existing browser client onto the API (docs/client.md
 /// "Mount"): one trailing slash is dropped (`/subject/?crossClass=true` →
 /// `/subject?crossClass=true`; a browser cannot follow a redirected preflight,
 /// so it is served, not redirected), and a path outside `/api/v1`, `/health`

@@ -1,4 +1,4 @@
-//! Accounts, roles and API tokens (contract.md §9).
+//! Accounts, roles and API tokens (docs/contract.md §Roles and authentication).
 //!
 //! A token looks like `sp_<public id>_<secret>`: the public id (16 hex digits)
 //! finds the token row; the secret (32 random bytes = 256 bits, base64url) is
@@ -10,7 +10,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-/// A role; each includes the rights of the ones before it (contract.md §9).
+/// A role; each includes the rights of the ones before it (docs/contract.md §Roles and authentication).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {

@@ -130,7 +130,7 @@ pub enum Command {
     },
 }
 
-/// Flags of the existing browser client and of single sign-on (client.md; README
+/// Flags of the existing browser client and of single sign-on (docs/client.md §Single sign-on; README
 /// "Using the existing Pensenmanager client").
 #[derive(Debug, Clone, clap::Args)]
 pub struct ClientArgs {

@@ -2,7 +2,7 @@
 //!
 //! Every failure a handler, extractor or the store can produce becomes an
 //! [`Error`]. Client errors carry a stable machine-readable [`ErrorCode`]
-//! (contract.md §4); server faults are logged and answered with a body that
+//! (docs/contract.md §Errors); server faults are logged and answered with a body that
 //! says nothing internal.
 
 use axum::http::{header, HeaderValue, StatusCode};
@@ -15,7 +15,7 @@ use serde::Serialize;
 /// Codes never change meaning once published; new rules get new codes.
 macro_rules! error_codes {
     ($($variant:ident => $code:literal $status:ident : $doc:literal,)*) => {
-        /// A stable error code, one per rule (contract.md §4); the code decides
+        /// A stable error code, one per rule (docs/contract.md §Errors); the code decides
         /// the HTTP status ([`ErrorCode::status`]).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum ErrorCode { $(#[doc = $doc] $variant,)* }
@@ -49,11 +49,11 @@ error_codes! {
     DuplicateCode => "duplicate_code" CONFLICT: "Another object of this kind already has this code, compared case-insensitively after trimming (409).",
     DuplicateGraduationYear => "duplicate_graduation_year" CONFLICT: "Another school year already has this graduation year (409).",
     DuplicateEmployment => "duplicate_employment" CONFLICT: "The teacher already has an employment in this school year (409).",
-    DuplicateSaldoOrder => "duplicate_saldo_order" CONFLICT: "Another payroll type already has this saldoResolvingOrder (409, workload.md §1).",
+    DuplicateSaldoOrder => "duplicate_saldo_order" CONFLICT: "Another payroll type already has this saldoResolvingOrder (409, docs/workload.md §Setup).",
     Referenced => "referenced" CONFLICT: "The object is still referenced by other objects and cannot be deleted; archive it instead (409).",
     OwnToken => "own_token" CONFLICT: "A token cannot revoke itself over the API; revoke it with another admin token or the CLI (409).",
-    OwnAccount => "own_account" CONFLICT: "An administrator cannot remove their own grant right or delete their own account (409, client.md /authorisation).",
-    SchoolYearLocked => "school_year_locked" CONFLICT: "The school year is archived or finalised: its courses and employments cannot be changed (409, contract.md §7).",
+    OwnAccount => "own_account" CONFLICT: "An administrator cannot remove their own grant right or delete their own account (409, docs/client.md §Accounts).",
+    SchoolYearLocked => "school_year_locked" CONFLICT: "The school year is archived or finalised: its courses and employments cannot be changed (409, docs/contract.md §Locked school years).",
     ConcurrentUpdate => "concurrent_update" CONFLICT: "The change collided with a concurrent change; retry the request (409).",
     // 412-429
     PreconditionFailed => "precondition_failed" PRECONDITION_FAILED: "If-Match does not match the object's current ETag (412).",
@@ -65,7 +65,7 @@ error_codes! {
     TooManyJobs => "too_many_jobs" TOO_MANY_REQUESTS: "The account has as many unfinished jobs as a server allows (--jobs-per-account); start more once one has finished, see Retry-After (429).",
     // 422 field rules
     Required => "required" UNPROCESSABLE_ENTITY: "A required field is missing or null (422).",
-    MissingField => "missing_field" UNPROCESSABLE_ENTITY: "A writable field is absent from a PUT body; send null to clear it (422, contract.md §3).",
+    MissingField => "missing_field" UNPROCESSABLE_ENTITY: "A writable field is absent from a PUT body; send null to clear it (422, docs/contract.md §Tolerant reader).",
     OutOfRange => "out_of_range" UNPROCESSABLE_ENTITY: "A number is outside its allowed range (422).",
     TooLong => "too_long" UNPROCESSABLE_ENTITY: "A text is longer than allowed (422).",
     TooPrecise => "too_precise" UNPROCESSABLE_ENTITY: "A decimal number has more than 4 decimal places (422).",
@@ -78,11 +78,11 @@ error_codes! {
     UnknownReference => "unknown_reference" UNPROCESSABLE_ENTITY: "A referenced id in the body does not exist (422).",
     DuplicateEntry => "duplicate_entry" UNPROCESSABLE_ENTITY: "A list holds the same entry twice (422).",
     EmploymentRange => "employment_range" UNPROCESSABLE_ENTITY: "employmentMin is greater than employmentMax (422).",
-    IpbNeedsLessons => "ipb_needs_lessons" UNPROCESSABLE_ENTITY: "ipbCorrectionAllowed is set on a payroll type that is not lesson-based (422, workload.md §1).",
-    NotLessonBased => "not_lesson_based" UNPROCESSABLE_ENTITY: "weeklyLessons names a payroll type that is not lesson-based (422, workload.md §1).",
+    IpbNeedsLessons => "ipb_needs_lessons" UNPROCESSABLE_ENTITY: "ipbCorrectionAllowed is set on a payroll type that is not lesson-based (422, docs/workload.md §Setup).",
+    NotLessonBased => "not_lesson_based" UNPROCESSABLE_ENTITY: "weeklyLessons names a payroll type that is not lesson-based (422, docs/workload.md §Setup).",
     DateOrder => "date_order" UNPROCESSABLE_ENTITY: "An end date lies before its start date (422).",
     UnknownCalculationMode => "unknown_calculation_mode" UNPROCESSABLE_ENTITY: "calculationMode is not one of the six modes of /calculationmode (422).",
-    // 422 course rules (contract.md §8)
+    // 422 course rules (docs/contract.md §Courses)
     ClassNotInSchoolYear => "class_not_in_school_year" UNPROCESSABLE_ENTITY: "A class has no grade in the course's school year (422).",
     ClassGradeMismatch => "class_grade_mismatch" UNPROCESSABLE_ENTITY: "The classes of a course do not share one grade (422).",
     ClassCurriculumMismatch => "class_curriculum_mismatch" UNPROCESSABLE_ENTITY: "The classes of a course do not share one curriculum (422).",
@@ -100,9 +100,9 @@ error_codes! {
     MergeCurriculumMismatch => "merge_curriculum_mismatch" UNPROCESSABLE_ENTITY: "Merged courses must share one curriculum (422).",
     SplitCrossClass => "split_cross_class" UNPROCESSABLE_ENTITY: "Courses of a cross-class subject cannot be split (422).",
     SplitSingleClass => "split_single_class" UNPROCESSABLE_ENTITY: "Only a course with more than one class can be split (422).",
-    LessonTableSide => "lesson_table_side" UNPROCESSABLE_ENTITY: "A lesson table row is on the wrong side of the cross-class rule: a division for a cross-class subject, or none for another (422, documents.md §1).",
-    NoPreviousYear => "no_previous_year" UNPROCESSABLE_ENTITY: "The school year to open has no school year before it (by graduation year) to copy from (422, documents.md §2).",
-    // jobs (documents.md §4)
+    LessonTableSide => "lesson_table_side" UNPROCESSABLE_ENTITY: "A lesson table row is on the wrong side of the cross-class rule: a division for a cross-class subject, or none for another (422, docs/documents.md §Lesson table).",
+    NoPreviousYear => "no_previous_year" UNPROCESSABLE_ENTITY: "The school year to open has no school year before it (by graduation year) to copy from (422, docs/documents.md §Opening a school year).",
+    // jobs (docs/documents.md §Jobs and files)
     UnknownJob => "unknown_job" UNPROCESSABLE_ENTITY: "The job name in a POST /job body is not one of the jobs of docs/api.md (422).",
     JobNotAvailable => "job_not_available" UNPROCESSABLE_ENTITY: "The job exists but this server cannot run it yet, or it cannot be started this way (422).",
     JobRunning => "job_running" CONFLICT: "The standing job is running already; wait until it finishes (409).",

@@ -1,4 +1,4 @@
-//! Single sign-on: OIDC/JWT bearer tokens of an identity provider (client.md
+//! Single sign-on: OIDC/JWT bearer tokens of an identity provider (docs/client.md §Single sign-on
 //! "Single sign-on"; README "Using the existing Pensenmanager client").
 //!
 //! The existing browser client logs in with Microsoft Entra ID and sends the

@@ -197,8 +197,6 @@ fn headings(file: &Path) -> Vec<String> {
 
 /// Comments and documents cite only what the repository holds.
 #[test]
-#[ignore = "fails until the coordinator has applied the citation rewrite (citations.py) to src/ and tests/; \
-            then remove this line"]
 fn every_cited_document_and_section_exists() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let problems = check(repo, ROOTS);

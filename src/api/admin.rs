@@ -1,4 +1,4 @@
-//! `/profile` (any caller), and admin-only `/account`, `/token`, `/audit` (contract.md §9).
+//! `/profile` (any caller), and admin-only `/account`, `/token`, `/audit` (docs/contract.md §Roles and authentication).
 
 use axum::extract::State;
 use axum::response::Response;
@@ -22,7 +22,7 @@ pub fn profile_routes() -> ApiRouter {
         Operation::get("/profile", "account", "The caller's account and role")
             .describe(
                 "`accountName` repeats `name`; `editAllowed` (planner or admin), `grantAllowed` (admin) and \
-                 `features` (server flag `--client-feature`) are what the existing browser client reads (client.md).",
+                 `features` (server flag `--client-feature`) are what the existing browser client reads (docs/client.md §Profile).",
             )
             .json_schema(
                 200,
@@ -94,7 +94,7 @@ fn admin_docs() -> Vec<Operation> {
 }
 
 /// The caller's account: `{"accountId", "name", "role"}` plus what the browser
-/// client reads (client.md "`/profile`"): `accountName` (= `name`),
+/// client reads (docs/client.md §Profile): `accountName` (= `name`),
 /// `editAllowed` (planner or admin), `grantAllowed` (admin) and `features`.
 async fn profile(State(app): State<AppState>, p: Principal) -> Response {
     ok(&json!({"accountId": p.account_id, "name": p.name, "role": p.role,

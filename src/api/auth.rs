@@ -1,4 +1,4 @@
-//! Authentication and authorisation layers (contract.md §9).
+//! Authentication and authorisation layers (docs/contract.md §Roles and authentication).
 //!
 //! Every `/api/v1` route except the public ones is wrapped in [`protect`] with
 //! an [`Access`] level when the router is built, so a handler cannot forget the
@@ -150,7 +150,7 @@ async fn check(State(Checker { app, access }): State<Checker>, mut req: Request,
     next.run(req).await
 }
 
-/// The caller of an identity-provider token (client.md "Single sign-on"): the
+/// The caller of an identity-provider token (docs/client.md §Single sign-on): the
 /// account whose name equals the token's name claim, with that account's role.
 /// A refused token or a name without account → 401 (the reason is logged, not
 /// answered). The principal's `token_id` is the account id negated, so the

@@ -142,7 +142,7 @@ pub async fn cached(State(cache): State<Arc<ResponseCache>>, req: Request, next:
         return next.run(req).await;
     }
     let uri = req.uri().path_and_query().map_or_else(|| req.uri().path().to_string(), |pq| pq.as_str().to_string());
-    // The compatibility mount serves some lists in a longer form (client.md): its own entries.
+    // The compatibility mount serves some lists in a longer form (docs/client.md): its own entries.
     let key =
         if req.extensions().get::<super::client::ClientMount>().is_some() { format!("client:{uri}") } else { uri };
     // The generation is read before the handler runs its queries (see the module doc).

@@ -1,5 +1,5 @@
 //! What the existing browser client (pensen-app) needs beyond the planning
-//! resources (client.md): `GET /config` (public), the caller's `/settings`,
+//! resources (docs/client.md §Config): `GET /config` (public), the caller's `/settings`,
 //! the admin's `/authorisation` screen over the accounts, and the teacher
 //! list's long form on the compatibility mount ([`ClientMount`]).
 
@@ -26,7 +26,7 @@ use crate::store::account::{Account, AccountSettings};
 use crate::store::Conn;
 
 /// Request extension: the request came in on the compatibility mount
-/// (`--client-compat`, `/X` served as `/api/v1/X`, client.md "Mount"). Set by
+/// (`--client-compat`, `/X` served as `/api/v1/X`, docs/client.md §Mount). Set by
 /// [`crate::app::compat_uri`]; the response cache keys such requests apart.
 #[derive(Debug, Clone, Copy)]
 pub struct ClientMount;
@@ -50,10 +50,10 @@ impl<S: Send + Sync> FromRequestParts<S> for Mount {
 }
 
 /// The teacher list as `mount` serves it: on `/api/v1` the list form
-/// (interface.md §2.1: id, archived, code, lastName, firstName, email); on the
+/// (docs/api.md §Forms: id, archived, code, lastName, firstName, email); on the
 /// compatibility mount the single form of each teacher — with `gender`,
 /// `employeeNumber`, `birthday`, `title` and `departments`, as the system
-/// schools use today serves it (client.md: Teacher.vue shows these columns).
+/// schools use today serves it (docs/client.md: Teacher.vue shows these columns).
 /// `list` is in list order (by code); two more queries for the long form.
 pub async fn teacher_list(conn: &mut Conn, mount: Mount, list: Vec<TeacherListItem>) -> Result<Response> {
     match mount {
@@ -65,7 +65,7 @@ pub async fn teacher_list(conn: &mut Conn, mount: Mount, list: Vec<TeacherListIt
     }
 }
 
-/// Decimal places the client shows for percentages (`percentDecimals`, client.md).
+/// Decimal places the client shows for percentages (`percentDecimals`, docs/client.md §Config).
 pub const PERCENT_DECIMALS: u32 = 3;
 /// Minutes before expiry at which the client renews its identity-provider token.
 pub const TOKEN_REFRESH_OFFSET_MINUTES: u32 = 10;
@@ -94,7 +94,7 @@ pub fn config_routes() -> ApiRouter {
 }
 
 /// `{"msal": {"tenantId", "clientId"}, "percentDecimals": 3, "tokenRefreshOffsetMinutes": 10, "version"}`
-/// with the tenant and client id of `--oidc-tenant-id`/`--oidc-client-id` (client.md "`GET /config`").
+/// with the tenant and client id of `--oidc-tenant-id`/`--oidc-client-id` (docs/client.md §Config).
 async fn config(State(app): State<AppState>) -> Response {
     ok(&json!({
         "msal": {"tenantId": app.client.tenant_id, "clientId": app.client.client_id},
@@ -109,7 +109,7 @@ pub fn settings_routes() -> ApiRouter {
     let body = |mode: Mode| schemas::fields_schema(&describe(|b| parse_settings(b, mode)), mode);
     ApiRouter::new().route("/settings", get(get_settings).post(post_settings).put(put_settings)).docs([
         Operation::get("/settings", "settings", "The caller's mail settings")
-            .describe("Empty strings until the caller saved some (client.md `/settings`).")
+            .describe("Empty strings until the caller saved some (docs/client.md §Settings).")
             .json::<AccountSettings>(200, "The caller's settings."),
         Operation::post("/settings", "settings", "Save the caller's mail settings")
             .describe("Absent or null fields are saved as empty strings.")
@@ -166,7 +166,7 @@ async fn put_settings(
     save_settings(app, p, audit, body, Mode::Replace).await
 }
 
-/// The client's account screen over schoolplan's accounts (client.md `/authorisation`).
+/// The client's account screen over schoolplan's accounts (docs/client.md §Accounts).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Authorisation {

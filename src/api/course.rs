@@ -1,8 +1,8 @@
-//! `/course` (interface.md §4.4, contract.md §6–§8): list of a school year
+//! `/course` (docs/contract.md §Courses, §Query parameters, §Locked school years): list of a school year
 //! (with filters), get, create, save, delete, and the two commands merge and
 //! split, which share `POST /course` with create and are told apart by the body.
 //!
-//! Optimistic concurrency (RFC 9110 §13.1, contract.md §4): get, save and
+//! Optimistic concurrency (RFC 9110 §13.1, docs/contract.md §Concurrency): get, save and
 //! delete work like every resource (`ETag`, `If-None-Match` → 304, `If-Match`
 //! → 412 on a stale tag). Merge and split honour `If-Match` per course: every
 //! course the command touches must have its current `ETag` in the list (see
@@ -65,11 +65,11 @@ fn post_doc() -> Operation {
         "properties": {"split": {"description": "The course to split into one course per class.", "oneOf": reference["oneOf"]}}
     });
     let mut create = schemas::body_schema::<NewCourse>(Mode::Create);
-    // documents.md §1: `-1` takes the lessons from the lesson table.
+    // docs/documents.md §Lesson table: `-1` takes the lessons from the lesson table.
     for key in ["lessons1", "lessons2"] {
         if let Some(serde_json::Value::Array(alternatives)) = create["properties"][key].get_mut("oneOf") {
             alternatives
-                .push(json!({"const": -1, "description": "Take the lessons from the lesson table (documents.md §1)."}));
+                .push(json!({"const": -1, "description": "Take the lessons from the lesson table (docs/documents.md §Lesson table)."}));
         }
     }
     Operation::post("/course", "course", "Create, merge or split courses")
@@ -81,7 +81,7 @@ fn post_doc() -> Operation {
              the lesson table (for a class-based course the entry of the first class's curriculum and division, \
              for a cross-class course that of its curriculum; 0 when there is none); other negative values are 422. \
              Merge and split honour `If-Match`: when given, it must list the current \
-             ETag of every course involved (else 412 and nothing changes). contract.md §8.",
+             ETag of every course involved (else 412 and nothing changes). docs/contract.md §Courses.",
         )
         .condition_header("If-Match", "For merge and split: the current ETags of every course involved.")
         .body(json!({"oneOf": [create, merge, split]}), "A new course, or a merge or split command.")
@@ -95,7 +95,7 @@ fn post_doc() -> Operation {
             json!({"oneOf": [schemas::component_ref("Course"), {"type": "array", "items": schemas::component_ref("Course")}]}),
         )
         .problem(404, "A course to merge or split does not exist.")
-        .problem(409, "The school year is locked (contract.md §7).")
+        .problem(409, "The school year is locked (docs/contract.md §Locked school years).")
         .problem(412, "`If-Match` does not list the current ETag of every course involved; nothing changed.")
 }
 
@@ -164,7 +164,7 @@ impl Crud for Courses {
 /// (200, the resulting courses; a list, so no `ETag`: GET a course for its tag).
 /// Every course created, changed or deleted gets its audit entry.
 ///
-/// `If-Match` on merge and split (RFC 9110 §13.1.1, contract.md §4): when
+/// `If-Match` on merge and split (RFC 9110 §13.1.1, docs/contract.md §Concurrency): when
 /// sent, every course the command touches — each course in `merge`, the
 /// course in `split` — must have its current `ETag` among the listed tags
 /// (`*`: they merely have to exist); otherwise 412 `precondition_failed` and

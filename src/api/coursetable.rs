@@ -1,4 +1,4 @@
-//! `GET /coursetable` (client.md "`/coursetable`"): the course plan of a school
+//! `GET /coursetable` (docs/client.md §Course table): the course plan of a school
 //! year as the existing browser client's planning grid.
 
 use axum::extract::State;

@@ -5,7 +5,7 @@
 //! routes then use [`fetch`], [`create`], [`update`] and [`remove`]. Lists
 //! stay per resource (their filters differ).
 //!
-//! Optimistic concurrency (RFC 9110 §13.1, contract.md §4): every response
+//! Optimistic concurrency (RFC 9110 §13.1, docs/contract.md §Concurrency): every response
 //! with a single form carries its [`ETag`]; `GET` honours `If-None-Match`
 //! (304) and `If-Match`; `PUT` and `DELETE` lock the object's row, read it and
 //! evaluate `If-Match`/`If-None-Match` against it inside the write
@@ -91,7 +91,7 @@ pub trait Crud: Send + Sync + 'static {
     /// Checks that the object in state `before`, used by `users` (from
     /// [`Crud::users`]), may be deleted, before [`Crud::delete`] runs: a pure
     /// rule (default: when nothing uses it, else 409 `referenced` naming the
-    /// users, contract.md §5).
+    /// users, docs/contract.md §Deleting).
     fn check_delete(before: &Self::Single, users: &[String]) -> Result<()> {
         let _ = before;
         check_unused(users, |users| format!("The {} is still used by {users}.", Self::NOUN))
@@ -268,7 +268,7 @@ pub async fn create<R: CrudCreate>(
 
 /// Locks the row of `id`, reads the current single form and evaluates the
 /// request's preconditions against its tag, all inside `tx`: 404 when
-/// missing, 412 when `If-Match` does not match (contract.md §4).
+/// missing, 412 when `If-Match` does not match (docs/contract.md §Concurrency).
 pub(crate) async fn current_checked<R: Crud>(tx: &mut Conn, id: i64, pre: &Preconditions) -> Result<R::Single> {
     let before = R::get_for_update(tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))?;
     if pre.has_conditions() {
@@ -281,7 +281,7 @@ pub(crate) async fn current_checked<R: Crud>(tx: &mut Conn, id: i64, pre: &Preco
 /// missing; 412 when `If-Match` is sent and does not match the current tag
 /// (then nothing is changed). Without `If-Match` the save is unconditional.
 ///
-/// The one write path (contract.md §4): lock and load once
+/// The one write path (docs/contract.md §Concurrency): lock and load once
 /// ([`Crud::get_for_update`]), check the preconditions, check the ids the
 /// body names (422 `unknown_reference`), save
 /// ([`Crud::save`], which applies the resource's rules and returns the written

@@ -1,7 +1,7 @@
-//! `/curriculum` (interface.md §4.7, contract.md §5): list (`?archived=`), get,
+//! `/curriculum` (docs/api.md §Endpoints, docs/contract.md §Resources): list (`?archived=`), get,
 //! create, save, delete. A create or save also saves the payroll types its
 //! grade objects carry on those grades (the existing client's curriculum dialog
-//! edits them inline, client.md "Curriculum"), audited as grade changes.
+//! edits them inline, docs/client.md §Curriculum "Curriculum"), audited as grade changes.
 
 use axum::extract::State;
 use axum::http::Method;

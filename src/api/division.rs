@@ -1,4 +1,4 @@
-//! `/division` (interface.md §4.5): list, get, create, save, delete.
+//! `/division` (docs/api.md §Endpoints): list, get, create, save, delete.
 
 use axum::extract::State;
 use axum::response::Response;

@@ -1,4 +1,4 @@
-//! `/employment` (contract.md §5, §7): list (`?schoolYear=` and/or `?teacher=`),
+//! `/employment` (docs/contract.md §Resources, §Locked school years): list (`?schoolYear=` and/or `?teacher=`),
 //! get, create, save, delete.
 
 use crate::service::employment;
@@ -30,7 +30,7 @@ pub fn routes() -> ApiRouter {
     )
 }
 
-/// The `/employment` resource; its forms carry the computed balances (workload.md §4).
+/// The `/employment` resource; its forms carry the computed balances (docs/workload.md §Balance).
 pub struct Employments;
 impl crud::CrudCreate for Employments {
     type New = NewEmployment;

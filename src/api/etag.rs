@@ -1,5 +1,5 @@
 //! Entity tags and conditional requests: optimistic concurrency (RFC 9110
-//! §8.8.3, §13.1, §13.2; contract.md §4 "`If-Match` does not match → 412").
+//! §8.8.3, §13.1, §13.2; docs/contract.md §Concurrency "`If-Match` does not match → 412").
 //!
 //! - [`ETag::of`]: the strong validator of a single form — `"` + the lowercase
 //!   hex of the first 16 bytes of the SHA-256 of the form's JSON bytes + `"`.
@@ -214,7 +214,7 @@ impl Preconditions {
     }
 
     /// `If-Match` against `current` (strong comparison): 412 `precondition_failed`
-    /// unless it is absent, `*`, or lists `current` (RFC 9110 §13.1.1, contract.md §4).
+    /// unless it is absent, `*`, or lists `current` (RFC 9110 §13.1.1, docs/contract.md §Concurrency).
     pub fn check_if_match(&self, noun: &str, id: i64, current: &ETag) -> Result<()> {
         self.check_readable()?;
         match &self.if_match {

@@ -2,7 +2,7 @@
 //!
 //! - [`Parsed<T>`]: a JSON body (415 unless `Content-Type: application/json`,
 //!   400 when malformed) parsed into domain type `T` — create mode on POST,
-//!   replace mode on PUT (contract.md §3).
+//!   replace mode on PUT (docs/contract.md §Tolerant reader).
 //! - [`JsonBody`]: the raw JSON value, for bodies with several shapes (courses).
 //! - [`PathId`]: the numeric id of the path (400 when not a positive integer).
 //! - [`QueryParams`]: query parameters with typed accessors (400 on bad values).

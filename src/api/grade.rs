@@ -1,4 +1,4 @@
-//! `/grade` (contract.md §5, workload.md §1): list, get, create, save, delete.
+//! `/grade` (docs/contract.md §Resources, docs/workload.md §Setup): list, get, create, save, delete.
 
 use axum::extract::State;
 use axum::response::Response;

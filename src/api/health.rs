@@ -1,4 +1,4 @@
-//! `GET /health` and `GET /api/v1/version` (contract.md §1), both without authentication.
+//! `GET /health` and `GET /api/v1/version` (docs/contract.md §Paths and versions), both without authentication.
 
 use axum::extract::State;
 use axum::http::StatusCode;

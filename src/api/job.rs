@@ -1,4 +1,4 @@
-//! `/job` and `/file` (documents.md §4, client.md "Standing jobs").
+//! `/job` and `/file` (docs/documents.md §Jobs and files, docs/client.md §Standing jobs).
 //!
 //! - `POST /job {"name", …parameters}` → 201 with the job (reader; the jobs
 //!   that change or mail need planner: 403).
@@ -66,7 +66,7 @@ pub fn routes() -> ApiRouter {
         .doc(
             Operation::post("/job", "job", "Start a job")
                 .describe(
-                    "Starts the job `name` with its parameters (documents.md §4); it runs in the background: \
+                    "Starts the job `name` with its parameters (docs/documents.md §Jobs and files); it runs in the background: \
                      poll `GET /job/ID` for `progress` and `log`, then fetch `GET /file/{product}`. A reference \
                      with id -1 means \"all\". Downloads need the reader role; `WorkloadMail`, \
                      `CalculateBalances`, `InitializeSchoolYear`, `CheckDatabase` and `CheckPlan` need planner \
@@ -91,7 +91,7 @@ pub fn routes() -> ApiRouter {
                 .path_id("job")
                 .describe(
                     "The client sends the job as received plus `action: \"start\"` and `schoolYear` \
-                     (client.md). Planner role. 409 `job_running` while it runs; 422 `job_not_available` for \
+                     (docs/client.md §Standing jobs). Planner role. 409 `job_running` while it runs; 422 `job_not_available` for \
                      a job that is not standing.",
                 )
                 .body(
@@ -268,7 +268,7 @@ async fn get_file(State(app): State<AppState>, who: Principal, PathId(id): PathI
         .filter(|f| who.role == Role::Admin || f.account_id.is_none_or(|a| a == who.account_id))
         .ok_or_else(|| Error::not_found("file", id))?;
     if !file.fetched {
-        // From now on the job leaves `GET /job` (client.md "Standing jobs").
+        // From now on the job leaves `GET /job` (docs/client.md §Standing jobs).
         let mut tx = app.store.begin().await?;
         tx.mark_job_fetched(file.job_id, &now_text()).await?;
         tx.commit().await?;

@@ -1,4 +1,4 @@
-//! `/lessontype` (fixed, read-only) and `/lessontable` (documents.md §1).
+//! `/lessontype` (fixed, read-only) and `/lessontable` (docs/documents.md §Lesson table).
 //!
 //! `GET /lessontable?curriculum=ID[&division=ID]` lists a curriculum's table
 //! (cross-class subjects without `division`, the others with it);
@@ -30,7 +30,7 @@ pub fn routes() -> ApiRouter {
         .route("/lessontype/{id}", get(get_type))
         .doc(
             Operation::get("/lessontype", "lessontype", "The five lesson types (fixed)")
-                .json_list::<LessonTypeForm>(200, "The lesson types by id (documents.md §1)."),
+                .json_list::<LessonTypeForm>(200, "The lesson types by id (docs/documents.md §Lesson table)."),
         )
         .doc(
             Operation::get("/lessontype/{id}", "lessontype", "One lesson type")

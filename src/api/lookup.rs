@@ -1,4 +1,4 @@
-//! `/subjectcategory`, `/subjecttype` (contract.md §5) and `/gender` (workload.md §1): one implementation for all three.
+//! `/subjectcategory`, `/subjecttype` (docs/contract.md §Resources) and `/gender` (docs/workload.md §Setup): one implementation for all three.
 
 use axum::extract::State;
 use axum::response::Response;

@@ -1,4 +1,4 @@
-//! The HTTP API under `/api/v1` (contract.md §1–§8), one module per resource.
+//! The HTTP API under `/api/v1` (docs/contract.md), one module per resource.
 //!
 //! [`router`] assembles every route; unknown paths answer 404 and wrong methods
 //! 405 (with `Allow`), both as RFC 9457 problems like every other error.
@@ -120,7 +120,7 @@ pub fn resource_routes() -> ApiRouter {
         .merge(workload::routes())
 }
 
-/// Paths served without a token (contract.md §9). Every other route is protected.
+/// Paths served without a token (docs/contract.md §Roles and authentication). Every other route is protected.
 pub const PUBLIC_PATHS: &[&str] = &["/health", "/api/v1/version", "/api/v1/config", openapi::DOCUMENT_PATH];
 
 /// Every route of the application, each `/api/v1` route wrapped in its access

@@ -1,4 +1,4 @@
-//! `/payrolltype`, `/pooltype`, `/postingtype`, `/thesistype` (workload.md §1)
+//! `/payrolltype`, `/pooltype`, `/postingtype`, `/thesistype` (docs/workload.md §Setup)
 //! and the fixed, read-only `/calculationmode`.
 
 use axum::extract::State;
@@ -49,7 +49,7 @@ pub fn routes() -> ApiRouter {
         .route("/calculationmode/{id}", get(get_mode))
         .doc(
             Operation::get("/calculationmode", "calculationmode", "The six calculation modes (fixed)")
-                .json_list::<CalculationModeForm>(200, "The modes by id (workload.md §3)."),
+                .json_list::<CalculationModeForm>(200, "The modes by id (docs/workload.md §Calculation)."),
         )
         .doc(
             Operation::get("/calculationmode/{id}", "calculationmode", "One calculation mode")

@@ -1,4 +1,4 @@
-//! `/poolentry`, `/posting`, `/thesis` and `/note` (workload.md §2).
+//! `/poolentry`, `/posting`, `/thesis` and `/note` (docs/workload.md §Pool, postings, theses and notes).
 
 use crate::service::{pool, references};
 use axum::extract::{Path, State};
@@ -67,7 +67,7 @@ pub fn routes() -> ApiRouter {
                 )
                 .json::<Theses>(200, "The saved theses.")
                 .response_header(200, "ETag", "Entity tag of the saved version.")
-                .problem(409, "The school year is locked (contract.md §7).")
+                .problem(409, "The school year is locked (docs/contract.md §Locked school years).")
                 .problem(412, "`If-Match` does not match, or is malformed; nothing changed."),
         )
         .route("/note", get(list_notes).post(create_note))

@@ -1,4 +1,4 @@
-//! Success responses in the `{"result": …}` envelope (interface.md §1, contract.md §2, §4).
+//! Success responses in the `{"result": …}` envelope (docs/contract.md §Envelope and forms).
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::error::Error;
 
-/// `Content-Type` of success bodies: exactly `application/json` (contract.md §1).
+/// `Content-Type` of success bodies: exactly `application/json` (docs/contract.md §Paths and versions).
 pub const JSON: &str = "application/json";
 
 #[derive(Serialize)]

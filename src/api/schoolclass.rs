@@ -1,4 +1,4 @@
-//! `/schoolclass` (interface.md §4.3): list (`?schoolYear=` with `&grade=`,
+//! `/schoolclass` (docs/api.md §Endpoints): list (`?schoolYear=` with `&grade=`,
 //! `?archived=`), get, create, save, delete.
 
 use axum::extract::State;

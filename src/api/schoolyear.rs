@@ -1,5 +1,5 @@
-//! `/schoolyear` (interface.md §4.6): list (`?archived=`), get, create, save,
-//! delete; `POST /schoolyear/ID/open` (documents.md §2) and `GET /schoolyear/ID/check` (§3).
+//! `/schoolyear` (docs/api.md §Endpoints): list (`?archived=`), get, create, save,
+//! delete; `POST /schoolyear/ID/open` (docs/documents.md §Opening a school year) and `GET /schoolyear/ID/check` (docs/documents.md §Plan check).
 
 use crate::domain::references::check_unused;
 use crate::service::schoolyear;
@@ -35,7 +35,7 @@ pub fn routes() -> ApiRouter {
     .doc(
         Operation::post("/schoolyear/{id}/open", "schoolyear", "Open a school year from the one before it")
             .describe(
-                "documents.md §2, in one transaction: copies the previous year's employments whose teacher has \
+                "docs/documents.md §Opening a school year, in one transaction: copies the previous year's employments whose teacher has \
                  none in this year, creates the class courses and cross-class courses the lesson table implies \
                  (`start`: empty courses, `continuation`: copies of last year's courses with their teachers), \
                  and, when the year has no pool entries yet, copies the previous year's entries whose pool type \
@@ -51,13 +51,13 @@ pub fn routes() -> ApiRouter {
             .problem(
                 422,
                 "No school year has a lower graduation year (`no_previous_year`), or a planned course broke a \
-                 course rule (contract.md §8); nothing was created.",
+                 course rule (docs/contract.md §Courses); nothing was created.",
             ),
     )
     .route("/schoolyear/{id}/check", get(check))
     .doc(
         Operation::get("/schoolyear/{id}/check", "schoolyear", "Check the plan of a school year")
-            .describe("documents.md §3: errors first, then warnings, each with the objects concerned.")
+            .describe("docs/documents.md §Plan check: errors first, then warnings, each with the objects concerned.")
             .path_id("school year")
             .json_list::<Finding>(200, "The findings (empty when the plan is clean)."),
     )
@@ -110,7 +110,7 @@ fn year_id(raw: &str) -> Result<SchoolYearId> {
 }
 
 /// The `/schoolyear` resource. Locking a year (archived or finalised)
-/// freezes its employments' balances; unlocking it unfreezes them (workload.md §4).
+/// freezes its employments' balances; unlocking it unfreezes them (docs/workload.md §Balance).
 pub struct SchoolYears;
 impl crud::CrudCreate for SchoolYears {
     type New = NewSchoolYear;

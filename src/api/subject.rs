@@ -1,4 +1,4 @@
-//! `/subject` (interface.md §4.2): list (`?crossClass`, `?archived=`), get, create, save, delete.
+//! `/subject` (docs/api.md §Endpoints): list (`?crossClass`, `?archived=`), get, create, save, delete.
 
 use axum::extract::State;
 use axum::response::Response;

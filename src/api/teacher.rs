@@ -1,5 +1,5 @@
-//! `/teacher` (interface.md §4.1): list (`?schoolYear=`, `?archived=`), get
-//! (`?detail=history`, client.md), create, save, delete.
+//! `/teacher` (docs/api.md §Endpoints): list (`?schoolYear=`, `?archived=`), get
+//! (`?detail=history`, docs/client.md §Teachers), create, save, delete.
 
 use axum::extract::State;
 use axum::response::Response;
@@ -29,7 +29,7 @@ pub fn routes() -> ApiRouter {
                     "detail",
                     &["history"],
                     "`history`: the single form plus `history`, the teacher's employments of every school \
-                     year with their balances (client.md, TeacherHistory); any other value → 400.",
+                     year with their balances (docs/client.md §Teachers, TeacherHistory); any other value → 400.",
                 )
                 .json::<TeacherWithHistory>(200, "The teacher (with `history` when asked for).");
         }
@@ -46,7 +46,7 @@ pub fn routes() -> ApiRouter {
             .query_flag("archived", "Only archived (true) or only active (false) teachers.")
             .describe(
                 "On the existing client's compatibility mount (`--client-compat`, `/teacher`) each element is \
-                 the single form instead (with gender, employeeNumber, birthday: client.md).",
+                 the single form instead (with gender, employeeNumber, birthday: docs/client.md).",
             )
             .json_list::<crate::domain::teacher::TeacherListItem>(200, "The teachers."),
         fetch,
@@ -56,7 +56,7 @@ pub fn routes() -> ApiRouter {
 
 /// `GET /teacher/ID[?detail=history]`: the single form; with `detail=history`
 /// also `history`, the teacher's employments by school year with their
-/// balances (workload.md §4). ETag and 304 as for every single form.
+/// balances (docs/workload.md §Balance). ETag and 304 as for every single form.
 async fn fetch(
     State(app): State<AppState>,
     PathId(id): PathId,

@@ -1,4 +1,4 @@
-//! `GET /workload?schoolYear=ID[&teacher=ID]` (workload.md §3.7).
+//! `GET /workload?schoolYear=ID[&teacher=ID]` (docs/workload.md §Response).
 
 use axum::extract::State;
 use axum::response::Response;
@@ -20,7 +20,7 @@ pub fn routes() -> ApiRouter {
             .describe(
                 "With `teacher`: that teacher's workload (one object; 404 without an employment that year). \
                  Without: the workload of every employment of the year (a list, by teacher code). \
-                 Computed from the data as it is now (workload.md §3–§4).",
+                 Computed from the data as it is now (docs/workload.md §Calculation, §Balance).",
             )
             .query_id("schoolYear", true, "The school year (required).")
             .query_id("teacher", false, "Only this teacher: answers one object.")

@@ -9,7 +9,7 @@
 //!
 //! School years are created unlocked; their `finalised`/`archived` flags are
 //! set at the very end, after their employments and courses are loaded
-//! (locked years refuse changes to both, contract.md §7).
+//! (locked years refuse changes to both, docs/contract.md §Locked school years).
 
 use std::collections::HashMap;
 use std::fmt;

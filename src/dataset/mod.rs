@@ -84,7 +84,7 @@ pub struct Dataset {
     /// School classes, by code.
     #[serde(default)]
     pub school_classes: Vec<SchoolClassRecord>,
-    /// Lesson table entries (documents.md §1), by curriculum code, division
+    /// Lesson table entries (docs/documents.md §Lesson table), by curriculum code, division
     /// code (none first), subject code, grade code.
     #[serde(default)]
     pub lesson_table: Vec<LessonTableRecord>,
@@ -155,7 +155,7 @@ pub struct GradeRecord {
     pub class_lesson_payroll_type: Option<String>,
 }
 
-/// A payroll type (workload.md §1).
+/// A payroll type (docs/workload.md §Setup).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PayrollTypeRecord {
@@ -371,7 +371,7 @@ pub struct SchoolYearRecord {
     /// `percentAgeReliefIncluded`, false `percent`. Never written.
     #[serde(default, skip_serializing)]
     pub age_relief_included: Option<bool>,
-    /// Calculation mode code (`percent`, `lessons2`, …; workload.md §1).
+    /// Calculation mode code (`percent`, `lessons2`, …; docs/workload.md §Setup).
     #[serde(default)]
     pub calculation_mode: Option<String>,
     /// Small-group surcharge in lessons (default 2).
@@ -477,7 +477,7 @@ pub struct SchoolClassRecord {
     pub archived: bool,
 }
 
-/// A lesson table entry (documents.md §1); `noLessons` entries are not written.
+/// A lesson table entry (docs/documents.md §Lesson table); `noLessons` entries are not written.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LessonTableRecord {

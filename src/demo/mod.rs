@@ -1,4 +1,4 @@
-//! The deterministic demo school generator (domain.md, "The demo school").
+//! The deterministic demo school generator (docs/domain.md §The demo school).
 //!
 //! [`generate`] builds a whole school from the fixed tables in [`school`]:
 //! classes for every graduation year that has a grade in one of the three
@@ -860,7 +860,7 @@ fn curriculum_divisions(curriculum: &str) -> &'static [&'static str] {
     }
 }
 
-/// The demo's lesson tables (documents.md §1), the very tables its courses are
+/// The demo's lesson tables (docs/documents.md §Lesson table), the very tables its courses are
 /// planned from ([`school::lesson_table`], [`school::cross_class_offers`]): a
 /// subject that the grade before already had continues (`continuation`), any
 /// other starts (`start`); electives are optional starts (the choir starts anew

@@ -1,5 +1,5 @@
 //! The demo's next school year, 27/28, opened from 26/27 by the very rules of
-//! `POST /schoolyear/ID/open` ([`crate::domain::opening::plan`], documents.md §2).
+//! `POST /schoolyear/ID/open` ([`crate::domain::opening::plan`], docs/documents.md §Opening a school year).
 //!
 //! The dataset speaks codes; the plan speaks ids. [`open_next_year`] numbers
 //! the records (id = position + 1), builds the facts, plans, and turns the

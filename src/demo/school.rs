@@ -41,7 +41,7 @@ pub const CATEGORIES: &[(&str, &str)] = &[
 ];
 
 /// Subject categories of the subjects no department teaches as such (class
-/// lesson, projects, rare electives): every subject needs a category (client.md
+/// lesson, projects, rare electives): every subject needs a category (docs/client.md §Disagreements
 /// "disagree" 7), but teachers are not recruited for these.
 pub const EXTRA_CATEGORIES: &[(&str, &str)] = &[("UEB", "Überfachliches"), ("WSP", "Weitere Sprachen")];
 
@@ -54,7 +54,7 @@ pub fn dataset_category(subject: &Subject) -> &'static str {
     }
 }
 
-/// Grouping (for course reports) and head title of a division (client.md "Division").
+/// Grouping (for course reports) and head title of a division (docs/client.md §Division).
 pub fn division_grouping_and_title(code: &str) -> (&'static str, &'static str) {
     match code {
         "FMS" => ("FMS", "Rektorin"),
@@ -291,7 +291,7 @@ pub const SCHOOL_YEARS: &[(&str, &str, i64, bool, bool, bool)] = &[
 ];
 
 /// The year after the last of [`SCHOOL_YEARS`]: code, description, graduation
-/// year. Opened from 26/27 by the opening rules (documents.md §2); its entry
+/// year. Opened from 26/27 by the opening rules (docs/documents.md §Opening a school year); its entry
 /// classes exist already.
 pub const NEXT_YEAR: (&str, &str, i64) = ("27/28", "Schuljahr 2027/28", 2028);
 

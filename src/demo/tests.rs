@@ -1,5 +1,5 @@
 //! Checks of the generated demo school: sizes, variety, and the course rules
-//! of contract.md §8 (checked here on the data; the import checks them again
+//! of docs/contract.md §Courses (checked here on the data; the import checks them again
 //! with the API's rules).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -204,7 +204,7 @@ fn has_a_realistic_workload_side() {
 
 /// Every posting has an end date (the existing client's posting dialog requires
 /// one) in the semester of its start date, which decides the posting's
-/// semester (workload.md §2): 1 before 1 February of the graduation year, else 2.
+/// semester (docs/workload.md §Pool, postings, theses and notes): 1 before 1 February of the graduation year, else 2.
 #[test]
 fn postings_end_in_the_semester_they_start() {
     let ds = generate(1);
@@ -222,7 +222,7 @@ fn postings_end_in_the_semester_they_start() {
     }
 }
 
-/// 27/28 is opened from 26/27 by the opening rules (documents.md §2) and is
+/// 27/28 is opened from 26/27 by the opening rules (docs/documents.md §Opening a school year) and is
 /// plausible: every class that continues has its courses, continuing
 /// teachers keep them, start courses are empty, every teacher stays employed.
 #[test]

@@ -1,4 +1,4 @@
-//! The demo school's workload side (workload.md §1–§2): the payroll types of
+//! The demo school's workload side (docs/workload.md §Setup, §Pool, postings, theses and notes): the payroll types of
 //! the Bern Gymnasiums with weekly lessons for every year, calculation modes
 //! (26/27 `lessons2`, the older years other modes), class lessons, a few
 //! small-group courses, payment targets around what each teacher teaches
@@ -352,7 +352,7 @@ fn payments_around_the_plan(ds: &mut Dataset) {
 }
 
 /// Freezes the balances of the locked years as locking them through the API
-/// does (workload.md §4): each teacher's chain in year order, opening with the
+/// does (docs/workload.md §Balance): each teacher's chain in year order, opening with the
 /// initial balance, each closing balance opening the next employment; the
 /// employments of locked years keep theirs as exact decimal text.
 fn freeze_locked_years(ds: &mut Dataset) {
@@ -403,7 +403,7 @@ fn pool_postings_theses_notes(ds: &mut Dataset) {
                 if first_semester { (10 + (n % 3) as u32, 5 + n as u32 % 20) } else { (3, 2 + n as u32 % 25) };
             let start_year = if first_semester { grad - 1 } else { *grad };
             // Each kind lasts its days (the client's posting dialog requires an end date); the
-            // end stays in the start's semester, which alone decides the posting's (workload.md §2).
+            // end stays in the start's semester, which alone decides the posting's (docs/workload.md §Pool, postings, theses and notes).
             let (description, days, details): (&str, u64, BTreeMap<String, Fixed>) = match n % 3 {
                 0 => ("Stellvertretung", 13, [("L".to_string(), units(6 + (n % 5) as i64 * 4))].into()),
                 1 => ("Weiterbildung", 2, [("P".to_string(), Fixed(-15_000))].into()),

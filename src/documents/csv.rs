@@ -1,4 +1,4 @@
-//! The CSV lists of documents.md §4–§5, built from loaded data and workload
+//! The CSV lists of docs/documents.md §Jobs and files, §File formats, built from loaded data and workload
 //! forms. Every list: UTF-8 with BOM, `;` separator, CRLF line ends, RFC 4180
 //! quoting, numbers with `.` and no `%`, percents with the workload's
 //! `percentDecimals`, lessons with 2 decimals, zero as an empty cell. Text
@@ -26,7 +26,7 @@ pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// and LibreOffice would run as a formula (`=HYPERLINK(…)`, `-2+3`) — gets a
 /// leading `'`, so it is shown as the text it is. A lone `-` is left as it is:
 /// it is no formula, and it is the course table's mark for "no teachers"
-/// (documents.md, CourseTableCSVDownload). Numbers are written as they are
+/// (docs/documents.md, CourseTableCSVDownload). Numbers are written as they are
 /// (`-0.50` stays a negative number); only the functions that format a
 /// figure make number cells ([`number`], [`lessons`], [`Cell::count`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,7 +75,7 @@ fn lessons(d: Decimal) -> Cell {
     Cell::Number(super::lessons(d))
 }
 
-/// Writes `header` (text cells) and `rows` as CSV of documents.md §5, text
+/// Writes `header` (text cells) and `rows` as CSV of docs/documents.md §CSV conventions, text
 /// cells neutralised ([`Cell`]).
 pub fn write(header: &[String], rows: &[Vec<Cell>]) -> Result<Vec<u8>> {
     let mut out = BOM.to_vec();
@@ -273,7 +273,7 @@ pub fn teacher_cell(course: &Course) -> String {
 }
 
 /// `CourseTableCSVDownload` (Planungsübersicht): the subject × class matrix
-/// of client.md `/coursetable`: one row per non-cross-class subject (of
+/// of docs/client.md §Course table: one row per non-cross-class subject (of
 /// `category`, when given) with a non-cancelled course among `classes`,
 /// ordered by subject code; a column per class; a cell holds the teacher
 /// codes of the course ([`teacher_cell`]; the lower id when two courses of a
@@ -312,9 +312,9 @@ pub fn course_table(classes: &[SchoolClassInYear], courses: &[Course], category:
     write(&header, &rows)
 }
 
-/// `GroupingCSVDownload` (Kursliste nach Gruppierung, client.md): every
+/// `GroupingCSVDownload` (Kursliste nach Gruppierung, docs/client.md §Division): every
 /// course of the year whose classes belong to `division` (all when `None`),
-/// grouped by the grouping of its classes' divisions (client.md "Division":
+/// grouped by the grouping of its classes' divisions (docs/client.md §Division:
 /// `grouping` groups divisions in course reports; a division without one
 /// stands for itself under its code). Columns: Gruppierung, Abteilung, Fach,
 /// Fachbezeichnung, Klassen, Stufe, Lektionen 1. Semester, Lektionen 2.
@@ -391,7 +391,7 @@ pub struct Person {
 /// type `S <code> L` and `S <code> %` (lessons and withoutAE(percent) of the
 /// type's own row, i.e. without correction), per percent-based type
 /// `S <code> %`, per IPB-allowed type `S IPBKorr <code> L` = cL (negative =
-/// lessons added) — documents.md §5, workload.md §3.5.
+/// lessons added) — docs/documents.md §Payroll CSV, docs/workload.md §IPB correction.
 pub fn payroll(
     workloads: &[Workload],
     people: &HashMap<i64, Person>,
@@ -520,7 +520,7 @@ mod tests {
     }
 }
 
-/// The plan check's findings (documents.md §3, job `CheckPlan`): Schwere
+/// The plan check's findings (docs/documents.md §Plan check, job `CheckPlan`): Schwere
 /// (`error`/`warning`), Code, Beschreibung, Objekte (`type id`, comma-separated).
 pub fn findings(findings: &[crate::domain::check::Finding]) -> Result<Vec<u8>> {
     let header: Vec<String> = ["Schwere", "Code", "Beschreibung", "Objekte"].map(String::from).to_vec();

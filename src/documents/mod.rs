@@ -1,4 +1,4 @@
-//! Documents and exports (documents.md §5): pure functions from loaded data
+//! Documents and exports (docs/documents.md §File formats): pure functions from loaded data
 //! and workload forms to the bytes of a file. The jobs ([`crate::jobs`]) load
 //! the data and store the products.
 //!
@@ -16,7 +16,7 @@ pub mod untis;
 use rust_decimal::{Decimal, RoundingStrategy};
 
 /// `d` with exactly `decimals` decimals, rounded half-up (away from zero), as
-/// the workload form's readers format it (workload.md §3.7); zero (also after
+/// the workload form's readers format it (docs/workload.md §Response); zero (also after
 /// rounding) is an empty text.
 pub fn number(d: Decimal, decimals: u32) -> String {
     let r = d.round_dp_with_strategy(decimals, RoundingStrategy::MidpointAwayFromZero);

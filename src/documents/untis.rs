@@ -1,5 +1,5 @@
 //! `UntisDownload`: the lessons of one semester in the import format of the
-//! timetable program Untis (documents.md §5): UTF-8 without BOM, `;`
+//! timetable program Untis (docs/documents.md §Untis export): UTF-8 without BOM, `;`
 //! separator, `.` decimal mark, no header, CRLF, 9 columns.
 
 use crate::domain::course::Course;

@@ -1,4 +1,4 @@
-//! Course (Kurs), interface.md §2.4 and §4.4, contract.md §8.
+//! Course (Kurs), docs/contract.md §Courses.
 //!
 //! - [`Course`]: the one output form (single = list = reference form).
 //! - [`NewCourse`], [`CourseUpdate`], [`CourseCommand`]: parsed request bodies
@@ -25,10 +25,10 @@ use super::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, Subje
 use super::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
 
-/// Largest number of lessons per week and semester (contract.md §5: 0 ≤ x ≤ 99).
+/// Largest number of lessons per week and semester (docs/contract.md §Validation: 0 ≤ x ≤ 99).
 pub const MAX_LESSONS: i64 = 99;
 
-/// Course in its single form, which is also its list and reference form (contract.md §8).
+/// Course in its single form, which is also its list and reference form (docs/contract.md §Courses).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Course {
@@ -58,7 +58,7 @@ pub struct Course {
     pub teachers1: Vec<TeacherRef>,
     /// Teachers in semester 2, in given order.
     pub teachers2: Vec<TeacherRef>,
-    /// Whether semester 1 is taught in a small group (workload.md §3.2).
+    /// Whether semester 1 is taught in a small group (docs/workload.md §What counts).
     pub small_group1: bool,
     /// Whether semester 2 is taught in a small group.
     pub small_group2: bool,
@@ -68,7 +68,7 @@ pub struct Course {
     pub open2: Fixed,
 }
 
-/// Open lessons of a semester (workload.md §1): its lessons when nobody
+/// Open lessons of a semester (docs/workload.md §Setup): its lessons when nobody
 /// teaches it and the course is not cancelled, else 0.
 pub fn open_lessons(cancelled: bool, lessons: Fixed, teachers: usize) -> Fixed {
     if cancelled || teachers > 0 {
@@ -89,7 +89,7 @@ pub struct TeacherFacts {
 }
 
 /// Checks the teachers of a course body against what the store found
-/// (contract.md §8 "Teachers"): 422 `unknown_reference` for an id with no
+/// (docs/contract.md §Courses "Teachers"): 422 `unknown_reference` for an id with no
 /// teacher, 422 `teacher_not_employed` for a teacher without an employment in
 /// `year`, every failing entry reported at `/teachersN/I`. Returns the
 /// teachers' reference forms per semester, in the order given.
@@ -152,7 +152,7 @@ pub struct NewCourseFacts {
     pub teachers: HashMap<TeacherId, TeacherFacts>,
 }
 
-/// Checks a new course against the rules of contract.md §8 ("Create",
+/// Checks a new course against the rules of docs/contract.md §Courses ("Create",
 /// "Teachers") and returns its grade and curriculum (derived from the classes,
 /// or given for a cross-class subject). In order: 422 `unknown_reference` for
 /// unknown school year, subject, grade or curriculum; 409
@@ -212,7 +212,7 @@ pub fn check_new_course(
 }
 
 impl Course {
-    /// The course as saved with `update` (contract.md §8 "Save"): cancelled,
+    /// The course as saved with `update` (docs/contract.md §Courses "Save"): cancelled,
     /// comments, lessons, small groups and teachers replaced (`teachers` are the
     /// reference forms of `update`'s teachers, from [`check_teachers`]), the
     /// open lessons derived again; everything else as before.
@@ -240,7 +240,7 @@ impl Course {
 
     /// The merge of `courses` (checked by [`check_merge`], which returned
     /// `classes`): the first course with the classes `classes`, taken from the
-    /// courses' own class references (contract.md §8 "Merge").
+    /// courses' own class references (docs/contract.md §Courses "Merge").
     pub fn merged(courses: &[Course], classes: &[SchoolClassId]) -> Course {
         let all: Vec<&SchoolClassRef> = courses.iter().flat_map(|c| &c.school_classes).collect();
         let school_classes =
@@ -271,7 +271,7 @@ impl Course {
     }
 }
 
-/// Why a school year is locked (contract.md §7), or `None` when it is open.
+/// Why a school year is locked (docs/contract.md §Locked school years), or `None` when it is open.
 pub fn lock_reason(year: &SchoolYearRef) -> Option<&'static str> {
     if year.archived {
         Some("archived")
@@ -297,7 +297,7 @@ pub fn check_unlocked(year: &SchoolYearRef, action: &str) -> Result<()> {
     }
 }
 
-/// A valid `POST /course` body (contract.md §8, "Create").
+/// A valid `POST /course` body (docs/contract.md §Courses, "Create").
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewCourse {
     /// School year (required).
@@ -327,12 +327,12 @@ pub struct NewCourse {
     /// Small group in semester 2.
     pub small_group2: bool,
     /// Whether `lessons1`, `lessons2` were sent as `-1`: "take them from the
-    /// lesson table" (documents.md §1); the store fills them in ([`lessons_from_table`]).
+    /// lesson table" (docs/documents.md §Lesson table); the store fills them in ([`lessons_from_table`]).
     pub lessons_from_table: (bool, bool),
 }
 
 /// The value of `lessons1`/`lessons2` in a `POST /course` body that means
-/// "take the lessons from the lesson table" (documents.md §1, client.md).
+/// "take the lessons from the lesson table" (docs/documents.md §Lesson table, docs/client.md §Disagreements).
 pub const FROM_LESSON_TABLE: i64 = -1;
 
 /// Whether `v` is the `-1` of [`FROM_LESSON_TABLE`] (as a number or numeric string).
@@ -345,7 +345,7 @@ fn is_from_table(v: Option<&Value>) -> bool {
 }
 
 /// The lessons of a new course after the `-1` of [`NewCourse::lessons_from_table`]
-/// are resolved with the lesson table `entry` (documents.md §1: the entry's
+/// are resolved with the lesson table `entry` (docs/documents.md §Lesson table: the entry's
 /// lessons, 0 when there is none); values that were given stay.
 pub fn lessons_from_table(new: &NewCourse, entry: Option<&super::lessontable::LessonEntry>) -> (Fixed, Fixed) {
     let (t1, t2) = super::lessontable::table_lessons(entry);
@@ -401,7 +401,7 @@ impl FromBody for CourseUpdate {
 
 impl FromBody for NewCourse {
     /// Also reads `lessons1`/`lessons2` = `-1` ("from the lesson table",
-    /// documents.md §1); any other negative value is 422 `out_of_range`.
+    /// docs/documents.md §Lesson table); any other negative value is 422 `out_of_range`.
     fn from_body(body: &Value, mode: Mode) -> Result<Self> {
         let from_table = (is_from_table(body.get("lessons1")), is_from_table(body.get("lessons2")));
         let mut patched;
@@ -443,7 +443,7 @@ impl FromBody for NewCourse {
     }
 }
 
-/// The three shapes of a `POST /course` body (interface.md §4.4).
+/// The three shapes of a `POST /course` body (docs/contract.md §Courses).
 #[derive(Debug, Clone, PartialEq)]
 pub enum CourseCommand {
     /// A course object: create it.

@@ -1,5 +1,5 @@
 //! The course table: the planning grid of the existing browser client
-//! (client.md "`/coursetable`"): one row per subject, one column per class,
+//! (docs/client.md §Course table): one row per subject, one column per class,
 //! each cell the course of that subject the class takes.
 
 use std::collections::BTreeMap;

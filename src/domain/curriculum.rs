@@ -1,4 +1,4 @@
-//! Curriculum (Lehrgang), interface.md §2.7, contract.md §5.
+//! Curriculum (Lehrgang), docs/api.md §Forms, docs/contract.md §Resources.
 //!
 //! `grades` is an ordered list of grade references: first = entry grade, last =
 //! graduating grade, at least one, no repeats. The order drives grade
@@ -7,7 +7,7 @@
 //!
 //! A grade given as an object may carry `payrollType` and
 //! `classLessonPayrollType`: the existing client's curriculum dialog edits a
-//! grade's payroll types inline (client.md "Curriculum"), and the body's
+//! grade's payroll types inline (docs/client.md §Curriculum "Curriculum"), and the body's
 //! values are saved on the grade ([`GradePayrollTypes`]); the grade's code and
 //! description inside a curriculum body are ignored (they are edited through `/grade`).
 
@@ -34,7 +34,7 @@ pub struct Curriculum {
     pub code: String,
     /// Full designation.
     pub description: String,
-    /// Grades in order, entry grade first, in their single form (contract.md §2:
+    /// Grades in order, entry grade first, in their single form (docs/contract.md §Envelope and forms:
     /// the existing client reads their payroll type there).
     pub grades: Vec<super::grade::Grade>,
 }
@@ -45,7 +45,7 @@ impl From<&Curriculum> for CurriculumRef {
     }
 }
 
-/// A valid curriculum body (contract.md §5: code, description and at least one
+/// A valid curriculum body (docs/contract.md §Validation: code, description and at least one
 /// grade required; no grade twice).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewCurriculum {
@@ -62,7 +62,7 @@ pub struct NewCurriculum {
     pub grade_payroll_types: Vec<GradePayrollTypes>,
 }
 
-/// The payroll types a curriculum body gives one of its grades (workload.md §1:
+/// The payroll types a curriculum body gives one of its grades (docs/workload.md §Setup:
 /// a grade's `payrollType` and `classLessonPayrollType`, each a reference or
 /// null). A key the grade object leaves out keeps the grade's value.
 #[derive(Debug, Clone, PartialEq)]
@@ -154,7 +154,7 @@ impl FromBody for NewCurriculum {
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist), the grades'
+/// The ids the body names (docs/contract.md §Validation: each must exist), the grades'
 /// payroll types included.
 impl References for NewCurriculum {
     fn references(&self) -> Vec<Reference> {

@@ -1,4 +1,4 @@
-//! Organisational unit (Organisationseinheit), interface.md §2.5, contract.md §2.
+//! Organisational unit (Organisationseinheit), docs/api.md §Forms, docs/contract.md §Envelope and forms.
 //!
 //! A division has no `archived` field. Its binary fields (`headSignature`,
 //! `logo`) appear only in the single form; the list form is the single form
@@ -31,7 +31,7 @@ pub struct Division {
     /// Title of the head printed above the signature (e.g. `Rektorin`), or null (≤ 200 characters).
     pub head_title: Option<String>,
     /// Group of divisions in course reports (e.g. `GYM`), or null (≤ 40
-    /// characters; the existing client's form requires it, client.md).
+    /// characters; the existing client's form requires it, docs/client.md §Division).
     pub grouping: Option<String>,
     /// Signature of the head, or null.
     #[serde(serialize_with = "serialize_binary")]
@@ -43,7 +43,7 @@ pub struct Division {
     pub logo: Option<Binary>,
 }
 
-/// Division list form: the single form minus binary data (contract.md §2).
+/// Division list form: the single form minus binary data (docs/contract.md §Envelope and forms).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DivisionListItem {
@@ -61,8 +61,8 @@ pub struct DivisionListItem {
     pub grouping: Option<String>,
 }
 
-/// A valid division body (contract.md §5: code and description required;
-/// `headTitle` and `grouping` optional, client.md "Division").
+/// A valid division body (docs/contract.md §Validation: code and description required;
+/// `headTitle` and `grouping` optional, docs/client.md §Division).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewDivision {
     /// Short code.
@@ -104,7 +104,7 @@ impl FromBody for NewDivision {
     }
 }
 
-/// Binary data on the wire (contract.md §2); the schema of what [`serialize_binary`] writes.
+/// Binary data on the wire (docs/contract.md §Envelope and forms); the schema of what [`serialize_binary`] writes.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BinaryData {
@@ -117,7 +117,7 @@ pub struct BinaryData {
     pub data: String,
 }
 
-/// Binary data on the wire: `{"fileName", "mimeType", "data": base64}` or `null` (contract.md §2).
+/// Binary data on the wire: `{"fileName", "mimeType", "data": base64}` or `null` (docs/contract.md §Envelope and forms).
 pub fn serialize_binary<S: Serializer>(value: &Option<Binary>, s: S) -> std::result::Result<S::Ok, S::Error> {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]

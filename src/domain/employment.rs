@@ -1,7 +1,7 @@
-//! Employment (Anstellung): a teacher's contract for one school year (contract.md §5).
+//! Employment (Anstellung): a teacher's contract for one school year (docs/contract.md §Resources).
 //!
 //! One employment per (teacher, school year). Its school year must not be
-//! locked (archived or finalised, contract.md §7) to create, change or delete it.
+//! locked (archived or finalised, docs/contract.md §Locked school years) to create, change or delete it.
 //! Single form = list form.
 
 use serde::Serialize;
@@ -19,7 +19,7 @@ use crate::error::{ErrorCode, Result};
 pub const MIN_PERCENT: i64 = 0;
 /// Highest percent value.
 pub const MAX_PERCENT: i64 = 100;
-/// Largest initial IPB balance in percent, either sign (workload.md §1).
+/// Largest initial IPB balance in percent, either sign (docs/workload.md §Setup).
 pub const MAX_BALANCE: i64 = 1000;
 
 /// Employment single form, also its list form.
@@ -28,7 +28,7 @@ pub const MAX_BALANCE: i64 = 1000;
 pub struct Employment {
     /// Database id.
     pub id: EmploymentId,
-    /// The teacher: reference form plus `gender` (client.md: the existing
+    /// The teacher: reference form plus `gender` (docs/client.md: the existing
     /// client's year overview counts employments by gender).
     pub teacher: EmployedTeacher,
     /// The school year (reference form).
@@ -49,7 +49,7 @@ pub struct Employment {
     pub comments: Option<String>,
     /// IPB balance in percent before the teacher's first employment (−1000 to 1000, default 0).
     pub initial_balance: Fixed,
-    /// Read-only: the IPB balance at the start of the year in percent (workload.md §4), or
+    /// Read-only: the IPB balance at the start of the year in percent (docs/workload.md §Balance), or
     /// null when the year's showIpbBalances is false.
     pub opening_balance: Option<Amount>,
     /// Read-only: the IPB balance at the end of the year, or null.
@@ -59,7 +59,7 @@ pub struct Employment {
 }
 
 /// The teacher inside an employment: the teacher's reference form plus
-/// `gender` (reference form or null), on both mounts (client.md "Where the
+/// `gender` (reference form or null), on both mounts (docs/client.md "Where the
 /// client reads a field that the seed's list forms exclude": the existing
 /// client's year overview counts employments by gender). Reads as the
 /// reference form (`e.teacher.code`) through `Deref`.
@@ -68,7 +68,7 @@ pub struct EmployedTeacher {
     /// The teacher's reference form.
     #[serde(flatten)]
     pub reference: TeacherRef,
-    /// The teacher's gender (reference form) or null (workload.md §1).
+    /// The teacher's gender (reference form) or null (docs/workload.md §Setup).
     pub gender: Option<LookupRef>,
 }
 
@@ -149,7 +149,7 @@ impl FromBody for NewEmployment {
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for NewEmployment {
     fn references(&self) -> Vec<Reference> {
         vec![
@@ -163,7 +163,7 @@ impl References for NewEmployment {
 /// 409 `referenced` while `users` (courses the teacher teaches in the
 /// year, pool entries, postings, theses) hang on employment `before`:
 /// it cannot be `what` ("deleted", "moved to another teacher or school year";
-/// contract.md §5).
+/// docs/contract.md §Deleting).
 pub fn check_unused(before: &Employment, users: &[String], what: &str) -> Result<()> {
     super::references::check_unused(users, |users| {
         format!(

@@ -1,7 +1,7 @@
 //! Exact decimal numbers for lessons (per week) and percentages.
 //!
 //! Planners enter values such as 2.5 lessons (alternate weeks) or 57.5 percent.
-//! Binary floating point would drift when summed into workloads (domain.md:
+//! Binary floating point would drift when summed into workloads (docs/domain.md §Rules the plan follows:
 //! "keep lessons exact as entered"), so values are kept as integers in
 //! ten-thousandths: at most 4 decimal places, stored as BIGINT.
 
@@ -205,11 +205,11 @@ impl Fixed {
 }
 
 /// A computed decimal (workload figures, balances): exact in computation,
-/// written as a JSON number rounded half-up to 10 decimals (workload.md §3.7).
+/// written as a JSON number rounded half-up to 10 decimals (docs/workload.md §Response).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Hash)]
 pub struct Amount(pub Decimal);
 
-/// Decimals of an unrounded figure in JSON (workload.md §3.7).
+/// Decimals of an unrounded figure in JSON (docs/workload.md §Response).
 pub const OUTPUT_DECIMALS: u32 = 10;
 
 impl Amount {

@@ -1,5 +1,5 @@
-//! Grade (Stufe), contract.md §5, with the payroll types its courses count on
-//! (workload.md §1). Reference form: id, code, description ([`LookupRef`]).
+//! Grade (Stufe), docs/contract.md §Resources, with the payroll types its courses count on
+//! (docs/workload.md §Setup). Reference form: id, code, description ([`LookupRef`]).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -57,7 +57,7 @@ impl FromBody for NewGrade {
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for NewGrade {
     fn references(&self) -> Vec<Reference> {
         [

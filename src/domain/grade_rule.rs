@@ -1,4 +1,4 @@
-//! Grade derivation (domain.md, "Grade of a class in a school year").
+//! Grade derivation (docs/domain.md §Grade of a class in a school year).
 
 /// Index into a curriculum's ordered grades (entry grade first) of a class
 /// graduating in `class_graduation_year`, in the school year graduating in

@@ -1,4 +1,4 @@
-//! Jobs (documents.md §4, client.md "Standing jobs"): the kinds of job, their
+//! Jobs (docs/documents.md §Jobs and files, docs/client.md §Standing jobs): the kinds of job, their
 //! parameters as read from a `POST /job` or `PUT /job/ID` body, and the job form
 //! the API answers.
 //!
@@ -16,7 +16,7 @@ use crate::error::{Error, ErrorCode, Result};
 
 macro_rules! job_kinds {
     ($($variant:ident => $name:literal, $title:literal, $role:ident, $params:expr, $doc:literal;)*) => {
-        /// A kind of job, by its wire name (documents.md §4 table).
+        /// A kind of job, by its wire name (docs/documents.md §Jobs and files table).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum JobKind { $(#[doc = $doc] $variant,)* }
         impl JobKind {
@@ -93,7 +93,7 @@ job_kinds! {
         &[SchoolYear, Division, Grade, SubjectCategory],
         "The subject × class matrix of teacher codes as CSV.";
     GroupingCsvDownload => "GroupingCSVDownload", "Kursliste nach Gruppierung", Reader, &[SchoolYear, Division],
-        "Every course of a year (of a division) as CSV, grouped by the divisions' grouping (client.md).";
+        "Every course of a year (of a division) as CSV, grouped by the divisions' grouping (docs/client.md §Division).";
     UntisDownload => "UntisDownload", "Untis-Export", Reader, &[SchoolYear, Semester],
         "The lessons of one semester in the timetable program's import format (text).";
     SubjectCourseDownload => "SubjectCourseDownload", "Lektionenzuteilungen nach Fachgebiet", Reader, &[SchoolYear],
@@ -105,12 +105,12 @@ job_kinds! {
     CalculateBalances => "CalculateBalances", "Saldi berechnen", Planner, &[],
         "Standing job 1: compares the frozen balances of every locked year with a fresh computation (log only).";
     CheckDatabase => "CheckDatabase", "Datenbank prüfen", Planner, &[AnySchoolYear],
-        "Standing job 2: the plan check (documents.md §3) of one year, or of every year without one \
-         (client.md: the client sends `schoolYear: null`), findings in the log.";
+        "Standing job 2: the plan check (docs/documents.md §Plan check) of one year, or of every year without one \
+         (docs/client.md §Standing jobs: the client sends `schoolYear: null`), findings in the log.";
     InitializeSchoolYear => "InitializeSchoolYear", "Schuljahr eröffnen", Planner, &[SchoolYear],
-        "Standing job 3 (also by POST): opens a school year (documents.md §2).";
+        "Standing job 3 (also by POST): opens a school year (docs/documents.md §Opening a school year).";
     CheckPlan => "CheckPlan", "Planung prüfen", Planner, &[SchoolYear],
-        "The plan check (documents.md §3), findings in the log and as CSV.";
+        "The plan check (docs/documents.md §Plan check), findings in the log and as CSV.";
 }
 
 impl JobKind {
@@ -119,7 +119,7 @@ impl JobKind {
         JobKind::ALL.iter().copied().find(|k| k.name() == name)
     }
 
-    /// The id of the standing job of this kind (client.md): 1–3, else `None`.
+    /// The id of the standing job of this kind (docs/client.md §Standing jobs): 1–3, else `None`.
     pub fn standing_id(self) -> Option<i64> {
         match self {
             JobKind::CalculateBalances => Some(1),
@@ -320,7 +320,7 @@ pub struct JobRecord {
     pub product: Option<i64>,
 }
 
-/// A job as the API shows it (documents.md §4).
+/// A job as the API shows it (docs/documents.md §Jobs and files).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct Job {
     /// Database id; 1–3 are the standing jobs.
@@ -380,7 +380,7 @@ pub fn unknown_job(name: &str) -> Error {
     )
 }
 
-/// The ids a job's parameters name (each must exist, contract.md §5).
+/// The ids a job's parameters name (each must exist, docs/contract.md §Validation).
 impl References for JobParams {
     fn references(&self) -> Vec<Reference> {
         [

@@ -1,4 +1,4 @@
-//! Lesson table (Lektionentafel) and lesson types, documents.md §1.
+//! Lesson table (Lektionentafel) and lesson types, docs/documents.md §Lesson table.
 //!
 //! A lesson table entry says, for a curriculum, a division (absent for
 //! cross-class subjects), a subject and a grade, how that subject is taught in
@@ -27,10 +27,10 @@ use super::refs::{CurriculumRef, LookupRef, SubjectRef};
 use super::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
 
-/// Largest number of lessons per week and semester in an entry (as for courses, contract.md §5).
+/// Largest number of lessons per week and semester in an entry (as for courses, docs/contract.md §Validation).
 pub const MAX_LESSONS: i64 = super::course::MAX_LESSONS;
 
-/// How a subject is taught in a grade (documents.md §1). Fixed ids 1–5.
+/// How a subject is taught in a grade (docs/documents.md §Lesson table). Fixed ids 1–5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum LessonType {
     /// `noLessons` (nicht vorhanden): not taught; never stored.
@@ -116,7 +116,7 @@ pub struct LessonTypeForm {
 }
 
 /// The compound id of a lesson table row: `<curriculum>-<subject>[-<division>]`
-/// (client.md: compound string ids); the division is absent for cross-class subjects.
+/// (docs/client.md §How the client talks: compound string ids); the division is absent for cross-class subjects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LessonTableKey {
     /// The curriculum.
@@ -363,7 +363,7 @@ impl FromBody for NewLessonRow {
     }
 }
 
-/// The cross-class rule of a row (documents.md §1): a division exactly when the
+/// The cross-class rule of a row (docs/documents.md §Lesson table): a division exactly when the
 /// subject is not cross-class; else 422 `lesson_table_side`.
 pub fn check_side(subject_code: &str, cross_class: bool, division: Option<DivisionId>) -> Result<()> {
     match (cross_class, division) {
@@ -407,7 +407,7 @@ pub fn check_grades(curriculum_code: &str, grades: &[GradeId], row: &NewLessonRo
     }
 }
 
-/// The lessons a `POST /course` with `-1` takes (documents.md §1): those of
+/// The lessons a `POST /course` with `-1` takes (docs/documents.md §Lesson table): those of
 /// the matching entry (any stored type), `(0, 0)` when there is none.
 pub fn table_lessons(entry: Option<&LessonEntry>) -> (Fixed, Fixed) {
     entry.map_or((Fixed(0), Fixed(0)), |e| (e.lessons1, e.lessons2))

@@ -1,7 +1,7 @@
 //! Lookups: grade (Stufe), subject category (Fachgebiet), subject type (Fachtyp), gender.
 //!
 //! Subject category, subject type and gender have the same shape — id, code,
-//! description (contract.md §5) plus `archived` (client.md: the client filters
+//! description (docs/contract.md §Validation) plus `archived` (docs/client.md §Lookups: the client filters
 //! subject types and categories on it; genders share the implementation) — and
 //! share one implementation parameterised by [`LookupKind`]. Their reference
 //! form is [`super::refs::LookupRef`] (id, code, description).
@@ -23,7 +23,7 @@ pub enum LookupKind {
     SubjectCategory,
     /// Subject type (Fachtyp), e.g. Grundlagenfach.
     SubjectType,
-    /// Gender (Geschlecht) of a teacher (workload.md §1).
+    /// Gender (Geschlecht) of a teacher (docs/workload.md §Setup).
     Gender,
 }
 
@@ -102,7 +102,7 @@ impl FromBody for NewLookup {
 impl References for NewLookup {}
 
 /// 409 `referenced` while `users` use the lookup `code` of `kind`
-/// (contract.md §5): "The subject category MINT is used by subject M and
+/// (docs/contract.md §Deleting): "The subject category MINT is used by subject M and
 /// teacher AB; it cannot be deleted."
 pub fn check_unused(kind: LookupKind, code: &str, users: &[String]) -> crate::error::Result<()> {
     super::references::check_unused(users, |users| {

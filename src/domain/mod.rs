@@ -2,7 +2,7 @@
 //!
 //! Each resource module holds the parsed input type (`NewX`, built from a
 //! request body by [`reader::Reader`]) and the output forms (single, list,
-//! reference; contract.md §2). Rules that need no database are pure functions
+//! reference; docs/contract.md §Envelope and forms). Rules that need no database are pure functions
 //! here (e.g. [`grade_rule::grade_index`]).
 
 pub mod check;
@@ -43,7 +43,7 @@ pub trait FromBody: Sized {
     fn from_body(body: &Value, mode: Mode) -> Result<Self>;
 }
 
-/// Normalised key of a code for case-insensitive uniqueness (contract.md §5):
+/// Normalised key of a code for case-insensitive uniqueness (docs/contract.md §Validation):
 /// trimmed and lower-cased. Stored in the `code_key` column under a UNIQUE constraint.
 pub fn code_key(code: &str) -> String {
     code.trim().to_lowercase()

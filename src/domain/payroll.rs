@@ -1,12 +1,12 @@
 //! Payroll types (Anstellungsarten) and the types that book onto them: pool
-//! types, posting types and thesis types (workload.md §1).
+//! types, posting types and thesis types (docs/workload.md §Setup).
 //!
 //! A payroll type is what payroll pays a share of a teacher's workload under
 //! (e.g. "Unterricht GYM2-4", "Schulpool"). It is lesson-based when its share
 //! is taught in lessons (then a school year's `weeklyLessons` says how many
 //! lessons per week make a full position), and it has a unique
 //! `saldoResolvingOrder`: the order in which the difference to the payment
-//! target is resolved (workload.md §3.4). Reference form of all four: id, code,
+//! target is resolved (docs/workload.md §Modes). Reference form of all four: id, code,
 //! description ([`LookupRef`]).
 
 use serde::Serialize;
@@ -127,7 +127,7 @@ pub struct PoolType {
     pub description: String,
     /// The payroll type its entries count on (reference form).
     pub payroll_type: LookupRef,
-    /// Whether opening the next school year copies entries of this type (documents.md §2).
+    /// Whether opening the next school year copies entries of this type (docs/documents.md §Opening a school year).
     pub auto_copy: bool,
 }
 
@@ -149,7 +149,7 @@ pub struct PostingType {
 }
 
 /// Thesis type single form = list form: each thesis counts `percent` of a full
-/// position for the year, in both semesters (workload.md §3.2).
+/// position for the year, in both semesters (docs/workload.md §What counts).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ThesisType {
@@ -233,7 +233,7 @@ booking_bodies! {
 
 impl References for NewPayrollType {}
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for NewBookingType {
     fn references(&self) -> Vec<Reference> {
         vec![Reference::new("/payrollType", RefKind::PayrollType, self.payroll_type)]
@@ -242,7 +242,7 @@ impl References for NewBookingType {
 
 /// 409 `referenced` when the payroll type `code` is to become percent-based
 /// while `weekly_users` (school years keying their weeklyLessons by it) use
-/// it: weekly lessons exist only for lesson-based types (workload.md §1).
+/// it: weekly lessons exist only for lesson-based types (docs/workload.md §Setup).
 pub fn check_stays_lesson_based(new: &NewPayrollType, weekly_users: &[String]) -> Result<()> {
     if new.lesson_based {
         return Ok(());
@@ -253,7 +253,7 @@ pub fn check_stays_lesson_based(new: &NewPayrollType, weekly_users: &[String]) -
 }
 
 /// 409 `referenced` while `users` use the payroll type or booking type `code`
-/// (`noun` names its kind): it cannot be deleted (contract.md §5).
+/// (`noun` names its kind): it cannot be deleted (docs/contract.md §Deleting).
 pub fn check_unused(noun: &str, code: &str, users: &[String]) -> Result<()> {
     super::references::check_unused(users, |users| {
         format!("The {noun} {code} is used by {users}; it cannot be deleted.")

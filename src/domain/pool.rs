@@ -1,5 +1,5 @@
 //! Pool entries (Pooleinträge), postings (Einzelbuchungen), theses
-//! (Abschlussarbeiten) and notes (workload.md §2).
+//! (Abschlussarbeiten) and notes (docs/workload.md §Pool, postings, theses and notes).
 //!
 //! Pool entries, postings and theses belong to a teacher's employment in a
 //! school year: the teacher must be employed that year (422
@@ -227,7 +227,7 @@ impl FromBody for NewNote {
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for NewPoolEntry {
     fn references(&self) -> Vec<Reference> {
         vec![
@@ -238,7 +238,7 @@ impl References for NewPoolEntry {
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for NewPosting {
     fn references(&self) -> Vec<Reference> {
         let mut refs = vec![
@@ -252,14 +252,14 @@ impl References for NewPosting {
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for ThesisCounts {
     fn references(&self) -> Vec<Reference> {
         self.0.iter().map(|(t, _)| Reference::new(format!("/thesisCounts/{t}"), RefKind::ThesisType, *t)).collect()
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for NewNote {
     fn references(&self) -> Vec<Reference> {
         vec![Reference::new("/teacher", RefKind::Teacher, self.teacher)]
@@ -268,7 +268,7 @@ impl References for NewNote {
 
 /// 422 `teacher_not_employed` (pointer `/teacher`): pool entries, postings
 /// and theses belong to an employment, and teacher `teacher` has none in
-/// school year `school_year` (codes; workload.md §3).
+/// school year `school_year` (codes; docs/workload.md §Calculation).
 pub fn not_employed(teacher: &str, school_year: &str) -> Error {
     Error::field(
         "/teacher",

@@ -1,4 +1,4 @@
-//! The tolerant reader of request bodies (contract.md §3).
+//! The tolerant reader of request bodies (docs/contract.md §Tolerant reader).
 //!
 //! Request bodies arrive as JSON objects in a resource's single form. A
 //! [`Reader`] pulls each writable field out, converting the tolerated spellings
@@ -40,7 +40,7 @@ pub mod limits {
     pub const EMAIL: usize = 254;
 }
 
-/// Largest accepted decoded binary (division logo, head signature): 1 MiB (contract.md §2).
+/// Largest accepted decoded binary (division logo, head signature): 1 MiB (docs/contract.md §Envelope and forms).
 pub const MAX_BINARY_BYTES: usize = 1024 * 1024;
 
 /// The kind of a body field, as the reader reads it; the OpenAPI document
@@ -82,7 +82,7 @@ pub enum FieldKind {
     Email,
     /// A mail sender: an e-mail address, also with a display name.
     Mailbox,
-    /// Binary data `{"fileName", "mimeType", "data"}` (contract.md §2).
+    /// Binary data `{"fileName", "mimeType", "data"}` (docs/contract.md §Envelope and forms).
     Binary,
     /// One of a fixed set of strings.
     Choice(&'static [&'static str]),
@@ -172,7 +172,7 @@ pub const SINGLE_LINE_TEXT: &str = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2
 pub const MULTI_LINE_TEXT: &str =
     "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$";
 
-/// Earliest and latest year of a date (docs/api.md "Conventions"), as for graduation years (contract.md §5).
+/// Earliest and latest year of a date (docs/api.md "Conventions"), as for graduation years (docs/contract.md §Validation).
 pub const DATE_YEARS: std::ops::RangeInclusive<i32> = 1900..=2200;
 
 /// Whether `s` is a whole number as accepted in strings: an optional `-` and
@@ -190,7 +190,7 @@ pub fn is_id_text(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && s.parse::<i64>().is_ok_and(|id| id > 0)
 }
 
-/// Binary data with file name and verified mime type (contract.md §2).
+/// Binary data with file name and verified mime type (docs/contract.md §Envelope and forms).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Binary {
     /// File name as given, trimmed; may be empty-free text.
@@ -684,7 +684,7 @@ impl<'a> Reader<'a> {
         self.require(key, required, value, absent_put)
     }
 
-    /// Binary data `{"fileName", "mimeType", "data": base64}` or null (contract.md §2).
+    /// Binary data `{"fileName", "mimeType", "data": base64}` or null (docs/contract.md §Envelope and forms).
     pub fn binary(&mut self, key: &str) -> Option<Binary> {
         note(key, FieldKind::Binary, false);
         let obj = match self.slot(key, &[]) {
@@ -738,7 +738,7 @@ impl<'a> Reader<'a> {
 }
 
 /// Whether `v` is the empty text `""`: what the existing browser
-/// client sends for a cleared number field (client.md "How the client talks").
+/// client sends for a cleared number field (docs/client.md §How the client talks).
 /// Numbers, id-map values and references read it as "no value", like `null`.
 pub fn is_blank(v: &Value) -> bool {
     matches!(v, Value::String(s) if s.is_empty())

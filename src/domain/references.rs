@@ -1,4 +1,4 @@
-//! The rules about references between objects (contract.md §5), as pure
+//! The rules about references between objects (docs/contract.md §Validation), as pure
 //! functions over facts the store supplies:
 //!
 //! - every id a body names must exist: 422 `unknown_reference`, one field
@@ -111,7 +111,7 @@ pub fn unknown_references(refs: &[Reference], missing: &HashSet<(RefKind, i64)>)
 }
 
 /// 422 `unknown_reference` naming every reference of `refs` that is `missing`
-/// (contract.md §5); `Ok` when all exist.
+/// (docs/contract.md §Validation); `Ok` when all exist.
 pub fn check_references(refs: &[Reference], missing: &HashSet<(RefKind, i64)>) -> Result<()> {
     fields_or_ok(unknown_references(refs, missing))
 }
@@ -127,7 +127,7 @@ pub fn fields_or_ok(errors: Vec<FieldError>) -> Result<()> {
 
 /// 409 `referenced` when `users` (labels such as `course M (26/27)` of the
 /// objects that still use the one to be deleted or changed) is not empty
-/// (contract.md §5). `message` builds the detail from the summary of the
+/// (docs/contract.md §Deleting). `message` builds the detail from the summary of the
 /// users ([`summarise`]): "Subject M is still used by course M (26/27) and 2
 /// more; archive the subject instead."
 pub fn check_unused(users: &[String], message: impl FnOnce(&str) -> String) -> Result<()> {

@@ -1,4 +1,4 @@
-//! Reference forms: how an object appears inside another object (contract.md §2).
+//! Reference forms: how an object appears inside another object (docs/contract.md §Envelope and forms).
 
 use serde::Serialize;
 
@@ -35,7 +35,7 @@ pub struct CurriculumRef {
 pub struct SchoolYearRef {
     /// Database id.
     pub id: SchoolYearId,
-    /// Whether archived (locked, contract.md §7).
+    /// Whether archived (locked, docs/contract.md §Locked school years).
     pub archived: bool,
     /// Short designation, e.g. `26/27`.
     pub code: String,
@@ -43,9 +43,9 @@ pub struct SchoolYearRef {
     pub description: String,
     /// Year of graduation of the school year (2027 for 26/27).
     pub graduation_year: i64,
-    /// Whether planning is finished (locked, contract.md §7).
+    /// Whether planning is finished (locked, docs/contract.md §Locked school years).
     pub finalised: bool,
-    /// Whether the year's calculation mode is one of the `…AgeReliefIncluded` modes (workload.md §1).
+    /// Whether the year's calculation mode is one of the `…AgeReliefIncluded` modes (docs/workload.md §Setup).
     pub age_relief_included: bool,
 }
 
@@ -67,7 +67,7 @@ pub struct SchoolClassRef {
     pub division: LookupRef,
 }
 
-/// Teacher list form, also its reference form (interface.md §2.1).
+/// Teacher list form, also its reference form (docs/api.md §Forms).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TeacherRef {
@@ -85,7 +85,7 @@ pub struct TeacherRef {
     pub email: Option<String>,
 }
 
-/// Subject list form, also its reference form (interface.md §2.2).
+/// Subject list form, also its reference form (docs/api.md §Forms).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubjectRef {

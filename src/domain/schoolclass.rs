@@ -1,4 +1,4 @@
-//! School class (Klasse), interface.md §2.3.
+//! School class (Klasse), docs/api.md §Forms.
 //!
 //! Single form = list form = reference form ([`SchoolClassRef`]). Listed for a
 //! school year, each class also carries its grade in that year
@@ -39,7 +39,7 @@ pub fn grade_in_year(
         .map(|i| &curriculum_grades[i])
 }
 
-/// A valid school class body (contract.md §5: code, curriculum, division and
+/// A valid school class body (docs/contract.md §Validation: code, curriculum, division and
 /// graduationYear required; graduationYear 1900–2200).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewSchoolClass {
@@ -79,7 +79,7 @@ impl FromBody for NewSchoolClass {
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for NewSchoolClass {
     fn references(&self) -> Vec<Reference> {
         vec![

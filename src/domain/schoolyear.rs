@@ -1,8 +1,8 @@
-//! School year (Schuljahr), interface.md §2.6.
+//! School year (Schuljahr), docs/api.md §Forms.
 //!
 //! The list form equals the single form; the reference form is [`SchoolYearRef`].
 //! A school year that is archived or finalised is locked for its courses and
-//! employments (contract.md §7); the year itself can always be changed.
+//! employments (docs/contract.md §Locked school years); the year itself can always be changed.
 
 use serde::Serialize;
 use serde_json::Value;
@@ -20,20 +20,20 @@ use crate::error::{ErrorCode, Result};
 
 pub use super::refs::SchoolYearRef;
 
-/// Lowest accepted graduation year (contract.md §5).
+/// Lowest accepted graduation year (docs/contract.md §Validation).
 pub const MIN_GRADUATION_YEAR: i64 = 1900;
-/// Highest accepted graduation year (contract.md §5).
+/// Highest accepted graduation year (docs/contract.md §Validation).
 pub const MAX_GRADUATION_YEAR: i64 = 2200;
-/// Fewest school weeks (contract.md §5).
+/// Fewest school weeks (docs/contract.md §Validation).
 pub const MIN_WEEKS: i64 = 1;
-/// Most school weeks (contract.md §5).
+/// Most school weeks (docs/contract.md §Validation).
 pub const MAX_WEEKS: i64 = 53;
 
 /// Lowest weekly lessons of a full position (exclusive: must be above 0).
 pub const MAX_WEEKLY_LESSONS: i64 = 99;
 /// Largest small-group surcharge in lessons.
 pub const MAX_SMALL_GROUP_SURCHARGE: i64 = 99;
-/// Small-group surcharge of a first school year (workload.md §1).
+/// Small-group surcharge of a first school year (docs/workload.md §Setup).
 pub const DEFAULT_SMALL_GROUP_SURCHARGE: Fixed = Fixed::units(2);
 
 /// School year single form, also its list form.
@@ -58,7 +58,7 @@ pub struct SchoolYear {
     pub weeks: i64,
     /// How workloads of this year are calculated (reference form of `/calculationmode`).
     pub calculation_mode: LookupRef,
-    /// Lessons per week added to a full position for small-group courses (workload.md §3.2).
+    /// Lessons per week added to a full position for small-group courses (docs/workload.md §What counts).
     pub small_group_surcharge: Fixed,
     /// Lessons per week that make a full position, per lesson-based payroll
     /// type id (as string keys): `{"2": 23, "1": 28}`; only stored entries.
@@ -69,7 +69,7 @@ pub struct SchoolYear {
 }
 
 impl SchoolYear {
-    /// Whether courses and employments of this year are read-only (contract.md §7).
+    /// Whether courses and employments of this year are read-only (docs/contract.md §Locked school years).
     pub fn locked(&self) -> bool {
         self.archived || self.finalised
     }
@@ -94,9 +94,9 @@ pub fn mode_ref(mode: CalculationMode) -> LookupRef {
     LookupRef { id: mode.id(), code: mode.code().to_string(), description: mode.description().to_string() }
 }
 
-/// A valid school year body (contract.md §5: code, description and
+/// A valid school year body (docs/contract.md §Validation: code, description and
 /// graduationYear 1900–2200 required; booleans default to false, but
-/// `showIpbBalances` to true, workload.md §1). On POST, `weeks`,
+/// `showIpbBalances` to true, docs/workload.md §Setup). On POST, `weeks`,
 /// `calculationMode`, `smallGroupSurcharge` and `weeklyLessons` may be absent:
 /// the store copies them from the latest earlier school year (`None` here).
 #[derive(Debug, Clone, PartialEq)]
@@ -174,7 +174,7 @@ impl FromBody for NewSchoolYear {
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for NewSchoolYear {
     fn references(&self) -> Vec<Reference> {
         self.weekly_lessons
@@ -199,7 +199,7 @@ pub struct Inherited {
     pub weekly_lessons: Vec<(i64, Fixed)>,
 }
 
-/// `new` with every optional field filled (contract.md §5, school year): an
+/// `new` with every optional field filled (docs/contract.md §Validation, school year): an
 /// absent `weeks`, `calculationMode`, `smallGroupSurcharge` or `weeklyLessons`
 /// is copied from `earlier`, else `percent`, [`DEFAULT_SMALL_GROUP_SURCHARGE`]
 /// and none; an absent `weeks` without an earlier year is 422 `required`.
@@ -233,7 +233,7 @@ pub fn with_inherited(new: &NewSchoolYear, earlier: Option<Inherited>) -> Result
     })
 }
 
-/// Whether a school year is locked (contract.md §7): what the lock checks of
+/// Whether a school year is locked (docs/contract.md §Locked school years): what the lock checks of
 /// employments, pool entries, postings and theses need to know.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct YearState {
@@ -245,8 +245,7 @@ pub struct YearState {
     pub finalised: bool,
 }
 
-/// 409 `school_year_locked` when `year` is archived or finalised (contract.md
-/// §7): its courses, employments and their entries cannot be changed.
+/// 409 `school_year_locked` when `year` is archived or finalised (docs/contract.md §Locked school years): its courses, employments and their entries cannot be changed.
 pub fn check_open(year: &YearState) -> Result<()> {
     let state = match (year.archived, year.finalised) {
         (true, _) => "archived",
@@ -264,7 +263,7 @@ pub fn check_open(year: &YearState) -> Result<()> {
 
 /// 422 `not_lesson_based` for each `weeklyLessons` key whose payroll type is
 /// percent-based (`percent_based` lists those ids): weekly lessons exist only
-/// for lesson-based payroll types (workload.md §1).
+/// for lesson-based payroll types (docs/workload.md §Setup).
 pub fn check_weekly_lessons(new: &NewSchoolYear, percent_based: &[i64]) -> Result<()> {
     let errors = new
         .weekly_lessons

@@ -1,4 +1,4 @@
-//! Subject (Fach), interface.md §2.2.
+//! Subject (Fach), docs/api.md §Forms.
 //!
 //! The list form (also the reference form) is [`SubjectRef`]: it lacks
 //! `crossClass` and `externalCode`, which only the single form carries.
@@ -23,7 +23,7 @@ pub struct Subject {
     pub id: SubjectId,
     /// Whether archived.
     pub archived: bool,
-    /// Subject category (Fachgebiet); required since client.md (the client's
+    /// Subject category (Fachgebiet); required since docs/client.md §Disagreements (the client's
     /// overview fails without one), null only for subjects stored before and not saved since.
     pub category: Option<LookupRef>,
     /// Short code, e.g. `D`, `SF B`, unique case-insensitively.
@@ -38,7 +38,7 @@ pub struct Subject {
     /// Code in the external school administration system, or null.
     pub external_code: Option<String>,
     /// Whether its courses are class lessons (Klassenstunde), counted under the
-    /// grade's classLessonPayrollType (workload.md §1).
+    /// grade's classLessonPayrollType (docs/workload.md §Setup).
     pub class_lesson: bool,
 }
 
@@ -55,9 +55,9 @@ impl From<&Subject> for SubjectListItem {
     }
 }
 
-/// A valid subject body (contract.md §5: code, description and type required,
-/// and the category, client.md "disagree" 7;
-/// `externalCode` also accepted as `eventoCode`, contract.md §3).
+/// A valid subject body (docs/contract.md §Validation: code, description and type required,
+/// and the category, docs/client.md §Disagreements 7;
+/// `externalCode` also accepted as `eventoCode`, docs/contract.md §Tolerant reader).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewSubject {
     /// Whether archived.
@@ -103,7 +103,7 @@ impl FromBody for NewSubject {
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for NewSubject {
     fn references(&self) -> Vec<Reference> {
         vec![

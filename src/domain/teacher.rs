@@ -1,4 +1,4 @@
-//! Teacher (Lehrperson), interface.md §2.1.
+//! Teacher (Lehrperson), docs/api.md §Forms.
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -37,13 +37,13 @@ pub struct Teacher {
     pub employee_number: Option<String>,
     /// Academic title or null.
     pub title: Option<String>,
-    /// Gender (reference form) or null (workload.md §1).
+    /// Gender (reference form) or null (docs/workload.md §Setup).
     pub gender: Option<LookupRef>,
 }
 
-/// `GET /teacher/ID?detail=history` (client.md, TeacherHistory): the single
+/// `GET /teacher/ID?detail=history` (docs/client.md §Teachers, TeacherHistory): the single
 /// form plus the teacher's employments of every school year, oldest first,
-/// with their balances (workload.md §4; null where the year hides them).
+/// with their balances (docs/workload.md §Balance; null where the year hides them).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct TeacherWithHistory {
     /// The teacher's single form.
@@ -55,7 +55,7 @@ pub struct TeacherWithHistory {
     pub history: Option<Vec<crate::domain::employment::Employment>>,
 }
 
-/// A valid teacher body (contract.md §5: code, firstName, lastName required;
+/// A valid teacher body (docs/contract.md §Validation: code, firstName, lastName required;
 /// email syntactically valid; birthday a real date not in the future).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewTeacher {
@@ -77,7 +77,7 @@ pub struct NewTeacher {
     pub employee_number: Option<String>,
     /// Academic title.
     pub title: Option<String>,
-    /// Gender id, optional (workload.md §1).
+    /// Gender id, optional (docs/workload.md §Setup).
     pub gender: Option<i64>,
 }
 
@@ -110,7 +110,7 @@ impl FromBody for NewTeacher {
     }
 }
 
-/// The ids the body names (contract.md §5: each must exist).
+/// The ids the body names (docs/contract.md §Validation: each must exist).
 impl References for NewTeacher {
     fn references(&self) -> Vec<Reference> {
         let mut refs: Vec<Reference> = self

@@ -1,4 +1,4 @@
-//! `WorkloadMail` (documents.md §4): sends each selected teacher their
+//! `WorkloadMail` (docs/documents.md §Jobs and files): sends each selected teacher their
 //! workload sheet (the PDF of `WorkloadDownload`) by SMTP with `lettre`, to
 //! the server of `--smtp-url`, with the sender, subject and body of the job
 //! (the client fills them from `/settings`). Before sending anything it

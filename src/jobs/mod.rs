@@ -1,4 +1,4 @@
-//! The job runner (documents.md §4; docs/api.md "Jobs and files"): long work
+//! The job runner (docs/documents.md §Jobs and files; docs/api.md "Jobs and files"): long work
 //! (documents, exports, mails, balance checks) runs in the background and
 //! reports progress; its product is a file kept in the database.
 //!
@@ -62,7 +62,7 @@ pub struct JobConfig {
     /// SMTP server for `WorkloadMail` (`--smtp-url`, e.g. `smtp://host:25`,
     /// `smtps://user:pass@host`); `None`: mailing is not available.
     pub smtp_url: Option<String>,
-    /// How long finished jobs and their files are kept (at least one hour, documents.md §4).
+    /// How long finished jobs and their files are kept (at least one hour, docs/documents.md §Jobs and files).
     pub retention: Duration,
     /// How long a server's claim on a job holds unless renewed (`--job-lease`,
     /// default 30 s): a job whose server died is failed this long after its

@@ -1,4 +1,4 @@
-//! The PDF jobs (documents.md §4): `WorkloadDownload` (workload sheets),
+//! The PDF jobs (docs/documents.md §Jobs and files): `WorkloadDownload` (workload sheets),
 //! `SubjectCourseDownload`, `TeacherCourseDownload` and
 //! `OpenWorkloadDownload`. Each loads its data, typesets it in
 //! `spawn_blocking` and returns the file; the runner stores it only when the

@@ -1,4 +1,4 @@
-//! What each job does (documents.md §4 table): loads its data, reports its
+//! What each job does (docs/documents.md §Jobs and files table): loads its data, reports its
 //! steps, and returns its product.
 
 use crate::documents::{self, csv, untis};
@@ -120,10 +120,10 @@ pub async fn execute(kind: JobKind, params: &JobParams, ctx: &Context) -> Result
     }
 }
 
-/// `CheckDatabase` and `CheckPlan` (documents.md §3): the plan check of the
+/// `CheckDatabase` and `CheckPlan` (docs/documents.md §Plan check): the plan check of the
 /// year, one log line per finding; `CheckPlan` also as a CSV
 /// (`Planung_<year>.csv`: Schwere, Code, Beschreibung, Objekte).
-/// `CheckDatabase` without a year checks every year (client.md), each year's
+/// `CheckDatabase` without a year checks every year (docs/client.md), each year's
 /// findings after a line naming the year and their number.
 async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Option<NewJobFile>> {
     let p = &ctx.progress;
@@ -163,7 +163,7 @@ async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Opti
     }))
 }
 
-/// `InitializeSchoolYear` (documents.md §2): opens the year in one
+/// `InitializeSchoolYear` (docs/documents.md §Opening a school year): opens the year in one
 /// transaction, audited in the name of who started the job; the report in the log.
 async fn initialize(params: &JobParams, ctx: &Context) -> Result<()> {
     let p = &ctx.progress;

@@ -1,4 +1,4 @@
-//! The IPB balance chain over the years (workload.md §4): every employment's
+//! The IPB balance chain over the years (docs/workload.md §Balance): every employment's
 //! workload computed from the data as it is now, the closing balance of one
 //! year opening the teacher's next employment (a year on leave keeps it), and
 //! locked years read from their frozen balances.
@@ -50,7 +50,7 @@ fn year_input(y: &YearFacts) -> Year {
 }
 
 /// Whether employment `e` of a year in `facts` is frozen: its year is locked
-/// and both balances were frozen when it was locked (workload.md §4).
+/// and both balances were frozen when it was locked (docs/workload.md §Balance).
 fn frozen(e: &EmploymentFacts, year: &YearFacts) -> Option<(Decimal, Decimal)> {
     match (year.locked, &e.frozen_opening_balance, &e.frozen_closing_balance) {
         (true, Some(o), Some(c)) => Decimal::from_str(o).ok().zip(Decimal::from_str(c).ok()),
@@ -62,7 +62,7 @@ fn frozen(e: &EmploymentFacts, year: &YearFacts) -> Option<(Decimal, Decimal)> {
 /// of the years `targets` (ids) with their balances: the targets themselves,
 /// and, walking each such teacher's employments back in year order, every
 /// earlier year up to (not including) the first employment whose balances
-/// are frozen — a frozen closing balance ends the chain (workload.md §4).
+/// are frozen — a frozen closing balance ends the chain (docs/workload.md §Balance).
 /// Ascending by graduation year.
 pub fn years_to_compute(facts: &WorkloadFacts, targets: &[i64]) -> Vec<i64> {
     let years: HashMap<i64, &YearFacts> = facts.years.iter().map(|y| (y.id, y)).collect();
@@ -406,7 +406,7 @@ pub struct FrozenCheck {
 
 /// Compares the frozen balances of every locked school year with a fresh
 /// computation of the chain as the data stand now (standing job
-/// `CalculateBalances`, docs/workload.md §2); `on_year` is called after each
+/// `CalculateBalances`, docs/workload.md §Balance); `on_year` is called after each
 /// year (progress). Each balance is compared at the precision it is stored
 /// with ([`differs`]). Reads only; changes nothing.
 pub async fn check_frozen(

@@ -1,4 +1,4 @@
-//! The plan check (documents.md §3): load the year's facts, compute its
+//! The plan check (docs/documents.md §Plan check): load the year's facts, compute its
 //! workloads with the workload calculation, and run the pure rules of
 //! [`crate::domain::check`].
 

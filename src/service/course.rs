@@ -1,4 +1,4 @@
-//! The course write path (contract.md §8): each change locks and loads the
+//! The course write path (docs/contract.md §Courses): each change locks and loads the
 //! courses once ([`Conn::courses_for_update`]), applies the pure rules of
 //! [`crate::domain::course`], writes only what changed, and builds the answer
 //! from what it wrote, without reading the courses back.
@@ -15,9 +15,9 @@ use crate::domain::ids::CourseId;
 use crate::error::{Error, Result};
 use crate::store::Conn;
 
-/// Creates a course (contract.md §8 "Create" and "Teachers"): loads the facts
+/// Creates a course (docs/contract.md §Courses "Create" and "Teachers"): loads the facts
 /// of the body's ids, applies [`check_new_course`], takes `-1` lessons from
-/// the lesson table (documents.md §1: the entry of the first class's
+/// the lesson table (docs/documents.md §Lesson table: the entry of the first class's
 /// curriculum and division, or for a cross-class course that of its
 /// curriculum without division; subject and grade as derived), and writes
 /// the course with its classes and teachers. With `enforce_lock` off (the
@@ -42,7 +42,7 @@ pub async fn create(tx: &mut Conn, new: &NewCourse, enforce_lock: bool) -> Resul
 }
 
 /// Saves `update` over `before`, the locked current state of the course
-/// (contract.md §8 "Save"); returns the course as written. 409
+/// (docs/contract.md §Courses "Save"); returns the course as written. 409
 /// `school_year_locked`; 422 `unknown_reference` / `teacher_not_employed` for
 /// the teachers. Statements: one for the course row; when the teachers
 /// change, one for their facts (none without teachers) and two to rewrite them.
@@ -76,7 +76,7 @@ pub fn all_found(ids: &[CourseId], courses: Vec<Option<Course>>) -> Result<Vec<C
 }
 
 /// Merges `courses` (locked, loaded, in the order of the request) into the
-/// first (contract.md §8 "Merge"): it gets the union of all classes and keeps
+/// first (docs/contract.md §Courses "Merge"): it gets the union of all classes and keeps
 /// its own teachers, lessons and comments; the others are deleted. Returns
 /// the merged course as written. Errors of [`check_merge`].
 pub async fn merge(tx: &mut Conn, courses: &[Course]) -> Result<Course> {
@@ -88,7 +88,7 @@ pub async fn merge(tx: &mut Conn, courses: &[Course]) -> Result<Course> {
     Ok(Course::merged(courses, &classes))
 }
 
-/// Splits `course` (locked, loaded) into one course per class (contract.md §8
+/// Splits `course` (locked, loaded) into one course per class (docs/contract.md §Courses
 /// "Split"); returns the resulting courses as written, the original first.
 /// Errors of [`check_split`].
 pub async fn split(tx: &mut Conn, course: &Course) -> Result<Vec<Course>> {

@@ -1,4 +1,4 @@
-//! Employment writes (contract.md §5, §7): a change inside a locked school
+//! Employment writes (docs/contract.md §Validation, §Locked school years): a change inside a locked school
 //! year is refused, and an employment that courses or entries hang on can be
 //! neither deleted nor moved. The store supplies the facts; the rules are
 //! [`crate::domain::employment`]'s and [`crate::domain::schoolyear`]'s.

@@ -1,4 +1,4 @@
-//! Opening a school year (documents.md §2): load the facts, plan with
+//! Opening a school year (docs/documents.md §Opening a school year): load the facts, plan with
 //! [`crate::domain::opening::plan`], insert, and report what was created and
 //! the entry grades it could create no courses for.
 
@@ -42,11 +42,11 @@ pub struct OpeningReport {
     /// Warnings, in the plan check's form: `no_entry_classes` for each
     /// curriculum whose lesson table starts courses in its entry grade while
     /// no class has that grade this year, so that no first-year course was
-    /// created (documents.md §2, §3). Empty when there is nothing to warn of.
+    /// created (docs/documents.md §Opening a school year, §Plan check). Empty when there is nothing to warn of.
     pub warnings: Vec<Finding>,
 }
 
-/// Opens school year `id` inside `tx` (documents.md §2): 404 for an unknown
+/// Opens school year `id` inside `tx` (docs/documents.md §Opening a school year): 404 for an unknown
 /// year, 409 `school_year_locked` for an archived or finalised one, 422
 /// `no_previous_year` when no year has a lower graduation year, a course
 /// rule's 422 if a planned course broke one (nothing is then created). The

@@ -1,5 +1,4 @@
-//! Writes of pool entries, postings and theses (workload.md §3, contract.md
-//! §7): they belong to an employment, so the teacher must be employed in the
+//! Writes of pool entries, postings and theses (docs/workload.md §Calculation, docs/contract.md §Locked school years): they belong to an employment, so the teacher must be employed in the
 //! school year, and the year must be open. The store supplies the facts; the
 //! rules are [`crate::domain::pool`]'s and [`crate::domain::schoolyear`]'s.
 //! The ids a body names are checked by the caller (`service::references::check`).

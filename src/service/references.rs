@@ -1,4 +1,4 @@
-//! The reference check of every write (contract.md §5): the store says which
+//! The reference check of every write (docs/contract.md §Validation): the store says which
 //! of the ids a body names are missing, the pure rule
 //! ([`crate::domain::references::check_references`]) turns them into 422
 //! `unknown_reference` field errors.

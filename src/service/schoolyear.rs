@@ -1,5 +1,5 @@
 //! School-year writes and the lock check every change inside a year makes
-//! (contract.md §5, §7): the store supplies the facts, the rules are
+//! (docs/contract.md §Validation, §Locked school years): the store supplies the facts, the rules are
 //! [`crate::domain::schoolyear`]'s.
 
 use crate::domain::ids::SchoolYearId;

@@ -1,4 +1,4 @@
-//! `GET /workload` (workload.md §3.7): the workload form of one employment or
+//! `GET /workload` (docs/workload.md §Response): the workload form of one employment or
 //! of every employment of a school year, assembled from the balance chain
 //! ([`super::balances`]) and the objects it refers to.
 
@@ -149,7 +149,7 @@ pub struct ThesesSection {
     pub total: PercentOnly,
 }
 
-/// One detail of a posting line (workload.md §4).
+/// One detail of a posting line (docs/workload.md §Balance).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PostingDetailItem {
@@ -163,7 +163,7 @@ pub struct PostingDetailItem {
     #[schema(value_type = Amount, required = true)]
     pub lessons: Option<Amount>,
     /// WL(type): the weekly lessons of a full position (e.g. 23), for a lesson
-    /// type; 0 for a percent type (workload.md §3.7). The posting's percent is
+    /// type; 0 for a percent type (docs/workload.md §Response). The posting's percent is
     /// lessons·100 / (fullPosition·weeks). Always a number.
     // Always `Some`, like `lessons`.
     #[schema(value_type = Amount, required = true)]
@@ -233,8 +233,7 @@ pub struct Summary {
     pub age_relief_factor2: Amount,
 }
 
-/// A payroll line (Pensenmeldung) or an IPB correction line (workload.md
-/// §3.5, §3.7; docs/workload.md §Payroll rows).
+/// A payroll line (Pensenmeldung) or an IPB correction line (docs/workload.md §IPB correction, §Response; docs/workload.md §Payroll rows).
 ///
 /// A correction line is paid under its parent type: its `payrollType` carries
 /// the parent type's id and code, with the line's description ("IPB-Korrektur
@@ -295,7 +294,7 @@ pub struct WarningItem {
     pub detail: String,
 }
 
-/// A teacher's workload for a school year (workload.md §3.7).
+/// A teacher's workload for a school year (docs/workload.md §Response).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Workload {
@@ -473,7 +472,7 @@ fn form(refs: &Refs, teacher: TeacherRef, r: EmploymentResult) -> Workload {
             })
         })
         .collect();
-    // The course list's order (contract.md §6): subject code, grade code, first class code, id.
+    // The course list's order (docs/contract.md §Order of lists): subject code, grade code, first class code, id.
     course_items.sort_by(|x, y| {
         (&x.subject.code, &x.grade.code, x.school_classes.first().map(|c| c.code.clone()), x.id).cmp(&(
             &y.subject.code,
@@ -666,7 +665,7 @@ fn form(refs: &Refs, teacher: TeacherRef, r: EmploymentResult) -> Workload {
     }
 }
 
-/// Fills the computed balances of `employments` (workload.md §4): null when
+/// Fills the computed balances of `employments` (docs/workload.md §Balance): null when
 /// the year's showIpbBalances is false.
 pub async fn fill_balances(conn: &mut Conn, employments: &mut [crate::domain::employment::Employment]) -> Result<()> {
     let Some(up_to) = employments.iter().map(|e| e.school_year.graduation_year).max() else { return Ok(()) };
@@ -694,7 +693,7 @@ pub async fn fill_balances(conn: &mut Conn, employments: &mut [crate::domain::em
 }
 
 /// Freezes (when `locked`) or unfreezes the balances of every employment of
-/// school year `year` (workload.md §4). Freezing computes the chain as it is
+/// school year `year` (docs/workload.md §Balance). Freezing computes the chain as it is
 /// now, earlier frozen years included, and stores exact decimal text.
 pub async fn freeze_balances(conn: &mut Conn, year: &SchoolYear, locked: bool) -> Result<()> {
     conn.clear_frozen_balances(year.id.0).await?;

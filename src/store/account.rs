@@ -1,4 +1,4 @@
-//! Storage of accounts, API tokens and the audit trail (contract.md §9).
+//! Storage of accounts, API tokens and the audit trail (docs/contract.md §Roles and authentication).
 
 use serde::Serialize;
 
@@ -161,7 +161,7 @@ pub struct AuditFilter {
     pub to: Option<String>,
 }
 
-/// An account's mail template for the client's mail dialog (client.md "`/settings`").
+/// An account's mail template for the client's mail dialog (docs/client.md §Settings).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, utoipa::ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountSettings {

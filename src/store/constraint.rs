@@ -1,5 +1,5 @@
 //! Unique constraints and the problems their violations are answered with,
-//! declared beside the statements that can violate them (contract.md §5
+//! declared beside the statements that can violate them (docs/contract.md §Validation
 //! "Uniqueness"): a statement ends in `.on_unique(&[&GRADE_CODE])`, and the
 //! database decides, not a racy check before the write.
 //!
@@ -38,7 +38,7 @@ impl Unique {
 }
 
 /// A code unique among the objects of `table` (compared by `code_key`,
-/// contract.md §5): 409 `duplicate_code` with `detail`.
+/// docs/contract.md §Validation): 409 `duplicate_code` with `detail`.
 pub const fn code_key(name: &'static str, sqlite_columns: &'static str, detail: &'static str) -> Unique {
     Unique { name, sqlite_columns, code: ErrorCode::DuplicateCode, detail }
 }

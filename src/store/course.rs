@@ -30,7 +30,7 @@ use crate::store::util::{id_lists, placeholders};
 use crate::store::Conn;
 use crate::with_conn;
 
-/// Filters of `GET /course` (contract.md §6): the school year is required.
+/// Filters of `GET /course` (docs/contract.md §Query parameters): the school year is required.
 #[derive(Debug, Clone, Copy)]
 pub struct CourseFilter {
     /// Courses of this school year.
@@ -426,7 +426,7 @@ fn teachers_by_course(
 }
 
 /// Orders courses by subject code, grade code, first class code (courses
-/// without classes first), then id; codes compared case-insensitively (contract.md §6).
+/// without classes first), then id; codes compared case-insensitively (docs/contract.md §Query parameters).
 pub fn sort_courses(courses: &mut [Course]) {
     courses.sort_by_cached_key(|c| {
         (code_key(&c.subject.code), code_key(&c.grade.code), c.school_classes.first().map(|k| code_key(&k.code)), c.id)
@@ -645,7 +645,7 @@ impl Conn {
     }
 
     /// The courses of a school year matching `filter`, ordered by subject code,
-    /// grade code, first class code, id (contract.md §6). Three queries whatever
+    /// grade code, first class code, id (docs/contract.md §Order of lists). Three queries whatever
     /// the number of courses. The caller checks that the filter's ids exist.
     pub async fn list_courses(&mut self, filter: CourseFilter) -> Result<Vec<Course>> {
         let mut courses = self.load_courses(&Scope::filter(&filter)).await?;
@@ -753,7 +753,7 @@ impl Conn {
             .collect())
     }
 
-    /// Checks a new course against the rules of contract.md §8 and returns its
+    /// Checks a new course against the rules of docs/contract.md §Courses and returns its
     /// grade and curriculum (derived from the classes, or given for cross-class subjects).
     /// What the store knows of the ids in a new course body, for
     /// [`check_new_course`]: the school year, subject, grade and curriculum

@@ -11,7 +11,7 @@ use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
 
-/// Curriculum codes are unique (contract.md §5): 409 `duplicate_code`.
+/// Curriculum codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
 const CURRICULUM_CODE: Unique =
     constraint::code_key("curriculum_code_key", "curriculum.code_key", "A curriculum with this code already exists.");
 /// A curriculum lists a grade once: 422 `duplicate_entry`.
@@ -46,7 +46,7 @@ impl CurriculumRow {
     }
 }
 
-/// Sorts curricula by code (case-insensitive), then id (contract.md §6).
+/// Sorts curricula by code (case-insensitive), then id (docs/contract.md §Order of lists).
 pub fn sort_curricula(items: &mut [Curriculum]) {
     items.sort_by(|a, b| code_key(&a.code).cmp(&code_key(&b.code)).then(a.id.cmp(&b.id)));
 }

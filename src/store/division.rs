@@ -9,7 +9,7 @@ use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
 
-/// Division codes are unique (contract.md §5): 409 `duplicate_code`.
+/// Division codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
 const DIVISION_CODE: Unique =
     constraint::code_key("division_code_key", "division.code_key", "A division with this code already exists.");
 
@@ -68,7 +68,7 @@ macro_rules! bind_fields {
     }};
 }
 
-/// Sorts divisions by code (case-insensitive), then id (contract.md §6).
+/// Sorts divisions by code (case-insensitive), then id (docs/contract.md §Order of lists).
 pub fn sort_divisions(items: &mut [DivisionListItem]) {
     items.sort_by(|a, b| code_key(&a.code).cmp(&code_key(&b.code)).then(a.id.cmp(&b.id)));
 }

@@ -1,4 +1,4 @@
-//! Storage of employments, with the locked-school-year rule (contract.md §7).
+//! Storage of employments, with the locked-school-year rule (docs/contract.md §Locked school years).
 
 use crate::domain::code_key;
 use crate::domain::employment::{EmployedTeacher, Employment, NewEmployment};
@@ -10,7 +10,7 @@ use crate::store::constraint::{OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
 
-/// One employment per teacher and school year (contract.md §5): 409 `duplicate_employment`.
+/// One employment per teacher and school year (docs/contract.md §Validation): 409 `duplicate_employment`.
 pub const TEACHER_YEAR: Unique = Unique {
     name: "employment_teacher_year_key",
     sqlite_columns: "employment.teacher_id, employment.school_year_id",

@@ -12,7 +12,7 @@ use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
 
-/// Grade codes are unique (contract.md §5): 409 `duplicate_code`.
+/// Grade codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
 pub const GRADE_CODE: Unique =
     constraint::code_key("grade_code_key", "grade.code_key", "A grade with this code already exists.");
 
@@ -111,7 +111,7 @@ impl Conn {
     }
 
     /// Sets the payroll types a curriculum body gives grade `edit.grade`
-    /// (client.md "Curriculum"), its row locked first: `Some((before, after))`
+    /// (docs/client.md §Curriculum "Curriculum"), its row locked first: `Some((before, after))`
     /// when they changed, `None` when the body repeats the stored ones. 404
     /// when the grade is missing; the payroll types are checked by the caller.
     pub async fn set_grade_payroll_types(&mut self, edit: &GradePayrollTypes) -> Result<Option<(Grade, Grade)>> {

@@ -374,7 +374,7 @@ impl Conn {
         Ok(row.map(JobRecord::from))
     }
 
-    /// The list of `GET /job` (client.md "Standing jobs"): the standing jobs,
+    /// The list of `GET /job` (docs/client.md §Standing jobs): the standing jobs,
     /// then the jobs of `account` (of everyone with `None`) by id, except the
     /// finished jobs whose product has been fetched.
     pub async fn list_jobs(&mut self, account: Option<i64>) -> Result<Vec<JobRecord>> {

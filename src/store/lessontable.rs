@@ -1,4 +1,4 @@
-//! Storage of the lesson table (`lesson_table_entry`, documents.md §1).
+//! Storage of the lesson table (`lesson_table_entry`, docs/documents.md §Lesson table).
 //!
 //! A row (curriculum, subject, division) is read with a fixed number of
 //! queries and replaced as a whole inside the caller's transaction; the rules
@@ -72,7 +72,7 @@ impl Conn {
     }
 
     /// The stored entry of (curriculum, division, subject, grade), if any
-    /// (for `POST /course` with `-1` lessons, documents.md §1).
+    /// (for `POST /course` with `-1` lessons, docs/documents.md §Lesson table).
     pub async fn lesson_entry(
         &mut self,
         curriculum: CurriculumId,
@@ -173,7 +173,7 @@ impl Conn {
         })
     }
 
-    /// Replaces row `key` with `row` (documents.md §1): 404 for an unknown
+    /// Replaces row `key` with `row` (docs/documents.md §Lesson table): 404 for an unknown
     /// curriculum, subject or division; 422 `lesson_table_side` for a row on
     /// the wrong side of the cross-class rule; 422 `grade_not_in_curriculum`
     /// (`/details/N/grade`) for a grade outside the curriculum. Run it in a transaction.

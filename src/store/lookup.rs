@@ -7,7 +7,7 @@ use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
 
-/// The unique code of each lookup kind (contract.md §5): 409 `duplicate_code`.
+/// The unique code of each lookup kind (docs/contract.md §Validation): 409 `duplicate_code`.
 fn unique_code(kind: LookupKind) -> &'static Unique {
     const SUBJECT_CATEGORY: Unique = constraint::code_key(
         "subject_category_code_key",
@@ -43,7 +43,7 @@ impl From<LookupRow> for Lookup {
     }
 }
 
-/// Sorts by code (case-insensitive), then id (contract.md §6 ordering).
+/// Sorts by code (case-insensitive), then id (docs/contract.md §Order of lists ordering).
 pub fn sort_lookups(items: &mut [Lookup]) {
     items.sort_by(|a, b| code_key(&a.code).cmp(&code_key(&b.code)).then(a.id.cmp(&b.id)));
 }

@@ -1,5 +1,5 @@
 //! Loads the facts of opening a school year and inserts what the plan says
-//! (documents.md §2; the rules are [`crate::domain::opening`]).
+//! (docs/documents.md §Opening a school year; the rules are [`crate::domain::opening`]).
 //!
 //! Loading costs a fixed number of queries whatever the size of the school;
 //! inserting costs one statement per created employment, course and pool

@@ -11,13 +11,13 @@ use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
 
-/// Payroll type codes are unique (contract.md §5): 409 `duplicate_code`.
+/// Payroll type codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
 const PAYROLL_CODE: Unique = constraint::code_key(
     "payroll_type_code_key",
     "payroll_type.code_key",
     "A payroll type with this code already exists.",
 );
-/// Each payroll type has its own place in the saldo order (workload.md §1): 409 `duplicate_saldo_order`.
+/// Each payroll type has its own place in the saldo order (docs/workload.md §Setup): 409 `duplicate_saldo_order`.
 const SALDO_ORDER: Unique = Unique {
     name: "payroll_type_saldo_order_key",
     sqlite_columns: "payroll_type.saldo_resolving_order",
@@ -25,7 +25,7 @@ const SALDO_ORDER: Unique = Unique {
     detail: "Another payroll type already has this saldoResolvingOrder.",
 };
 
-/// The unique code of each booking type kind (contract.md §5): 409 `duplicate_code`.
+/// The unique code of each booking type kind (docs/contract.md §Validation): 409 `duplicate_code`.
 fn booking_code(kind: BookingKind) -> &'static Unique {
     const POOL: Unique =
         constraint::code_key("pool_type_code_key", "pool_type.code_key", "A pool type with this code already exists.");

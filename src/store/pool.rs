@@ -1,4 +1,4 @@
-//! Storage of pool entries, postings, theses and notes (workload.md §2).
+//! Storage of pool entries, postings, theses and notes (docs/workload.md §Pool, postings, theses and notes).
 
 use std::collections::BTreeMap;
 

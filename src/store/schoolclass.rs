@@ -17,7 +17,7 @@ use crate::store::util::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
 
-/// School class codes are unique (contract.md §5): 409 `duplicate_code`.
+/// School class codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
 const SCHOOL_CLASS_CODE: Unique = constraint::code_key(
     "school_class_code_key",
     "school_class.code_key",
@@ -71,7 +71,7 @@ impl From<ClassRow> for SchoolClass {
     }
 }
 
-/// Sorts classes by graduation year, then code (case-insensitive), then id (contract.md §6).
+/// Sorts classes by graduation year, then code (case-insensitive), then id (docs/contract.md §Order of lists).
 pub fn sort_school_classes(items: &mut [SchoolClass]) {
     items.sort_by(|a, b| {
         a.graduation_year

@@ -14,13 +14,13 @@ use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::{Backend, Conn};
 use crate::with_conn;
 
-/// School year codes are unique (contract.md §5): 409 `duplicate_code`.
+/// School year codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
 const SCHOOL_YEAR_CODE: Unique = constraint::code_key(
     "school_year_code_key",
     "school_year.code_key",
     "A school year with this code already exists.",
 );
-/// One school year per graduation year (contract.md §5): 409 `duplicate_graduation_year`.
+/// One school year per graduation year (docs/contract.md §Validation): 409 `duplicate_graduation_year`.
 const GRADUATION_YEAR: Unique = Unique {
     name: "school_year_graduation_year_key",
     sqlite_columns: "school_year.graduation_year",
@@ -72,7 +72,7 @@ struct WeeklyLessonsRow {
     lessons: i64,
 }
 
-/// The values a new school year takes over from the latest earlier one (workload.md §1, client.md).
+/// The values a new school year takes over from the latest earlier one (docs/workload.md §Setup, docs/client.md §Disagreements).
 #[derive(sqlx::FromRow)]
 struct InheritedRow {
     id: i64,
@@ -157,7 +157,7 @@ impl Conn {
         Ok(())
     }
 
-    /// Code and locked flag (archived or finalised, contract.md §7) of a school
+    /// Code and locked flag (archived or finalised, docs/contract.md §Locked school years) of a school
     /// year, or `None` when it does not exist. For the lock checks of courses
     /// and employments.
     pub async fn school_year_locked(&mut self, id: SchoolYearId) -> Result<Option<(String, bool)>> {
@@ -237,7 +237,7 @@ impl Conn {
     }
 
     /// Replaces a school year's writable fields (also `archived` and `finalised`:
-    /// the year itself is never locked, contract.md §7) and its weeklyLessons
+    /// the year itself is never locked, docs/contract.md §Locked school years) and its weeklyLessons
     /// whole; 404 when missing.
     pub async fn update_school_year(&mut self, id: SchoolYearId, new: &NewSchoolYear) -> Result<()> {
         let weekly = new.weekly_lessons.clone().unwrap_or_default();

@@ -9,11 +9,11 @@ use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
 use crate::with_conn;
 
-/// Subject codes are unique (contract.md §5): 409 `duplicate_code`.
+/// Subject codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
 const SUBJECT_CODE: Unique =
     constraint::code_key("subject_code_key", "subject.code_key", "A subject with this code already exists.");
 
-/// Filters of `GET /subject` (contract.md §6).
+/// Filters of `GET /subject` (docs/contract.md §Query parameters).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SubjectFilter {
     /// Only cross-class (`true`) or only class-bound (`false`) subjects.
@@ -66,7 +66,7 @@ impl From<SubjectRow> for Subject {
     }
 }
 
-/// Sorts subjects by code (case-insensitive), then id (contract.md §6).
+/// Sorts subjects by code (case-insensitive), then id (docs/contract.md §Order of lists).
 pub fn sort_subjects(items: &mut [SubjectRef]) {
     items.sort_by(|a, b| code_key(&a.code).cmp(&code_key(&b.code)).then(a.id.cmp(&b.id)));
 }

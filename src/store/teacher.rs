@@ -12,7 +12,7 @@ use crate::store::util::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
 
-/// Teacher codes are unique (contract.md §5): 409 `duplicate_code`.
+/// Teacher codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
 const TEACHER_CODE: Unique =
     constraint::code_key("teacher_code_key", "teacher.code_key", "A teacher with this code already exists.");
 /// A teacher lists a department once: 422 `duplicate_entry`.
@@ -21,7 +21,7 @@ const TEACHER_DEPARTMENT: Unique = constraint::list_entry(
     "teacher_department.teacher_id, teacher_department.category_id",
 );
 
-/// Filters of `GET /teacher` (interface.md §4.1, contract.md §6).
+/// Filters of `GET /teacher` (docs/api.md §Endpoints, docs/contract.md §Query parameters).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TeacherFilter {
     /// Only teachers with an employment in this school year.
@@ -29,7 +29,7 @@ pub struct TeacherFilter {
     /// Only archived (`true`) or only active (`false`) teachers.
     pub archived: Option<bool>,
     /// With `school_year`: `false` turns it around — the non-archived teachers
-    /// *without* an employment that year (client.md `/teacher`); `true` or `None` keeps it.
+    /// *without* an employment that year (docs/client.md §Teachers); `true` or `None` keeps it.
     pub employed: Option<bool>,
 }
 

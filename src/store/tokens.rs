@@ -1,4 +1,4 @@
-//! The token cache: the per-request token lookup (contract.md §9) without a
+//! The token cache: the per-request token lookup (docs/contract.md §Roles and authentication) without a
 //! database read per request, the same on SQLite and PostgreSQL.
 //!
 //! Token rows are remembered by public id (also "no such token", so guessed

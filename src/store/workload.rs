@@ -1,4 +1,4 @@
-//! What the workload calculation reads (workload.md §3–§4), as plain facts:
+//! What the workload calculation reads (docs/workload.md §Calculation, §Balance), as plain facts:
 //! every school year up to a graduation year, with its employments, course
 //! shares, pool entries, theses and postings, in a fixed number of queries.
 
@@ -96,7 +96,7 @@ pub struct CoursePayrollKeys {
 /// The calculation's view of `courses` (course single forms, e.g. from
 /// [`Conn::list_courses`]): the same facts [`Conn::load_bookings`] reads from
 /// the database — the payroll type is the grade's class-lesson payroll type
-/// for a class-lesson subject, else the grade's payroll type (workload.md §1).
+/// for a class-lesson subject, else the grade's payroll type (docs/workload.md §Setup).
 pub fn course_facts(courses: &[crate::domain::course::Course], keys: &CoursePayrollKeys) -> Vec<CourseFacts> {
     courses
         .iter()
@@ -368,7 +368,7 @@ impl Conn {
         Ok(courses)
     }
 
-    /// What decides the payroll type a course books to (workload.md §1): the
+    /// What decides the payroll type a course books to (docs/workload.md §Setup): the
     /// subjects that are class lessons, and each grade's payroll type and
     /// class-lesson payroll type (two small queries).
     pub async fn course_payroll_keys(&mut self) -> Result<CoursePayrollKeys> {
@@ -384,7 +384,7 @@ impl Conn {
         })
     }
 
-    /// Stores (or clears, with `None`) the frozen balances of employment `id` (workload.md §4).
+    /// Stores (or clears, with `None`) the frozen balances of employment `id` (docs/workload.md §Balance).
     pub async fn set_frozen_balances(&mut self, id: i64, balances: Option<(String, String)>) -> Result<()> {
         let (opening, closing) = balances.unzip();
         with_conn!(self, |c| sqlx::query(

@@ -47,7 +47,7 @@ async fn every_route_needs_a_token_and_the_right_role() {
             assert_eq!(none.header("www-authenticate").map(|h| h.starts_with("Bearer")), Some(true), "{m} {path}");
             let as_reader = app.request_with(Some(&reader), m.clone(), path, body.as_ref()).await;
             let as_planner = app.request_with(Some(&planner), m.clone(), path, body.as_ref()).await;
-            // Readers may start downloads (POST /job; documents.md §4).
+            // Readers may start downloads (POST /job; docs/documents.md §Jobs and files).
             let reader_may = (m == Method::GET && !admin_only)
                 || path == "/api/v1/profile"
                 || path == "/api/v1/settings"

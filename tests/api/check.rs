@@ -1,4 +1,4 @@
-//! `GET /schoolyear/ID/check` (documents.md §3): each finding is produced by a
+//! `GET /schoolyear/ID/check` (docs/documents.md §Plan check): each finding is produced by a
 //! fixture and gone once the plan is fixed. Built on the school of the
 //! workload tests (payroll types with weekly lessons, grades with payroll types).
 
@@ -89,7 +89,7 @@ async fn warnings_appear_and_go_away() {
 }
 
 /// `payment_outside_range`: a payment target outside the employment's range
-/// (documents.md §3); an absent bound does not limit.
+/// (docs/documents.md §Plan check); an absent bound does not limit.
 #[tokio::test]
 async fn a_payment_target_outside_the_range_is_a_warning() {
     let app = TestApp::spawn().await;

@@ -704,7 +704,7 @@ async fn course_list_uses_a_fixed_number_of_queries() {
     }
 }
 
-/// The course table (client.md `/coursetable`) costs the same number of
+/// The course table (docs/client.md §Course table) costs the same number of
 /// statements for 2 and for 8 courses in more classes and subjects (no query per row).
 #[tokio::test]
 async fn course_table_uses_a_fixed_number_of_queries() {
@@ -748,7 +748,7 @@ async fn course_table_uses_a_fixed_number_of_queries() {
 
 /// Course table: two courses of one subject sharing a class → the cell holds
 /// the lower id; division and grade filters pick the columns; cross-class
-/// courses are not rows (client.md `/coursetable`).
+/// courses are not rows (docs/client.md §Course table).
 #[tokio::test]
 async fn course_table_cells_filters_and_clashes() {
     let app = TestApp::spawn().await;
@@ -781,7 +781,7 @@ async fn course_table_cells_filters_and_clashes() {
     assert_eq!((r.result()["schoolClasses"].clone(), r.result()["items"].clone()), (json!([]), json!([])));
 }
 
-/// A course save is one write path (contract.md §4): the course is locked and
+/// A course save is one write path (docs/contract.md §Concurrency): the course is locked and
 /// loaded once (three statements), its row written, its teachers checked
 /// (one statement) and rewritten (two) only when they change, one audit entry, and the answer built from what was written, without reading
 /// the course back. The answer and its `ETag` equal those of a fresh GET.

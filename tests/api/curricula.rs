@@ -197,7 +197,7 @@ async fn all_curriculum_grades_loads_every_ordered_list() {
 }
 
 /// The existing client's curriculum dialog edits each grade's payroll types
-/// inside `PUT /curriculum/ID` (client.md "Curriculum"): they are saved on the
+/// inside `PUT /curriculum/ID` (docs/client.md §Curriculum "Curriculum"): they are saved on the
 /// grade, checked, audited, and the year's workloads follow at once.
 #[tokio::test]
 async fn grade_payroll_types_are_saved_through_the_curriculum() {
@@ -210,7 +210,7 @@ async fn grade_payroll_types_are_saved_through_the_curriculum() {
     let path = format!("/curriculum/{}", gym["id"]);
     let gym2 = gym["grades"][1].clone();
     assert_eq!((gym2["code"].as_str(), &gym2["payrollType"]["id"]), (Some("GYM2"), &json!(s.pt["G2"])));
-    // The course's percent follows the grade's payroll type: 3 L at its weekly lessons (workload.md §3.2).
+    // The course's percent follows the grade's payroll type: 3 L at its weekly lessons (docs/workload.md §What counts).
     let course_percent = |w: &Value| w["courses"]["items"][0]["percent1"].as_f64().unwrap();
     let payroll_types = |w: &Value| {
         w["payroll"]["items"].as_array().unwrap().iter().map(|i| i["payrollType"]["id"].clone()).collect::<Vec<_>>()

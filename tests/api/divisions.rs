@@ -143,7 +143,7 @@ async fn division_required_fields_uniqueness_and_unknown_ids() {
         r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/code", "/description"]);
     app.post("/division", json!({"code": 7, "description": "x"})).await.expect_problem(400, "invalid_type");
-    // grouping ≤ 40, headTitle ≤ 200 characters (client.md "Division").
+    // grouping ≤ 40, headTitle ≤ 200 characters (docs/client.md §Division).
     app.post("/division", json!({"code": "X", "description": "x", "grouping": "G".repeat(41)}))
         .await
         .expect_problem(422, "too_long");

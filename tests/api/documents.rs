@@ -1,4 +1,4 @@
-//! The CSV lists and the Untis export (documents.md §4–§5): each list of the
+//! The CSV lists and the Untis export (docs/documents.md §Jobs and files, §File formats): each list of the
 //! demo school parsed back and compared with the API; the Untis export line
 //! by line on a small school.
 

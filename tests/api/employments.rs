@@ -63,7 +63,7 @@ async fn employment_create_get_list_save_delete() {
         "division": {"id": s.div, "code": "GYM", "description": "Abteilung GYM"},
         "employmentMin": 57.5, "employmentMax": 80, "payment1": 33.3333, "payment2": null,
         "temporary": true, "comments": "befristet", "initialBalance": 0,
-        // No payroll type exists in this school: nothing is booked and nothing paid (workload.md §3.4).
+        // No payroll type exists in this school: nothing is booked and nothing paid (docs/workload.md §Modes).
         "openingBalance": 0, "closingBalance": 0, "change": 0});
     assert_eq!(r.result(), &expected);
     assert_eq!(app.get(&format!("/employment/{id}")).await.expect(200).result(), &expected);

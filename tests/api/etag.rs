@@ -1,4 +1,4 @@
-//! Optimistic concurrency (RFC 9110 §13.1; contract.md §4 "`If-Match` does not
+//! Optimistic concurrency (RFC 9110 §13.1; docs/contract.md §Concurrency "`If-Match` does not
 //! match → 412"): `ETag` on single forms, `If-None-Match` → 304, a stale
 //! `If-Match` → 412 with nothing changed for PUT and DELETE on every resource,
 //! two clients racing to save one course (exactly one wins), and merge/split

@@ -1,4 +1,4 @@
-//! `/job` and `/file` (documents.md §4, client.md standing jobs): accepting and
+//! `/job` and `/file` (docs/documents.md §Jobs and files, docs/client.md §Standing jobs): accepting and
 //! refusing jobs, roles, ownership, the standing jobs, CalculateBalances,
 //! recovery at start, the purge of old jobs, the list after a download, the
 //! limit of unfinished jobs and the caps on stored products (several
@@ -333,7 +333,7 @@ async fn the_plan_check_and_the_opening_run_as_jobs() {
     assert_eq!(app.get(&format!("/course?schoolYear={next}")).await.result().as_array().unwrap().len(), courses);
 }
 
-/// `GET /job` (client.md "Standing jobs"): the standing jobs, the unfinished
+/// `GET /job` (docs/client.md §Standing jobs): the standing jobs, the unfinished
 /// jobs and the finished ones whose product was not fetched yet; a fetched
 /// download leaves the list (its owner's and the admin's), while `GET /job/ID`
 /// still shows it. A job without a product stays listed.

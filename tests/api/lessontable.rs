@@ -1,4 +1,4 @@
-//! `/lessontype`, `/lessontable` and `POST /course` with lessons `-1` (documents.md §1).
+//! `/lessontype`, `/lessontable` and `POST /course` with lessons `-1` (docs/documents.md §Lesson table).
 
 use serde_json::{json, Value};
 

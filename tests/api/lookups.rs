@@ -32,7 +32,7 @@ async fn lookup_crud_for_every_kind() {
             .await
             .expect(200);
         assert_eq!(r.result()["description"], "Erste");
-        // Archiving (client.md: the client filters subject types and categories on it) and the list filter.
+        // Archiving (docs/client.md §Lookups: the client filters subject types and categories on it) and the list filter.
         let r =
             app.put(&format!("{path}/{id}"), json!({"code": "B2", "description": "Second", "archived": "true"})).await;
         assert_eq!(r.expect(200).result()["archived"], true);

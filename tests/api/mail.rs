@@ -1,4 +1,4 @@
-//! `WorkloadMail` (documents.md §4) against a local SMTP sink started by the
+//! `WorkloadMail` (docs/documents.md §Jobs and files) against a local SMTP sink started by the
 //! test (a small SMTP server on a tokio listener on 127.0.0.1): one mail per
 //! teacher with their sheet attached, nothing sent when an address is
 //! missing, and a refusing server fails the job with the mails sent so far

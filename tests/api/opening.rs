@@ -1,4 +1,4 @@
-//! `POST /schoolyear/ID/open` (documents.md §2) on a small school modelled on
+//! `POST /schoolyear/ID/open` (docs/documents.md §Opening a school year) on a small school modelled on
 //! the demo: every lesson type, shared and cross-class courses, employments
 //! and the pool; idempotence, atomicity under an injected fault, the course rules.
 
@@ -292,7 +292,7 @@ async fn opening_creates_what_the_lesson_table_implies_once() {
     assert_eq!(course_list(&app, s.year).await, listed);
 }
 
-/// Without a class in the entry grade (documents.md §2, §3 `no_entry_classes`):
+/// Without a class in the entry grade (docs/documents.md §Opening a school year, §Plan check `no_entry_classes`):
 /// the opening creates no first-year course and says so in its report, and the
 /// plan check warns before and after; once the class exists, opening again
 /// creates its courses and the warning is gone.

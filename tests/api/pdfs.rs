@@ -1,4 +1,4 @@
-//! The PDF documents (documents.md §4–§5): each generated PDF's text (read
+//! The PDF documents (docs/documents.md §Jobs and files, §File formats): each generated PDF's text (read
 //! with the `pdf-extract` crate, no external tool) shows the teacher, the title and every
 //! figure of `GET /workload` as the sheet formats it (lessons with 2
 //! decimals, percents with `percentDecimals`, half-up; zero as "—"); a whole
@@ -142,7 +142,7 @@ fn pages_by_teacher(text: &str) -> HashMap<String, Vec<String>> {
     out
 }
 
-/// The signature block is never alone on a page (documents.md §5): the page
+/// The signature block is never alone on a page (docs/documents.md §File formats): the page
 /// that asks for the teacher's signature also shows the last section before
 /// it with its total ("IPB: Übersicht" with Schlusssaldo when the balance is
 /// shown, else "Pensenmeldung" with the payment).
@@ -166,7 +166,7 @@ fn printed(token: &str) -> Decimal {
     }
 }
 
-/// "IPB: Übersicht" adds up as printed (documents.md §5): its lines (with a
+/// "IPB: Übersicht" adds up as printed (docs/documents.md §File formats): its lines (with a
 /// "Rundungsdifferenz" where rounding needs one) sum to the Schlusssaldo, and
 /// Anfangssaldo + Veränderung = Schlusssaldo.
 #[track_caller]

@@ -112,7 +112,7 @@ async fn classes_of_a_school_year_carry_their_grade() {
         app.create("/schoolclass", class(code, curriculum, div, year)).await;
     }
 
-    // domain.md: GYM 17 in 26/27 — G27a → GYM4, G30a → GYM1, G31a and G26a not in that year.
+    // docs/domain.md §Grade of a class in a school year: GYM 17 in 26/27 — G27a → GYM4, G30a → GYM1, G31a and G26a not in that year.
     let r = app.get(&format!("/schoolclass?schoolYear={y2627}")).await.expect(200);
     let got: Vec<(String, String)> = r
         .result()

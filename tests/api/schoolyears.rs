@@ -25,7 +25,7 @@ async fn school_year_create_get_list_save_delete() {
     let id = r.id();
     assert_ne!(id, 999);
     assert_eq!(r.header("location"), Some(format!("/api/v1/schoolyear/{id}").as_str()));
-    // ageReliefIncluded is read-only now: it follows the calculation mode (workload.md §1).
+    // ageReliefIncluded is read-only now: it follows the calculation mode (docs/workload.md §Setup).
     let single = json!({"id": id, "ageReliefIncluded": false, "archived": false, "code": "26/27",
                         "description": "Schuljahr 2026/27", "finalised": false, "graduationYear": 2027, "weeks": 38,
                         "calculationMode": {"id": 1, "code": "percent", "description": "Prozent"},

@@ -93,7 +93,7 @@ async fn subject_value_rules() {
     let pointers: Vec<_> =
         r.body["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_string()).collect();
     assert_eq!(pointers, ["/category", "/code", "/description", "/type"]);
-    // The category is required (client.md): the client's overview fails on a subject without one; "" is no value.
+    // The category is required (docs/client.md §Disagreements): the client's overview fails on a subject without one; "" is no value.
     let r = app
         .post("/subject", json!({"code": "D", "description": "Deutsch", "type": core, "category": ""}))
         .await

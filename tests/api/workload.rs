@@ -1,4 +1,4 @@
-//! `GET /workload` over HTTP on the school of workload.md §5 (payroll types,
+//! `GET /workload` over HTTP on the school of docs/workload.md §Worked examples (payroll types,
 //! weekly lessons, grades as the Bern Gymnasiums have them): the worked
 //! examples in every mode they name, the balance chain, and wrong input.
 
@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::fixtures::{curriculum, division, Curriculum};
 use crate::helpers::TestApp;
 
-/// The §5 school: payroll types by code → id, the school year, classes, subjects.
+/// The §Worked examples school: payroll types by code → id, the school year, classes, subjects.
 pub struct School {
     pub pt: std::collections::HashMap<&'static str, i64>,
     pub year: i64,

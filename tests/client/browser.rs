@@ -1,5 +1,4 @@
-//! The requests exactly as the browser client sends them (client.md "How the
-//! client talks"): URL `{server}/X` (the compat mount), `Authorization: Bearer`
+//! The requests exactly as the browser client sends them (docs/client.md §How the client talks): URL `{server}/X` (the compat mount), `Authorization: Bearer`
 //! **and** `Content-Type: application/json` on every call (GET and DELETE too),
 //! `Cache-Control: no-cache`, and an `Origin` (the client runs on another host).
 

@@ -1,4 +1,4 @@
-//! Black-box test of the existing browser client's calls (client.md): the real
+//! Black-box test of the existing browser client's calls (docs/client.md §The calls): the real
 //! server over HTTP with `--client-compat`, on SQLite, and on PostgreSQL when
 //! `TEST_DATABASE_URL` is set. Reuses the HTTP suite's harness (`tests/api/helpers.rs`).
 

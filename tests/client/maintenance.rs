@@ -1,5 +1,5 @@
 //! The client's maintenance screen (Maintenance.vue) replayed on the demo
-//! school, as pensen-app 3.6.5 sends its calls (client.md "Standing jobs"): it
+//! school, as pensen-app 3.6.5 sends its calls (docs/client.md §Standing jobs): it
 //! polls `GET /job` every second and shows a card per listed job; "Datenbank
 //! prüfen" sends the listed job back with `action: "start"` and
 //! `schoolYear: null` (the screen has no year select).

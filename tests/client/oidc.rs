@@ -1,4 +1,4 @@
-//! Single sign-on (client.md; README "Using the existing Pensenmanager client"): identity-provider JWTs
+//! Single sign-on (docs/client.md §Single sign-on; README "Using the existing Pensenmanager client"): identity-provider JWTs
 //! signed with the test-only keys of `keys/`, the key set served from a file or
 //! from a local HTTP server started here. Every forged or unfitting token →
 //! 401 (a `crit` header too); a good one → 200 as the account whose name the

@@ -93,8 +93,7 @@ async fn year_overview_sums_payroll_with_ipb_corrections_under_their_parent_type
     );
 
     // What the overview shows per type adds up to what the year pays: the
-    // workloads' payroll totals, which include the corrections (workload.md
-    // §3.5). Without the correction rows the sums would lack their percent.
+    // workloads' payroll totals, which include the corrections (docs/workload.md §IPB correction). Without the correction rows the sums would lack their percent.
     let (mut paid1, mut paid2) = (0.0, 0.0);
     for w in workloads.as_array().unwrap() {
         paid1 += w["payroll"]["total"]["percent1"].as_f64().unwrap();

@@ -1,4 +1,4 @@
-//! Replays client.md's table of calls exactly as pensen-app 3.6.5 sends them
+//! Replays docs/client.md §The calls exactly as pensen-app 3.6.5 sends them
 //! (compat mount, Content-Type on every GET, numbers as strings, `""` for a
 //! cleared number, references as full objects, whole objects echoed back on
 //! PUT, merge ids as strings, the trailing slash), asserting the fields each

@@ -1,5 +1,5 @@
 //! The client's remaining screens replayed on the demo school, exactly as
-//! pensen-app 3.6.5 sends its calls (client.md's table): the lesson table and
+//! pensen-app 3.6.5 sends its calls (docs/client.md §The calls): the lesson table and
 //! `/lessontype`, a new class course with `lessons1/2: -1`, the teacher
 //! history, theses, postings, the pool, the payroll overview, and the jobs
 //! (JobButton: `POST /job`, polling, `GET /file/ID`; Maintenance: `PUT` of a
@@ -260,7 +260,7 @@ async fn jobs_files_and_standing_jobs() {
     assert_eq!(done["error"], Value::Null, "{done}");
 }
 
-/// Teacher.vue's columns and the year overview's count by gender (client.md
+/// Teacher.vue's columns and the year overview's count by gender (docs/client.md
 /// "Where the client reads a field that the seed's list forms exclude"): on
 /// the compatibility mount the teacher list carries `gender`,
 /// `employeeNumber` and `birthday` as the demo school has them, while

@@ -66,7 +66,7 @@ pub const AREAS: &[Area] = &[
     Area {
         name: "master data",
         description: "School years, divisions, curricula and grades, subjects, teachers, classes, the lesson table \
-                      and the lookups (contract.md §4).",
+                      and the lookups (docs/contract.md §Resources).",
         resources: &[
             "schoolyear",
             "division",
@@ -85,12 +85,13 @@ pub const AREAS: &[Area] = &[
     },
     Area {
         name: "course plan",
-        description: "Courses, merge and split, and the planning grid (contract.md §8, client.md).",
+        description:
+            "Courses, merge and split, and the planning grid (docs/contract.md §Courses, docs/client.md §Course table).",
         resources: &["course", "coursetable"],
     },
     Area {
         name: "workload",
-        description: "Employments, pool, postings, theses, notes, their types, and the workload (workload.md).",
+        description: "Employments, pool, postings, theses, notes, their types, and the workload (docs/workload.md).",
         resources: &[
             "employment",
             "payrolltype",
@@ -106,7 +107,7 @@ pub const AREAS: &[Area] = &[
     },
     Area {
         name: "jobs and files",
-        description: "Documents, exports and the standing jobs (documents.md §4).",
+        description: "Documents, exports and the standing jobs (docs/documents.md §Jobs and files).",
         resources: &["job"],
     },
     Area {

@@ -236,7 +236,7 @@ impl Operation {
     }
 
     /// A JSON success response whose `result` member has `schema` (the success
-    /// envelope `{"result": …}` of contract.md §4).
+    /// envelope `{"result": …}` of docs/contract.md §Envelope and forms).
     pub fn json_schema(self, status: u16, description: &str, schema: Value) -> Self {
         let envelope = json!({"type": "object", "required": ["result"], "properties": {"result": schema}});
         self.json_raw(status, description, envelope)

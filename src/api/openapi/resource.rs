@@ -37,7 +37,7 @@ where
             .body_examples(examples::body(R::PATH).map(|e| ("example", e)))
             .json::<R::Single>(200, &format!("The saved {noun}."))
             .response_header(200, "ETag", "Entity tag of the saved object.")
-            .problem(409, "A uniqueness clash, or the school year is locked (contract.md §7).")
+            .problem(409, "A uniqueness clash, or the school year is locked (docs/contract.md §Locked school years).")
             .problem(412, "`If-Match` does not match the object's current ETag, or is malformed; nothing changed."),
         Operation::delete(&one, R::PATH, format!("Delete a {noun}"))
             .path_id(noun)
@@ -60,7 +60,7 @@ where
         .json::<R::Single>(201, &format!("The created {noun}."))
         .response_header(201, "Location", "Path of the new object.")
         .response_header(201, "ETag", "Entity tag of the new object.")
-        .problem(409, "A uniqueness clash, or the school year is locked (contract.md §7).")
+        .problem(409, "A uniqueness clash, or the school year is locked (docs/contract.md §Locked school years).")
 }
 
 /// Every generic operation of `R`: create plus the single-object ones.

@@ -25,7 +25,7 @@ pub fn components_of<T: ToSchema>() -> Vec<(String, Value)> {
     found.into_iter().map(|(name, schema)| (name, serde_json::to_value(schema).unwrap_or(Value::Null))).collect()
 }
 
-/// The RFC 9457 problem body (contract.md §4) with the enumeration of `code`s.
+/// The RFC 9457 problem body (docs/contract.md §Errors) with the enumeration of `code`s.
 pub fn problem_schema() -> Value {
     let codes: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
     let descriptions: Vec<String> =
@@ -74,7 +74,7 @@ fn reference_schema() -> Value {
 }
 
 /// The empty string: no value, like `null` (a cleared form field of the existing client).
-/// The empty string a cleared number field sends (contract.md §3: no value).
+/// The empty string a cleared number field sends (docs/contract.md §Tolerant reader: no value).
 pub fn blank() -> Value {
     json!({"type": "string", "enum": [""], "description": "No value (like null)."})
 }
@@ -148,8 +148,7 @@ fn field_schema(kind: FieldKind, nullable: bool) -> Value {
 /// The request-body schema of `T` in `mode`, derived from the fields its parser reads.
 ///
 /// POST ([`Mode::Create`]): required fields must carry a value, others may be
-/// absent. PUT ([`Mode::Replace`]): every field must be present (contract.md
-/// §3); optional ones may be `null`. Unknown and read-only keys are ignored,
+/// absent. PUT ([`Mode::Replace`]): every field must be present (docs/contract.md §Tolerant reader); optional ones may be `null`. Unknown and read-only keys are ignored,
 /// so additional properties are allowed (a client can send back what it received).
 pub fn body_schema<T: FromBody>(mode: Mode) -> Value {
     fields_schema(&describe(|body| T::from_body(body, mode)), mode)

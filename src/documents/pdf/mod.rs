@@ -1,4 +1,4 @@
-//! The PDF documents (documents.md §4–§5), typeset with the `typst` library:
+//! The PDF documents (docs/documents.md §Jobs and files, §File formats), typeset with the `typst` library:
 //! each document is a `.typ` template beside its module (included with
 //! `include_str!`) that reads its data from a virtual `data.json` built
 //! here. Strings from the database reach typst only as JSON strings, placed
@@ -39,7 +39,7 @@ const COMMON: &str = include_str!("common.typ");
 /// The built-in logo of the school, used when a division has none.
 pub const DEFAULT_LOGO: &[u8] = include_bytes!("logo.svg");
 
-/// A number for a PDF: `d` rounded half-up to `decimals` (workload.md §3.7:
+/// A number for a PDF: `d` rounded half-up to `decimals` (docs/workload.md §Response:
 /// lessons with 2, percents with the form's `percentDecimals`); zero (also
 /// after rounding) prints as "—".
 pub fn figure(d: Decimal, decimals: u32) -> String {

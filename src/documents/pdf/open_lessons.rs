@@ -1,7 +1,7 @@
-//! `OpenWorkloadDownload` (Nicht zugeteilte Lektionen), documents.md §4: per
+//! `OpenWorkloadDownload` (Nicht zugeteilte Lektionen), docs/documents.md §Jobs and files: per
 //! subject category the courses with open lessons (a semester nobody
 //! teaches, course not cancelled: the course's `open1`/`open2`,
-//! workload.md §1), with a total per category and one of the whole year.
+//! docs/workload.md §Setup), with a total per category and one of the whole year.
 
 use rust_decimal::Decimal;
 

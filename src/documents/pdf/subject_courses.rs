@@ -1,5 +1,5 @@
 //! `SubjectCourseDownload` (Lektionenzuteilungen nach Fachgebiet),
-//! documents.md §4: A4 landscape; per subject category the year's courses
+//! docs/documents.md §Jobs and files: A4 landscape; per subject category the year's courses
 //! with classes, grade, lessons and teachers per semester. Courses without
 //! a category come last under "Ohne Fachgebiet"; a cancelled course says so.
 

@@ -1,5 +1,5 @@
 //! `TeacherCourseDownload` (Lektionenzuteilungen nach Lehrperson),
-//! documents.md §4: a page per teacher employed that year with their
+//! docs/documents.md §Jobs and files: a page per teacher employed that year with their
 //! courses — the "Pensum: Unterricht" of their workload form
 //! (`GET /workload`): subject, classes, grade, their share of the lessons
 //! and percent per semester, and the total.

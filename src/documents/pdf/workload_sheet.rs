@@ -1,9 +1,9 @@
-//! The workload sheet (Pensenblatt), documents.md §5: A4 portrait, per
+//! The workload sheet (Pensenblatt), docs/documents.md §Workload sheet: A4 portrait, per
 //! employment the division's logo, the title, the personal block, "Pensum:
 //! Unterricht", "Pensum: Pool", "Pensum: Abschlussarbeiten", "Pensum:
 //! Übersicht", "Pensenmeldung", "IPB: Übersicht", the signature block and a
 //! page "Ein- und Ausbuchungen". Every figure is the workload form's
-//! (`GET /workload`, workload.md §3.7) formatted by [`super::figure`]:
+//! (`GET /workload`, docs/workload.md §Response) formatted by [`super::figure`]:
 //! lessons with 2 decimals, percents with the form's `percentDecimals`.
 
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -22,7 +22,7 @@ use crate::service::workload::{BalanceLine, PayrollItem, PostingDetailItem, Work
 const TEMPLATE: &str = include_str!("workload_sheet.typ");
 
 /// Added to the description of a payroll row whose lessons include theses
-/// (workload.md §3.2: theses are booked on their type's payroll type), so
+/// (docs/workload.md §What counts: theses are booked on their type's payroll type), so
 /// that the row is not read as the courses' lessons alone.
 pub const THESES_LABEL: &str = "(inkl. Abschlussarbeiten)";
 
@@ -42,7 +42,7 @@ pub struct SheetInput<'a> {
 }
 
 /// The title of a sheet: "Lektionenzuteilung SJ 26/27", prefixed
-/// "Provisorische " while the year is not finalised (documents.md §5; a
+/// "Provisorische " while the year is not finalised (docs/documents.md §Workload sheet; a
 /// title begins with a capital letter).
 pub fn title(year: &SchoolYear) -> String {
     let prefix = if year.finalised { "" } else { "Provisorische " };
@@ -216,7 +216,7 @@ fn day(iso: &str) -> String {
 }
 
 /// A posting detail whose lesson columns are printed: one of a lessons type
-/// (workload.md §4: lessons the single lessons booked, fullPosition WL(type),
+/// (docs/workload.md §Balance: lessons the single lessons booked, fullPosition WL(type),
 /// the weekly lessons of a full position). A percent type's detail has
 /// neither (both 0 or null), and its lesson cells stay empty.
 fn lessons_cell(d: &PostingDetailItem) -> Option<&PostingDetailItem> {
@@ -334,7 +334,7 @@ fn sheet(
         table: Table { rows: sm.items.iter().map(summary_row).collect(), total: Some(summary_row(&sm.total)) },
     };
 
-    // The payroll types that theses are booked on (workload.md §3.2): their rows' lessons include the theses.
+    // The payroll types that theses are booked on (docs/workload.md §What counts): their rows' lessons include the theses.
     let with_theses: std::collections::HashSet<i64> = w
         .theses
         .items

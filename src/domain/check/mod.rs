@@ -1,4 +1,4 @@
-//! The plan check (Planung prüfen), documents.md §3, as pure rule functions.
+//! The plan check (Planung prüfen), docs/documents.md §Plan check, as pure rule functions.
 //!
 //! [`check`] takes the loaded facts of one school year ([`CheckFacts`]) and
 //! returns its [`Finding`]s: errors (`course_rule`, `grade_not_in_curriculum`,
@@ -6,7 +6,7 @@
 //! warnings (`open_lessons`, `workload_deviation`, `no_work`,
 //! `payment_outside_range`, `no_entry_classes`), each with the objects
 //! concerned. The course rules are the very functions `POST /course`
-//! uses (contract.md §8); the workloads come from the workload calculation.
+//! uses (docs/contract.md §Courses); the workloads come from the workload calculation.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -22,7 +22,7 @@ use super::refs::{SchoolYearRef, TeacherRef};
 use crate::error::Error;
 
 /// Largest tolerated difference between a teacher's workload and the mean
-/// payment target, in percent points (documents.md §3).
+/// payment target, in percent points (docs/documents.md §Plan check).
 pub const DEVIATION_POINTS: i64 = 5;
 
 /// How serious a finding is.
@@ -109,7 +109,7 @@ pub struct EmploymentCheck {
     pub employment_min: Option<Fixed>,
     /// Highest agreed employment ("Verfügung max.", percent), or none.
     pub employment_max: Option<Fixed>,
-    /// The workload: the summary total with age relief (percent, workload.md §3.6).
+    /// The workload: the summary total with age relief (percent, docs/workload.md §Summary).
     pub workload: Decimal,
     /// Whether the teacher has courses, pool entries or theses this year.
     pub has_work: bool,
@@ -144,8 +144,8 @@ fn warning(code: &'static str, detail: String, objects: Vec<FindingObject>) -> F
     Finding { severity: Severity::Warning, code, detail, objects }
 }
 
-/// The `no_entry_classes` warning of `gap` in `year` (documents.md §3), also
-/// the warning of the opening's report (documents.md §2).
+/// The `no_entry_classes` warning of `gap` in `year` (docs/documents.md §Plan check), also
+/// the warning of the opening's report (docs/documents.md §Opening a school year).
 pub fn no_entry_classes(year: &SchoolYearRef, gap: &EntryGap) -> Finding {
     warning("no_entry_classes", gap.detail(year), vec![FindingObject::new("curriculum", gap.curriculum.0)])
 }
@@ -177,7 +177,7 @@ fn label(c: &Course) -> String {
     chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-/// The course rules of contract.md §8 for an existing course (the checks of
+/// The course rules of docs/contract.md §Courses for an existing course (the checks of
 /// `POST /course`, [`check_course_classes`], and every teacher employed):
 /// `None` when it keeps them, else why not.
 pub fn course_rule(
@@ -221,7 +221,7 @@ fn entry_object(e: &LessonEntry) -> FindingObject {
     )
 }
 
-/// Runs every rule of documents.md §3 over `f`: errors first, then warnings,
+/// Runs every rule of docs/documents.md §Plan check over `f`: errors first, then warnings,
 /// each group by code, then in the order of the objects (courses in list order,
 /// entries by row, employments by teacher code).
 pub fn check(f: &CheckFacts) -> Vec<Finding> {

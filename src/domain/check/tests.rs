@@ -1,4 +1,4 @@
-//! Unit tests of the plan check's rules (documents.md §3) on hand-made facts.
+//! Unit tests of the plan check's rules (docs/documents.md §Plan check) on hand-made facts.
 
 use super::*;
 use crate::domain::ids::{CourseId, CurriculumId, DivisionId, SchoolYearId};

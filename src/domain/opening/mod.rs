@@ -1,4 +1,4 @@
-//! Opening a school year (Schuljahr eröffnen), documents.md §2, as a pure function.
+//! Opening a school year (Schuljahr eröffnen), docs/documents.md §Opening a school year, as a pure function.
 //!
 //! [`plan`] takes the loaded facts of the year to open and of the year before
 //! it ([`OpeningFacts`]) and returns what to create ([`OpeningPlan`]):
@@ -24,7 +24,7 @@
 //!
 //! Entries of archived subjects, and entries on the wrong side of the
 //! cross-class rule (the plan check reports those), are left out. Every
-//! planned course is checked against the course rules of contract.md §8 with
+//! planned course is checked against the course rules of docs/contract.md §Courses with
 //! the same functions `POST /course` uses ([`derive_class_based`],
 //! [`check_cross_class`], and every teacher employed in the year); a
 //! violation aborts the opening with that rule's error. Running the plan on
@@ -191,7 +191,7 @@ impl OpeningPlan {
     }
 }
 
-/// 422 `no_previous_year` for `year` (documents.md §2).
+/// 422 `no_previous_year` for `year` (docs/documents.md §Opening a school year).
 pub fn no_previous_year(year: &SchoolYearRef) -> Error {
     Error::new(
         ErrorCode::NoPreviousYear,
@@ -204,7 +204,7 @@ pub fn no_previous_year(year: &SchoolYearRef) -> Error {
     )
 }
 
-/// The teachers a copied semester gets (documents.md §2): none when the new
+/// The teachers a copied semester gets (docs/documents.md §Opening a school year): none when the new
 /// semester has no lessons; else last year's teachers of that semester, or,
 /// when last year's semester had no lessons or nobody taught it, those of
 /// the other semester.
@@ -270,8 +270,8 @@ fn usable(subjects: &HashMap<SubjectId, SubjectFact>, e: &LessonEntry, cross_cla
 
 /// A curriculum whose lesson table starts class courses in its entry grade
 /// while no class has that grade in the year: opening the year creates no
-/// first-year courses for it (documents.md §2; the plan check's
-/// `no_entry_classes`, documents.md §3).
+/// first-year courses for it (docs/documents.md §Opening a school year; the plan check's
+/// `no_entry_classes`, docs/documents.md §Plan check).
 #[derive(Debug, Clone, PartialEq)]
 pub struct EntryGap {
     /// The curriculum.
@@ -333,7 +333,7 @@ pub fn entry_gaps(
     out
 }
 
-/// Plans the opening of `f.year` from `f.previous` (documents.md §2; see the module docs).
+/// Plans the opening of `f.year` from `f.previous` (docs/documents.md §Opening a school year; see the module docs).
 pub fn plan(f: &OpeningFacts) -> Result<OpeningPlan> {
     let mut out = OpeningPlan::default();
 
@@ -461,7 +461,7 @@ pub fn plan(f: &OpeningFacts) -> Result<OpeningPlan> {
 }
 
 /// The classes, grade and curriculum of a course against the course rules of
-/// contract.md §8 (the functions `POST /course` uses): a cross-class course
+/// docs/contract.md §Courses (the functions `POST /course` uses): a cross-class course
 /// (`cross_class`, the subject's flag) has no classes and a grade of its
 /// curriculum; a class-based course has classes with a grade in `year`, all of
 /// one grade and curriculum, which are the course's. Shared by the opening and
@@ -508,7 +508,7 @@ pub fn check_course_classes(
     Ok(())
 }
 
-/// The course rules of contract.md §8 for a planned course ([`check_course_classes`]);
+/// The course rules of docs/contract.md §Courses for a planned course ([`check_course_classes`]);
 /// its teachers must be employed this year.
 fn check_course(
     f: &OpeningFacts,

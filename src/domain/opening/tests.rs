@@ -1,4 +1,4 @@
-//! Unit tests of the opening plan (documents.md §2) on hand-made facts.
+//! Unit tests of the opening plan (docs/documents.md §Opening a school year) on hand-made facts.
 
 use super::*;
 use crate::domain::ids::SchoolYearId;

@@ -1,11 +1,11 @@
-//! Age relief (Altersentlastung, AE), §3.1.
+//! Age relief (Altersentlastung, AE), §Age relief.
 
 use chrono::{Datelike, NaiveDate};
 use rust_decimal::Decimal;
 
 /// The day before semester `s` (1 or 2) starts: 31 July of
 /// `graduation_year − 1` for semester 1, 31 January of `graduation_year` for
-/// semester 2 (§3.1).
+/// semester 2 (§Age relief).
 pub fn age_relief_reference_day(semester: u8, graduation_year: i32) -> NaiveDate {
     let day = if semester == 1 {
         NaiveDate::from_ymd_opt(graduation_year - 1, 7, 31)
@@ -25,7 +25,7 @@ pub fn age_on(birthday: NaiveDate, day: NaiveDate) -> i32 {
     age
 }
 
-/// Age relief in percent for an age in whole years (§3.1): < 50 → 0,
+/// Age relief in percent for an age in whole years (§Age relief): < 50 → 0,
 /// 50–53 → 4, 54–57 → 8, ≥ 58 → 12.
 pub fn age_relief_for_age(age: i32) -> Decimal {
     Decimal::from(match age {
@@ -36,7 +36,7 @@ pub fn age_relief_for_age(age: i32) -> Decimal {
     })
 }
 
-/// AE_s (§3.1): the teacher's age relief in percent for semester 1 and 2,
+/// AE_s (§Age relief): the teacher's age relief in percent for semester 1 and 2,
 /// from the age on the day before each semester starts; no birthday → 0 %.
 pub fn age_relief(birthday: Option<NaiveDate>, graduation_year: i32) -> [Decimal; 2] {
     let Some(birthday) = birthday else {
@@ -58,7 +58,7 @@ mod tests {
 
     #[test]
     fn spec_example_semesters_differ() {
-        // §3.1: born 1975-10-15, graduationYear 2026: 49 on 2025-07-31, 50 on 2026-01-31
+        // §Age relief: born 1975-10-15, graduationYear 2026: 49 on 2025-07-31, 50 on 2026-01-31
         assert_eq!(age_relief(Some(date(1975, 10, 15)), 2026), ae(0, 4));
     }
 

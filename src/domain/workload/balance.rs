@@ -1,10 +1,10 @@
-//! The IPB balance of one year (§4).
+//! The IPB balance of one year (§Balance).
 
 use rust_decimal::Decimal;
 
 use super::output::Balance;
 
-/// The balance of §4, percent: closing = opening + workload (the summary
+/// The balance of §Balance, percent: closing = opening + workload (the summary
 /// total percentWithAgeRelief) + postings (their total) − payment;
 /// change = closing − opening. Unrounded. The opening balance (the previous
 /// employment's closing balance or the initial balance) is the caller's.

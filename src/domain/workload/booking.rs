@@ -1,4 +1,4 @@
-//! What counts (§3.2) and the payroll map (§3.3).
+//! What counts (§What counts) and the payroll map (§Payroll map).
 
 use std::collections::BTreeMap;
 
@@ -8,7 +8,7 @@ use super::convert::Context;
 use super::input::{CalculationMode, CourseShare, WorkloadInput};
 use super::output::{Pair, Warning};
 
-/// The payroll map of §3.3: one accumulator per (payroll type, semester)
+/// The payroll map of §Payroll map: one accumulator per (payroll type, semester)
 /// plus a total per semester, percent of a full position (including age
 /// relief, except in `percentAgeReliefIncluded`).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -21,7 +21,7 @@ pub(super) struct PayrollMap {
 }
 
 impl PayrollMap {
-    /// book(t, s, p) of §3.3: adds withAE_s(p) to the accumulator of `t` in
+    /// book(t, s, p) of §Payroll map: adds withAE_s(p) to the accumulator of `t` in
     /// semester `s` (0-based) and to the total; in `percentAgeReliefIncluded`
     /// adds `p` unchanged. Makes `t` present even when `p` is 0.
     pub fn book(&mut self, ctx: &Context, t: i64, s: usize, p: Decimal) {
@@ -31,7 +31,7 @@ impl PayrollMap {
     }
 
     /// Makes `t` present without booking anything (the lowest-saldo type,
-    /// §3.3).
+    /// §Payroll map).
     pub fn make_present(&mut self, t: i64) {
         self.values.entry(t).or_insert([Decimal::ZERO; 2]);
     }
@@ -46,12 +46,12 @@ impl PayrollMap {
         self.total[s]
     }
 
-    /// The present types ordered by id (display order, §3.3).
+    /// The present types ordered by id (display order, §Payroll map).
     pub fn by_id(&self) -> Vec<i64> {
         self.values.keys().copied().collect()
     }
 
-    /// The present types ordered by saldoResolvingOrder (§3.4).
+    /// The present types ordered by saldoResolvingOrder (§Modes).
     pub fn by_saldo(&self, ctx: &Context) -> Vec<i64> {
         let mut ids = self.by_id();
         ids.sort_by_key(|t| ctx.saldo_key(*t));
@@ -59,7 +59,7 @@ impl PayrollMap {
     }
 }
 
-/// What §3.2 counts for one teacher, booked into the payroll map.
+/// What §What counts counts for one teacher, booked into the payroll map.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Booked {
     /// Per course: the teacher's lessons share and percent (without AE).
@@ -76,7 +76,7 @@ pub(super) struct Booked {
     pub map: PayrollMap,
 }
 
-/// poolPercent_s(p) of §3.2: withoutAE_s(p) in the three
+/// poolPercent_s(p) of §What counts: withoutAE_s(p) in the three
 /// `…AgeReliefIncluded` modes (pool entries are entered including age
 /// relief there), else `p` unchanged.
 pub(super) fn pool_percent(ctx: &Context, s: usize, p: Decimal) -> Decimal {
@@ -87,7 +87,7 @@ pub(super) fn pool_percent(ctx: &Context, s: usize, p: Decimal) -> Decimal {
     }
 }
 
-/// The teacher's lessons share of a course in semester `s` (§3.2):
+/// The teacher's lessons share of a course in semester `s` (§What counts):
 /// lessons_s / (number of teachers) when the teacher is in that semester's
 /// list, else 0. A teacher count of 0 with the teacher listed (inconsistent
 /// input) is taken as 1.
@@ -99,9 +99,9 @@ pub(super) fn lessons_share(course: &CourseShare, s: usize) -> Decimal {
     }
 }
 
-/// Books everything §3.2 counts: courses (in input order), then pool
-/// entries, then theses; then makes the lowest-saldo type present (§3.3).
-/// Postings are not booked (§3.2).
+/// Books everything §What counts counts: courses (in input order), then pool
+/// entries, then theses; then makes the lowest-saldo type present (§Payroll map).
+/// Postings are not booked (§What counts).
 ///
 /// A course's percent is L→P(type, share, sur) with the small-group
 /// surcharge when `small_group[s]`; on a percent-based payroll type it is 0

@@ -1,4 +1,4 @@
-//! The conversions of §3 (WL, L→P, P→L, withAE, withoutAE) and the lookup of
+//! The conversions of §Notation and rounding (WL, L→P, P→L, withAE, withoutAE) and the lookup of
 //! payroll types, with the warnings they raise.
 
 use std::collections::BTreeMap;
@@ -18,11 +18,11 @@ pub(super) struct Context<'a> {
     pub mode: CalculationMode,
     /// AE_s in percent, index 0 = semester 1.
     pub ae: [Decimal; 2],
-    /// The year's weeks (§4).
+    /// The year's weeks (§Balance).
     pub weeks: i64,
-    /// The year's small-group surcharge in lessons per week (§3.2).
+    /// The year's small-group surcharge in lessons per week (§What counts).
     pub small_group_surcharge: Decimal,
-    /// The year's graduation year (§2 posting semester).
+    /// The year's graduation year (§Pool, postings, theses and notes posting semester).
     pub graduation_year: i32,
     weekly_lessons: &'a BTreeMap<i64, Decimal>,
     types: BTreeMap<i64, PayrollType>,
@@ -61,13 +61,13 @@ impl<'a> Context<'a> {
         })
     }
 
-    /// Sort key of saldo order (§3.4): saldoResolvingOrder, then id.
+    /// Sort key of saldo order (§Modes): saldoResolvingOrder, then id.
     pub fn saldo_key(&self, id: i64) -> (i64, i64) {
         (self.payroll_type(id).saldo_order, id)
     }
 
     /// The school's payroll type with the lowest saldoResolvingOrder; always
-    /// present in the payroll (§3.3). `None` only when the school has no
+    /// present in the payroll (§Payroll map). `None` only when the school has no
     /// payroll type.
     pub fn lowest_saldo_type(&self) -> Option<i64> {
         self.lowest_saldo_type
@@ -86,7 +86,7 @@ impl<'a> Context<'a> {
     }
 
     /// WL(t) in lessons per week, `None` when the type converts to 0: a
-    /// percent-based type (silently; §3 "never warn") or a lesson-based type
+    /// percent-based type (silently; §Notation and rounding "never warn") or a lesson-based type
     /// without weekly lessons (or with a non-positive entry), which warns
     /// [`Warning::NoWeeklyLessons`].
     pub fn weekly_lessons(&mut self, t: i64) -> Option<Decimal> {
@@ -103,8 +103,8 @@ impl<'a> Context<'a> {
     }
 
     /// L→P(t, l, sur) = l·100 / (WL(t) + sur): lessons per week → percent.
-    /// 0 when WL(t) is missing (§3). `sur` is the small-group surcharge for a
-    /// course's own percent (§3.2), 0 everywhere else.
+    /// 0 when WL(t) is missing (§Notation and rounding). `sur` is the small-group surcharge for a
+    /// course's own percent (§What counts), 0 everywhere else.
     pub fn l_to_p(&mut self, t: i64, lessons: Decimal, sur: Decimal) -> Decimal {
         match self.weekly_lessons(t) {
             Some(wl) => lessons * HUNDRED / (wl + sur),
@@ -113,7 +113,7 @@ impl<'a> Context<'a> {
     }
 
     /// P→L(t, p) = p·WL(t)/100: percent → lessons per week; 0 when WL(t) is
-    /// missing (§3).
+    /// missing (§Notation and rounding).
     pub fn p_to_l(&mut self, t: i64, percent: Decimal) -> Decimal {
         match self.weekly_lessons(t) {
             Some(wl) => percent * wl / HUNDRED,

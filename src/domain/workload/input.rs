@@ -1,4 +1,4 @@
-//! Input of the workload calculation (§1–§3): the school year, the school's
+//! Input of the workload calculation (§Setup, §Pool, postings, theses and notes, §Calculation): the school year, the school's
 //! payroll types and what one teacher does in that year.
 //!
 //! Units: lessons are lessons per week (single lessons for lesson postings),
@@ -9,29 +9,29 @@ use std::collections::BTreeMap;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
-/// The six calculation modes of a school year (§1 `/calculationmode`, §3.4,
-/// §3.5). Serialises as its [`code`](CalculationMode::code).
+/// The six calculation modes of a school year (§Setup `/calculationmode`, §Modes,
+/// §IPB correction). Serialises as its [`code`](CalculationMode::code).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum CalculationMode {
-    /// id 1, `percent`: §3.4, payroll percents to 3 decimals.
+    /// id 1, `percent`: §Modes, payroll percents to 3 decimals.
     Percent,
-    /// id 2, `lessons`: §3.4, lessons to 2 decimals, percents derived from
+    /// id 2, `lessons`: §Modes, lessons to 2 decimals, percents derived from
     /// the rounded lessons (to 3 decimals although `percentDecimals` is 2:
     /// an oddity of the reference).
     Lessons,
-    /// id 3, `lessons2`: §3.5, the whole difference to the payment target
+    /// id 3, `lessons2`: §IPB correction, the whole difference to the payment target
     /// is booked as an IPB correction in lessons on one payroll type.
     Lessons2,
-    /// id 99, `percentAgeReliefIncluded`: §3.4; pool entries are entered
+    /// id 99, `percentAgeReliefIncluded`: §Modes; pool entries are entered
     /// including age relief, `book` adds percents without age relief, the
     /// payment is the mean of the payment targets; oddity: lessons apply
     /// withoutAE a second time.
     PercentAgeReliefIncluded,
-    /// id 100, `lessonsAgeReliefIncluded`: §3.4 like `lessons`, pool entries
+    /// id 100, `lessonsAgeReliefIncluded`: §Modes like `lessons`, pool entries
     /// entered including age relief, percents to 2 decimals.
     LessonsAgeReliefIncluded,
-    /// id 101, `lessons2AgeReliefIncluded`: §3.5 like `lessons2`, pool
+    /// id 101, `lessons2AgeReliefIncluded`: §IPB correction like `lessons2`, pool
     /// entries entered including age relief.
     Lessons2AgeReliefIncluded,
 }
@@ -47,7 +47,7 @@ impl CalculationMode {
         CalculationMode::Lessons2AgeReliefIncluded,
     ];
 
-    /// The fixed id of §1: 1, 2, 3, 99, 100, 101.
+    /// The fixed id of §Setup: 1, 2, 3, 99, 100, 101.
     pub fn id(self) -> i64 {
         match self {
             CalculationMode::Percent => 1,
@@ -59,17 +59,17 @@ impl CalculationMode {
         }
     }
 
-    /// The mode with this id (§1), `None` for any other id.
+    /// The mode with this id (§Setup), `None` for any other id.
     pub fn from_id(id: i64) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.id() == id)
     }
 
-    /// The mode with this code (§1), `None` for any other code.
+    /// The mode with this code (§Setup), `None` for any other code.
     pub fn from_code(code: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.code() == code)
     }
 
-    /// The fixed code of §1, e.g. `"percentAgeReliefIncluded"`.
+    /// The fixed code of §Setup, e.g. `"percentAgeReliefIncluded"`.
     pub fn code(self) -> &'static str {
         match self {
             CalculationMode::Percent => "percent",
@@ -94,8 +94,8 @@ impl CalculationMode {
     }
 
     /// True for the three `…AgeReliefIncluded` modes (the school year's
-    /// read-only `ageReliefIncluded`, §1): pool entries and percent postings
-    /// are entered including age relief (§3.2, §4).
+    /// read-only `ageReliefIncluded`, §Setup): pool entries and percent postings
+    /// are entered including age relief (§What counts, §Balance).
     pub fn age_relief_included(self) -> bool {
         matches!(
             self,
@@ -106,48 +106,48 @@ impl CalculationMode {
     }
 
     /// True for `lessons2` and `lessons2AgeReliefIncluded`, the modes with
-    /// the IPB correction of §3.5.
+    /// the IPB correction of §IPB correction.
     pub fn ipb_correction(self) -> bool {
         matches!(self, CalculationMode::Lessons2 | CalculationMode::Lessons2AgeReliefIncluded)
     }
 }
 
-/// A payroll type (Anstellungsart, §1) of the school.
+/// A payroll type (Anstellungsart, §Setup) of the school.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PayrollType {
-    /// Id; payroll rows are displayed ordered by it (§3.3).
+    /// Id; payroll rows are displayed ordered by it (§Payroll map).
     pub id: i64,
     /// Lesson-based (converted with the year's weekly lessons) or
     /// percent-based.
     pub lesson_based: bool,
     /// `saldoResolvingOrder`, unique per school: the order in which the
-    /// difference to the payment target is resolved (§3.4) and the
-    /// tie-break of the IPB correction type (§3.5).
+    /// difference to the payment target is resolved (§Modes) and the
+    /// tie-break of the IPB correction type (§IPB correction).
     pub saldo_order: i64,
-    /// `ipbCorrectionAllowed`: may carry the IPB correction (§3.5). Only
+    /// `ipbCorrectionAllowed`: may carry the IPB correction (§IPB correction). Only
     /// honoured on lesson-based types.
     pub ipb_correction_allowed: bool,
 }
 
-/// The school year's settings that the calculation uses (§1).
+/// The school year's settings that the calculation uses (§Setup).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Year {
     /// `graduationYear`: the year in which the school year ends.
     pub graduation_year: i32,
     /// School weeks of the year: a lesson posting's full position is
-    /// WL·weeks single lessons (§4).
+    /// WL·weeks single lessons (§Balance).
     pub weeks: i64,
     /// The year's calculation mode.
     pub mode: CalculationMode,
     /// `smallGroupSurcharge`, in lessons per week, added to WL for the full
-    /// position of a small-group course (§3.2).
+    /// position of a small-group course (§What counts).
     pub small_group_surcharge: Decimal,
     /// `weeklyLessons`: payroll type id → lessons per week that make 100 %.
     pub weekly_lessons: BTreeMap<i64, Decimal>,
 }
 
 /// One course the teacher teaches (not cancelled; the caller filters
-/// cancelled ones out), §3.2.
+/// cancelled ones out), §What counts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CourseShare {
     /// The course's payroll type (the grade's `classLessonPayrollType` for a
@@ -164,7 +164,7 @@ pub struct CourseShare {
     pub small_group: [bool; 2],
 }
 
-/// One pool entry (§2) of the teacher: percents per semester as entered
+/// One pool entry (§Pool, postings, theses and notes) of the teacher: percents per semester as entered
 /// (including age relief in the `…AgeReliefIncluded` modes).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PoolItem {
@@ -174,7 +174,7 @@ pub struct PoolItem {
     pub percent: [Decimal; 2],
 }
 
-/// One thesis type with the teacher's count (§2, §3.2).
+/// One thesis type with the teacher's count (§Pool, postings, theses and notes, §What counts).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ThesisItem {
     /// The thesis type's payroll type.
@@ -185,7 +185,7 @@ pub struct ThesisItem {
     pub count: Decimal,
 }
 
-/// One detail of a posting (§2, §4): a posting type's value.
+/// One detail of a posting (§Pool, postings, theses and notes, §Balance): a posting type's value.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PostingDetail {
     /// The posting type's payroll type (its weekly lessons convert single
@@ -199,7 +199,7 @@ pub struct PostingDetail {
     pub value: Decimal,
 }
 
-/// One posting (Einzelbuchung, §2, §4).
+/// One posting (Einzelbuchung, §Pool, postings, theses and notes, §Balance).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PostingItem {
     /// Decides the posting's semester ([`super::posting_semester`]).
@@ -215,13 +215,13 @@ pub struct WorkloadInput<'a> {
     /// The school year.
     pub year: &'a Year,
     /// Every payroll type of the school (the lowest `saldo_order` among them
-    /// is always present in the payroll, §3.3).
+    /// is always present in the payroll, §Payroll map).
     pub payroll_types: &'a [PayrollType],
-    /// The teacher's birthday (age relief, §3.1); `None` → no age relief.
+    /// The teacher's birthday (age relief, §Age relief); `None` → no age relief.
     pub birthday: Option<NaiveDate>,
     /// Payment target (Auszahlungsziel) per semester, percent.
     pub payment: [Decimal; 2],
-    /// Opening IPB balance, percent (§4; computed by the caller).
+    /// Opening IPB balance, percent (§Balance; computed by the caller).
     pub opening_balance: Decimal,
     /// The teacher's courses of the year.
     pub courses: Vec<CourseShare>,

@@ -1,5 +1,5 @@
 //! Modes `lessons2` and `lessons2AgeReliefIncluded`: the IPB correction
-//! (§3.5). The whole difference to the payment target is booked, per
+//! (§IPB correction). The whole difference to the payment target is booked, per
 //! semester, as a correction in lessons on one payroll type (the model of a
 //! spreadsheet template the schools used).
 
@@ -11,7 +11,7 @@ use super::modes::PayrollResult;
 use super::output::PayrollRow;
 use super::round::{half_up, ipb_correction, negate};
 
-/// The IPB correction of one semester (§3.5 step 3).
+/// The IPB correction of one semester (§IPB correction step 3).
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct SemesterCorrection {
     /// The correction type (step 2).
@@ -26,7 +26,7 @@ pub(super) struct SemesterCorrection {
     pub percent: Decimal,
 }
 
-/// One corrected item of §3.5 step 4.
+/// One corrected item of §IPB correction step 4.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct CorrectedItem {
     /// The payroll type.
@@ -38,14 +38,14 @@ pub(super) struct CorrectedItem {
     pub percent: [Decimal; 2],
 }
 
-/// The correction type of semester `s` (§3.5 step 2): among the present
+/// The correction type of semester `s` (§IPB correction step 2): among the present
 /// lesson-based types with ipbCorrectionAllowed, the one with most lessons
 /// P→L(withoutAE_s(value)), compared after rounding half-up to 8 decimals;
 /// a tie goes to the earlier saldoResolvingOrder. With no such type: the
 /// school's lowest-saldo type. `None` only when the school has no payroll
 /// type at all.
 ///
-/// `ipbCorrectionAllowed` on a percent-based type (which §1 does not allow)
+/// `ipbCorrectionAllowed` on a percent-based type (which §Setup does not allow)
 /// is ignored.
 pub(super) fn correction_type(ctx: &mut Context, map: &PayrollMap, s: usize) -> Option<i64> {
     let mut best: Option<(i64, Decimal)> = None;
@@ -64,7 +64,7 @@ pub(super) fn correction_type(ctx: &mut Context, map: &PayrollMap, s: usize) -> 
     best.map(|(t, _)| t).or(ctx.lowest_saldo_type())
 }
 
-/// The correction of semester `s` (§3.5 steps 2–3); `None` when there is no
+/// The correction of semester `s` (§IPB correction steps 2–3); `None` when there is no
 /// correction type.
 ///
 /// A percent-based fallback correction type (the lowest-saldo type when no
@@ -84,7 +84,7 @@ pub(super) fn semester_correction(
     Some(SemesterCorrection { payroll_type: t, difference, lessons, percent })
 }
 
-/// The corrected items of §3.5 step 4, for every present type by id:
+/// The corrected items of §IPB correction step 4, for every present type by id:
 /// p' = value − (L→P(type, cL_s) when it is the correction type of s).
 pub(super) fn corrected_items(
     ctx: &mut Context,
@@ -115,7 +115,7 @@ pub(super) fn corrected_items(
     items
 }
 
-/// The payroll of §3.5 (`lessons2`, `lessons2AgeReliefIncluded`).
+/// The payroll of §IPB correction (`lessons2`, `lessons2AgeReliefIncluded`).
 ///
 /// Rows by payroll type id. A lesson-based type's row shows its values
 /// **without** correction in every semester (lessons P→L(withoutAE(value))

@@ -14,12 +14,12 @@
 //! Oddities of the reference system (Pensenmanager v3.9–3.11) reproduced
 //! on purpose:
 //! - `percentAgeReliefIncluded` books percents without age relief, yet its
-//!   payroll lessons apply withoutAE to them a second time (§3.4);
+//!   payroll lessons apply withoutAE to them a second time (§Modes);
 //! - `lessons` rounds payroll percents to 3 decimals (percent-based ones not
-//!   at all) while `percentDecimals` is 2 (§3.4);
+//!   at all) while `percentDecimals` is 2 (§Modes);
 //! - the IPB correction converts d_s to lessons without removing age relief
 //!   and subtracts L→P(cL) (without age relief) from a value with age
-//!   relief (§3.5).
+//!   relief (§IPB correction).
 
 // `for s in 0..2` walks the semesters; `s` indexes several per-semester
 // arrays and the age relief at once, which reads closer to the
@@ -52,11 +52,11 @@ pub use output::{Balance, Calculation, Pair, PayrollRow, PostingDetailLine, Post
 pub use postings::posting_semester;
 pub use round::{half_up, ipb_correction};
 
-/// Calculates one teacher's workload for one school year (§3, §4).
+/// Calculates one teacher's workload for one school year (§Calculation, §Balance).
 ///
-/// Steps: age relief (§3.1); booking of courses, pool entries and theses
-/// into the payroll map (§3.2–§3.3); the payroll per the year's mode
-/// (§3.4 or §3.5); the summary (§3.6); postings and the balance (§4).
+/// Steps: age relief (§Age relief); booking of courses, pool entries and theses
+/// into the payroll map (§What counts, §Payroll map); the payroll per the year's mode
+/// (§Modes or §IPB correction); the summary (§Summary); postings and the balance (§Balance).
 /// Values are unrounded except where the specification rounds; the caller
 /// rounds them half-up to 10 decimals for JSON.
 pub fn calculate(input: &WorkloadInput) -> Calculation {

@@ -1,6 +1,6 @@
 //! Modes `percent`, `lessons`, `lessonsAgeReliefIncluded` and
 //! `percentAgeReliefIncluded`: resolving the difference to the payment
-//! target in saldo order (§3.4).
+//! target in saldo order (§Modes).
 
 use std::collections::BTreeMap;
 
@@ -12,7 +12,7 @@ use super::input::CalculationMode;
 use super::output::PayrollRow;
 use super::round::half_up;
 
-/// The payroll report of §3.4 or §3.5.
+/// The payroll report of §Modes or §IPB correction.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct PayrollResult {
     /// Rows in display order.
@@ -25,7 +25,7 @@ pub(super) struct PayrollResult {
     pub percent_decimals: u32,
 }
 
-/// The saldo walk of §3.4, per semester: diff_s = payment_s − total_s (in
+/// The saldo walk of §Modes, per semester: diff_s = payment_s − total_s (in
 /// `percentAgeReliefIncluded`: payment_s − withAE_s(total_s)); for the
 /// present types in ascending saldoResolvingOrder, r = value + diff; when
 /// r < 0 the negative rest carries on (diff = r, r = 0), else diff = 0.
@@ -56,7 +56,7 @@ pub(super) fn resolve_saldo(ctx: &Context, map: &PayrollMap, payment: [Decimal; 
     resolved
 }
 
-/// The payroll of §3.4 for `percent`, `lessons`, `lessonsAgeReliefIncluded`
+/// The payroll of §Modes for `percent`, `lessons`, `lessonsAgeReliefIncluded`
 /// and `percentAgeReliefIncluded`: one row per present type, ordered by id,
 /// from the resolved r of [`resolve_saldo`]:
 ///

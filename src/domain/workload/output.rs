@@ -1,6 +1,6 @@
-//! Result of the workload calculation (§3.7, §4): plain data, unrounded
+//! Result of the workload calculation (§Response, §Balance): plain data, unrounded
 //! except where the specification rounds. The caller rounds unrounded values
-//! half-up to 10 decimals for JSON (§3.7).
+//! half-up to 10 decimals for JSON (§Response).
 //!
 //! Index 0 of every `[_; 2]` is semester 1, index 1 semester 2. Lessons are
 //! lessons per week, percents are percent of a full position.
@@ -16,7 +16,7 @@ pub struct Pair {
     pub percent: [Decimal; 2],
 }
 
-/// One detail of a posting line (§4).
+/// One detail of a posting line (§Balance).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PostingDetailLine {
     /// The single lessons for a lesson type (the posted value), 0 for a
@@ -31,10 +31,10 @@ pub struct PostingDetailLine {
     pub age_relief: Decimal,
 }
 
-/// One posting (§4), same order as the input.
+/// One posting (§Balance), same order as the input.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PostingLine {
-    /// The posting's semester, 1 or 2 (§2).
+    /// The posting's semester, 1 or 2 (§Pool, postings, theses and notes).
     pub semester: u8,
     /// One line per input detail, same order.
     pub details: Vec<PostingDetailLine>,
@@ -42,7 +42,7 @@ pub struct PostingLine {
     pub total_percent: Decimal,
 }
 
-/// One line of the summary (Übersicht, §3.6), percent.
+/// One line of the summary (Übersicht, §Summary), percent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SummaryLine {
     /// Percent per semester, without age relief.
@@ -53,13 +53,13 @@ pub struct SummaryLine {
     pub percent_with_age_relief: Decimal,
 }
 
-/// One row of the payroll report (Pensenmeldung, §3.4, §3.5).
+/// One row of the payroll report (Pensenmeldung, §Modes, §IPB correction).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PayrollRow {
     /// The payroll type (for a correction row: the parent type).
     pub payroll_type: i64,
     /// True for the `"IPB-Korrektur <type description>"` row of that type
-    /// (§3.5): paid under this type, so in JSON `payrollType` carries this
+    /// (§IPB correction): paid under this type, so in JSON `payrollType` carries this
     /// type's id (described as the row) and `parentPayrollType` this type.
     pub correction: bool,
     /// Lessons per week per semester (0 for percent-based types; shown
@@ -70,7 +70,7 @@ pub struct PayrollRow {
     pub percent: [Decimal; 2],
 }
 
-/// A warning of the calculation (§3.2, §3.3), each at most once.
+/// A warning of the calculation (§What counts, §Payroll map), each at most once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Warning {
     /// `no_weekly_lessons`: a lesson-based payroll type that is booked or
@@ -88,7 +88,7 @@ pub enum Warning {
 }
 
 impl Warning {
-    /// The warning's `code` in the response (§3).
+    /// The warning's `code` in the response (§Calculation).
     pub fn code(&self) -> &'static str {
         match self {
             Warning::NoWeeklyLessons { .. } => "no_weekly_lessons",
@@ -97,7 +97,7 @@ impl Warning {
     }
 }
 
-/// The IPB balance of the year (§4), percent.
+/// The IPB balance of the year (§Balance), percent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Balance {
     /// Anfangssaldo: the opening balance given by the caller.
@@ -114,10 +114,10 @@ pub struct Balance {
     pub change: Decimal,
 }
 
-/// The whole workload of one teacher in one school year (§3.7).
+/// The whole workload of one teacher in one school year (§Response).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Calculation {
-    /// AE_s in percent (0, 4, 8, 12), §3.1.
+    /// AE_s in percent (0, 4, 8, 12), §Age relief.
     pub age_relief: [Decimal; 2],
     /// Per input course, same order: the teacher's lessons share and percent
     /// (without AE, surcharge applied; percent 0 when no payroll type).
@@ -126,22 +126,22 @@ pub struct Calculation {
     pub courses_total: Pair,
     /// Σ pool percents per semester, as entered.
     pub pool_total: [Decimal; 2],
-    /// True when the pool title is "Pensum: Pool (inkl. AE)" (§3.7): an
+    /// True when the pool title is "Pensum: Pool (inkl. AE)" (§Response): an
     /// `…AgeReliefIncluded` mode and AE₁ > 0.
     pub pool_includes_age_relief: bool,
     /// Annual percent per input thesis item (percentEach × count).
     pub theses: Vec<Decimal>,
     /// Σ thesis percents.
     pub theses_total: Decimal,
-    /// Per input posting, same order (§4).
+    /// Per input posting, same order (§Balance).
     pub postings: Vec<PostingLine>,
     /// Σ totalPercent of the postings.
     pub postings_total: Decimal,
-    /// "Unterricht", "Abschlussarbeiten", "Pool" (§3.6).
+    /// "Unterricht", "Abschlussarbeiten", "Pool" (§Summary).
     pub summary: [SummaryLine; 3],
     /// The lines summed field by field.
     pub summary_total: SummaryLine,
-    /// Payroll rows in display order (§3.4, §3.5).
+    /// Payroll rows in display order (§Modes, §IPB correction).
     pub payroll: Vec<PayrollRow>,
     /// Decimals a client shows payroll percents with (3 or 2).
     pub percent_decimals: u32,
@@ -149,7 +149,7 @@ pub struct Calculation {
     pub payroll_total: [Decimal; 2],
     /// Payment (Auszahlung), annual percent.
     pub payment: Decimal,
-    /// The IPB balance (§4).
+    /// The IPB balance (§Balance).
     pub balance: Balance,
     /// Warnings in the order first met, each at most once.
     pub warnings: Vec<Warning>,

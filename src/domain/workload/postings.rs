@@ -1,5 +1,5 @@
-//! Postings (Einzelbuchungen) of §4; they enter the IPB balance only, never
-//! the payroll (§3.2).
+//! Postings (Einzelbuchungen) of §Balance; they enter the IPB balance only, never
+//! the payroll (§What counts).
 
 use chrono::{Datelike, NaiveDate};
 use rust_decimal::Decimal;
@@ -8,7 +8,7 @@ use super::convert::Context;
 use super::input::PostingItem;
 use super::output::{PostingDetailLine, PostingLine};
 
-/// The semester of a posting (§2): 1 when `start_date` is before 1 February
+/// The semester of a posting (§Pool, postings, theses and notes): 1 when `start_date` is before 1 February
 /// of `graduation_year`, else 2.
 pub fn posting_semester(start_date: NaiveDate, graduation_year: i32) -> u8 {
     // before 1 February of graduation_year ⟺ an earlier year, or January of it
@@ -19,11 +19,11 @@ pub fn posting_semester(start_date: NaiveDate, graduation_year: i32) -> u8 {
     }
 }
 
-/// The posting lines of §4 and their total (Σ totalPercent), percent.
+/// The posting lines of §Balance and their total (Σ totalPercent), percent.
 ///
 /// Per detail, with sem = the posting's semester:
 /// - lessons type: lessons = the value; `full_position` = WL(type), the
-///   weekly lessons of a full position (§3.7); percent =
+///   weekly lessons of a full position (§Response); percent =
 ///   lessons·100/(WL(type)·weeks), an annual percent from single lessons.
 ///   Without weekly lessons (or with weeks ≤ 0) the percent is 0 (and
 ///   `full_position` 0 without weekly lessons); a missing WL warns

@@ -1,11 +1,11 @@
-//! Rounding helpers (§3 "Rounding 'to k'", §3.5 step 3).
+//! Rounding helpers (§Notation and rounding "Rounding 'to k'", §IPB correction step 3).
 //!
 //! Only the calculation steps that the specification names round; every
 //! other value stays at the full 28-digit precision of [`Decimal`].
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
-/// Rounds `value` "to `dp`" in the sense of the specification (§3): half-up,
+/// Rounds `value` "to `dp`" in the sense of the specification (§Notation and rounding): half-up,
 /// i.e. away from zero at exactly .5 (`MidpointAwayFromZero`).
 ///
 /// Values with at most `dp` decimals are returned unchanged (scale kept).
@@ -13,7 +13,7 @@ pub fn half_up(value: Decimal, dp: u32) -> Decimal {
     value.round_dp_with_strategy(dp, RoundingStrategy::MidpointAwayFromZero)
 }
 
-/// The IPB correction rounding of §3.5 step 3, in lessons per week.
+/// The IPB correction rounding of §IPB correction step 3, in lessons per week.
 ///
 /// `x` is first rounded half-up to 8 decimals (so that 28-digit noise such as
 /// `-0.49999999999999999999999999` becomes `-0.5`), then to 2 decimals

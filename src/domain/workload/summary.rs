@@ -1,4 +1,4 @@
-//! The summary (Übersicht) of §3.6.
+//! The summary (Übersicht) of §Summary.
 
 use rust_decimal::Decimal;
 
@@ -15,7 +15,7 @@ pub(super) fn line(ae: [Decimal; 2], percent: [Decimal; 2]) -> SummaryLine {
     SummaryLine { percent, age_relief, percent_with_age_relief }
 }
 
-/// The three lines of §3.6 — "Unterricht" (Σ course percents, without AE,
+/// The three lines of §Summary — "Unterricht" (Σ course percents, without AE,
 /// small-group surcharge applied), "Abschlussarbeiten" (Σ thesis percents,
 /// the same in both semesters), "Pool" (poolPercent_s(Σ pool percents_s),
 /// i.e. withoutAE of the sum in the `…AgeReliefIncluded` modes) — and the

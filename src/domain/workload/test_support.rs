@@ -1,5 +1,5 @@
 //! Fixtures shared by the unit tests of this module (the payroll types and
-//! year of §5).
+//! year of §Worked examples).
 
 use std::collections::BTreeMap;
 use std::str::FromStr;
@@ -24,7 +24,7 @@ pub fn pt(id: i64, lesson_based: bool, saldo_order: i64, ipb: bool) -> PayrollTy
     PayrollType { id, lesson_based, saldo_order, ipb_correction_allowed: ipb }
 }
 
-/// Payroll type ids of §5.
+/// Payroll type ids of §Worked examples.
 pub const G1: i64 = 1;
 pub const G2: i64 = 2;
 pub const F: i64 = 3;
@@ -35,7 +35,7 @@ pub const FK: i64 = 11;
 pub const PS: i64 = 8;
 pub const PL: i64 = 9;
 
-/// The payroll types of §5.
+/// The payroll types of §Worked examples.
 pub fn spec_types() -> Vec<PayrollType> {
     vec![
         pt(G1, true, 2, false),
@@ -50,7 +50,7 @@ pub fn spec_types() -> Vec<PayrollType> {
     ]
 }
 
-/// The year of §5: graduationYear 2027, the WL of §5, surcharge 2, 38 weeks.
+/// The year of §Worked examples: graduationYear 2027, the WL of §Worked examples, surcharge 2, 38 weeks.
 pub fn spec_year(mode: CalculationMode) -> Year {
     let wl: BTreeMap<i64, Decimal> = [(G1, 28), (G2, 23), (F, 24), (BM, 23), (GK1, 20), (GK2, 20), (FK, 20)]
         .into_iter()

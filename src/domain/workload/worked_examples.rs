@@ -1,6 +1,6 @@
-//! The worked examples of §5 and end-to-end checks of [`super::calculate`].
+//! The worked examples of §Worked examples and end-to-end checks of [`super::calculate`].
 //!
-//! Where §5 states a displayed value (e.g. "47.83 %"), the test formats the
+//! Where §Worked examples states a displayed value (e.g. "47.83 %"), the test formats the
 //! unrounded value the way a client does (half-up to 2 decimals for
 //! lessons, to `percentDecimals` for payroll percents) via
 //! [`shown`]; where it states a value that the mode itself rounds, the
