@@ -19,7 +19,6 @@ mod documents;
 mod employments;
 mod etag;
 mod hostile;
-mod job_queue;
 mod jobs;
 mod lessontable;
 mod lookups;

@@ -7,7 +7,6 @@
 mod helpers;
 
 mod browser;
-mod maintenance;
 mod oidc;
 mod overview;
 mod replay;
