@@ -316,14 +316,15 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 None
             };
             let listener = bind(&listen).await?;
+            let addr = listener.local_addr()?;
             if let Some((admin, reader)) = demo_tokens {
-                let addr = listener.local_addr()?;
                 println!("Demo school loaded. Demo tokens (shown only now):");
-                println!("  admin  (demo-admin):  {admin}");
-                println!("  reader (demo-reader): {reader}");
+                println!("  admin  (demo-admin):  {admin}   reads and writes");
+                println!("  reader (demo-reader): {reader}   reads only (writes get 403)");
                 println!("Try:");
-                println!("  curl -s -H 'Authorization: Bearer {reader}' http://{addr}/api/v1/schoolyear");
+                println!("  curl -s -H 'Authorization: Bearer {admin}' http://{addr}/api/v1/schoolyear");
             }
+            println!("schoolplan listens on http://{addr}; API documentation: http://{addr}/docs");
             tracing::info!(address = %listener.local_addr()?, database = %redact(&cli.database), "schoolplan listening");
             app::serve(
                 listener,
