@@ -11,6 +11,7 @@
 //! - [`demo`]: the deterministic generator of the demo school.
 //! - [`jobs`]: the background job runner (documents, exports, mails) and its jobs.
 //! - [`error`]: the one error type, rendered as RFC 9457 problem details.
+//! - [`i18n`]: the message catalogue (German, English) and Swiss number formats.
 
 pub mod api;
 pub mod app;
@@ -21,6 +22,7 @@ pub mod demo;
 pub mod documents;
 pub mod domain;
 pub mod error;
+pub mod i18n;
 pub mod jobs;
 pub mod oidc;
 pub mod request_id;

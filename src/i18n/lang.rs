@@ -1,0 +1,105 @@
+//! The interface languages and how a request picks one.
+
+use fluent_templates::{langid, LanguageIdentifier};
+
+/// A language of the catalogue. German is the default (docs/i18n.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// German (de-CH conventions): the default and the fallback.
+    #[default]
+    De,
+    /// English.
+    En,
+}
+
+static DE: LanguageIdentifier = langid!("de");
+static EN: LanguageIdentifier = langid!("en");
+
+impl Lang {
+    /// Every language, default first.
+    pub const ALL: &'static [Lang] = &[Lang::De, Lang::En];
+
+    /// The BCP 47 tag (`de`, `en`), as used in `lang="…"` and `Content-Language`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::De => "de",
+            Lang::En => "en",
+        }
+    }
+
+    /// Parses a tag's primary language (`de-CH` → German); `None` for a
+    /// language the catalogue lacks.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "de" | "gsw" => Some(Lang::De),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The language an `Accept-Language` header (RFC 9110 §12.5.4) prefers
+    /// among ours: the highest `q`, ties in header order; German when the
+    /// header is absent, unreadable or names none of ours.
+    pub fn from_accept_language(header: Option<&str>) -> Lang {
+        let Some(header) = header else { return Lang::default() };
+        let mut best: Option<(u32, Lang)> = None;
+        for item in header.split(',') {
+            let mut parts = item.split(';');
+            let tag = parts.next().unwrap_or("").trim();
+            let q = parts
+                .find_map(|p| p.trim().strip_prefix("q=").map(str::trim))
+                .map_or(Some(1000), quality);
+            let (Some(q), Some(lang)) = (q, Lang::from_tag(tag)) else { continue };
+            if q > 0 && best.is_none_or(|(b, _)| q > b) {
+                best = Some((q, lang));
+            }
+        }
+        best.map_or(Lang::default(), |(_, lang)| lang)
+    }
+
+    pub(super) fn id(self) -> &'static LanguageIdentifier {
+        match self {
+            Lang::De => &DE,
+            Lang::En => &EN,
+        }
+    }
+}
+
+/// A `q` value in thousandths (`0.8` → 800); `None` when malformed.
+fn quality(text: &str) -> Option<u32> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    if frac.len() > 3 || !frac.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let whole: u32 = whole.parse().ok()?;
+    let frac: u32 = format!("{frac:0<3}").parse().ok()?;
+    let q = whole * 1000 + frac;
+    (q <= 1000).then_some(q)
+}
+
+/// The raw `.ftl` sources of one language, for the catalogue checks.
+pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
+    match lang {
+        Lang::De => &[include_str!("../../locales/de/main.ftl")],
+        Lang::En => &[include_str!("../../locales/en/main.ftl")],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_picks_the_preferred_of_ours() {
+        assert_eq!(Lang::from_accept_language(None), Lang::De);
+        assert_eq!(Lang::from_accept_language(Some("de-CH,de;q=0.9,en;q=0.8")), Lang::De);
+        assert_eq!(Lang::from_accept_language(Some("en-GB,en;q=0.9,de;q=0.5")), Lang::En);
+        assert_eq!(Lang::from_accept_language(Some("fr-CH, en;q=0.3")), Lang::En);
+        assert_eq!(Lang::from_accept_language(Some("en;q=0.2, de;q=0.7")), Lang::De);
+        assert_eq!(Lang::from_accept_language(Some("it")), Lang::De);
+        assert_eq!(Lang::from_accept_language(Some("en;q=0")), Lang::De);
+        assert_eq!(Lang::from_accept_language(Some("en;q=abc")), Lang::De);
+        assert_eq!(Lang::from_accept_language(Some("*")), Lang::De);
+    }
+}

@@ -1,0 +1,109 @@
+//! The message catalogue: every text a person reads in the web interface, in
+//! job logs, plan-check findings and problem `detail`s comes from here, in the
+//! reader's language (docs/i18n.md).
+//!
+//! The catalogue is Project Fluent (`.ftl`) files under `locales/<lang>/`,
+//! compiled into the binary by `fluent-templates`. German is the default and
+//! the fallback: a key missing in English shows the German text, and the test
+//! [`tests::every_key_in_every_language`] fails on a missing key.
+//!
+//! Layer: the lowest, beside [`crate::error`]; it imports nothing of ours.
+
+mod format;
+mod lang;
+
+pub use format::{date, lessons, lessons_or_dash, percent};
+pub use lang::Lang;
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::Loader;
+
+fluent_templates::static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "de",
+        // No Unicode isolation marks around arguments: the texts go into
+        // HTML, CSV and PDFs, where the marks would be stray characters.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// The text of `key` in `lang`, without arguments.
+///
+/// A key the catalogue lacks yields the key itself (and the catalogue test
+/// fails), so a missing text is visible rather than empty.
+pub fn text(lang: Lang, key: &str) -> String {
+    LOCALES.try_lookup(lang.id(), key).unwrap_or_else(|| key.to_string())
+}
+
+/// The text of `key` in `lang` with named arguments, e.g.
+/// `text_with(Lang::De, "course-merged", &[("count", "2".into())])`.
+///
+/// Arguments are strings: numbers are formatted by the caller with
+/// [`lessons`], [`percent`] or [`date`] so that every place shows them alike.
+pub fn text_with(lang: Lang, key: &str, args: &[(&'static str, Cow<'_, str>)]) -> String {
+    let map: HashMap<Cow<'static, str>, FluentValue> = args
+        .iter()
+        .map(|(name, value)| (Cow::Borrowed(*name), FluentValue::from(value.to_string())))
+        .collect();
+    LOCALES.try_lookup_with_args(lang.id(), key, &map).unwrap_or_else(|| key.to_string())
+}
+
+/// Whether the catalogue of `lang` holds `key` itself (no fallback).
+pub fn has(lang: Lang, key: &str) -> bool {
+    catalogue_keys(lang).iter().any(|k| k == key)
+}
+
+/// Every message key of one language's files, in file order.
+pub fn catalogue_keys(lang: Lang) -> Vec<String> {
+    lang::sources(lang)
+        .iter()
+        .flat_map(|source| {
+            source.lines().filter_map(|line| {
+                let (key, _) = line.split_once('=')?;
+                let key = key.trim_end();
+                let first = key.chars().next()?;
+                (first.is_ascii_alphabetic() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+                    .then(|| key.to_string())
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_in_every_language() {
+        let german = catalogue_keys(Lang::De);
+        assert!(!german.is_empty());
+        for lang in Lang::ALL {
+            let keys = catalogue_keys(*lang);
+            let missing: Vec<_> = german.iter().filter(|k| !keys.contains(k)).collect();
+            let extra: Vec<_> = keys.iter().filter(|k| !german.contains(k)).collect();
+            assert!(missing.is_empty(), "{lang:?} lacks {missing:?}");
+            assert!(extra.is_empty(), "{lang:?} has keys German lacks: {extra:?}");
+        }
+    }
+
+    #[test]
+    fn texts_differ_by_language_and_take_arguments() {
+        assert_eq!(text(Lang::De, "lang-name"), "Deutsch");
+        assert_eq!(text(Lang::En, "lang-name"), "English");
+        let de = text_with(Lang::De, "signed-in-as", &[("name", "admin".into())]);
+        assert_eq!(de, "Angemeldet als admin");
+        let en = text_with(Lang::En, "signed-in-as", &[("name", "admin".into())]);
+        assert_eq!(en, "Signed in as admin");
+    }
+
+    #[test]
+    fn a_missing_key_shows_itself() {
+        assert_eq!(text(Lang::En, "no-such-key"), "no-such-key");
+        assert!(!has(Lang::De, "no-such-key"));
+        assert!(has(Lang::De, "lang-name"));
+    }
+}
