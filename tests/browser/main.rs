@@ -1,0 +1,21 @@
+//! Browser tests: the real server, driven in a real Chromium over WebDriver
+//! (Debian's `chromium` and `chromium-driver`).
+//!
+//! Not run by the plain `cargo test` (a machine without Chromium must pass
+//! it): every test is `#[ignore]`d with the reason, and `.ci/run` runs them as
+//!
+//! ```text
+//! cargo test --test browser -- --ignored --test-threads=1
+//! ```
+//!
+//! Every test takes screenshots of what it shows, into
+//! `target/tmp/screenshots/<test>-<step>.png`, to be looked at.
+//! Runs on SQLite, and on PostgreSQL when `TEST_DATABASE_URL` is set.
+
+#[allow(dead_code)]
+#[path = "../api/helpers.rs"]
+mod helpers;
+
+mod chrome;
+
+mod docs_page;
