@@ -35,10 +35,6 @@ impl Crud for Courses {
     async fn get(conn: &mut Conn, id: i64) -> Result<Option<Course>> {
         conn.get_course(CourseId(id)).await
     }
-    async fn update(tx: &mut Conn, id: i64, update: &CourseUpdate) -> Result<()> {
-        let before = Self::get_for_update(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))?;
-        save(tx, &before, update).await.map(drop)
-    }
     async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
         tx.delete_courses(&[CourseId(id)]).await
     }

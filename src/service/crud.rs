@@ -38,8 +38,17 @@ pub trait Crud: Send + Sync + 'static {
 
     /// The single form, or `None`.
     fn get(conn: &mut Conn, id: i64) -> impl Future<Output = Result<Option<Self::Single>>> + Send;
-    /// Replaces the writable fields (404 when missing).
-    fn update(tx: &mut Conn, id: i64, new: &Self::Update) -> impl Future<Output = Result<()>> + Send;
+    /// Saves `new` over `before` (the locked current state from
+    /// [`Crud::get_for_update`]): applies the resource's rules, replaces the
+    /// writable fields and returns the single form as written (a resource
+    /// that cannot build it from `before` and `new` reads it back,
+    /// [`read_back`]).
+    fn save(
+        tx: &mut Conn,
+        id: i64,
+        before: &Self::Single,
+        new: &Self::Update,
+    ) -> impl Future<Output = Result<Self::Single>> + Send;
     /// Deletes the object `id`, in state `before` (locked by
     /// [`Crud::get_for_update`]); 404 when missing, 409 when referenced or locked.
     fn delete(tx: &mut Conn, id: i64, before: &Self::Single) -> impl Future<Output = Result<()>> + Send;
@@ -52,23 +61,6 @@ pub trait Crud: Send + Sync + 'static {
         async move {
             tx.lock_row(Self::TABLE, id).await?;
             Self::get(tx, id).await
-        }
-    }
-
-    /// Saves `new` over `before` (the locked current state from
-    /// [`Crud::get_for_update`]) and returns the single form as written.
-    /// Default: [`Crud::update`], then [`Crud::get`]; a resource that can build
-    /// the written form from `before` and `new` saves the read.
-    fn save(
-        tx: &mut Conn,
-        id: i64,
-        before: &Self::Single,
-        new: &Self::Update,
-    ) -> impl Future<Output = Result<Self::Single>> + Send {
-        let _ = before;
-        async move {
-            Self::update(tx, id, new).await?;
-            Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))
         }
     }
 
@@ -116,6 +108,12 @@ impl<T: Serialize> Written<T> {
         let version = Version::of(&item)?;
         Ok(Written { id, item, version })
     }
+}
+
+/// The single form of `R` `id` read inside `tx` after a write, for a
+/// [`Crud::save`] that cannot build it from what it wrote; 404 when missing.
+pub async fn read_back<R: Crud>(tx: &mut Conn, id: i64) -> Result<R::Single> {
+    R::get(tx, id).await?.ok_or_else(|| Error::not_found(R::NOUN, id))
 }
 
 /// Reads the single form of `R` `id` in one snapshot: 404 when missing.
@@ -209,8 +207,14 @@ macro_rules! crud_resource {
             async fn get(conn: &mut $crate::store::Conn, id: i64) -> $crate::error::Result<Option<$single>> {
                 conn.$get(<$id>::from(id)).await
             }
-            async fn update(tx: &mut $crate::store::Conn, id: i64, new: &$new) -> $crate::error::Result<()> {
-                tx.$update(<$id>::from(id), new).await
+            async fn save(
+                tx: &mut $crate::store::Conn,
+                id: i64,
+                _before: &$single,
+                new: &$new,
+            ) -> $crate::error::Result<$single> {
+                tx.$update(<$id>::from(id), new).await?;
+                $crate::service::crud::read_back::<Self>(tx, id).await
             }
             async fn delete(tx: &mut $crate::store::Conn, id: i64, _before: &$single) -> $crate::error::Result<()> {
                 tx.$delete(<$id>::from(id)).await

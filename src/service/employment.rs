@@ -3,12 +3,12 @@
 //! neither deleted nor moved. The store supplies the facts; the rules are
 //! [`crate::domain::employment`]'s and [`crate::domain::schoolyear`]'s.
 
-use super::crud::{Crud, CrudCreate};
+use super::crud::{read_back, Crud, CrudCreate};
 use super::schoolyear::require_open;
 use super::workload::fill_balances;
 use crate::domain::employment::{check_unused, moves, Employment, NewEmployment};
 use crate::domain::ids::EmploymentId;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::store::Conn;
 
 /// Creates an employment: 409 `school_year_locked` for a locked year, 409
@@ -66,13 +66,9 @@ impl Crud for Employments {
         let [e] = one;
         Ok(Some(e))
     }
-    async fn update(tx: &mut Conn, id: i64, new: &NewEmployment) -> Result<()> {
-        let before = Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))?;
-        update(tx, EmploymentId(id), &before, new).await
-    }
     async fn save(tx: &mut Conn, id: i64, before: &Employment, new: &NewEmployment) -> Result<Employment> {
         update(tx, EmploymentId(id), before, new).await?;
-        Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))
+        read_back::<Self>(tx, id).await
     }
     async fn delete(tx: &mut Conn, id: i64, before: &Employment) -> Result<()> {
         delete(tx, EmploymentId(id), before).await

@@ -1,7 +1,7 @@
 //! The grade resource (docs/contract.md §Resources, docs/workload.md §Setup)
 //! for the generic use cases of [`crate::service::crud`].
 
-use super::crud::{Crud, CrudCreate};
+use super::crud::{read_back, Crud, CrudCreate};
 use crate::domain::grade::{Grade, NewGrade};
 use crate::domain::lookup::LookupKind;
 use crate::error::Result;
@@ -24,8 +24,9 @@ impl Crud for Grades {
     async fn get(conn: &mut Conn, id: i64) -> Result<Option<Grade>> {
         conn.get_grade(id).await
     }
-    async fn update(tx: &mut Conn, id: i64, new: &NewGrade) -> Result<()> {
-        tx.update_grade(id, new).await
+    async fn save(tx: &mut Conn, id: i64, _before: &Grade, new: &NewGrade) -> Result<Grade> {
+        tx.update_grade(id, new).await?;
+        read_back::<Self>(tx, id).await
     }
     async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
         tx.delete_grade(id).await

@@ -8,7 +8,7 @@
 //! [`create_note`] (get and delete of notes through [`Notes`]).
 
 use super::audit::Actor;
-use super::crud::{Crud, CrudCreate, Written};
+use super::crud::{read_back, Crud, CrudCreate, Written};
 use super::references;
 use super::schoolyear::require_open;
 use super::version::Expect;
@@ -101,13 +101,9 @@ macro_rules! owned_resource {
             async fn get(conn: &mut Conn, id: i64) -> Result<Option<$single>> {
                 conn.$get(id).await
             }
-            async fn update(tx: &mut Conn, id: i64, new: &$new) -> Result<()> {
-                let before = Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))?;
-                $update(tx, id, &before, new).await
-            }
             async fn save(tx: &mut Conn, id: i64, before: &$single, new: &$new) -> Result<$single> {
                 $update(tx, id, before, new).await?;
-                Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))
+                read_back::<Self>(tx, id).await
             }
             async fn delete(tx: &mut Conn, id: i64, before: &$single) -> Result<()> {
                 $delete(tx, id, before).await
@@ -152,7 +148,8 @@ impl Crud for Notes {
     async fn get(conn: &mut Conn, id: i64) -> Result<Option<Note>> {
         conn.get_note(id).await
     }
-    async fn update(_tx: &mut Conn, id: i64, _new: &NewNote) -> Result<()> {
+    /// Notes are written once: there is no save (and no `PUT /note/ID`).
+    async fn save(_tx: &mut Conn, id: i64, _before: &Note, _new: &NewNote) -> Result<Note> {
         Err(Error::not_found("note", id))
     }
     async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {

@@ -3,7 +3,7 @@
 //! §Resources, docs/workload.md §Setup): divisions, subjects, school classes,
 //! teachers, the lookups and the payroll and booking types.
 
-use super::crud::{Crud, CrudCreate};
+use super::crud::{read_back, Crud, CrudCreate};
 use crate::domain::division::NewDivision;
 use crate::domain::ids::{DivisionId, SchoolClassId, SubjectId, TeacherId};
 use crate::domain::lookup::{Lookup, LookupKind, NewLookup};
@@ -66,8 +66,9 @@ macro_rules! lookup_resources {
             async fn get(conn: &mut Conn, id: i64) -> Result<Option<Lookup>> {
                 conn.get_lookup(Self::KIND, id).await
             }
-            async fn update(tx: &mut Conn, id: i64, new: &NewLookup) -> Result<()> {
-                tx.update_lookup(Self::KIND, id, new).await
+            async fn save(tx: &mut Conn, id: i64, _before: &Lookup, new: &NewLookup) -> Result<Lookup> {
+                tx.update_lookup(Self::KIND, id, new).await?;
+                read_back::<Self>(tx, id).await
             }
             async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
                 tx.delete_lookup(Self::KIND, id).await
@@ -105,12 +106,13 @@ impl Crud for PayrollTypes {
     async fn get(conn: &mut Conn, id: i64) -> Result<Option<PayrollType>> {
         conn.get_payroll_type(id).await
     }
-    async fn update(tx: &mut Conn, id: i64, new: &NewPayrollType) -> Result<()> {
+    async fn save(tx: &mut Conn, id: i64, _before: &PayrollType, new: &NewPayrollType) -> Result<PayrollType> {
         if !new.lesson_based {
             let weekly_users = tx.weekly_lessons_users(id).await?;
             payroll::check_stays_lesson_based(new, &weekly_users)?;
         }
-        tx.update_payroll_type(id, new).await
+        tx.update_payroll_type(id, new).await?;
+        read_back::<Self>(tx, id).await
     }
     async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
         tx.delete_payroll_type(id).await
@@ -142,8 +144,9 @@ macro_rules! booking_resources {
             async fn get(conn: &mut Conn, id: i64) -> Result<Option<$single>> {
                 conn.$get(id).await
             }
-            async fn update(tx: &mut Conn, id: i64, new: &$new) -> Result<()> {
-                tx.update_booking_type(BookingKind::$kind, id, &new.0).await
+            async fn save(tx: &mut Conn, id: i64, _before: &$single, new: &$new) -> Result<$single> {
+                tx.update_booking_type(BookingKind::$kind, id, &new.0).await?;
+                read_back::<Self>(tx, id).await
             }
             async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
                 tx.delete_booking_type(BookingKind::$kind, id).await

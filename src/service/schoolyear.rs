@@ -2,7 +2,7 @@
 //! (docs/contract.md §Validation, §Locked school years): the store supplies the facts, the rules are
 //! [`crate::domain::schoolyear`]'s.
 
-use super::crud::{Crud, CrudCreate};
+use super::crud::{read_back, Crud, CrudCreate};
 use super::workload::freeze_balances;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::references::check_unused;
@@ -64,8 +64,8 @@ impl Crud for SchoolYears {
     async fn get(conn: &mut Conn, id: i64) -> Result<Option<SchoolYear>> {
         conn.get_school_year(SchoolYearId(id)).await
     }
-    async fn update(tx: &mut Conn, id: i64, new: &NewSchoolYear) -> Result<()> {
-        let id = SchoolYearId(id);
+    async fn save(tx: &mut Conn, raw_id: i64, _before: &SchoolYear, new: &NewSchoolYear) -> Result<SchoolYear> {
+        let id = SchoolYearId(raw_id);
         let was_locked = tx.school_year_locked(id).await?.is_some_and(|(_, locked)| locked);
         update(tx, id, new).await?;
         let locked = new.archived || new.finalised;
@@ -73,7 +73,7 @@ impl Crud for SchoolYears {
             let year = tx.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, id.0))?;
             freeze_balances(tx, &year, locked).await?;
         }
-        Ok(())
+        read_back::<Self>(tx, raw_id).await
     }
     async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
         tx.delete_school_year(SchoolYearId(id)).await
