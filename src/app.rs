@@ -24,7 +24,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::api::auth::RateLimit;
-use crate::api::client::ClientMount;
+use crate::api::client::{ClientMount, ClientSettings};
 use crate::api::{self, AppState};
 use crate::request_id::MakeRequestUuid;
 use crate::store::Store;
@@ -78,17 +78,6 @@ pub struct AppConfig {
     /// PostgreSQL: notifications (default) or a query per request
     /// ([`crate::store::changes`]). SQLite ignores it.
     pub change_check: crate::store::changes::ChangeCheck,
-}
-
-/// Settings the browser client reads from `GET /config` and `GET /profile` (docs/client.md §Config).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ClientSettings {
-    /// Entra ID tenant id the client logs in with (`msal.tenantId`); empty when unset.
-    pub tenant_id: String,
-    /// Entra ID application (client) id of the browser client (`msal.clientId`); empty when unset.
-    pub client_id: String,
-    /// Feature names the client switches on (`features` of `/profile`), default none.
-    pub features: Vec<String>,
 }
 
 impl Default for AppConfig {

@@ -155,9 +155,9 @@ pub struct ClientArgs {
 impl ClientArgs {
     /// The client settings and, when a JWKS source is given, the single sign-on
     /// settings (issuer and audience then required).
-    pub fn settings(&self) -> anyhow::Result<(app::ClientSettings, Option<crate::oidc::OidcConfig>)> {
+    pub fn settings(&self) -> anyhow::Result<(crate::api::client::ClientSettings, Option<crate::oidc::OidcConfig>)> {
         use crate::oidc::{JwksSource, OidcConfig};
-        let client = app::ClientSettings {
+        let client = crate::api::client::ClientSettings {
             tenant_id: self.oidc_tenant_id.trim().to_string(),
             client_id: self.oidc_client_id.trim().to_string(),
             features: self.client_features.iter().map(|f| f.trim().to_string()).filter(|f| !f.is_empty()).collect(),
@@ -496,7 +496,9 @@ fn redact(url: &str) -> String {
 mod tests {
     use super::*;
 
-    fn serve_args(args: &[&str]) -> anyhow::Result<(app::ClientSettings, Option<crate::oidc::OidcConfig>)> {
+    fn serve_args(
+        args: &[&str],
+    ) -> anyhow::Result<(crate::api::client::ClientSettings, Option<crate::oidc::OidcConfig>)> {
         let cli =
             Cli::try_parse_from(["schoolplan", "serve"].iter().chain(args)).map_err(|e| anyhow::anyhow!("{e}"))?;
         match cli.command {

@@ -251,12 +251,6 @@ impl IntoResponse for Error {
     }
 }
 
-impl From<sqlx::Error> for Error {
-    fn from(err: sqlx::Error) -> Self {
-        crate::store::map_db_error(err)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

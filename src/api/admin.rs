@@ -11,9 +11,11 @@ use super::openapi::{examples, schemas, Operation};
 use super::response::{created, no_content, ok};
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::auth::{generate_token, Principal, Role};
+use crate::auth::{Principal, Role};
 use crate::domain::reader::{checked, describe, limits, Mode, Reader};
 use crate::error::{Error, ErrorCode, Result};
+use crate::service::account;
+use crate::service::audit::Actor;
 use crate::store::account::{Account, AuditEntry, AuditFilter, TokenInfo};
 
 /// `GET /profile`.
@@ -132,12 +134,9 @@ fn parse_new_account(body: &Value) -> Result<(String, Role)> {
 /// `POST /account {"name", "role"}` → 201 with `ETag`.
 async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
     let (name, role) = parse_new_account(&body)?;
-    let mut tx = app.store.begin().await?;
-    let account = tx.create_account(&name, role).await?;
-    tx.insert_audit(Some(&p), "POST", "/api/v1/account", "account", Some(account.id), &json!({"after": account}))
-        .await?;
-    tx.commit().await?;
-    Ok(ETag::of(&account)?.attach(created("account", account.id, &account)))
+    let actor = Actor::new(Some(p), "POST", "/api/v1/account");
+    let written = account::create_account(&app.store, &actor, &name, role).await?;
+    Ok(ETag::from(&written.version).attach(created("account", written.id, &written.item)))
 }
 
 async fn list_tokens(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
@@ -159,18 +158,9 @@ fn parse_new_token(body: &Value) -> Result<(i64, Option<String>, Option<i64>)> {
 async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
     let (account, label, days) = parse_new_token(&body)?;
     let expires = days.map(|d| crate::auth::timestamp_text(chrono::Utc::now() + chrono::Duration::days(d)));
-    let token = generate_token().map_err(Error::Internal)?;
-    let mut tx = app.store.begin().await?;
-    if tx.get_account(account).await?.is_none() {
-        return Err(Error::field(
-            "/account",
-            ErrorCode::UnknownReference,
-            format!("There is no account with id {account}."),
-        ));
-    }
-    let info = tx.create_token(account, &token, label.as_deref(), expires.as_deref()).await?;
-    tx.insert_audit(Some(&p), "POST", "/api/v1/token", "token", Some(info.id), &json!({"after": info})).await?;
-    tx.commit().await?;
+    let actor = Actor::new(Some(p), "POST", "/api/v1/token");
+    let (info, token) =
+        account::create_token(&app.store, &actor, account, label.as_deref(), expires.as_deref()).await?;
     let mut out: Value = serde_json::to_value(&info).map_err(Error::internal)?;
     out["token"] = Value::String(token.text);
     Ok(created("token", info.id, &out))
@@ -180,23 +170,8 @@ async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body):
 /// token the request uses cannot revoke itself (409 `own_token`), so an admin
 /// cannot lock themselves out by mistake.
 async fn revoke_token(State(app): State<AppState>, p: Principal, PathId(id): PathId) -> Result<Response> {
-    if id == p.token_id {
-        return Err(Error::new(ErrorCode::OwnToken,
-            format!("Token {id} is the one this request uses: revoke it with another admin token or `schoolplan token revoke {id}`."),
-        ));
-    }
-    let mut tx = app.store.begin().await?;
-    let info = tx.revoke_token(id).await?;
-    tx.insert_audit(
-        Some(&p),
-        "DELETE",
-        &format!("/api/v1/token/{id}"),
-        "token",
-        Some(id),
-        &json!({"after": {"revokedAt": info.revoked_at}}),
-    )
-    .await?;
-    tx.commit().await?;
+    let actor = Actor::new(Some(p), "DELETE", format!("/api/v1/token/{id}"));
+    account::revoke_token(&app.store, &actor, id).await?;
     Ok(no_content())
 }
 

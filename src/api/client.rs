@@ -7,23 +7,34 @@ use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::response::Response;
 use axum::routing::get;
-use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::crud::Audit;
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, PathId};
 use super::openapi::{schemas, Operation};
-use super::response::{created, no_content, ok};
+use super::response::{created, no_content, ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::auth::{Principal, Role};
 use crate::domain::ids::TeacherId;
 use crate::domain::reader::{checked, describe, limits, Mode, Reader};
 use crate::domain::teacher::TeacherListItem;
-use crate::error::{Error, ErrorCode, Result};
-use crate::store::account::{Account, AccountSettings};
+use crate::error::{Error, Result};
+use crate::service::account::{self, Authorisation};
+use crate::service::audit::Actor;
+use crate::store::account::AccountSettings;
 use crate::store::Conn;
+
+/// Settings the browser client reads from `GET /config` and `GET /profile` (docs/client.md §Config).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClientSettings {
+    /// Entra ID tenant id the client logs in with (`msal.tenantId`); empty when unset.
+    pub tenant_id: String,
+    /// Entra ID application (client) id of the browser client (`msal.clientId`); empty when unset.
+    pub client_id: String,
+    /// Feature names the client switches on (`features` of `/profile`), default none.
+    pub features: Vec<String>,
+}
 
 /// Request extension: the request came in on the compatibility mount
 /// (`--client-compat`, `/X` served as `/api/v1/X`, docs/client.md §Mount). Set by
@@ -136,59 +147,29 @@ async fn get_settings(State(app): State<AppState>, p: Principal) -> Result<Respo
     Ok(ok(&app.store.conn().await?.get_settings(p.account_id).await?))
 }
 
-async fn save_settings(app: AppState, p: Principal, audit: Audit, body: Value, mode: Mode) -> Result<Response> {
+async fn save_settings(app: AppState, p: Principal, actor: Actor, body: Value, mode: Mode) -> Result<Response> {
     let new = parse_settings(&body, mode)?;
-    let mut tx = app.store.begin().await?;
-    let before = tx.get_settings(p.account_id).await?;
-    tx.save_settings(p.account_id, &new).await?;
-    audit.record(&mut tx, "settings", p.account_id, Some(&before), Some(&new)).await?;
-    tx.commit().await?;
-    Ok(ok(&new))
+    Ok(ok(&account::save_settings(&app.store, &actor, p.account_id, &new).await?))
 }
 
 /// `POST /settings` → 200 with the saved settings (absent fields → `""`).
 async fn post_settings(
     State(app): State<AppState>,
     p: Principal,
-    audit: Audit,
+    actor: Actor,
     JsonBody(body): JsonBody,
 ) -> Result<Response> {
-    save_settings(app, p, audit, body, Mode::Create).await
+    save_settings(app, p, actor, body, Mode::Create).await
 }
 
 /// `PUT /settings` → 200 with the saved settings (every field present, else 422 `missing_field`).
 async fn put_settings(
     State(app): State<AppState>,
     p: Principal,
-    audit: Audit,
+    actor: Actor,
     JsonBody(body): JsonBody,
 ) -> Result<Response> {
-    save_settings(app, p, audit, body, Mode::Replace).await
-}
-
-/// The client's account screen over schoolplan's accounts (docs/client.md §Accounts).
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Authorisation {
-    /// Account id.
-    pub id: i64,
-    /// Account name (the single sign-on name claim must equal it).
-    pub account_name: String,
-    /// Whether the account may change planning data (role planner or admin).
-    pub edit_allowed: bool,
-    /// Whether the account may manage accounts (role admin).
-    pub grant_allowed: bool,
-}
-
-impl From<&Account> for Authorisation {
-    fn from(a: &Account) -> Self {
-        Authorisation {
-            id: a.id,
-            account_name: a.name.clone(),
-            edit_allowed: a.role >= Role::Planner,
-            grant_allowed: a.role == Role::Admin,
-        }
-    }
+    save_settings(app, p, actor, body, Mode::Replace).await
 }
 
 /// `/authorisation` and `/authorisation/{id}` (admin only).
@@ -256,71 +237,34 @@ async fn get_authorisation(State(app): State<AppState>, PathId(id): PathId, pre:
     Ok(tag.attach(ok(&form)))
 }
 
-/// Locks the account's row and reads it; 404 when missing, 412 when `If-Match` does not match.
-async fn current_account(tx: &mut crate::store::Conn, id: i64, pre: &Preconditions) -> Result<Account> {
-    tx.lock_row("account", id).await?;
-    let before = tx.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))?;
-    pre.check_write("account", id, &ETag::of(&Authorisation::from(&before))?)?;
-    Ok(before)
-}
-
 /// `POST /authorisation` → 201 with the new account's permission form.
-async fn create_authorisation(State(app): State<AppState>, audit: Audit, JsonBody(body): JsonBody) -> Result<Response> {
+async fn create_authorisation(State(app): State<AppState>, actor: Actor, JsonBody(body): JsonBody) -> Result<Response> {
     let (name, role) = parse_authorisation(&body, Mode::Create)?;
-    let mut tx = app.store.begin().await?;
-    let account = tx.create_account(&name, role).await?;
-    audit.record(&mut tx, "account", account.id, None::<&()>, Some(&account)).await?;
-    tx.commit().await?;
-    let form = Authorisation::from(&account);
-    Ok(ETag::of(&form)?.attach(created("authorisation", account.id, &form)))
+    let written = account::create_account(&app.store, &actor, &name, role).await?;
+    let form = Authorisation::from(&written.item);
+    Ok(ETag::of(&form)?.attach(created("authorisation", written.id, &form)))
 }
 
 /// `PUT /authorisation/ID` → 200; the caller's own account must keep its grant right (409 `own_account`).
 async fn update_authorisation(
     State(app): State<AppState>,
-    p: Principal,
-    audit: Audit,
+    actor: Actor,
     PathId(id): PathId,
     pre: Preconditions,
     JsonBody(body): JsonBody,
 ) -> Result<Response> {
     let (name, role) = parse_authorisation(&body, Mode::Replace)?;
-    if id == p.account_id && role != Role::Admin {
-        return Err(Error::new(
-            ErrorCode::OwnAccount,
-            format!(
-                "Account {} is your own: you cannot remove your own grant right; ask another administrator.",
-                p.name
-            ),
-        ));
-    }
-    let mut tx = app.store.begin().await?;
-    let before = current_account(&mut tx, id, &pre).await?;
-    let after = tx.update_account(id, &name, role).await?;
-    audit.record(&mut tx, "account", id, Some(&before), Some(&after)).await?;
-    tx.commit().await?;
-    let form = Authorisation::from(&after);
-    Ok(ETag::of(&form)?.attach(ok(&form)))
+    let written = account::update_account(&app.store, &actor, id, &pre.expect(), &name, role).await?;
+    Ok(ok_written(&written.item, &written.version))
 }
 
 /// `DELETE /authorisation/ID` → 204 (its tokens and settings go with it); own account → 409 `own_account`.
 async fn delete_authorisation(
     State(app): State<AppState>,
-    p: Principal,
-    audit: Audit,
+    actor: Actor,
     PathId(id): PathId,
     pre: Preconditions,
 ) -> Result<Response> {
-    if id == p.account_id {
-        return Err(Error::new(
-            ErrorCode::OwnAccount,
-            format!("Account {} is your own: you cannot delete it; ask another administrator.", p.name),
-        ));
-    }
-    let mut tx = app.store.begin().await?;
-    let before = current_account(&mut tx, id, &pre).await?;
-    tx.delete_account(id).await?;
-    audit.record(&mut tx, "account", id, Some(&before), None::<&()>).await?;
-    tx.commit().await?;
+    account::delete_account(&app.store, &actor, id, &pre.expect()).await?;
     Ok(no_content())
 }

@@ -14,20 +14,20 @@ use axum::routing::get;
 
 use serde_json::json;
 
-use super::crud::{self, Audit, Crud};
+use super::crud;
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, QueryParams};
 use super::openapi::{examples, resource, schemas, Operation};
-use super::response::{created, ok, ok_tagged};
+use super::response::{created, ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::course::{check_merge_ids, Course, CourseCommand, CourseUpdate, NewCourse};
-use crate::domain::ids::{CourseId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
+use crate::domain::course::{Course, CourseCommand, NewCourse};
+use crate::domain::ids::{SchoolClassId, SchoolYearId, SubjectId, TeacherId};
 use crate::domain::reader::{Mode, INTEGER_TEXT};
-use crate::error::{Error, Result};
-use crate::service::course;
+use crate::error::Result;
+use crate::service::audit::Actor;
+use crate::service::course::{self, Courses};
 use crate::store::course::CourseFilter;
-use crate::store::Conn;
 
 /// Routes of `/course`.
 pub fn routes() -> ApiRouter {
@@ -129,36 +129,6 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     Ok(ok(&courses))
 }
 
-/// The `/course` resource for the generic get, save (PUT) and delete handlers.
-pub struct Courses;
-
-impl Crud for Courses {
-    const PATH: &'static str = "course";
-    const NOUN: &'static str = CourseId::KIND;
-    const TABLE: &'static str = "course";
-    type Update = CourseUpdate;
-    type Single = Course;
-    async fn get(conn: &mut Conn, id: i64) -> Result<Option<Course>> {
-        conn.get_course(CourseId(id)).await
-    }
-    async fn update(tx: &mut Conn, id: i64, update: &CourseUpdate) -> Result<()> {
-        let before = Self::get_for_update(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))?;
-        course::save(tx, &before, update).await.map(drop)
-    }
-    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
-        tx.delete_courses(&[CourseId(id)]).await
-    }
-    async fn get_for_update(tx: &mut Conn, id: i64) -> Result<Option<Course>> {
-        Ok(tx.courses_for_update(&[CourseId(id)]).await?.pop().flatten())
-    }
-    async fn save(tx: &mut Conn, _id: i64, before: &Course, update: &CourseUpdate) -> Result<Course> {
-        course::save(tx, before, update).await
-    }
-    fn check_delete(before: &Course, _users: &[String]) -> Result<()> {
-        course::check_delete(before)
-    }
-}
-
 /// `POST /course`: a course object creates (201, with `ETag`), `{"merge": [ids]}`
 /// merges (200, the merged course with its new `ETag`), `{"split": id}` splits
 /// (200, the resulting courses; a list, so no `ETag`: GET a course for its tag).
@@ -173,52 +143,19 @@ impl Crud for Courses {
 /// 404, malformed merge lists stay 422. On a create `If-Match` is ignored.
 async fn post(
     State(app): State<AppState>,
-    audit: Audit,
+    actor: Actor,
     pre: Preconditions,
     JsonBody(body): JsonBody,
 ) -> Result<Response> {
-    let command = CourseCommand::from_body(&body)?;
-    let mut tx = app.store.begin().await?;
-    let response = match command {
+    Ok(match CourseCommand::from_body(&body)? {
         CourseCommand::Create(new) => {
-            let id = course::create(&mut tx, &new, true).await?;
-            let course = tx.get_course(id).await?.ok_or_else(|| Error::not_found(CourseId::KIND, id.0))?;
-            audit.record(&mut tx, "course", id.0, None::<&()>, Some(&course)).await?;
-            ETag::of(&course)?.attach(created("course", id.0, &course))
+            let written = course::create_course(&app.store, &actor, &new).await?;
+            ETag::from(&written.version).attach(created("course", written.id, &written.item))
         }
         CourseCommand::Merge(ids) => {
-            check_merge_ids(&ids)?;
-            let before = current_courses(&mut tx, &ids, &pre).await?;
-            let merged = course::merge(&mut tx, &before).await?;
-            for old in &before {
-                let after = (old.id == merged.id).then_some(&merged);
-                audit.record(&mut tx, "course", old.id.0, Some(old), after).await?;
-            }
-            ok_tagged(&merged)?
+            let written = course::merge_courses(&app.store, &actor, &ids, &pre.expect()).await?;
+            ok_written(&written.item, &written.version)
         }
-        CourseCommand::Split(id) => {
-            let before = current_courses(&mut tx, &[id], &pre).await?.remove(0);
-            let courses = course::split(&mut tx, &before).await?;
-            for after in &courses {
-                let old = (after.id == id).then_some(&before);
-                audit.record(&mut tx, "course", after.id.0, old, Some(after)).await?;
-            }
-            ok(&courses)
-        }
-    };
-    tx.commit().await?;
-    Ok(response)
-}
-
-/// Locks and loads the courses `ids` once ([`Conn::courses_for_update`]), in
-/// the order of `ids`: 404 for the first missing one; then checks `If-Match`
-/// against each.
-async fn current_courses(tx: &mut Conn, ids: &[CourseId], pre: &Preconditions) -> Result<Vec<Course>> {
-    let courses = course::all_found(ids, tx.courses_for_update(ids).await?)?;
-    if pre.has_if_match() {
-        for course in &courses {
-            pre.check_if_match(CourseId::KIND, course.id.0, &ETag::of(course)?)?;
-        }
-    }
-    Ok(courses)
+        CourseCommand::Split(id) => ok(&course::split_course(&app.store, &actor, id, &pre.expect()).await?),
+    })
 }

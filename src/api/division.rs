@@ -8,9 +8,8 @@ use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::division::NewDivision;
-use crate::domain::ids::DivisionId;
 use crate::error::Result;
+use crate::service::resources::Divisions;
 
 /// Routes of `/division`.
 pub fn routes() -> ApiRouter {
@@ -20,11 +19,6 @@ pub fn routes() -> ApiRouter {
             .json_list::<crate::domain::division::DivisionListItem>(200, "The divisions."),
     )
 }
-
-crate::crud_resource!(Divisions, path: "division", table: "division", id: DivisionId, new: NewDivision, single: crate::domain::division::Division,
-    get: get_division, create: create_division, update: update_division, delete: delete_division,
-    users: division_users,
-    in_use: |d, users| format!("Division {} is still used by {users}; move them to another division first.", d.code));
 
 /// `GET /division`: list form (no binary data), by code.
 async fn list(State(app): State<AppState>) -> Result<Response> {

@@ -1,7 +1,6 @@
 //! `/employment` (docs/contract.md §Resources, §Locked school years): list (`?schoolYear=` and/or `?teacher=`),
 //! get, create, save, delete.
 
-use crate::service::employment;
 use axum::extract::State;
 use axum::response::Response;
 
@@ -11,12 +10,11 @@ use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::employment::{Employment, NewEmployment};
-use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
+use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::error::{Error, ErrorCode, Result};
+use crate::service::employment::Employments;
 use crate::service::workload::fill_balances;
 use crate::store::employment::EmploymentFilter;
-use crate::store::Conn;
 
 /// Routes of `/employment`.
 pub fn routes() -> ApiRouter {
@@ -28,40 +26,6 @@ pub fn routes() -> ApiRouter {
             .query_id("teacher", false, "Employments of this teacher.")
             .json_list::<crate::domain::employment::Employment>(200, "The employments."),
     )
-}
-
-/// The `/employment` resource; its forms carry the computed balances (docs/workload.md §Balance).
-pub struct Employments;
-impl crud::CrudCreate for Employments {
-    type New = NewEmployment;
-    async fn create(tx: &mut Conn, new: &NewEmployment) -> Result<i64> {
-        Ok(employment::create(tx, new).await?.0)
-    }
-}
-impl crud::Crud for Employments {
-    const PATH: &'static str = "employment";
-    const NOUN: &'static str = EmploymentId::KIND;
-    const TABLE: &'static str = "employment";
-    type Update = NewEmployment;
-    type Single = Employment;
-    async fn get(conn: &mut Conn, id: i64) -> Result<Option<Employment>> {
-        let Some(e) = conn.get_employment(EmploymentId(id)).await? else { return Ok(None) };
-        let mut one = [e];
-        fill_balances(conn, &mut one).await?;
-        let [e] = one;
-        Ok(Some(e))
-    }
-    async fn update(tx: &mut Conn, id: i64, new: &NewEmployment) -> Result<()> {
-        let before = Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))?;
-        employment::update(tx, EmploymentId(id), &before, new).await
-    }
-    async fn save(tx: &mut Conn, id: i64, before: &Employment, new: &NewEmployment) -> Result<Employment> {
-        employment::update(tx, EmploymentId(id), before, new).await?;
-        Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))
-    }
-    async fn delete(tx: &mut Conn, id: i64, before: &Employment) -> Result<()> {
-        employment::delete(tx, EmploymentId(id), before).await
-    }
 }
 
 /// `GET /employment?schoolYear=ID` and/or `?teacher=ID` (one is required, else

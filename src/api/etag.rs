@@ -1,16 +1,18 @@
 //! Entity tags and conditional requests: optimistic concurrency (RFC 9110
 //! §8.8.3, §13.1, §13.2; docs/contract.md §Concurrency "`If-Match` does not match → 412").
 //!
-//! - [`ETag::of`]: the strong validator of a single form — `"` + the lowercase
-//!   hex of the first 16 bytes of the SHA-256 of the form's JSON bytes + `"`.
-//!   It changes whenever anything visible in the object changes, including the
-//!   reference forms embedded in it.
+//! - [`ETag::of`]: the strong validator of a single form — its
+//!   [`Version`] in double quotes: `"` + the lowercase hex of the first 16
+//!   bytes of the SHA-256 of the form's JSON bytes + `"`. It changes whenever
+//!   anything visible in the object changes, including the reference forms
+//!   embedded in it.
 //! - [`Preconditions`]: the request's `If-Match` and `If-None-Match` fields,
-//!   parsed (`*`, comma-separated lists, `W/` weak tags), and their evaluation:
-//!   `If-Match` uses the strong comparison (a weak tag never matches),
-//!   `If-None-Match` the weak comparison (RFC 9110 §8.8.3.2).
+//!   parsed (`*`, comma-separated lists, `W/` weak tags) into the use cases'
+//!   HTTP-free [`Expect`] ([`Preconditions::expect`]): `If-Match` uses the
+//!   strong comparison (a weak tag never matches, so it is left out),
+//!   `If-None-Match` the weak comparison (RFC 9110 §8.8.3.2, `W/` ignored).
 //!
-//! The handlers evaluate the conditions against the object as it is inside
+//! The use cases evaluate the expectation against the object as it is inside
 //! the write transaction, after its row is locked, so two clients saving with
 //! the same tag cannot both succeed.
 
@@ -19,9 +21,9 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, Result};
+use crate::service::version::{Expect, Version, Versions};
 
 /// A strong entity tag of a single form, with its double quotes (`"0f3a…"`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,15 +33,17 @@ impl ETag {
     /// The tag of `value`'s JSON form: `"` + lowercase hex of the first 16 bytes
     /// of SHA-256 over the JSON bytes + `"` (a strong validator, RFC 9110 §8.8.1).
     pub fn of(value: &impl Serialize) -> Result<ETag> {
-        let bytes = serde_json::to_vec(value).map_err(Error::internal)?;
-        Ok(Self::of_bytes(&bytes))
+        Ok(ETag::from(&Version::of(value)?))
     }
 
     /// The tag of the given representation bytes.
     pub fn of_bytes(bytes: &[u8]) -> ETag {
-        let digest = Sha256::digest(bytes);
-        let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
-        ETag(format!("\"{hex}\""))
+        ETag::from(&Version::of_bytes(bytes))
+    }
+
+    /// The version the tag names (without the quotes).
+    pub fn version(&self) -> Version {
+        Version::from_text(self.0.trim_matches('"'))
     }
 
     /// The tag as sent in the `ETag` header, quotes included.
@@ -61,12 +65,26 @@ impl ETag {
     }
 }
 
+impl From<&Version> for ETag {
+    /// The version in double quotes.
+    fn from(version: &Version) -> ETag {
+        ETag(format!("\"{version}\""))
+    }
+}
+
 /// One entity tag of a request header: `W/"x"` (weak) or `"x"` (strong).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EntityTag {
     weak: bool,
     /// The opaque tag with its double quotes.
     opaque: String,
+}
+
+impl EntityTag {
+    /// The version the tag names: the opaque tag without its quotes.
+    fn version(&self) -> Version {
+        Version::from_text(self.opaque.trim_matches('"'))
+    }
 }
 
 /// The value of an `If-Match` or `If-None-Match` field (RFC 9110 §13.1.1, §13.1.2).
@@ -107,19 +125,21 @@ impl Condition {
         Ok(present.then_some(if any { Condition::Any } else { Condition::Tags(tags) }))
     }
 
-    /// Strong comparison (`If-Match`): both tags strong and equal; `*` matches anything.
-    pub fn matches_strong(&self, current: &ETag) -> bool {
+    /// The versions of the strong comparison (`If-Match`): the strong tags
+    /// (a weak tag never matches); `*` is any version.
+    pub fn strong_versions(&self) -> Versions {
         match self {
-            Condition::Any => true,
-            Condition::Tags(tags) => tags.iter().any(|t| !t.weak && t.opaque == current.0),
+            Condition::Any => Versions::Any,
+            Condition::Tags(tags) => Versions::List(tags.iter().filter(|t| !t.weak).map(EntityTag::version).collect()),
         }
     }
 
-    /// Weak comparison (`If-None-Match`): equal opaque tags, `W/` ignored; `*` matches anything.
-    pub fn matches_weak(&self, current: &ETag) -> bool {
+    /// The versions of the weak comparison (`If-None-Match`): every tag, `W/`
+    /// ignored; `*` is any version.
+    pub fn weak_versions(&self) -> Versions {
         match self {
-            Condition::Any => true,
-            Condition::Tags(tags) => tags.iter().any(|t| t.opaque == current.0),
+            Condition::Any => Versions::Any,
+            Condition::Tags(tags) => Versions::List(tags.iter().map(EntityTag::version).collect()),
         }
     }
 }
@@ -191,14 +211,17 @@ impl Preconditions {
         Preconditions { if_match, if_none_match, malformed }
     }
 
-    /// 412 `invalid_header` when a conditional field could not be read.
-    fn check_readable(&self) -> Result<()> {
-        match &self.malformed {
-            Some(name) => Err(Error::new(
-                ErrorCode::InvalidHeader,
-                format!("`{name}` must be `*` or a comma-separated list of entity tags such as \"1a2b\"."),
-            )),
-            None => Ok(()),
+    /// The use cases' form of the conditions (see [`Expect`]); an unreadable
+    /// field becomes [`Expect::unreadable`], so every check fails with 412
+    /// `invalid_header`.
+    pub fn expect(&self) -> Expect {
+        Expect {
+            one_of: self.if_match.as_ref().map(Condition::strong_versions),
+            none_of: self.if_none_match.as_ref().map(Condition::weak_versions),
+            unreadable: self
+                .malformed
+                .as_ref()
+                .map(|name| format!("`{name}` must be `*` or a comma-separated list of entity tags such as \"1a2b\".")),
         }
     }
 
@@ -208,22 +231,10 @@ impl Preconditions {
         self.if_match.is_some() || self.if_none_match.is_some() || self.malformed.is_some()
     }
 
-    /// Whether `If-Match` was sent (readable or not).
-    pub fn has_if_match(&self) -> bool {
-        self.if_match.is_some() || self.malformed.is_some()
-    }
-
     /// `If-Match` against `current` (strong comparison): 412 `precondition_failed`
     /// unless it is absent, `*`, or lists `current` (RFC 9110 §13.1.1, docs/contract.md §Concurrency).
     pub fn check_if_match(&self, noun: &str, id: i64, current: &ETag) -> Result<()> {
-        self.check_readable()?;
-        match &self.if_match {
-            Some(cond) if !cond.matches_strong(current) => Err(precondition_failed(format!(
-                "The {noun} with id {id} has changed since it was read: If-Match does not match its current ETag. \
-                 Read it again and reapply the change."
-            ))),
-            _ => Ok(()),
-        }
+        self.expect().check_one_of(noun, id, &current.version())
     }
 
     /// The conditions of a read (`GET`): `If-Match` first (412 when it fails),
@@ -231,32 +242,24 @@ impl Preconditions {
     /// client's copy is current (RFC 9110 §13.2.2).
     pub fn check_read(&self, noun: &str, id: i64, current: &ETag) -> Result<Option<Response>> {
         self.check_if_match(noun, id, current)?;
-        Ok(self.if_none_match.as_ref().filter(|c| c.matches_weak(current)).map(|_| current.not_modified()))
+        let version = current.version();
+        Ok(self.if_none_match.as_ref().filter(|c| c.weak_versions().contains(&version)).map(|_| current.not_modified()))
     }
 
     /// The conditions of a change (`PUT`, `DELETE`) of an existing object:
     /// `If-Match` must match (strong), and `If-None-Match`, when sent, must not
     /// (weak; `If-None-Match: *` always fails on an existing object); else 412
-    /// and nothing is changed (RFC 9110 §13.1.1, §13.1.2, §13.2.2).
+    /// and nothing is changed (RFC 9110 §13.1.1, §13.1.2, §13.2.2;
+    /// [`Expect::check`]).
     pub fn check_write(&self, noun: &str, id: i64, current: &ETag) -> Result<()> {
-        self.check_if_match(noun, id, current)?;
-        if self.if_none_match.as_ref().is_some_and(|c| c.matches_weak(current)) {
-            return Err(precondition_failed(format!(
-                "The {noun} with id {id} matches If-None-Match, so the change was not made."
-            )));
-        }
-        Ok(())
+        self.expect().check(noun, id, &current.version())
     }
-}
-
-/// 412 Precondition Failed with code `precondition_failed`.
-fn precondition_failed(detail: String) -> Error {
-    Error::new(ErrorCode::PreconditionFailed, detail)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
     use serde_json::json;
 
     fn tags(text: &str) -> Vec<(bool, String)> {

@@ -198,3 +198,21 @@ mod tests {
         assert!(!is_json(None));
     }
 }
+
+/// The caller of a use case: the request's principal (set by the access
+/// check), its method and its path (as requested, before nesting), which the
+/// audit trail records.
+impl<S: Send + Sync> FromRequestParts<S> for crate::service::audit::Actor {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
+        Ok(crate::service::audit::Actor {
+            principal: parts.extensions.get::<crate::auth::Principal>().cloned(),
+            method: parts.method.to_string(),
+            path: parts
+                .extensions
+                .get::<axum::extract::OriginalUri>()
+                .map_or_else(|| parts.uri.path().to_string(), |u| u.path().to_string()),
+        })
+    }
+}

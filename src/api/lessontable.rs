@@ -10,11 +10,10 @@ use axum::response::Response;
 use axum::routing::get;
 use serde_json::json;
 
-use super::crud::Audit;
 use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, PathId, QueryParams};
 use super::openapi::{schemas, Operation};
-use super::response::ok;
+use super::response::{ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{CurriculumId, DivisionId, SubjectId};
@@ -22,6 +21,8 @@ use crate::domain::lessontable::{
     LessonCell, LessonTableKey, LessonTableRow, LessonType, LessonTypeForm, NewLessonRow, LESSON_TABLE_ID,
 };
 use crate::error::{Error, ErrorCode, Result};
+use crate::service::audit::Actor;
+use crate::service::lessontable;
 
 /// Routes of `/lessontype` and `/lessontable`.
 pub fn routes() -> ApiRouter {
@@ -187,18 +188,11 @@ async fn fetch(State(app): State<AppState>, Path(id): Path<String>, pre: Precond
 /// `PUT /lessontable/<id>`: replaces the row in one transaction, with its audit entry.
 async fn replace(
     State(app): State<AppState>,
-    audit: Audit,
+    actor: Actor,
     Path(id): Path<String>,
     pre: Preconditions,
     Parsed(new): Parsed<NewLessonRow>,
 ) -> Result<Response> {
-    let key = key_of(&id)?;
-    let mut tx = app.store.begin().await?;
-    let before = tx.get_lesson_row(key).await?;
-    pre.check_write("lesson table row", key.curriculum.0, &ETag::of(&before)?)?;
-    tx.replace_lesson_row(key, &new).await?;
-    let after = tx.get_lesson_row(key).await?;
-    audit.record(&mut tx, "lessontable", key.curriculum.0, Some(&before), Some(&after)).await?;
-    tx.commit().await?;
-    Ok(ETag::of(&after)?.attach(ok(&after)))
+    let written = lessontable::replace_row(&app.store, &actor, key_of(&id)?, &pre.expect(), &new).await?;
+    Ok(ok_written(&written.item, &written.version))
 }

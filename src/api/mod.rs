@@ -39,6 +39,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 
 use crate::error::{problem_response, Error, ErrorCode, PROBLEM_JSON};
+use crate::service::resources;
 use crate::store::Store;
 use auth::Access;
 use routes::ApiRouter;
@@ -64,7 +65,7 @@ pub struct AppShared {
     /// Per-token rate limit; `None` when switched off.
     pub rate_limit: Option<std::sync::Arc<auth::RateLimit>>,
     /// What `/config` and `/profile` tell the browser client.
-    pub client: std::sync::Arc<crate::app::ClientSettings>,
+    pub client: std::sync::Arc<client::ClientSettings>,
     /// Single sign-on verifier; `None` when only `sp_` tokens are accepted.
     pub oidc: Option<std::sync::Arc<crate::oidc::Verifier>>,
     /// The background job runner (`/job`, `/file`).
@@ -87,7 +88,7 @@ impl AppState {
     pub fn with(
         store: Store,
         rate_limit: Option<std::sync::Arc<auth::RateLimit>>,
-        client: std::sync::Arc<crate::app::ClientSettings>,
+        client: std::sync::Arc<client::ClientSettings>,
         oidc: Option<std::sync::Arc<crate::oidc::Verifier>>,
         jobs: std::sync::Arc<crate::jobs::JobRunner>,
         change_check: crate::store::changes::ChangeCheck,
@@ -102,9 +103,9 @@ impl AppState {
 pub fn resource_routes() -> ApiRouter {
     ApiRouter::new()
         .merge(grade::routes())
-        .merge(lookup::routes::<lookup::SubjectCategories>())
-        .merge(lookup::routes::<lookup::SubjectTypes>())
-        .merge(lookup::routes::<lookup::Genders>())
+        .merge(lookup::routes::<resources::SubjectCategories>())
+        .merge(lookup::routes::<resources::SubjectTypes>())
+        .merge(lookup::routes::<resources::Genders>())
         .merge(payroll::routes())
         .merge(curriculum::routes())
         .merge(division::routes())
@@ -142,7 +143,7 @@ pub fn routes(state: &AppState) -> ApiRouter {
         .merge(planning)
         .merge(profile)
         .merge(admin);
-    openapi::serve_document(ApiRouter::new().merge(health::health_routes()).nest("/api/v1", api))
+    routes::serve_document(ApiRouter::new().merge(health::health_routes()).nest("/api/v1", api))
 }
 
 /// The whole application router with state applied.

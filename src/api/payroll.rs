@@ -6,20 +6,16 @@ use axum::response::Response;
 use axum::routing::get;
 use serde::Serialize;
 
-use super::crud::{self, Crud, CrudCreate};
+use super::crud;
 use super::extract::QueryParams;
 use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::payroll;
-use crate::domain::payroll::{
-    BookingKind, NewPayrollType, NewPoolType, NewPostingType, NewThesisType, PayrollType, PoolType, PostingType,
-    ThesisType,
-};
+use crate::domain::payroll::{PayrollType, PoolType, PostingType, ThesisType};
 use crate::domain::workload::CalculationMode;
 use crate::error::{Error, Result};
-use crate::store::Conn;
+use crate::service::resources::{PayrollTypes, PoolTypes, PostingTypes, ThesisTypes};
 
 /// Routes of the four resources and of `/calculationmode`.
 pub fn routes() -> ApiRouter {
@@ -96,80 +92,4 @@ async fn list_posting_types(State(app): State<AppState>) -> Result<Response> {
 }
 async fn list_thesis_types(State(app): State<AppState>) -> Result<Response> {
     Ok(ok(&app.store.conn().await?.list_thesis_types().await?))
-}
-
-/// The `/payrolltype` resource.
-pub struct PayrollTypes;
-impl CrudCreate for PayrollTypes {
-    type New = NewPayrollType;
-    async fn create(tx: &mut Conn, new: &NewPayrollType) -> Result<i64> {
-        tx.create_payroll_type(new).await
-    }
-}
-impl Crud for PayrollTypes {
-    const PATH: &'static str = "payrolltype";
-    const NOUN: &'static str = "payroll type";
-    const TABLE: &'static str = "payroll_type";
-    type Update = NewPayrollType;
-    type Single = PayrollType;
-    async fn get(conn: &mut Conn, id: i64) -> Result<Option<PayrollType>> {
-        conn.get_payroll_type(id).await
-    }
-    async fn update(tx: &mut Conn, id: i64, new: &NewPayrollType) -> Result<()> {
-        if !new.lesson_based {
-            let weekly_users = tx.weekly_lessons_users(id).await?;
-            payroll::check_stays_lesson_based(new, &weekly_users)?;
-        }
-        tx.update_payroll_type(id, new).await
-    }
-    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
-        tx.delete_payroll_type(id).await
-    }
-    async fn users(tx: &mut Conn, id: i64) -> Result<Vec<String>> {
-        tx.payroll_type_users(id).await
-    }
-    fn check_delete(before: &PayrollType, users: &[String]) -> Result<()> {
-        payroll::check_unused(Self::NOUN, &before.code, users)
-    }
-}
-
-macro_rules! booking_resources {
-    ($($marker:ident => $kind:ident, $new:ident, $single:ident, $get:ident, $path:literal, $table:literal;)*) => {$(
-        #[doc = concat!("The `/", $path, "` resource.")]
-        pub struct $marker;
-        impl CrudCreate for $marker {
-            type New = $new;
-            async fn create(tx: &mut Conn, new: &$new) -> Result<i64> {
-                tx.create_booking_type(BookingKind::$kind, &new.0).await
-            }
-        }
-        impl Crud for $marker {
-            const PATH: &'static str = $path;
-            const NOUN: &'static str = BookingKind::$kind.noun();
-            const TABLE: &'static str = $table;
-            type Update = $new;
-            type Single = $single;
-            async fn get(conn: &mut Conn, id: i64) -> Result<Option<$single>> {
-                conn.$get(id).await
-            }
-            async fn update(tx: &mut Conn, id: i64, new: &$new) -> Result<()> {
-                tx.update_booking_type(BookingKind::$kind, id, &new.0).await
-            }
-            async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
-                tx.delete_booking_type(BookingKind::$kind, id).await
-            }
-            async fn users(tx: &mut Conn, id: i64) -> Result<Vec<String>> {
-                tx.booking_type_users(BookingKind::$kind, id).await
-            }
-            fn check_delete(before: &$single, users: &[String]) -> Result<()> {
-                payroll::check_unused(Self::NOUN, &before.code, users)
-            }
-        }
-    )*};
-}
-
-booking_resources! {
-    PoolTypes => Pool, NewPoolType, PoolType, get_pool_type, "pooltype", "pool_type";
-    PostingTypes => Posting, NewPostingType, PostingType, get_posting_type, "postingtype", "posting_type";
-    ThesisTypes => Thesis, NewThesisType, ThesisType, get_thesis_type, "thesistype", "thesis_type";
 }

@@ -1,22 +1,21 @@
 //! `/poolentry`, `/posting`, `/thesis` and `/note` (docs/workload.md §Pool, postings, theses and notes).
 
-use crate::service::{pool, references};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::get;
 
-use super::crud::{self, Audit, Crud, CrudCreate};
+use super::crud;
 use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, QueryParams};
 use super::openapi::Operation;
-use super::response::{created, ok};
+use super::response::{created, ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
-use crate::domain::pool::{
-    parse_thesis_id, NewNote, NewPoolEntry, NewPosting, Note, PoolEntry, Posting, Theses, ThesisCounts,
-};
+use crate::domain::pool::{parse_thesis_id, NewNote, Note, PoolEntry, Posting, Theses, ThesisCounts};
 use crate::error::{Error, ErrorCode, Result};
+use crate::service::audit::Actor;
+use crate::service::pool::{self, Notes, PoolEntries, Postings};
 use crate::store::pool::OwnerFilter;
 use crate::store::Conn;
 
@@ -169,20 +168,15 @@ async fn get_theses(State(app): State<AppState>, Path(id): Path<String>, pre: Pr
 
 async fn put_theses(
     State(app): State<AppState>,
-    audit: Audit,
+    actor: Actor,
     Path(id): Path<String>,
     pre: Preconditions,
     Parsed(counts): Parsed<ThesisCounts>,
 ) -> Result<Response> {
     let (y, t) = thesis_key(&id)?;
-    let mut tx = app.store.begin().await?;
-    let before = tx.get_theses(y, t).await?.ok_or_else(|| no_theses(&id))?;
-    pre.check_write("theses", y, &ETag::of(&before)?)?;
-    pool::set_theses(&mut tx, &before, &counts).await?;
-    let item = tx.get_theses(y, t).await?.ok_or_else(|| no_theses(&id))?;
-    audit.record(&mut tx, "thesis", t, Some(&before), Some(&item)).await?;
-    tx.commit().await?;
-    Ok(ETag::of(&item)?.attach(ok(&item)))
+    let written =
+        pool::save_theses(&app.store, &actor, y, t, &pre.expect(), &counts).await?.ok_or_else(|| no_theses(&id))?;
+    Ok(ok_written(&written.item, &written.version))
 }
 
 async fn list_notes(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
@@ -197,92 +191,7 @@ async fn list_notes(State(app): State<AppState>, q: QueryParams) -> Result<Respo
     Ok(ok(&notes))
 }
 
-async fn create_note(State(app): State<AppState>, audit: Audit, Parsed(new): Parsed<NewNote>) -> Result<Response> {
-    let author = audit.principal.as_ref().map_or_else(|| "unknown".to_string(), |p| p.name.clone());
-    let now = chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string();
-    let mut tx = app.store.begin().await?;
-    references::check(&mut tx, &new).await?;
-    let id = tx.create_note(&new, &author, &now).await?;
-    let item = tx.get_note(id).await?.ok_or_else(|| Error::not_found("note", id))?;
-    audit.record(&mut tx, "note", id, None::<&()>, Some(&item)).await?;
-    tx.commit().await?;
-    Ok(ETag::of(&item)?.attach(created("note", id, &item)))
-}
-
-macro_rules! owned_resource {
-    ($marker:ident, $new:ty, $single:ty, $path:literal, $noun:literal, $table:literal, $get:ident, $create:ident, $update:ident, $delete:ident) => {
-        #[doc = concat!("The `/", $path, "` resource.")]
-        pub struct $marker;
-        impl CrudCreate for $marker {
-            type New = $new;
-            async fn create(tx: &mut Conn, new: &$new) -> Result<i64> {
-                pool::$create(tx, new).await
-            }
-        }
-        impl Crud for $marker {
-            const PATH: &'static str = $path;
-            const NOUN: &'static str = $noun;
-            const TABLE: &'static str = $table;
-            type Update = $new;
-            type Single = $single;
-            async fn get(conn: &mut Conn, id: i64) -> Result<Option<$single>> {
-                conn.$get(id).await
-            }
-            async fn update(tx: &mut Conn, id: i64, new: &$new) -> Result<()> {
-                let before = Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))?;
-                pool::$update(tx, id, &before, new).await
-            }
-            async fn save(tx: &mut Conn, id: i64, before: &$single, new: &$new) -> Result<$single> {
-                pool::$update(tx, id, before, new).await?;
-                Self::get(tx, id).await?.ok_or_else(|| Error::not_found(Self::NOUN, id))
-            }
-            async fn delete(tx: &mut Conn, id: i64, before: &$single) -> Result<()> {
-                pool::$delete(tx, id, before).await
-            }
-        }
-    };
-}
-
-owned_resource!(
-    PoolEntries,
-    NewPoolEntry,
-    PoolEntry,
-    "poolentry",
-    "pool entry",
-    "pool_entry",
-    get_pool_entry,
-    create_pool_entry,
-    update_pool_entry,
-    delete_pool_entry
-);
-owned_resource!(
-    Postings,
-    NewPosting,
-    Posting,
-    "posting",
-    "posting",
-    "posting",
-    get_posting,
-    create_posting,
-    update_posting,
-    delete_posting
-);
-
-/// The `/note` resource (no PUT: notes are written once).
-pub struct Notes;
-impl Crud for Notes {
-    const PATH: &'static str = "note";
-    const NOUN: &'static str = "note";
-    const TABLE: &'static str = "note";
-    type Update = NewNote;
-    type Single = Note;
-    async fn get(conn: &mut Conn, id: i64) -> Result<Option<Note>> {
-        conn.get_note(id).await
-    }
-    async fn update(_tx: &mut Conn, id: i64, _new: &NewNote) -> Result<()> {
-        Err(Error::not_found("note", id))
-    }
-    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
-        tx.delete_note(id).await
-    }
+async fn create_note(State(app): State<AppState>, actor: Actor, Parsed(new): Parsed<NewNote>) -> Result<Response> {
+    let written = pool::create_note(&app.store, &actor, &new).await?;
+    Ok(ETag::from(&written.version).attach(created("note", written.id, &written.item)))
 }

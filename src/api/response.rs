@@ -39,6 +39,12 @@ pub fn ok_tagged(value: &impl Serialize) -> Result<Response, Error> {
     Ok(tag.attach(res))
 }
 
+/// 200 with `{"result": value}` and `ETag` of `version` (the version a use
+/// case returned with the value it wrote).
+pub fn ok_written(value: &impl Serialize, version: &crate::service::version::Version) -> Response {
+    super::etag::ETag::from(version).attach(ok(value))
+}
+
 /// 200 with `{"result": value}`.
 pub fn ok(value: &impl Serialize) -> Response {
     json(StatusCode::OK, value)

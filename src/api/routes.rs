@@ -3,10 +3,14 @@
 //! every route is protected and documented), and the OpenAPI document is built
 //! from what is registered.
 
-use axum::routing::MethodRouter;
+use axum::body::Bytes;
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, MethodRouter};
 use axum::Router;
+use serde_json::json;
 
-use super::openapi::Operation;
+use super::openapi::{document, Operation, DOCUMENT_PATH};
 use super::AppState;
 
 /// An axum router plus the list of path templates registered on it.
@@ -93,4 +97,27 @@ impl ApiRouter {
     pub fn into_router(self) -> Router<AppState> {
         self.router
     }
+}
+
+/// Adds `GET /api/v1/openapi.json` to `app`, serving the document of every
+/// operation `app` documents (itself included).
+pub fn serve_document(app: ApiRouter) -> ApiRouter {
+    let op = Operation::get(DOCUMENT_PATH, "meta", "This OpenAPI 3.1 document").json_raw(
+        200,
+        "The OpenAPI document.",
+        json!({"type": "object"}),
+    );
+    let app = app.doc(op);
+    let body = Bytes::from(serde_json::to_vec(&document(app.operations())).expect("the document serialises"));
+    app.route(
+        DOCUMENT_PATH,
+        get(move || {
+            let body = body.clone();
+            async move { json_bytes(body) }
+        }),
+    )
+}
+
+fn json_bytes(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }

@@ -10,10 +10,10 @@ use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::ids::{GradeId, SchoolClassId, SchoolYearId};
+use crate::domain::ids::{GradeId, SchoolYearId};
 use crate::domain::lookup::LookupKind;
-use crate::domain::schoolclass::NewSchoolClass;
 use crate::error::{Error, ErrorCode, Result};
+use crate::service::resources::SchoolClasses;
 use crate::store::schoolclass::SchoolClassFilter;
 
 /// Routes of `/schoolclass`.
@@ -34,11 +34,6 @@ pub fn routes() -> ApiRouter {
             ),
     )
 }
-
-crate::crud_resource!(SchoolClasses, path: "schoolclass", table: "school_class", id: SchoolClassId, new: NewSchoolClass, single: crate::domain::schoolclass::SchoolClass,
-    get: get_school_class, create: create_school_class, update: update_school_class, delete: delete_school_class,
-    users: school_class_users,
-    in_use: |c, users| format!("School class {} is still used by {users}; archive the class instead.", c.code));
 
 /// `GET /schoolclass[?schoolYear=ID[&grade=ID]][&archived=BOOL]`, by graduation
 /// year then code. With `schoolYear`: only the classes that have a grade in that

@@ -1,14 +1,12 @@
 //! `/schoolyear` (docs/api.md §Endpoints): list (`?archived=`), get, create, save,
 //! delete; `POST /schoolyear/ID/open` (docs/documents.md §Opening a school year) and `GET /schoolyear/ID/check` (docs/documents.md §Plan check).
 
-use crate::domain::references::check_unused;
-use crate::service::schoolyear;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::json;
 
-use super::crud::{self, Audit};
+use super::crud;
 use super::extract::{OptionalJsonBody, QueryParams};
 use super::openapi::Operation;
 use super::response::ok;
@@ -16,12 +14,12 @@ use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::check::Finding;
 use crate::domain::ids::SchoolYearId;
-use crate::domain::schoolyear::{NewSchoolYear, SchoolYear};
+use crate::domain::schoolyear::SchoolYear;
 use crate::error::Result;
+use crate::service::audit::Actor;
 use crate::service::check::check_plan;
-use crate::service::opening::{open_school_year, OpeningReport};
-use crate::service::workload::freeze_balances;
-use crate::store::Conn;
+use crate::service::opening::{open_school_year_for, OpeningReport};
+use crate::service::schoolyear::SchoolYears;
 
 /// Routes of `/schoolyear`.
 pub fn routes() -> ApiRouter {
@@ -72,24 +70,12 @@ pub fn routes() -> ApiRouter {
 /// and the client loses the end of the large report.)
 async fn open(
     State(app): State<AppState>,
-    audit: Audit,
+    actor: Actor,
     Path(id): Path<String>,
     _ignored: OptionalJsonBody,
 ) -> Result<Response> {
     let id = year_id(&id)?;
-    let mut tx = app.store.begin().await?;
-    let report = open_school_year(&mut tx, id).await?;
-    for e in &report.employments {
-        audit.record(&mut tx, "employment", e.id.0, None::<&()>, Some(e)).await?;
-    }
-    for c in &report.courses {
-        audit.record(&mut tx, "course", c.id.0, None::<&()>, Some(c)).await?;
-    }
-    for p in &report.pool_entries {
-        audit.record(&mut tx, "poolentry", p.id, None::<&()>, Some(p)).await?;
-    }
-    tx.commit().await?;
-    Ok(ok(&report))
+    Ok(ok(&open_school_year_for(&app.store, &actor, id).await?))
 }
 
 /// `GET /schoolyear/ID/check` (reader): the findings of the plan check.
@@ -106,51 +92,6 @@ fn year_id(raw: &str) -> Result<SchoolYearId> {
             crate::error::ErrorCode::InvalidPathId,
             format!("`{raw}` is not a valid id: ids are positive integers."),
         )),
-    }
-}
-
-/// The `/schoolyear` resource. Locking a year (archived or finalised)
-/// freezes its employments' balances; unlocking it unfreezes them (docs/workload.md §Balance).
-pub struct SchoolYears;
-impl crud::CrudCreate for SchoolYears {
-    type New = NewSchoolYear;
-    async fn create(tx: &mut Conn, new: &NewSchoolYear) -> Result<i64> {
-        Ok(schoolyear::create(tx, new).await?.0)
-    }
-}
-impl crud::Crud for SchoolYears {
-    const PATH: &'static str = "schoolyear";
-    const NOUN: &'static str = SchoolYearId::KIND;
-    const TABLE: &'static str = "school_year";
-    type Update = NewSchoolYear;
-    type Single = SchoolYear;
-    async fn get(conn: &mut Conn, id: i64) -> Result<Option<SchoolYear>> {
-        conn.get_school_year(SchoolYearId(id)).await
-    }
-    async fn update(tx: &mut Conn, id: i64, new: &NewSchoolYear) -> Result<()> {
-        let id = SchoolYearId(id);
-        let was_locked = tx.school_year_locked(id).await?.is_some_and(|(_, locked)| locked);
-        schoolyear::update(tx, id, new).await?;
-        let locked = new.archived || new.finalised;
-        if locked != was_locked {
-            let year = tx
-                .get_school_year(id)
-                .await?
-                .ok_or_else(|| crate::error::Error::not_found(SchoolYearId::KIND, id.0))?;
-            freeze_balances(tx, &year, locked).await?;
-        }
-        Ok(())
-    }
-    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
-        tx.delete_school_year(SchoolYearId(id)).await
-    }
-    async fn users(tx: &mut Conn, id: i64) -> Result<Vec<String>> {
-        tx.school_year_users(SchoolYearId(id)).await
-    }
-    fn check_delete(before: &SchoolYear, users: &[String]) -> Result<()> {
-        check_unused(users, |users| {
-            format!("School year {} still has {users}; archive the school year instead.", before.code)
-        })
     }
 }
 

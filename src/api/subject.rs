@@ -9,9 +9,8 @@ use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::ids::SubjectId;
-use crate::domain::subject::NewSubject;
 use crate::error::Result;
+use crate::service::resources::Subjects;
 use crate::store::subject::SubjectFilter;
 
 /// Routes of `/subject`.
@@ -24,11 +23,6 @@ pub fn routes() -> ApiRouter {
             .json_list::<crate::domain::refs::SubjectRef>(200, "The subjects."),
     )
 }
-
-crate::crud_resource!(Subjects, path: "subject", table: "subject", id: SubjectId, new: NewSubject, single: crate::domain::subject::Subject,
-    get: get_subject, create: create_subject, update: update_subject, delete: delete_subject,
-    users: subject_users,
-    in_use: |s, users| format!("Subject {} is still used by {users}; archive the subject instead.", s.code));
 
 /// `GET /subject[?crossClass[=BOOL]][&archived=BOOL]`: list form, by code.
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {

@@ -12,8 +12,9 @@ use super::openapi::Operation;
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
-use crate::domain::teacher::{NewTeacher, TeacherWithHistory};
+use crate::domain::teacher::TeacherWithHistory;
 use crate::error::{Error, ErrorCode, Result};
+use crate::service::resources::Teachers;
 use crate::service::workload::fill_balances;
 use crate::store::employment::EmploymentFilter;
 use crate::store::teacher::TeacherFilter;
@@ -83,11 +84,6 @@ async fn fetch(
         history => crud::respond_read(TeacherId::KIND, id, &TeacherWithHistory { teacher, history }, &pre),
     }
 }
-
-crate::crud_resource!(Teachers, path: "teacher", table: "teacher", id: TeacherId, new: NewTeacher, single: crate::domain::teacher::Teacher,
-    get: get_teacher, create: create_teacher, update: update_teacher, delete: delete_teacher,
-    users: teacher_users,
-    in_use: |t, users| format!("Teacher {} is still referenced by {users}; archive the teacher instead.", t.code));
 
 /// `GET /teacher[?schoolYear=ID[&employed=BOOL]][&archived=BOOL]`: list form, by
 /// code; 404 for an unknown school year; `employed` without `schoolYear` → 400.

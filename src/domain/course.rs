@@ -25,8 +25,9 @@ use super::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, Subje
 use super::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
 
-/// Largest number of lessons per week and semester (docs/contract.md §Validation: 0 ≤ x ≤ 99).
-pub const MAX_LESSONS: i64 = 99;
+/// Largest number of lessons per week and semester (docs/contract.md §Validation: 0 ≤ x ≤ 99),
+/// the same as in a lesson table entry.
+pub const MAX_LESSONS: i64 = super::lessontable::MAX_LESSONS;
 
 /// Course in its single form, which is also its list and reference form (docs/contract.md §Courses).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]

@@ -27,8 +27,9 @@ use super::refs::{CurriculumRef, LookupRef, SubjectRef};
 use super::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
 
-/// Largest number of lessons per week and semester in an entry (as for courses, docs/contract.md §Validation).
-pub const MAX_LESSONS: i64 = super::course::MAX_LESSONS;
+/// Largest number of lessons per week and semester in an entry and in a course
+/// (docs/contract.md §Validation: 0 ≤ x ≤ 99).
+pub const MAX_LESSONS: i64 = 99;
 
 /// How a subject is taught in a grade (docs/documents.md §Lesson table). Fixed ids 1–5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

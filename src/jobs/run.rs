@@ -8,6 +8,7 @@ use crate::domain::job::{JobKind, JobParams};
 use crate::domain::schoolclass::SchoolClassInYear;
 use crate::domain::teacher::Teacher;
 use crate::error::{Error, ErrorCode, Result};
+use crate::service::audit::Actor;
 use crate::service::balances::check_frozen;
 use crate::service::workload::{fill_balances, workloads};
 use crate::store::course::CourseFilter;
@@ -157,23 +158,8 @@ async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Opti
 async fn initialize(params: &JobParams, ctx: &Context) -> Result<()> {
     let p = &ctx.progress;
     p.set_total(1);
-    let mut tx = ctx.store.begin().await?;
-    let report = crate::service::opening::open_school_year(&mut tx, params.year()).await?;
-    let audit = crate::api::crud::Audit {
-        principal: Some(ctx.who.clone()),
-        method: "PUT".into(),
-        path: format!("/api/v1/job/{}", ctx.job),
-    };
-    for e in &report.employments {
-        audit.record(&mut tx, "employment", e.id.0, None::<&()>, Some(e)).await?;
-    }
-    for c in &report.courses {
-        audit.record(&mut tx, "course", c.id.0, None::<&()>, Some(c)).await?;
-    }
-    for e in &report.pool_entries {
-        audit.record(&mut tx, "poolentry", e.id, None::<&()>, Some(e)).await?;
-    }
-    tx.commit().await?;
+    let actor = Actor::new(Some(ctx.who.clone()), "PUT", format!("/api/v1/job/{}", ctx.job));
+    let report = crate::service::opening::open_school_year_for(&ctx.store, &actor, params.year()).await?;
     p.step();
     let c = &report.counts;
     p.log(format!(

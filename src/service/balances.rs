@@ -14,6 +14,7 @@ use crate::domain::workload::{
     calculate, Calculation, CalculationMode, CourseShare, PayrollType, PoolItem, PostingDetail, PostingItem,
     ThesisItem, WorkloadInput, Year,
 };
+use crate::error::{Error, Result};
 use crate::store::workload::{EmploymentFacts, WorkloadFacts, YearFacts};
 
 /// The computed workload and balances of one employment.
@@ -39,23 +40,47 @@ fn fixed(x: i64) -> Decimal {
     Fixed(x).decimal()
 }
 
-fn year_input(y: &YearFacts) -> Year {
-    Year {
+/// The calculation's view of school year `y`; a stored calculation mode id
+/// that is none of the six (docs/workload.md §Calculation) is a fault of the
+/// data, not a reason to calculate in percent: 500, logged.
+fn year_input(y: &YearFacts) -> Result<Year> {
+    let mode = CalculationMode::from_id(y.calculation_mode).ok_or_else(|| {
+        Error::internal(anyhow::anyhow!(
+            "school year {} ({}) has the unknown calculation mode id {}",
+            y.code,
+            y.id,
+            y.calculation_mode
+        ))
+    })?;
+    Ok(Year {
         graduation_year: y.graduation_year as i32,
         weeks: y.weeks,
-        mode: CalculationMode::from_id(y.calculation_mode).unwrap_or(CalculationMode::Percent),
+        mode,
         small_group_surcharge: fixed(y.small_group_surcharge),
         weekly_lessons: y.weekly_lessons.iter().map(|(k, v)| (*k, v.decimal())).collect(),
-    }
+    })
 }
 
 /// Whether employment `e` of a year in `facts` is frozen: its year is locked
 /// and both balances were frozen when it was locked (docs/workload.md §Balance).
-fn frozen(e: &EmploymentFacts, year: &YearFacts) -> Option<(Decimal, Decimal)> {
-    match (year.locked, &e.frozen_opening_balance, &e.frozen_closing_balance) {
-        (true, Some(o), Some(c)) => Decimal::from_str(o).ok().zip(Decimal::from_str(c).ok()),
-        _ => None,
+/// A frozen balance that is no decimal is a fault of the data: 500, logged
+/// (it is not skipped, which would silently recompute a locked year).
+fn frozen(e: &EmploymentFacts, year: &YearFacts) -> Result<Option<(Decimal, Decimal)>> {
+    match year.locked {
+        true => stored_balances(e),
+        false => Ok(None),
     }
+}
+
+/// The frozen balances stored with employment `e`, when both are (see [`frozen`]).
+fn stored_balances(e: &EmploymentFacts) -> Result<Option<(Decimal, Decimal)>> {
+    let (Some(o), Some(c)) = (&e.frozen_opening_balance, &e.frozen_closing_balance) else { return Ok(None) };
+    let read = |text: &str| {
+        Decimal::from_str(text).map_err(|err| {
+            Error::internal(anyhow::anyhow!("employment {} has the unreadable frozen balance {text:?}: {err}", e.id))
+        })
+    };
+    Ok(Some((read(o)?, read(c)?)))
 }
 
 /// The school years whose bookings must be loaded to compute the employments
@@ -64,7 +89,7 @@ fn frozen(e: &EmploymentFacts, year: &YearFacts) -> Option<(Decimal, Decimal)> {
 /// earlier year up to (not including) the first employment whose balances
 /// are frozen — a frozen closing balance ends the chain (docs/workload.md §Balance).
 /// Ascending by graduation year.
-pub fn years_to_compute(facts: &WorkloadFacts, targets: &[i64]) -> Vec<i64> {
+pub fn years_to_compute(facts: &WorkloadFacts, targets: &[i64]) -> Result<Vec<i64>> {
     let years: HashMap<i64, &YearFacts> = facts.years.iter().map(|y| (y.id, y)).collect();
     let mut needed: std::collections::HashSet<i64> = targets.iter().copied().collect();
     let mut by_teacher: HashMap<i64, Vec<&EmploymentFacts>> = HashMap::new();
@@ -77,7 +102,7 @@ pub fn years_to_compute(facts: &WorkloadFacts, targets: &[i64]) -> Vec<i64> {
         let Some(last) = list.iter().rposition(|e| targets.contains(&e.school_year_id)) else { continue };
         for e in list[..last].iter().rev() {
             let year = years[&e.school_year_id];
-            if frozen(e, year).is_some() {
+            if frozen(e, year)?.is_some() {
                 break;
             }
             needed.insert(year.id);
@@ -85,13 +110,13 @@ pub fn years_to_compute(facts: &WorkloadFacts, targets: &[i64]) -> Vec<i64> {
     }
     let mut out: Vec<i64> = needed.into_iter().filter(|id| years.contains_key(id)).collect();
     out.sort_by_key(|id| years[id].graduation_year);
-    out
+    Ok(out)
 }
 
 /// Computes every employment of `facts.loaded_years`, year by year, carrying
 /// balances; an employment of another year only passes on its frozen closing
 /// balance. Returns the results by employment id.
-pub fn compute_all(facts: &WorkloadFacts) -> HashMap<i64, EmploymentResult> {
+pub fn compute_all(facts: &WorkloadFacts) -> Result<HashMap<i64, EmploymentResult>> {
     let payroll_types: Vec<PayrollType> = facts
         .payroll_types
         .iter()
@@ -102,7 +127,8 @@ pub fn compute_all(facts: &WorkloadFacts) -> HashMap<i64, EmploymentResult> {
             ipb_correction_allowed: p.ipb_correction_allowed,
         })
         .collect();
-    let years: HashMap<i64, (&YearFacts, Year)> = facts.years.iter().map(|y| (y.id, (y, year_input(y)))).collect();
+    let years: HashMap<i64, (&YearFacts, Year)> =
+        facts.years.iter().map(|y| Ok((y.id, (y, year_input(y)?)))).collect::<Result<_>>()?;
     let order: HashMap<i64, i64> = facts.years.iter().map(|y| (y.id, y.graduation_year)).collect();
 
     // Group the bookings by (year, teacher).
@@ -163,7 +189,7 @@ pub fn compute_all(facts: &WorkloadFacts) -> HashMap<i64, EmploymentResult> {
         let mut carried: Option<Decimal> = None;
         for e in list {
             let Some((year_facts, year)) = years.get(&e.school_year_id) else { continue };
-            let frozen = frozen(e, year_facts);
+            let frozen = frozen(e, year_facts)?;
             if !facts.loaded_years.contains(&e.school_year_id) {
                 if let Some((_, closing)) = frozen {
                     carried = Some(closing);
@@ -205,7 +231,7 @@ pub fn compute_all(facts: &WorkloadFacts) -> HashMap<i64, EmploymentResult> {
             );
         }
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -258,7 +284,7 @@ mod tests {
             employment(3, 7, 3, None),
             employment(4, 7, 4, None),
         ]);
-        assert_eq!(years_to_compute(&f, &[4]), vec![3, 4]);
+        assert_eq!(years_to_compute(&f, &[4]).unwrap(), vec![3, 4]);
     }
 
     #[test]
@@ -266,29 +292,44 @@ mod tests {
         // Year 2 is locked, but its employment has no frozen balances: the walk goes on to year 1 (frozen).
         let f =
             facts(vec![employment(1, 7, 1, Some(("0", "1"))), employment(2, 7, 2, None), employment(4, 7, 4, None)]);
-        assert_eq!(years_to_compute(&f, &[4]), vec![2, 4]);
+        assert_eq!(years_to_compute(&f, &[4]).unwrap(), vec![2, 4]);
     }
 
     #[test]
     fn a_year_on_leave_before_an_unfrozen_year_reaches_further_back() {
         // Teacher 8 has no employment in years 2 and 3: the chain reaches year 1, which is not frozen.
         let f = facts(vec![employment(1, 8, 1, None), employment(4, 8, 4, None)]);
-        assert_eq!(years_to_compute(&f, &[4]), vec![1, 4]);
+        assert_eq!(years_to_compute(&f, &[4]).unwrap(), vec![1, 4]);
         // Another teacher, frozen in year 2, adds nothing.
         let mut g = facts(vec![employment(2, 9, 2, Some(("0", "3"))), employment(4, 9, 4, None)]);
-        assert_eq!(years_to_compute(&g, &[4]), vec![4]);
+        assert_eq!(years_to_compute(&g, &[4]).unwrap(), vec![4]);
         g.employments.push(employment(5, 8, 1, None));
         g.employments.push(employment(6, 8, 4, None));
-        assert_eq!(years_to_compute(&g, &[4]), vec![1, 4]);
+        assert_eq!(years_to_compute(&g, &[4]).unwrap(), vec![1, 4]);
     }
 
     #[test]
     fn an_unloaded_frozen_year_passes_on_its_closing_balance() {
         let mut f = facts(vec![employment(2, 7, 2, Some(("1.5", "2.25"))), employment(4, 7, 4, None)]);
-        f.loaded_years = years_to_compute(&f, &[4]);
-        let results = compute_all(&f);
+        f.loaded_years = years_to_compute(&f, &[4]).unwrap();
+        let results = compute_all(&f).unwrap();
         assert!(!results.contains_key(&2), "the frozen year is not computed");
         assert_eq!(results[&4].opening, Decimal::from_str("2.25").unwrap());
+    }
+
+    #[test]
+    fn an_unknown_mode_or_an_unreadable_frozen_balance_is_an_error() {
+        let mut f = facts(vec![employment(4, 7, 4, None)]);
+        f.loaded_years = vec![4];
+        assert!(compute_all(&f).is_ok());
+        f.years[3].calculation_mode = 7;
+        assert_eq!(compute_all(&f).unwrap_err().code(), crate::error::ErrorCode::Internal);
+        // Year 2 is locked: its frozen balances are read, and a text that is no decimal fails.
+        let g = facts(vec![employment(2, 7, 2, Some(("1.5", "zwei"))), employment(4, 7, 4, None)]);
+        assert_eq!(years_to_compute(&g, &[4]).unwrap_err().code(), crate::error::ErrorCode::Internal);
+        // In an open year frozen texts are not read.
+        let h = facts(vec![employment(3, 7, 3, Some(("x", "y"))), employment(4, 7, 4, None)]);
+        assert_eq!(years_to_compute(&h, &[4]).unwrap(), vec![3, 4]);
     }
 
     fn dec(s: &str) -> Decimal {
@@ -420,15 +461,15 @@ pub async fn check_frozen(
         let mut facts = conn.workload_heads(year.graduation_year, None).await?;
         let mut frozen_values: HashMap<i64, (Decimal, Decimal, i64)> = HashMap::new();
         for e in facts.employments.iter_mut().filter(|e| e.school_year_id == year.id) {
-            if let Some((o, c)) = year_frozen(e) {
+            if let Some((o, c)) = stored_balances(e)? {
                 frozen_values.insert(e.id, (o, c, e.teacher_id));
             }
             e.frozen_opening_balance = None;
             e.frozen_closing_balance = None;
         }
-        let years = years_to_compute(&facts, &[year.id]);
+        let years = years_to_compute(&facts, &[year.id])?;
         conn.load_bookings(&mut facts, &years, None).await?;
-        let results = compute_all(&facts);
+        let results = compute_all(&facts)?;
         let mut differences: Vec<FrozenDifference> = frozen_values
             .iter()
             .filter_map(|(id, (o, c, teacher))| {
@@ -446,10 +487,4 @@ pub async fn check_frozen(
         on_year(i + 1, locked.len());
     }
     Ok(out)
-}
-
-fn year_frozen(e: &EmploymentFacts) -> Option<(Decimal, Decimal)> {
-    Decimal::from_str(e.frozen_opening_balance.as_deref()?)
-        .ok()
-        .zip(Decimal::from_str(e.frozen_closing_balance.as_deref()?).ok())
 }

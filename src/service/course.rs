@@ -3,17 +3,109 @@
 //! [`crate::domain::course`], writes only what changed, and builds the answer
 //! from what it wrote, without reading the courses back.
 //!
-//! The callers ([`crate::api::course`], [`crate::api::crud`]) hold the write
-//! transaction, check `If-Match` against the loaded state and record the audit
-//! entries.
+//! The use cases ([`create_course`], [`merge_courses`], [`split_course`], and
+//! get, save and delete through [`Courses`] and [`crate::service::crud`]) hold
+//! the write transaction, check the caller's [`Expect`]ation against the
+//! loaded state and record the audit entries; the functions on a [`Conn`]
+//! are their steps (the dataset import calls [`create`] inside its own
+//! transaction).
 
+use super::audit::Actor;
+use super::crud::{Crud, Written};
+use super::version::{Expect, Version};
 use crate::domain::course::{
-    check_merge, check_new_course, check_split, check_teachers, check_unlocked, lessons_from_table, Course,
-    CourseUpdate, NewCourse,
+    check_merge, check_merge_ids, check_new_course, check_split, check_teachers, check_unlocked, lessons_from_table,
+    Course, CourseUpdate, NewCourse,
 };
 use crate::domain::ids::CourseId;
 use crate::error::{Error, Result};
-use crate::store::Conn;
+use crate::store::{Conn, Store};
+
+/// The course resource for the generic get, save and delete
+/// ([`crate::service::crud`]); creating, merging and splitting are the use
+/// cases of this module.
+pub struct Courses;
+
+impl Crud for Courses {
+    const PATH: &'static str = "course";
+    const NOUN: &'static str = CourseId::KIND;
+    const TABLE: &'static str = "course";
+    type Update = CourseUpdate;
+    type Single = Course;
+    async fn get(conn: &mut Conn, id: i64) -> Result<Option<Course>> {
+        conn.get_course(CourseId(id)).await
+    }
+    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
+        tx.delete_courses(&[CourseId(id)]).await
+    }
+    async fn get_for_update(tx: &mut Conn, id: i64) -> Result<Option<Course>> {
+        Ok(tx.courses_for_update(&[CourseId(id)]).await?.pop().flatten())
+    }
+    async fn save(tx: &mut Conn, _id: i64, before: &Course, update: &CourseUpdate) -> Result<Course> {
+        save(tx, before, update).await
+    }
+    fn check_delete(before: &Course, _users: &[String]) -> Result<()> {
+        check_delete(before)
+    }
+}
+
+/// Creates course `new` for `actor` ([`create`] with the lock of the school
+/// year enforced) and records it; returns the course as read after writing.
+pub async fn create_course(store: &Store, actor: &Actor, new: &NewCourse) -> Result<Written<Course>> {
+    let mut tx = store.begin().await?;
+    let id = create(&mut tx, new, true).await?;
+    let course = tx.get_course(id).await?.ok_or_else(|| Error::not_found(CourseId::KIND, id.0))?;
+    actor.record(&mut tx, Courses::PATH, id.0, None::<&()>, Some(&course)).await?;
+    tx.commit().await?;
+    Written::new(id.0, course)
+}
+
+/// Merges the courses `ids` into the first for `actor` ([`merge`]; 422 for a
+/// malformed list, 404 for a missing course). `expect` is checked against
+/// every course involved (only its `one_of` part: each course's current
+/// version must be listed), else 412 and nothing changes. Every course
+/// changed or deleted gets its audit entry; returns the merged course.
+pub async fn merge_courses(store: &Store, actor: &Actor, ids: &[CourseId], expect: &Expect) -> Result<Written<Course>> {
+    check_merge_ids(ids)?;
+    let mut tx = store.begin().await?;
+    let before = current_courses(&mut tx, ids, expect).await?;
+    let merged = merge(&mut tx, &before).await?;
+    for old in &before {
+        let after = (old.id == merged.id).then_some(&merged);
+        actor.record(&mut tx, Courses::PATH, old.id.0, Some(old), after).await?;
+    }
+    tx.commit().await?;
+    Written::new(merged.id.0, merged)
+}
+
+/// Splits course `id` into one course per class for `actor` ([`split`]; 404
+/// when missing); `expect` as for [`merge_courses`]. Returns the resulting
+/// courses, the original first, each with its audit entry.
+pub async fn split_course(store: &Store, actor: &Actor, id: CourseId, expect: &Expect) -> Result<Vec<Course>> {
+    let mut tx = store.begin().await?;
+    let before = current_courses(&mut tx, &[id], expect).await?.remove(0);
+    let courses = split(&mut tx, &before).await?;
+    for after in &courses {
+        let old = (after.id == id).then_some(&before);
+        actor.record(&mut tx, Courses::PATH, after.id.0, old, Some(after)).await?;
+    }
+    tx.commit().await?;
+    Ok(courses)
+}
+
+/// Locks and loads the courses `ids` once ([`Conn::courses_for_update`]), in
+/// the order of `ids`: 404 for the first missing one; then checks the
+/// `one_of` part of `expect` against each.
+async fn current_courses(tx: &mut Conn, ids: &[CourseId], expect: &Expect) -> Result<Vec<Course>> {
+    let courses = all_found(ids, tx.courses_for_update(ids).await?)?;
+    let expect = expect.matching_only();
+    if expect.is_conditional() {
+        for course in &courses {
+            expect.check_one_of(CourseId::KIND, course.id.0, &Version::of(course)?)?;
+        }
+    }
+    Ok(courses)
+}
 
 /// Creates a course (docs/contract.md §Courses "Create" and "Teachers"): loads the facts
 /// of the body's ids, applies [`check_new_course`], takes `-1` lessons from

@@ -3,7 +3,9 @@
 //! neither deleted nor moved. The store supplies the facts; the rules are
 //! [`crate::domain::employment`]'s and [`crate::domain::schoolyear`]'s.
 
+use super::crud::{read_back, Crud, CrudCreate};
 use super::schoolyear::require_open;
+use super::workload::fill_balances;
 use crate::domain::employment::{check_unused, moves, Employment, NewEmployment};
 use crate::domain::ids::EmploymentId;
 use crate::error::Result;
@@ -41,4 +43,34 @@ pub async fn delete(conn: &mut Conn, id: EmploymentId, before: &Employment) -> R
     let users = conn.employment_users(id).await?;
     check_unused(before, &users, "deleted")?;
     conn.delete_employment(id).await
+}
+
+/// The `/employment` resource; its forms carry the computed balances (docs/workload.md §Balance).
+pub struct Employments;
+impl CrudCreate for Employments {
+    type New = NewEmployment;
+    async fn create(tx: &mut Conn, new: &NewEmployment) -> Result<i64> {
+        Ok(create(tx, new).await?.0)
+    }
+}
+impl Crud for Employments {
+    const PATH: &'static str = "employment";
+    const NOUN: &'static str = EmploymentId::KIND;
+    const TABLE: &'static str = "employment";
+    type Update = NewEmployment;
+    type Single = Employment;
+    async fn get(conn: &mut Conn, id: i64) -> Result<Option<Employment>> {
+        let Some(e) = conn.get_employment(EmploymentId(id)).await? else { return Ok(None) };
+        let mut one = [e];
+        fill_balances(conn, &mut one).await?;
+        let [e] = one;
+        Ok(Some(e))
+    }
+    async fn save(tx: &mut Conn, id: i64, before: &Employment, new: &NewEmployment) -> Result<Employment> {
+        update(tx, EmploymentId(id), before, new).await?;
+        read_back::<Self>(tx, id).await
+    }
+    async fn delete(tx: &mut Conn, id: i64, before: &Employment) -> Result<()> {
+        delete(tx, EmploymentId(id), before).await
+    }
 }

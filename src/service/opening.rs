@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use super::audit::Actor;
 use crate::domain::check::{no_entry_classes, Finding};
 use crate::domain::course::{lock_reason, Course};
 use crate::domain::ids::SchoolYearId;
@@ -13,7 +14,7 @@ use crate::domain::refs::SchoolYearRef;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::opening::EmploymentRef;
 use crate::store::pool::OwnerFilter;
-use crate::store::Conn;
+use crate::store::{Conn, Store};
 
 /// How many objects of each kind the opening created.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -84,4 +85,23 @@ pub async fn open_school_year(tx: &mut Conn, id: SchoolYearId) -> Result<Opening
     let counts =
         OpeningCounts { courses: courses.len(), employments: employments.len(), pool_entries: pool_entries.len() };
     Ok(OpeningReport { courses, employments, pool_entries, counts, warnings })
+}
+
+/// Opens school year `id` for `actor` ([`open_school_year`]) in one
+/// transaction; every course, employment and pool entry it creates gets its
+/// audit entry in the name of `actor`. Returns the report.
+pub async fn open_school_year_for(store: &Store, actor: &Actor, id: SchoolYearId) -> Result<OpeningReport> {
+    let mut tx = store.begin().await?;
+    let report = open_school_year(&mut tx, id).await?;
+    for e in &report.employments {
+        actor.record(&mut tx, "employment", e.id.0, None::<&()>, Some(e)).await?;
+    }
+    for c in &report.courses {
+        actor.record(&mut tx, "course", c.id.0, None::<&()>, Some(c)).await?;
+    }
+    for p in &report.pool_entries {
+        actor.record(&mut tx, "poolentry", p.id, None::<&()>, Some(p)).await?;
+    }
+    tx.commit().await?;
+    Ok(report)
 }

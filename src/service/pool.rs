@@ -2,12 +2,22 @@
 //! school year, and the year must be open. The store supplies the facts; the
 //! rules are [`crate::domain::pool`]'s and [`crate::domain::schoolyear`]'s.
 //! The ids a body names are checked by the caller (`service::references::check`).
+//!
+//! The use cases: pool entries and postings through [`PoolEntries`],
+//! [`Postings`] and [`crate::service::crud`]; [`save_theses`];
+//! [`create_note`] (get and delete of notes through [`Notes`]).
 
+use super::audit::Actor;
+use super::crud::{read_back, Crud, CrudCreate, Written};
+use super::references;
 use super::schoolyear::require_open;
+use super::version::Expect;
 use crate::domain::ids::{SchoolYearId, TeacherId};
-use crate::domain::pool::{not_employed, NewPoolEntry, NewPosting, PoolEntry, Posting, Theses, ThesisCounts};
+use crate::domain::pool::{
+    not_employed, NewNote, NewPoolEntry, NewPosting, Note, PoolEntry, Posting, Theses, ThesisCounts,
+};
 use crate::error::{Error, Result};
-use crate::store::Conn;
+use crate::store::{Conn, Store};
 
 /// 409 `school_year_locked` for a locked year, 422 `teacher_not_employed`
 /// when the teacher has no employment in it. For a change, `before` is the
@@ -70,4 +80,116 @@ pub async fn set_theses(conn: &mut Conn, before: &Theses, counts: &ThesisCounts)
     require_open(conn, before.school_year.id).await?;
     super::references::check(conn, counts).await?;
     conn.replace_theses(before.school_year.id.0, before.teacher.id.0, &counts.0).await
+}
+
+macro_rules! owned_resource {
+    ($marker:ident, $new:ty, $single:ty, $path:literal, $noun:literal, $table:literal, $get:ident, $create:ident, $update:ident, $delete:ident) => {
+        #[doc = concat!("The `/", $path, "` resource for the generic use cases.")]
+        pub struct $marker;
+        impl CrudCreate for $marker {
+            type New = $new;
+            async fn create(tx: &mut Conn, new: &$new) -> Result<i64> {
+                $create(tx, new).await
+            }
+        }
+        impl Crud for $marker {
+            const PATH: &'static str = $path;
+            const NOUN: &'static str = $noun;
+            const TABLE: &'static str = $table;
+            type Update = $new;
+            type Single = $single;
+            async fn get(conn: &mut Conn, id: i64) -> Result<Option<$single>> {
+                conn.$get(id).await
+            }
+            async fn save(tx: &mut Conn, id: i64, before: &$single, new: &$new) -> Result<$single> {
+                $update(tx, id, before, new).await?;
+                read_back::<Self>(tx, id).await
+            }
+            async fn delete(tx: &mut Conn, id: i64, before: &$single) -> Result<()> {
+                $delete(tx, id, before).await
+            }
+        }
+    };
+}
+
+owned_resource!(
+    PoolEntries,
+    NewPoolEntry,
+    PoolEntry,
+    "poolentry",
+    "pool entry",
+    "pool_entry",
+    get_pool_entry,
+    create_pool_entry,
+    update_pool_entry,
+    delete_pool_entry
+);
+owned_resource!(
+    Postings,
+    NewPosting,
+    Posting,
+    "posting",
+    "posting",
+    "posting",
+    get_posting,
+    create_posting,
+    update_posting,
+    delete_posting
+);
+
+/// The `/note` resource (no PUT: notes are written once).
+pub struct Notes;
+impl Crud for Notes {
+    const PATH: &'static str = "note";
+    const NOUN: &'static str = "note";
+    const TABLE: &'static str = "note";
+    type Update = NewNote;
+    type Single = Note;
+    async fn get(conn: &mut Conn, id: i64) -> Result<Option<Note>> {
+        conn.get_note(id).await
+    }
+    /// Notes are written once: there is no save (and no `PUT /note/ID`).
+    async fn save(_tx: &mut Conn, id: i64, _before: &Note, _new: &NewNote) -> Result<Note> {
+        Err(Error::not_found("note", id))
+    }
+    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
+        tx.delete_note(id).await
+    }
+}
+
+/// Saves the thesis counts of teacher `teacher` in school year `year` for
+/// `actor` ([`set_theses`]): 412 when `expect` does not hold for the current
+/// counts; `Ok(None)` when the teacher has no employment in that year (there
+/// are no theses to save). Returns the theses as written.
+pub async fn save_theses(
+    store: &Store,
+    actor: &Actor,
+    year: i64,
+    teacher: i64,
+    expect: &Expect,
+    counts: &ThesisCounts,
+) -> Result<Option<Written<Theses>>> {
+    let mut tx = store.begin().await?;
+    let Some(before) = tx.get_theses(year, teacher).await? else { return Ok(None) };
+    expect.check_form("theses", year, &before)?;
+    set_theses(&mut tx, &before, counts).await?;
+    let Some(item) = tx.get_theses(year, teacher).await? else { return Ok(None) };
+    actor.record(&mut tx, "thesis", teacher, Some(&before), Some(&item)).await?;
+    tx.commit().await?;
+    Written::new(teacher, item).map(Some)
+}
+
+/// Writes note `new` for `actor`, who is its author (`unknown` without a
+/// principal), stamped with the current time; 422 `unknown_reference` for an
+/// unknown teacher. Returns the note as written.
+pub async fn create_note(store: &Store, actor: &Actor, new: &NewNote) -> Result<Written<Note>> {
+    let author = actor.principal.as_ref().map_or_else(|| "unknown".to_string(), |p| p.name.clone());
+    let now = chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.6fZ").to_string();
+    let mut tx = store.begin().await?;
+    references::check(&mut tx, new).await?;
+    let id = tx.create_note(new, &author, &now).await?;
+    let item = tx.get_note(id).await?.ok_or_else(|| Error::not_found(Notes::NOUN, id))?;
+    actor.record(&mut tx, Notes::PATH, id, None::<&()>, Some(&item)).await?;
+    tx.commit().await?;
+    Written::new(id, item)
 }

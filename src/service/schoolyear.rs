@@ -2,8 +2,11 @@
 //! (docs/contract.md §Validation, §Locked school years): the store supplies the facts, the rules are
 //! [`crate::domain::schoolyear`]'s.
 
+use super::crud::{read_back, Crud, CrudCreate};
+use super::workload::freeze_balances;
 use crate::domain::ids::SchoolYearId;
-use crate::domain::schoolyear::{check_open, check_weekly_lessons, with_inherited, NewSchoolYear};
+use crate::domain::references::check_unused;
+use crate::domain::schoolyear::{check_open, check_weekly_lessons, with_inherited, NewSchoolYear, SchoolYear};
 use crate::error::{Error, Result};
 use crate::store::Conn;
 
@@ -41,4 +44,46 @@ pub async fn require_open(conn: &mut Conn, year: SchoolYearId) -> Result<()> {
     let state =
         conn.school_year_state_for_share(year).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year.0))?;
     check_open(&state)
+}
+
+/// The `/schoolyear` resource. Locking a year (archived or finalised)
+/// freezes its employments' balances; unlocking it unfreezes them (docs/workload.md §Balance).
+pub struct SchoolYears;
+impl CrudCreate for SchoolYears {
+    type New = NewSchoolYear;
+    async fn create(tx: &mut Conn, new: &NewSchoolYear) -> Result<i64> {
+        Ok(create(tx, new).await?.0)
+    }
+}
+impl Crud for SchoolYears {
+    const PATH: &'static str = "schoolyear";
+    const NOUN: &'static str = SchoolYearId::KIND;
+    const TABLE: &'static str = "school_year";
+    type Update = NewSchoolYear;
+    type Single = SchoolYear;
+    async fn get(conn: &mut Conn, id: i64) -> Result<Option<SchoolYear>> {
+        conn.get_school_year(SchoolYearId(id)).await
+    }
+    async fn save(tx: &mut Conn, raw_id: i64, _before: &SchoolYear, new: &NewSchoolYear) -> Result<SchoolYear> {
+        let id = SchoolYearId(raw_id);
+        let was_locked = tx.school_year_locked(id).await?.is_some_and(|(_, locked)| locked);
+        update(tx, id, new).await?;
+        let locked = new.archived || new.finalised;
+        if locked != was_locked {
+            let year = tx.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, id.0))?;
+            freeze_balances(tx, &year, locked).await?;
+        }
+        read_back::<Self>(tx, raw_id).await
+    }
+    async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
+        tx.delete_school_year(SchoolYearId(id)).await
+    }
+    async fn users(tx: &mut Conn, id: i64) -> Result<Vec<String>> {
+        tx.school_year_users(SchoolYearId(id)).await
+    }
+    fn check_delete(before: &SchoolYear, users: &[String]) -> Result<()> {
+        check_unused(users, |users| {
+            format!("School year {} still has {users}; archive the school year instead.", before.code)
+        })
+    }
 }

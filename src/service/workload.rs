@@ -362,7 +362,7 @@ async fn facts_with(
     known: Option<(SchoolYearId, &[Course])>,
 ) -> Result<WorkloadFacts> {
     let mut facts = conn.workload_heads(up_to, teacher).await?;
-    let years = years_to_compute(&facts, targets);
+    let years = years_to_compute(&facts, targets)?;
     let known = known.filter(|(y, _)| years.contains(&y.0));
     conn.load_bookings_except_courses_of(&mut facts, &years, teacher, known.map(|(y, _)| y.0)).await?;
     if let Some((_, courses)) = known {
@@ -393,7 +393,7 @@ async fn results_with(
     let employments = conn.list_employments(EmploymentFilter { school_year: Some(year.id), teacher }).await?;
     let known = courses.map(|c| (year.id, c));
     let facts = facts_with(conn, year.graduation_year, teacher.map(|t| t.0), &[year.id.0], known).await?;
-    let results = compute_all(&facts);
+    let results = compute_all(&facts)?;
     Ok((employments.into_iter().map(|e| (e.teacher.into(), e.id.0)).collect(), results))
 }
 
@@ -678,7 +678,7 @@ pub async fn fill_balances(conn: &mut Conn, employments: &mut [crate::domain::em
     targets.dedup();
     let facts = facts_for(conn, up_to, teacher, &targets).await?;
     let shown: HashMap<i64, bool> = facts.years.iter().map(|y| (y.id, y.show_ipb_balances)).collect();
-    let results = compute_all(&facts);
+    let results = compute_all(&facts)?;
     for e in employments {
         if !shown.get(&e.school_year.id.0).copied().unwrap_or(true) {
             continue;
@@ -701,7 +701,7 @@ pub async fn freeze_balances(conn: &mut Conn, year: &SchoolYear, locked: bool) -
         return Ok(());
     }
     let facts = facts_for(conn, year.graduation_year, None, &[year.id.0]).await?;
-    let results = compute_all(&facts);
+    let results = compute_all(&facts)?;
     for e in facts.employments.iter().filter(|e| e.school_year_id == year.id.0) {
         if let Some(r) = results.get(&e.id) {
             conn.set_frozen_balances(e.id, Some((r.opening.to_string(), r.closing.to_string()))).await?;

@@ -507,6 +507,13 @@ impl Conn {
     }
 }
 
+impl From<sqlx::Error> for Error {
+    /// [`map_db_error`]: lets `?` turn a database error into the service error.
+    fn from(err: sqlx::Error) -> Self {
+        map_db_error(err)
+    }
+}
+
 /// Maps a database error to the service error: unique violations a statement
 /// did not declare ([`constraint`]) to a generic 409 `duplicate_code` (logged),
 /// foreign-key violations to 409 `referenced`,

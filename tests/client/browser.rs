@@ -5,7 +5,8 @@
 use std::num::NonZeroU32;
 
 use reqwest::Method;
-use schoolplan::app::{AppConfig, ClientSettings};
+use schoolplan::api::client::ClientSettings;
+use schoolplan::app::AppConfig;
 use serde_json::Value;
 
 use crate::helpers::{Resp, TestApp};

@@ -2,7 +2,7 @@
 //! documentation at `/docs`.
 //!
 //! Each resource module documents its routes where it registers them
-//! ([`ApiRouter::doc`]); the generic single-object operations come from
+//! ([`crate::api::routes::ApiRouter::doc`]); the generic single-object operations come from
 //! [`resource`]. Response schemas are derived from the Rust types
 //! (`utoipa::ToSchema`), request schemas from the body parsers
 //! ([`crate::domain::reader::describe`]), and the access check adds the
@@ -15,17 +15,12 @@ pub mod operation;
 pub mod resource;
 pub mod schemas;
 
-use axum::body::Bytes;
 use axum::http::{header, HeaderValue};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use axum::Router;
 use serde_json::{json, Map, Value};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use operation::Operation;
-
-use super::routes::ApiRouter;
 
 /// Where the document is served (without a token).
 pub const DOCUMENT_PATH: &str = "/api/v1/openapi.json";
@@ -163,29 +158,6 @@ fn operation_id(method: &str, path: &str) -> String {
     let rest = path.trim_start_matches("/api/v1");
     let words: Vec<&str> = rest.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
     format!("{method}_{}", words.join("_"))
-}
-
-/// Adds `GET /api/v1/openapi.json` to `app`, serving the document of every
-/// operation `app` documents (itself included).
-pub fn serve_document(app: ApiRouter) -> ApiRouter {
-    let op = Operation::get(DOCUMENT_PATH, "meta", "This OpenAPI 3.1 document").json_raw(
-        200,
-        "The OpenAPI document.",
-        json!({"type": "object"}),
-    );
-    let app = app.doc(op);
-    let body = Bytes::from(serde_json::to_vec(&document(app.operations())).expect("the document serialises"));
-    app.route(
-        DOCUMENT_PATH,
-        get(move || {
-            let body = body.clone();
-            async move { json_bytes(body) }
-        }),
-    )
-}
-
-fn json_bytes(body: Bytes) -> Response {
-    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }
 
 /// Swagger UI at `/docs`, its scripts and styles embedded in the binary

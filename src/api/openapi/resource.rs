@@ -1,4 +1,4 @@
-//! Documentation of the generic single-object operations ([`crate::api::crud`]):
+//! Documentation of the generic single-object operations ([`crate::api::crud`], [`crate::service::crud`]):
 //! `GET`, `PUT`, `DELETE /X/{id}` and `POST /X`, derived from the resource's types.
 
 use utoipa::ToSchema;
@@ -6,8 +6,8 @@ use utoipa::ToSchema;
 use super::examples;
 use super::schemas::body_schema;
 use super::Operation;
-use crate::api::crud::{Crud, CrudCreate};
 use crate::domain::reader::Mode;
+use crate::service::crud::{Crud, CrudCreate};
 
 const IF_MATCH: &str = "An ETag from an earlier response: the change happens only if the object still has it \
      (else 412 and nothing changes). Without it the change is unconditional.";

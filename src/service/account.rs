@@ -1,0 +1,167 @@
+//! Accounts, API tokens and account settings
+//! (docs/contract.md §Roles and authentication): the admin's use cases and the caller's own settings, each
+//! in one transaction with its audit entry. The caller's own account and
+//! token are protected from the caller: an administrator cannot remove their
+//! own grant right, delete their own account or revoke the token in use.
+
+use serde::Serialize;
+use serde_json::json;
+
+use super::audit::Actor;
+use super::crud::Written;
+use super::version::Expect;
+use crate::auth::{generate_token, NewToken, Role};
+use crate::error::{Error, ErrorCode, Result};
+use crate::store::account::{Account, AccountSettings, TokenInfo};
+use crate::store::{Conn, Store};
+
+/// The existing client's account screen over schoolplan's accounts
+/// (docs/client.md §Accounts): the form its `/authorisation` resource shows,
+/// and whose version a change of an account there is checked against.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Authorisation {
+    /// Account id.
+    pub id: i64,
+    /// Account name (the single sign-on name claim must equal it).
+    pub account_name: String,
+    /// Whether the account may change planning data (role planner or admin).
+    pub edit_allowed: bool,
+    /// Whether the account may manage accounts (role admin).
+    pub grant_allowed: bool,
+}
+
+impl From<&Account> for Authorisation {
+    fn from(a: &Account) -> Self {
+        Authorisation {
+            id: a.id,
+            account_name: a.name.clone(),
+            edit_allowed: a.role >= Role::Planner,
+            grant_allowed: a.role == Role::Admin,
+        }
+    }
+}
+
+/// Creates account `name` with `role` for `actor`; 409 `duplicate_code` when
+/// the name is taken. Returns the account as written (its version is that of
+/// the account form).
+pub async fn create_account(store: &Store, actor: &Actor, name: &str, role: Role) -> Result<Written<Account>> {
+    let mut tx = store.begin().await?;
+    let account = tx.create_account(name, role).await?;
+    actor.record(&mut tx, "account", account.id, None::<&()>, Some(&account)).await?;
+    tx.commit().await?;
+    Written::new(account.id, account)
+}
+
+/// Locks account `id`'s row and reads it; 404 when missing, 412 when `expect`
+/// does not hold for the version of its [`Authorisation`] form.
+async fn current_account(tx: &mut Conn, id: i64, expect: &Expect) -> Result<Account> {
+    tx.lock_row("account", id).await?;
+    let before = tx.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))?;
+    expect.check_form("account", id, &Authorisation::from(&before))?;
+    Ok(before)
+}
+
+/// Renames account `id` and sets its role for `actor`: 404, 412 (against the
+/// [`Authorisation`] form); 409 `own_account` when the caller would remove
+/// their own grant right, `duplicate_code` when the name is taken. Returns the
+/// account as written, as its [`Authorisation`] form.
+pub async fn update_account(
+    store: &Store,
+    actor: &Actor,
+    id: i64,
+    expect: &Expect,
+    name: &str,
+    role: Role,
+) -> Result<Written<Authorisation>> {
+    if let Some(p) = actor.principal.as_ref().filter(|p| p.account_id == id && role != Role::Admin) {
+        return Err(Error::new(
+            ErrorCode::OwnAccount,
+            format!(
+                "Account {} is your own: you cannot remove your own grant right; ask another administrator.",
+                p.name
+            ),
+        ));
+    }
+    let mut tx = store.begin().await?;
+    let before = current_account(&mut tx, id, expect).await?;
+    let after = tx.update_account(id, name, role).await?;
+    actor.record(&mut tx, "account", id, Some(&before), Some(&after)).await?;
+    tx.commit().await?;
+    Written::new(id, Authorisation::from(&after))
+}
+
+/// Deletes account `id` with its tokens and settings for `actor`: 404, 412
+/// (against the [`Authorisation`] form); 409 `own_account` for the caller's
+/// own account.
+pub async fn delete_account(store: &Store, actor: &Actor, id: i64, expect: &Expect) -> Result<()> {
+    if let Some(p) = actor.principal.as_ref().filter(|p| p.account_id == id) {
+        return Err(Error::new(
+            ErrorCode::OwnAccount,
+            format!("Account {} is your own: you cannot delete it; ask another administrator.", p.name),
+        ));
+    }
+    let mut tx = store.begin().await?;
+    let before = current_account(&mut tx, id, expect).await?;
+    tx.delete_account(id).await?;
+    actor.record(&mut tx, "account", id, Some(&before), None::<&()>).await?;
+    tx.commit().await
+}
+
+/// Creates a token for account `account` for `actor`, labelled `label`,
+/// expiring at `expires` (a timestamp text, `None`: never): 422
+/// `unknown_reference` at `/account` for an unknown account. Returns the
+/// token's listing and the new token, whose text is shown once and never
+/// stored.
+pub async fn create_token(
+    store: &Store,
+    actor: &Actor,
+    account: i64,
+    label: Option<&str>,
+    expires: Option<&str>,
+) -> Result<(TokenInfo, NewToken)> {
+    let token = generate_token().map_err(Error::Internal)?;
+    let mut tx = store.begin().await?;
+    if tx.get_account(account).await?.is_none() {
+        return Err(Error::field(
+            "/account",
+            ErrorCode::UnknownReference,
+            format!("There is no account with id {account}."),
+        ));
+    }
+    let info = tx.create_token(account, &token, label, expires).await?;
+    actor.record_changes(&mut tx, "token", info.id, &json!({"after": info})).await?;
+    tx.commit().await?;
+    Ok((info, token))
+}
+
+/// Revokes token `id` for `actor` with immediate effect: 404 when missing;
+/// 409 `own_token` when it is the token the caller uses (an admin cannot lock
+/// themselves out by mistake).
+pub async fn revoke_token(store: &Store, actor: &Actor, id: i64) -> Result<()> {
+    if actor.principal.as_ref().is_some_and(|p| p.token_id == id) {
+        return Err(Error::new(ErrorCode::OwnToken,
+            format!("Token {id} is the one this request uses: revoke it with another admin token or `schoolplan token revoke {id}`."),
+        ));
+    }
+    let mut tx = store.begin().await?;
+    let info = tx.revoke_token(id).await?;
+    actor.record_changes(&mut tx, "token", id, &json!({"after": {"revokedAt": info.revoked_at}})).await?;
+    tx.commit().await
+}
+
+/// Saves the settings of account `account` (the caller's own: the front door
+/// passes `actor`'s account) for `actor`: returns them as saved.
+pub async fn save_settings(
+    store: &Store,
+    actor: &Actor,
+    account: i64,
+    new: &AccountSettings,
+) -> Result<AccountSettings> {
+    let mut tx = store.begin().await?;
+    let before = tx.get_settings(account).await?;
+    tx.save_settings(account, new).await?;
+    actor.record(&mut tx, "settings", account, Some(&before), Some(new)).await?;
+    tx.commit().await?;
+    Ok(new.clone())
+}

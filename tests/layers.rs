@@ -1,0 +1,411 @@
+//! The layers of the code and its import cycles, checked on the source text.
+//!
+//! Every top-level module of `src/` sits in one layer; a module may use its
+//! own layer and the layers below it, never one above (README.md §Layout).
+//! From the top:
+//!
+//! | layer | modules | why there |
+//! |---|---|---|
+//! | 8 | `main`, `lib`, `cli` | the command line starts everything |
+//! | 7 | `app`, `request_id` | builds the HTTP application (request ids are one of its layers) |
+//! | 6 | `api`, `web`, `oidc` | the front doors; `oidc` verifies sign-on tokens for them and for `cli` |
+//! | 5 | `jobs` | background jobs, started by the front doors |
+//! | 4 | `documents`, `dataset`, `demo` | files and datasets built from the use cases |
+//! | 3 | `service` | the use cases |
+//! | 2 | `store` | the storage boundary |
+//! | 1 | `domain`, `auth` | pure types and rules; `auth` holds the account types (roles, principals, token hashing) that `store` persists, no I/O |
+//! | 0 | `error`, `i18n` | the one error type and the message catalogue |
+//!
+//! Imports are read from `crate::…` and `$crate::…` paths (also grouped
+//! `use crate::{a, b::c}`) in code; comments, doc links included, are not
+//! imports. A module missing from the table fails the test, so a new module
+//! gets a place on purpose.
+//!
+//! The test also looks for import cycles between the files of one top-level
+//! module (resolving `crate::` and `super::` paths to files). A folder's
+//! `mod.rs` is its table of contents and shared definitions: its uses of the
+//! files below it, and theirs of it, are not counted; everything else is.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Top-level module → layer (higher may use lower; see the module doc).
+const LAYERS: &[(&str, u8)] = &[
+    ("main", 8),
+    ("lib", 8),
+    ("cli", 8),
+    ("app", 7),
+    ("request_id", 7),
+    ("api", 6),
+    ("web", 6),
+    ("oidc", 6),
+    ("jobs", 5),
+    ("documents", 4),
+    ("dataset", 4),
+    ("demo", 4),
+    ("service", 3),
+    ("store", 2),
+    ("domain", 1),
+    ("auth", 1),
+    ("error", 0),
+    ("i18n", 0),
+];
+
+/// File cycles known and not yet removed, each as its files sorted and
+/// joined by `, `. The test fails when one of them is gone, so the list only
+/// shrinks.
+const KNOWN_CYCLES: &[&str] = &[
+    // `run.rs` starts the PDF and mail jobs, which use its `Context` and
+    // helpers; left to the rework of the job queue (issue 25, point 2).
+    "jobs/mail.rs, jobs/pdf.rs, jobs/run.rs",
+];
+
+fn layer(module: &str) -> Option<u8> {
+    LAYERS.iter().find(|(m, _)| *m == module).map(|(_, l)| *l)
+}
+
+/// One source file: its path under `src/` and its module path (`api/openapi/mod.rs` → `api::openapi`).
+struct SourceFile {
+    rel: String,
+    module: Vec<String>,
+    is_mod: bool,
+    code: String,
+}
+
+fn source_files(root: &Path) -> Vec<SourceFile> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src/ is readable") {
+            let path: PathBuf = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let rel = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+                let text = std::fs::read_to_string(&path).expect("a source file is UTF-8");
+                out.push(SourceFile {
+                    module: module_path(&rel),
+                    is_mod: rel.ends_with("mod.rs"),
+                    code: strip_comments(&text),
+                    rel,
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| a.rel.cmp(&b.rel));
+    out
+}
+
+fn module_path(rel: &str) -> Vec<String> {
+    let mut parts: Vec<String> = rel.trim_end_matches(".rs").split('/').map(str::to_string).collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    parts
+}
+
+/// The text without `//` comments (doc comments included) and `/* */` blocks.
+/// String literals are kept as they are: a `//` inside one cuts the rest of its
+/// line, which can only hide an import, never invent one.
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |end| &after[end + 2..]);
+        } else if rest.starts_with("//") {
+            rest = rest.find('\n').map_or("", |end| &rest[end..]);
+        } else {
+            let ch = rest.chars().next().unwrap();
+            out.push(ch);
+            rest = &rest[ch.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// Every path that starts with `crate::`, `$crate::` or `super::` in `code`,
+/// grouped imports expanded: `crate::{a, b::{c, d}}` → `crate::a`,
+/// `crate::b::c`, `crate::b::d`. Each path is its segments, `crate`/`super` first.
+fn paths(code: &str) -> Vec<Vec<String>> {
+    let bytes = code.as_bytes();
+    let mut out = Vec::new();
+    for start in ["crate::", "super::"] {
+        let mut from = 0;
+        while let Some(found) = code[from..].find(start) {
+            let at = from + found;
+            from = at + start.len();
+            let before = if at == 0 { b' ' } else { bytes[at - 1] };
+            if before.is_ascii_alphanumeric() || before == b'_' || (before == b':' && start == "super::") {
+                continue; // part of a longer name, or a `super` after `super::`
+            }
+            let head = start.trim_end_matches("::").to_string();
+            let mut pos = at + start.len();
+            out.extend(use_tree(code, &mut pos, vec![head]));
+        }
+    }
+    out
+}
+
+/// Parses a use tree at `pos` after `prefix::`: a name (`::` and more), a
+/// `{…}` group or `*`.
+fn use_tree(code: &str, pos: &mut usize, prefix: Vec<String>) -> Vec<Vec<String>> {
+    let bytes = code.as_bytes();
+    let skip_ws = |pos: &mut usize| {
+        while *pos < bytes.len() && bytes[*pos].is_ascii_whitespace() {
+            *pos += 1;
+        }
+    };
+    skip_ws(pos);
+    if *pos < bytes.len() && bytes[*pos] == b'{' {
+        *pos += 1;
+        let mut out = Vec::new();
+        loop {
+            skip_ws(pos);
+            if *pos >= bytes.len() || bytes[*pos] == b'}' {
+                *pos += 1;
+                return out;
+            }
+            out.extend(use_tree(code, pos, prefix.clone()));
+            skip_ws(pos);
+            // `as name` or anything else up to the next `,` or `}` of this level.
+            while *pos < bytes.len() && bytes[*pos] != b',' && bytes[*pos] != b'}' {
+                *pos += 1;
+            }
+            if *pos < bytes.len() && bytes[*pos] == b',' {
+                *pos += 1;
+            }
+        }
+    }
+    let start = *pos;
+    while *pos < bytes.len() && (bytes[*pos].is_ascii_alphanumeric() || bytes[*pos] == b'_') {
+        *pos += 1;
+    }
+    if start == *pos {
+        return vec![prefix]; // `*` or the end of the path
+    }
+    let mut path = prefix;
+    path.push(code[start..*pos].to_string());
+    if code[*pos..].starts_with("::") {
+        *pos += 2;
+        use_tree(code, pos, path)
+    } else {
+        vec![path]
+    }
+}
+
+/// The absolute module path a path of `file` names (`crate` and `super`
+/// resolved), without the leading `crate`.
+fn absolute(file: &SourceFile, path: &[String]) -> Vec<String> {
+    if path[0] == "crate" {
+        return path[1..].to_vec();
+    }
+    // `super` in `a/b.rs` (module a::b) is `a`; in `a/b/mod.rs` (module a::b) it is `a` too.
+    let mut base = file.module.clone();
+    let mut rest = path;
+    while rest.first().is_some_and(|s| s == "super") {
+        base.pop();
+        rest = &rest[1..];
+    }
+    base.extend(rest.iter().cloned());
+    base
+}
+
+/// The file of the longest module path that `target` starts with.
+fn file_of<'a>(files: &'a [SourceFile], target: &[String]) -> Option<&'a SourceFile> {
+    files
+        .iter()
+        .filter(|f| f.module.len() <= target.len() && f.module[..] == target[..f.module.len()] && !f.module.is_empty())
+        .max_by_key(|f| f.module.len())
+}
+
+fn src_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Upward imports: `(file, the module it uses, its layer, the used layer)`.
+fn upward_imports(files: &[SourceFile]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files {
+        let own = file.module.first().map_or("lib", String::as_str);
+        let Some(own_layer) = layer(own) else { continue };
+        for path in paths(&file.code).into_iter().filter(|p| p[0] == "crate") {
+            let Some(target) = path.get(1) else { continue };
+            if let Some(target_layer) = layer(target) {
+                if target_layer > own_layer {
+                    found.push(format!(
+                        "src/{} (layer {own_layer}) uses crate::{} (layer {target_layer})",
+                        file.rel,
+                        path[1..].join("::")
+                    ));
+                }
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// The file import graph inside each top-level module (see the module doc for
+/// the edges left out).
+fn file_graph(files: &[SourceFile]) -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files {
+        graph.entry(file.rel.clone()).or_default();
+        for path in paths(&file.code) {
+            let target = absolute(file, &path);
+            let Some(to) = file_of(files, &target) else { continue };
+            let same_top = to.module.first() == file.module.first();
+            let within = |parent: &SourceFile, child: &SourceFile| {
+                parent.is_mod
+                    && child.module.len() >= parent.module.len()
+                    && child.module[..parent.module.len()] == parent.module[..]
+            };
+            if to.rel == file.rel || !same_top || within(file, to) || within(to, file) {
+                continue;
+            }
+            graph.entry(file.rel.clone()).or_default().insert(to.rel.clone());
+        }
+    }
+    graph
+}
+
+/// The strongly connected components with more than one file (Tarjan).
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    struct State<'a> {
+        graph: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        out: Vec<String>,
+    }
+    fn visit<'a>(s: &mut State<'a>, v: &'a str) {
+        let i = s.index.len();
+        s.index.insert(v, i);
+        s.low.insert(v, i);
+        s.stack.push(v);
+        s.on_stack.insert(v);
+        for w in s.graph.get(v).into_iter().flatten() {
+            let w = w.as_str();
+            if !s.index.contains_key(w) {
+                visit(s, w);
+                let lw = s.low[w];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(lw);
+            } else if s.on_stack.contains(w) {
+                let iw = s.index[w];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(iw);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut component = Vec::new();
+            while let Some(w) = s.stack.pop() {
+                s.on_stack.remove(w);
+                component.push(w.to_string());
+                if w == v {
+                    break;
+                }
+            }
+            if component.len() > 1 {
+                component.sort();
+                s.out.push(component.join(", "));
+            }
+        }
+    }
+    let mut state = State {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !state.index.contains_key(v.as_str()) {
+            visit(&mut state, v);
+        }
+    }
+    state.out.sort();
+    state.out
+}
+
+#[test]
+fn every_top_level_module_has_a_layer() {
+    let lib = std::fs::read_to_string(src_dir().join("lib.rs")).unwrap();
+    let missing: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod ").or_else(|| l.trim().strip_prefix("mod ")))
+        .map(|m| m.trim_end_matches(';'))
+        .filter(|m| layer(m).is_none())
+        .collect();
+    assert!(missing.is_empty(), "modules without a layer in tests/layers.rs: {missing:?}");
+}
+
+#[test]
+fn no_module_imports_from_a_layer_above() {
+    let files = source_files(&src_dir());
+    assert!(files.len() > 100, "the sources were found");
+    let found = upward_imports(&files);
+    assert!(found.is_empty(), "imports from a layer above:\n{}", found.join("\n"));
+}
+
+#[test]
+fn no_import_cycles_between_top_level_modules() {
+    let files = source_files(&src_dir());
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in &files {
+        let own = file.module.first().cloned().unwrap_or_else(|| "lib".into());
+        graph.entry(own.clone()).or_default();
+        for path in paths(&file.code).into_iter().filter(|p| p[0] == "crate" && p.len() > 1) {
+            if layer(&path[1]).is_some() && path[1] != own {
+                graph.entry(own.clone()).or_default().insert(path[1].clone());
+            }
+        }
+    }
+    let found = cycles(&graph);
+    assert!(found.is_empty(), "top-level modules in a cycle: {found:?}");
+}
+
+#[test]
+fn no_import_cycles_between_files() {
+    let files = source_files(&src_dir());
+    let found = cycles(&file_graph(&files));
+    let unknown: Vec<&String> = found.iter().filter(|c| !KNOWN_CYCLES.contains(&c.as_str())).collect();
+    assert!(
+        unknown.is_empty(),
+        "files in an import cycle:\n{}",
+        unknown.iter().map(|c| c.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    let gone: Vec<&&str> = KNOWN_CYCLES.iter().filter(|c| !found.iter().any(|f| f == *c)).collect();
+    assert!(gone.is_empty(), "known cycles that are gone (remove them from KNOWN_CYCLES): {gone:?}");
+}
+
+/// The reader itself: grouped imports, `super`, comments and upward uses are found.
+#[test]
+fn the_reader_finds_imports() {
+    let code = strip_comments(
+        "use crate::{a::b, c::{d, e as f}};\n// use crate::x;\nlet _ = super::super::g::h; /* crate::y */ $crate::z::w",
+    );
+    let mut found: Vec<String> = paths(&code).into_iter().map(|p| p.join("::")).collect();
+    found.sort();
+    assert_eq!(found, ["crate::a::b", "crate::c::d", "crate::c::e", "crate::z::w", "super::super::g::h"]);
+
+    let file = |rel: &str, code: &str| SourceFile {
+        rel: rel.into(),
+        module: module_path(rel),
+        is_mod: rel.ends_with("mod.rs"),
+        code: code.into(),
+    };
+    let files = vec![
+        file("store/mod.rs", "pub mod a;"),
+        file("store/a.rs", "use crate::api::State;"),
+        file("api/mod.rs", ""),
+        file("api/x.rs", "use super::y::Y;"),
+        file("api/y.rs", "use crate::api::x::X; use super::Z;"),
+    ];
+    assert_eq!(upward_imports(&files), ["src/store/a.rs (layer 2) uses crate::api::State (layer 6)"]);
+    assert_eq!(cycles(&file_graph(&files)), ["api/x.rs, api/y.rs"]);
+}
