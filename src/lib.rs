@@ -3,8 +3,10 @@
 //! Layout (read it like a table of contents):
 //! - [`cli`]: the command line (`serve`, `migrate`, `import`, `export`, `demo-dataset`).
 //! - [`app`]: builds the HTTP application from a config and a bound listener.
-//! - [`api`]: one module per resource under `/api/v1`, extractors and responses.
+//! - [`api`]: one module per resource under `/api/v1`, extractors and responses;
+//!   each handler calls one use case of [`service`].
 //! - [`domain`]: domain types and pure rules (grade derivation, tolerant reader).
+//! - [`service`]: the use cases (lock, expectation, rules, write, audit) for every front door.
 //! - [`store`]: the storage boundary (SQLite and PostgreSQL, one code path).
 //! - [`dataset`]: the JSON dataset format of a whole school (import/export).
 //! - [`documents`]: the documents and exports of jobs (CSV, Untis) as pure functions.
@@ -12,6 +14,10 @@
 //! - [`jobs`]: the background job runner (documents, exports, mails) and its jobs.
 //! - [`error`]: the one error type, rendered as RFC 9457 problem details.
 //! - [`i18n`]: the message catalogue (German, English) and Swiss number formats.
+//!
+//! Layers, top down: `cli` → `app` → `api` → `jobs` → `documents`, `dataset`,
+//! `demo` → `service` → `store` → `domain`, `auth` → `error`, `i18n`; nothing imports
+//! from a layer above (`tests/layers.rs` checks it, and places every module).
 
 pub mod api;
 pub mod app;

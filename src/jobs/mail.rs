@@ -18,8 +18,8 @@ use crate::domain::job::JobParams;
 use crate::domain::reader::forbidden_char;
 use crate::error::{Error, ErrorCode, Result};
 
+use super::context::{valid_email, Context};
 use super::pdf::{blocking, today, Sheets};
-use super::run::{valid_email, Context};
 
 fn refused(detail: String) -> Error {
     Error::new(ErrorCode::JobNotAvailable, detail)

@@ -14,6 +14,7 @@
 //!   none survives a restart. Finished jobs and their files are kept at least
 //!   [`JobConfig::retention`] (one hour) and purged when new jobs arrive.
 
+pub mod context;
 pub mod mail;
 pub mod pdf;
 pub mod run;
@@ -167,7 +168,7 @@ impl JobRunner {
             let progress = Progress { id, live: me.live.clone() };
             let outcome = match me.permits.clone().acquire_owned().await {
                 Ok(_permit) => {
-                    let ctx = run::Context {
+                    let ctx = context::Context {
                         store: me.store.clone(),
                         progress: progress.clone(),
                         config: me.config.clone(),

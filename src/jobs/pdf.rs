@@ -21,7 +21,7 @@ use crate::store::course::CourseFilter;
 use crate::store::job::NewJobFile;
 use crate::store::{Conn, Store};
 
-use super::run::{full_teachers, not_available, selected_employments, Context};
+use super::context::{full_teachers, not_available, selected_employments, Context};
 
 /// The content type of the PDF files.
 pub const PDF: &str = "application/pdf";

@@ -2,11 +2,9 @@
 //! steps, and returns its product.
 
 use crate::documents::{self, csv, untis};
-use crate::domain::employment::Employment;
-use crate::domain::ids::{SchoolYearId, TeacherId};
+use crate::domain::ids::SchoolYearId;
 use crate::domain::job::{JobKind, JobParams};
 use crate::domain::schoolclass::SchoolClassInYear;
-use crate::domain::teacher::Teacher;
 use crate::error::{Error, ErrorCode, Result};
 use crate::service::audit::Actor;
 use crate::service::balances::check_frozen;
@@ -17,32 +15,9 @@ use crate::store::job::NewJobFile;
 use crate::store::pool::OwnerFilter;
 use crate::store::schoolclass::SchoolClassFilter;
 use crate::store::Conn;
-use crate::store::Store;
 
-use super::{JobConfig, Progress};
-
-/// What a running job may use.
-#[derive(Debug, Clone)]
-pub struct Context {
-    /// The database.
-    pub store: Store,
-    /// Its progress and log.
-    pub progress: Progress,
-    /// The runner's settings (SMTP).
-    pub config: JobConfig,
-    /// The job's id.
-    pub job: i64,
-    /// Who started it (writes are audited in their name).
-    pub who: crate::auth::Principal,
-}
-
-/// 422 `job_not_available` for a job this server cannot run (yet).
-pub fn not_available(kind: JobKind) -> Error {
-    Error::new(
-        ErrorCode::JobNotAvailable,
-        format!("The job {} ({}) is not available on this server yet.", kind.name(), kind.title()),
-    )
-}
+use super::context::{full_teachers, not_available, selected_employments, valid_email, Context};
+use super::JobConfig;
 
 /// Checks `params` of an accepted job against the database before it is
 /// stored: every reference exists (422 `unknown_reference`), a single teacher
@@ -82,19 +57,6 @@ pub async fn check(conn: &mut Conn, kind: JobKind, params: &JobParams, config: &
         }
     }
     Ok(())
-}
-
-/// Whether `s` is a valid e-mail address.
-pub fn valid_email(s: &str) -> bool {
-    s.contains('@') && email_address::EmailAddress::is_valid(s)
-}
-
-/// The employments a workload job covers: the year's, of one teacher or one
-/// division when given, by teacher code.
-pub async fn selected_employments(conn: &mut Conn, params: &JobParams) -> Result<Vec<Employment>> {
-    let list =
-        conn.list_employments(EmploymentFilter { school_year: params.school_year, teacher: params.teacher }).await?;
-    Ok(list.into_iter().filter(|e| params.division.is_none_or(|d| e.division.id == d.0)).collect())
 }
 
 /// Runs job `kind` with `params`; the product, if the job makes one.
@@ -270,15 +232,6 @@ async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJ
     p.step();
     p.log(format!("{name} written ({} bytes).", content.len()));
     Ok(NewJobFile { name, content_type: content_type.to_string(), content })
-}
-
-/// The single forms of `ids` (title, employee number, birthday) by id, read in one batch.
-pub async fn full_teachers(
-    conn: &mut Conn,
-    ids: impl Iterator<Item = TeacherId>,
-) -> Result<std::collections::HashMap<i64, Teacher>> {
-    let ids: Vec<TeacherId> = ids.collect();
-    Ok(conn.teachers_by_ids(&ids).await?.into_iter().map(|t| (t.id.0, t)).collect())
 }
 
 /// Standing job 1: balances are computed on every read here, so there is
