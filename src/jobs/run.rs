@@ -31,8 +31,9 @@ pub struct Context {
     pub config: JobConfig,
     /// The job's id.
     pub job: i64,
-    /// Who started it (writes are audited in their name).
-    pub who: crate::auth::Principal,
+    /// Who started it (writes are audited in their name; `None` when their
+    /// account was deleted since).
+    pub who: Option<crate::auth::Principal>,
 }
 
 /// 422 `job_not_available` for a job this server cannot run (yet).
@@ -122,29 +123,39 @@ pub async fn execute(kind: JobKind, params: &JobParams, ctx: &Context) -> Result
 /// `CheckDatabase` and `CheckPlan` (docs/documents.md §Plan check): the plan check of the
 /// year, one log line per finding; `CheckPlan` also as a CSV
 /// (`Planung_<year>.csv`: Schwere, Code, Beschreibung, Objekte).
+/// `CheckDatabase` without a year checks every year (docs/client.md), each year's
+/// findings after a line naming the year and their number.
 async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Option<NewJobFile>> {
     let p = &ctx.progress;
-    p.set_total(2);
     // One snapshot for every read of the job (see `Store::snapshot`).
     let mut conn = ctx.store.begin_snapshot().await?;
-    let year = conn
-        .get_school_year(params.year())
-        .await?
-        .ok_or_else(|| Error::not_found(crate::domain::ids::SchoolYearId::KIND, params.year().0))?;
-    let findings = crate::service::check::check_plan(&mut conn, year.id).await?;
+    let years = match params.school_year {
+        Some(id) => vec![conn.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, id.0))?],
+        None => conn.list_school_years(None).await?,
+    };
+    p.set_total(years.len() + 1);
+    let every_year = params.school_year.is_none();
+    if every_year && years.is_empty() {
+        p.log("There is no school year to check.");
+    }
+    let mut all = Vec::new();
+    for year in &years {
+        let findings = crate::service::check::check_plan(&mut conn, year.id).await?;
+        p.step();
+        if every_year {
+            p.log(format!("School year {}: {} findings.", year.code, findings.len()));
+        } else if findings.is_empty() {
+            p.log(format!("School year {}: the plan check found nothing.", year.code));
+        }
+        for f in &findings {
+            let severity = serde_json::to_value(f.severity).ok().and_then(|v| v.as_str().map(str::to_string));
+            p.log(format!("{} {}: {}", severity.unwrap_or_default(), f.code, f.detail));
+        }
+        all.extend(findings);
+    }
     p.step();
-    if findings.is_empty() {
-        p.log(format!("School year {}: the plan check found nothing.", year.code));
-    }
-    for f in &findings {
-        let severity = serde_json::to_value(f.severity).ok().and_then(|v| v.as_str().map(str::to_string));
-        p.log(format!("{} {}: {}", severity.unwrap_or_default(), f.code, f.detail));
-    }
-    p.step();
-    if !csv {
-        return Ok(None);
-    }
-    let content = crate::documents::csv::findings(&findings)?;
+    let ([year], true) = (years.as_slice(), csv) else { return Ok(None) };
+    let content = crate::documents::csv::findings(&all)?;
     Ok(Some(NewJobFile {
         name: format!("Planung_{}.csv", year.code.replace('/', "-")),
         content_type: CSV.to_string(),
@@ -160,7 +171,7 @@ async fn initialize(params: &JobParams, ctx: &Context) -> Result<()> {
     let mut tx = ctx.store.begin().await?;
     let report = crate::service::opening::open_school_year(&mut tx, params.year()).await?;
     let audit = crate::api::crud::Audit {
-        principal: Some(ctx.who.clone()),
+        principal: ctx.who.clone(),
         method: "PUT".into(),
         path: format!("/api/v1/job/{}", ctx.job),
     };
