@@ -354,24 +354,39 @@ impl JobRunner {
 
     /// Runs the job while reporting; `None` when the runner lost it (its lease
     /// ran out and another server failed it): the job is stopped.
-    async fn reporting(&self, job: &ClaimedJob, progress: &Progress) -> Option<Result<Option<NewJobFile>>> {
-        // Both are polled: a report that waits (for SQLite's writer, which
-        // the job itself may hold) never stops the job.
-        tokio::select! {
-            outcome = self.execute(job, progress) => Some(outcome),
-            () = self.reporter(job.id, progress) => None,
-        }
+    ///
+    /// The reporter runs on a task of its own and is told to stop, never
+    /// dropped: a report that is being written always completes (see
+    /// docs/jobs.md §Writes are never cancelled half-way). Its writes
+    /// wait for SQLite's writer, which the job itself may hold meanwhile; the
+    /// job goes on all the same.
+    async fn reporting(self: &Arc<Self>, job: &ClaimedJob, progress: &Progress) -> Option<Result<Option<NewJobFile>>> {
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let mut reporter = tokio::spawn(self.clone().reporter(job.id, progress.clone(), stopped));
+        let outcome = tokio::select! {
+            outcome = self.execute(job, progress) => outcome,
+            _ = &mut reporter => return None,
+        };
+        // The last report (if one is being written) ends before the job's end is stored.
+        let _ = stop.send(true);
+        let _ = reporter.await;
+        Some(outcome)
     }
 
     /// Writes the progress of job `id` when it changed (at most every
     /// [`PROGRESS_EVERY`]) and renews its lease every renewal interval;
-    /// returns when the runner no longer holds the job.
-    async fn reporter(&self, id: i64, progress: &Progress) {
+    /// returns when the runner no longer holds the job, or when `stop` says so
+    /// (or is dropped: the job's run was dropped), but only between two
+    /// reports.
+    async fn reporter(self: Arc<Self>, id: i64, progress: Progress, mut stop: tokio::sync::watch::Receiver<bool>) {
         let mut tick = tokio::time::interval(PROGRESS_EVERY.min(self.config.renewal));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut renewed = Instant::now();
         loop {
-            tick.tick().await;
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = stop.wait_for(|stop| *stop) => return,
+            }
             let due = renewed.elapsed() >= self.config.renewal;
             let Some((done, total, log)) = progress.changes(due) else { continue };
             let lease_until = self.lease_until();
