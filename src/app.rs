@@ -103,11 +103,22 @@ pub const REQUEST_ID: &str = "x-request-id";
 /// timeout; CORS outermost, so every answer to an allowed origin carries its
 /// headers (errors, timeouts and `/config` included; docs/client.md §CORS). With
 /// `client_compat`, paths are mapped onto `/api/v1` before routing ([`compat_uri`]).
+/// Its job runner is not started: jobs queued through it run on the servers
+/// that run jobs ([`serve`] starts its runner).
 pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
+    let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
+    build_app_with(store, config, jobs)
+}
+
+/// [`build_app`] with the given job runner.
+fn build_app_with(
+    store: Store,
+    config: &AppConfig,
+    jobs: std::sync::Arc<crate::jobs::JobRunner>,
+) -> anyhow::Result<Router> {
     let request_id = HeaderName::from_static(REQUEST_ID);
     let rate_limit = config.rate_limit.map(|n| RateLimit::new(n, n.saturating_mul(NonZeroU32::MIN.saturating_add(1))));
     let oidc = config.oidc.clone().map(crate::oidc::Verifier::new).transpose()?;
-    let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
     let state =
         AppState::with(store, rate_limit, std::sync::Arc::new(config.client.clone()), oidc, jobs, config.change_check);
     let mut app = api::router(state)
@@ -250,8 +261,12 @@ pub fn compat_uri<B>(mut req: Request<B>) -> Request<B> {
 }
 
 /// Serves the app on `listener` until `shutdown` completes, then lets in-flight
-/// requests finish (graceful shutdown). First marks the jobs a previous
-/// process left running failed ([`crate::jobs::recover`]).
+/// requests finish (graceful shutdown). First fails the jobs whose server
+/// stopped renewing their lease ([`crate::jobs::recover`]); then runs jobs of
+/// the shared queue while it serves. At a graceful shutdown its running jobs
+/// are given back ([`crate::jobs::RunningJobs::stop`]); when the returned
+/// future is dropped instead, they stop where they are and their leases run
+/// out, as in a crash.
 ///
 /// Connections are served by hyper-util's HTTP/1 + HTTP/2 builder rather than
 /// `axum::serve`, for its timeouts: a client that has not sent a complete
@@ -266,7 +281,9 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     crate::jobs::recover(&store).await?;
-    let app = build_app(store, &config)?;
+    let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
+    let app = build_app_with(store, &config, jobs.clone())?;
+    let running_jobs = jobs.start();
     let mut builder = ConnBuilder::new(TokioExecutor::new());
     builder
         .http1()
@@ -306,6 +323,7 @@ pub async fn serve(
     }
     drop(listener);
     graceful.shutdown().await;
+    running_jobs.stop().await?;
     Ok(())
 }
 

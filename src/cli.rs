@@ -63,6 +63,22 @@ pub enum Command {
         /// Jobs (documents, exports, mails) running at once; further jobs wait.
         #[arg(long, env = "SCHOOLPLAN_JOB_WORKERS", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
         job_workers: u16,
+        /// How long a server's claim on a running job holds unless renewed: a job whose
+        /// server died is failed this long after its last renewal (e.g. `30s`).
+        #[arg(long, env = "SCHOOLPLAN_JOB_LEASE", default_value = "30s", value_parser = app::parse_duration)]
+        job_lease: Duration,
+        /// How often a server renews the leases of its running jobs (below `--job-lease`).
+        #[arg(long, env = "SCHOOLPLAN_JOB_LEASE_RENEWAL", default_value = "10s", value_parser = app::parse_duration)]
+        job_lease_renewal: Duration,
+        /// Unfinished jobs one account may have at once; beyond it `POST /job` answers 429.
+        #[arg(long, env = "SCHOOLPLAN_JOBS_PER_ACCOUNT", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
+        jobs_per_account: u32,
+        /// MiB of stored job products per account; beyond it the account's oldest products expire.
+        #[arg(long, env = "SCHOOLPLAN_JOB_PRODUCTS_PER_ACCOUNT", default_value_t = 100)]
+        job_products_per_account: u64,
+        /// MiB of stored job products in all; beyond it the oldest products expire.
+        #[arg(long, env = "SCHOOLPLAN_JOB_PRODUCTS_TOTAL", default_value_t = 1024)]
+        job_products_total: u64,
         /// SMTP server for WorkloadMail: `smtp://host:25` (plain), `smtp://host:587` with STARTTLS
         /// via `?tls=required`, or `smtps://user:password@host:465`. Without it mailing is off.
         #[arg(long, env = "SCHOOLPLAN_SMTP_URL")]
@@ -301,9 +317,17 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             header_read_timeout,
             client,
             job_workers,
+            job_lease,
+            job_lease_renewal,
+            jobs_per_account,
+            job_products_per_account,
+            job_products_total,
             smtp_url,
             change_check,
         } => {
+            if job_lease_renewal.is_zero() || job_lease_renewal >= job_lease {
+                anyhow::bail!("--job-lease-renewal must be above zero and below --job-lease");
+            }
             let client_compat = client.client_compat;
             let (client, oidc) = client.settings()?;
             let store = open(&cli.database, true).await?;
@@ -340,6 +364,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     jobs: crate::jobs::JobConfig {
                         workers: usize::from(job_workers),
                         smtp_url,
+                        lease: job_lease,
+                        renewal: job_lease_renewal,
+                        per_account: jobs_per_account,
+                        product_caps: crate::store::job::ProductCaps {
+                            per_account: job_products_per_account.saturating_mul(crate::jobs::MIB),
+                            total: job_products_total.saturating_mul(crate::jobs::MIB),
+                        },
                         ..crate::jobs::JobConfig::default()
                     },
                     change_check,

@@ -62,6 +62,7 @@ error_codes! {
     UnsupportedMediaType => "unsupported_media_type" UNSUPPORTED_MEDIA_TYPE: "The request body is not sent as application/json (415).",
     RateLimited => "rate_limited" TOO_MANY_REQUESTS: "Too many requests for this token; see Retry-After (429).",
     HeaderTooLarge => "header_too_large" REQUEST_HEADER_FIELDS_TOO_LARGE: "The request's header fields are larger than allowed, or too many (431).",
+    TooManyJobs => "too_many_jobs" TOO_MANY_REQUESTS: "The account has as many unfinished jobs as a server allows (--jobs-per-account); start more once one has finished, see Retry-After (429).",
     // 422 field rules
     Required => "required" UNPROCESSABLE_ENTITY: "A required field is missing or null (422).",
     MissingField => "missing_field" UNPROCESSABLE_ENTITY: "A writable field is absent from a PUT body; send null to clear it (422, docs/contract.md §Tolerant reader).",

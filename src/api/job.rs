@@ -2,7 +2,8 @@
 //!
 //! - `POST /job {"name", …parameters}` → 201 with the job (reader; the jobs
 //!   that change or mail need planner: 403).
-//! - `GET /job` → the standing jobs 1–3 and the caller's jobs (admin: all).
+//! - `GET /job` → the standing jobs 1–3 and the caller's jobs (admin: all),
+//!   except the finished ones whose product was fetched.
 //! - `GET /job/ID` → one job (only its creator or an admin; else 404).
 //! - `PUT /job/ID {…, "action": "start", …parameters}` → starts standing job
 //!   1–3 (planner).
@@ -33,7 +34,7 @@ pub fn routes() -> ApiRouter {
         "required": ["name"],
         "properties": {
             "name": {"type": "string", "enum": names, "description": "The job (docs/api.md lists each with its parameters)."},
-            "schoolYear": reference("The school year (every job but CalculateBalances)."),
+            "schoolYear": reference("The school year (every job but CalculateBalances; CheckDatabase: absent, null or -1 checks every year)."),
             "teacher": reference("One teacher, or -1/absent for all."),
             "division": reference("One division, or -1/absent for all."),
             "grade": reference("One grade, or -1/absent for all (CourseTableCSVDownload)."),
@@ -54,8 +55,11 @@ pub fn routes() -> ApiRouter {
             Operation::get("/job", "job", "The standing jobs and the caller's jobs")
                 .describe(
                     "Always lists the standing jobs 1–3 (`CalculateBalances`, `CheckDatabase`, \
-                     `InitializeSchoolYear`), then the caller's jobs (an admin sees every job), by id. \
-                     Finished jobs are kept at least one hour.",
+                     `InitializeSchoolYear`), then the caller's jobs (an admin sees every job), by id: \
+                     the queued and running ones, and the finished ones until their product is fetched \
+                     (`GET /file/ID`; a job without a product stays until it is purged). \
+                     Finished jobs are kept at least one hour (`GET /job/ID`), unless the caps on stored \
+                     products expire them earlier.",
                 )
                 .json_list::<Job>(200, "The jobs."),
         )
@@ -73,7 +77,8 @@ pub fn routes() -> ApiRouter {
                 .body(body.clone(), "`name` and the job's parameters.")
                 .json::<Job>(201, "The accepted job (running).")
                 .response_header(201, "Location", "Path of the job.")
-                .problem(403, "The job needs the planner role."),
+                .problem(403, "The job needs the planner role.")
+                .problem(429, "The account has as many unfinished jobs as allowed (`too_many_jobs`, `Retry-After`)."),
         )
         .doc(
             Operation::get("/job/{id}", "job", "One job with its progress and log")
@@ -93,7 +98,8 @@ pub fn routes() -> ApiRouter {
                     json!({
                         "type": "object",
                         "description": "The job as received plus `action`; `schoolYear` (a reference) is read \
-                                        for CheckDatabase and InitializeSchoolYear, every other field is ignored.",
+                                        for CheckDatabase (null: every year) and InitializeSchoolYear, every \
+                                        other field is ignored.",
                         "properties": {
                             "action": {"type": "string", "enum": ["start"], "description": "Absent or \"start\"."}
                         }
@@ -134,12 +140,6 @@ fn reference(description: &str) -> Value {
     })
 }
 
-/// The API form of `record`, with live progress while it runs.
-fn form(app: &AppState, record: JobRecord) -> Job {
-    let live = app.jobs.live(record.id);
-    Job::of(record, live)
-}
-
 fn visible(record: &JobRecord, who: &Principal) -> bool {
     who.role == Role::Admin || record.account_id.is_none_or(|a| a == who.account_id)
 }
@@ -147,7 +147,7 @@ fn visible(record: &JobRecord, who: &Principal) -> bool {
 async fn list_jobs(State(app): State<AppState>, who: Principal) -> Result<Response> {
     let account = (who.role != Role::Admin).then_some(who.account_id);
     let records = app.store.conn().await?.list_jobs(account).await?;
-    let list: Vec<Job> = records.into_iter().map(|r| form(&app, r)).collect();
+    let list: Vec<Job> = records.into_iter().map(Job::of).collect();
     Ok(ok(&list))
 }
 
@@ -157,7 +157,7 @@ async fn visible_job(app: &AppState, id: i64, who: &Principal) -> Result<JobReco
 
 async fn get_job(State(app): State<AppState>, who: Principal, PathId(id): PathId) -> Result<Response> {
     let record = visible_job(&app, id, &who).await?;
-    Ok(ok(&form(&app, record)))
+    Ok(ok(&Job::of(record)))
 }
 
 fn require_role(kind: JobKind, who: &Principal) -> Result<()> {
@@ -190,12 +190,32 @@ async fn create_job(State(app): State<AppState>, who: Principal, JsonBody(body):
     app.jobs.purge().await?;
     let parameters = serde_json::to_string(&params).map_err(Error::internal)?;
     let mut tx = app.store.begin().await?;
+    tx.lock_account_jobs(who.account_id).await?;
+    let limit = app.jobs.config().per_account;
+    if tx.count_unfinished_jobs(who.account_id).await? >= i64::from(limit) {
+        return Ok(too_many_jobs(limit));
+    }
     let id = tx.create_job(kind.name(), who.account_id, &parameters, &now_text()).await?;
     tx.commit().await?;
     tracing::info!(job = id, name = kind.name(), account = %who.name, "job accepted");
-    app.jobs.spawn(id, kind, params, who.clone());
+    app.jobs.wake();
     let record = visible_job(&app, id, &who).await?;
-    Ok(created("job", id, &form(&app, record)))
+    Ok(created("job", id, &Job::of(record)))
+}
+
+/// Seconds a client is told to wait when it has too many unfinished jobs
+/// (`Retry-After`): about the time a download takes.
+pub const JOBS_RETRY_AFTER: u32 = 10;
+
+/// 429 `too_many_jobs` with `Retry-After`: the account has `limit` unfinished jobs.
+fn too_many_jobs(limit: u32) -> Response {
+    let detail = format!(
+        "You have {limit} unfinished jobs, as many as this server allows; start the next one once one of them \
+         has finished."
+    );
+    let mut res = Error::new(ErrorCode::TooManyJobs, detail).into_response();
+    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(JOBS_RETRY_AFTER));
+    res
 }
 
 async fn start_job(
@@ -225,16 +245,16 @@ async fn start_job(
     }
     let params = accept(&app, kind, &who, &body).await?;
     // As for every save: the body's problems first, then the precondition.
-    pre.check_write("job", id, &ETag::of(&form(&app, record.clone()))?)?;
+    pre.check_write("job", id, &ETag::of(&Job::of(record.clone()))?)?;
     let parameters = serde_json::to_string(&params).map_err(Error::internal)?;
     let mut tx = app.store.begin().await?;
-    if !tx.restart_standing_job(id, &parameters, &now_text()).await? {
+    if !tx.restart_standing_job(id, &parameters, who.account_id, &now_text()).await? {
         return Err(Error::new(ErrorCode::JobRunning, format!("Job {id} ({}) is running already.", kind.name())));
     }
     tx.commit().await?;
     tracing::info!(job = id, name = kind.name(), account = %who.name, "standing job started");
-    app.jobs.spawn(id, kind, params, who.clone());
-    let job = form(&app, visible_job(&app, id, &who).await?);
+    app.jobs.wake();
+    let job = Job::of(visible_job(&app, id, &who).await?);
     Ok(ETag::of(&job)?.attach(ok(&job)))
 }
 
@@ -247,6 +267,12 @@ async fn get_file(State(app): State<AppState>, who: Principal, PathId(id): PathI
         .await?
         .filter(|f| who.role == Role::Admin || f.account_id.is_none_or(|a| a == who.account_id))
         .ok_or_else(|| Error::not_found("file", id))?;
+    if !file.fetched {
+        // From now on the job leaves `GET /job` (docs/client.md §Standing jobs).
+        let mut tx = app.store.begin().await?;
+        tx.mark_job_fetched(file.job_id, &now_text()).await?;
+        tx.commit().await?;
+    }
     let mut res = (StatusCode::OK, file.content).into_response();
     let headers = res.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&file.content_type).map_err(Error::internal)?);

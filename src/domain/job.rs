@@ -5,7 +5,7 @@
 //! A job parameter that is a reference with id `-1` (the client's "(alle)"
 //! entry) means "all" and is read as absent.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::ids::{DivisionId, GradeId, SchoolYearId, SubjectCategoryId, TeacherId};
@@ -41,6 +41,8 @@ macro_rules! job_kinds {
 pub enum Param {
     /// `schoolYear` (required reference).
     SchoolYear,
+    /// `schoolYear` (optional reference; absent, `null` or -1 = every year).
+    AnySchoolYear,
     /// `teacher` (optional reference; -1 = all).
     Teacher,
     /// `division` (optional reference; -1 = all).
@@ -59,7 +61,7 @@ impl Param {
     /// The body keys of this parameter.
     pub fn keys(self) -> &'static [&'static str] {
         match self {
-            Param::SchoolYear => &["schoolYear"],
+            Param::SchoolYear | Param::AnySchoolYear => &["schoolYear"],
             Param::Teacher => &["teacher"],
             Param::Division => &["division"],
             Param::Grade => &["grade"],
@@ -102,8 +104,9 @@ job_kinds! {
         "The lessons without a teacher per subject category (PDF).";
     CalculateBalances => "CalculateBalances", "Saldi berechnen", Planner, &[],
         "Standing job 1: compares the frozen balances of every locked year with a fresh computation (log only).";
-    CheckDatabase => "CheckDatabase", "Datenbank prüfen", Planner, &[SchoolYear],
-        "Standing job 2: the plan check (docs/documents.md §Plan check), findings in the log.";
+    CheckDatabase => "CheckDatabase", "Datenbank prüfen", Planner, &[AnySchoolYear],
+        "Standing job 2: the plan check (docs/documents.md §Plan check) of one year, or of every year without one \
+         (docs/client.md §Standing jobs: the client sends `schoolYear: null`), findings in the log.";
     InitializeSchoolYear => "InitializeSchoolYear", "Schuljahr eröffnen", Planner, &[SchoolYear],
         "Standing job 3 (also by POST): opens a school year (docs/documents.md §Opening a school year).";
     CheckPlan => "CheckPlan", "Planung prüfen", Planner, &[SchoolYear],
@@ -126,6 +129,15 @@ impl JobKind {
         }
     }
 
+    /// Whether a run that was stopped half-way may simply run again from the
+    /// start (docs/api.md "Jobs and files"): every job that only reads and
+    /// makes a product or a log. Not `WorkloadMail` (the mails sent before the
+    /// stop would go out twice) nor `InitializeSchoolYear` (it changes the
+    /// plan; its report would be lost).
+    pub fn repeatable(self) -> bool {
+        !matches!(self, JobKind::WorkloadMail | JobKind::InitializeSchoolYear)
+    }
+
     /// The standing job with id `id` (1–3).
     pub fn standing(id: i64) -> Option<JobKind> {
         JobKind::ALL.iter().copied().find(|k| k.standing_id() == Some(id))
@@ -133,7 +145,7 @@ impl JobKind {
 }
 
 /// Mail texts of `WorkloadMail` (the client sends them from its `/settings`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MailParams {
     /// Sender address.
@@ -145,10 +157,12 @@ pub struct MailParams {
 }
 
 /// Valid parameters of a job; each is present only when its kind reads it.
-#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+/// Stored with the job as JSON (serde), so that any server can run it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct JobParams {
-    /// The school year (every kind but `CalculateBalances`).
+    /// The school year (every kind but `CalculateBalances`; `CheckDatabase`:
+    /// `None` = every year).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub school_year: Option<SchoolYearId>,
     /// One teacher; `None` = all.
@@ -191,6 +205,7 @@ impl JobParams {
         for param in kind.params() {
             match param {
                 SchoolYear => p.school_year = r.reference("schoolYear", true).map(SchoolYearId),
+                AnySchoolYear => p.school_year = optional(&mut r, "schoolYear").map(SchoolYearId),
                 Teacher => p.teacher = optional(&mut r, "teacher").map(TeacherId),
                 Division => p.division = optional(&mut r, "division").map(DivisionId),
                 Grade => p.grade = optional(&mut r, "grade").map(GradeId),
@@ -210,7 +225,7 @@ impl JobParams {
         // they must still have their documented shape (as for every body key).
         let unused = [SchoolYear, Teacher, Division, Grade, SubjectCategory, Semester, Mail]
             .into_iter()
-            .filter(|param| !kind.params().contains(param));
+            .filter(|param| !kind.params().iter().any(|read| read.keys() == param.keys()));
         for param in unused {
             match param {
                 Semester => {
@@ -250,7 +265,7 @@ pub struct LogLine {
 pub enum JobStatus {
     /// A standing job that is not running.
     Idle,
-    /// Accepted or running.
+    /// Queued or running (`JobRecord::claimed` tells which).
     Running,
     /// Finished; the product (if any) is ready.
     Done,
@@ -291,10 +306,16 @@ pub struct JobRecord {
     pub account_id: Option<i64>,
     /// Its state.
     pub status: JobStatus,
+    /// Whether a server has claimed it (running), or it waits in the queue.
+    pub claimed: bool,
     /// Why it failed.
     pub error: Option<String>,
-    /// Log messages of the last run.
+    /// Log messages of the last run (while it runs: as last reported).
     pub log: Vec<String>,
+    /// Steps done, as last reported while it runs.
+    pub done: u32,
+    /// Steps in all, as last reported (0: not known yet).
+    pub total: u32,
     /// The id of its product file, when done.
     pub product: Option<i64>,
 }
@@ -321,25 +342,20 @@ pub struct Job {
 }
 
 impl Job {
-    /// The form of `record`, with the live progress (`done` of `total` steps)
-    /// and log while it runs.
-    pub fn of(record: JobRecord, live: Option<(u32, u32, Vec<String>)>) -> Job {
+    /// The form of `record`: its progress (as stored by the server that runs
+    /// it) while it runs, else `null`.
+    pub fn of(record: JobRecord) -> Job {
         let title = JobKind::from_name(&record.name).map_or_else(|| record.name.clone(), |k| k.title().to_string());
         let running = record.status == JobStatus::Running;
-        let (progress, log) = match (running, live) {
-            (true, Some((done, total, log))) => (Some(percent_done(done, total)), log),
-            (true, None) => (Some(0), record.log),
-            (false, _) => (None, record.log),
-        };
         Job {
             id: record.id,
             name: record.name,
             title,
             running,
-            progress,
+            progress: running.then(|| percent_done(record.done, record.total)),
             error: record.error,
             product: record.product,
-            log: log.into_iter().zip(1..).map(|(message, id)| LogLine { id, message }).collect(),
+            log: record.log.into_iter().zip(1..).map(|(message, id)| LogLine { id, message }).collect(),
         }
     }
 }
@@ -425,6 +441,18 @@ mod tests {
     fn parameters_a_job_does_not_read_keep_their_shape() {
         assert_eq!(codes(JobParams::parse(JobKind::CalculateBalances, &json!({"grade": {}}))).len(), 1);
         assert!(JobParams::parse(JobKind::CalculateBalances, &json!({"grade": {"id": 3}, "semester": 2})).is_ok());
+    }
+
+    #[test]
+    fn check_database_runs_without_a_year() {
+        for body in [json!({"schoolYear": null}), json!({}), json!({"schoolYear": {"id": -1}})] {
+            assert_eq!(JobParams::parse(JobKind::CheckDatabase, &body).unwrap().school_year, None, "{body}");
+        }
+        let p = JobParams::parse(JobKind::CheckDatabase, &json!({"schoolYear": {"id": 4}})).unwrap();
+        assert_eq!(p.school_year, Some(SchoolYearId(4)));
+        assert_eq!(codes(JobParams::parse(JobKind::CheckDatabase, &json!({"schoolYear": "x"}))).len(), 1);
+        // The opening still needs its year.
+        assert_eq!(codes(JobParams::parse(JobKind::InitializeSchoolYear, &json!({"schoolYear": null}))).len(), 1);
     }
 
     #[test]

@@ -22,8 +22,9 @@ pub struct Context {
     pub config: JobConfig,
     /// The job's id.
     pub job: i64,
-    /// Who started it (writes are audited in their name).
-    pub who: crate::auth::Principal,
+    /// Who started it (writes are audited in their name; `None` when their
+    /// account was deleted since).
+    pub who: Option<crate::auth::Principal>,
 }
 
 /// 422 `job_not_available` for a job this server cannot run (yet).

@@ -85,29 +85,39 @@ pub async fn execute(kind: JobKind, params: &JobParams, ctx: &Context) -> Result
 /// `CheckDatabase` and `CheckPlan` (docs/documents.md §Plan check): the plan check of the
 /// year, one log line per finding; `CheckPlan` also as a CSV
 /// (`Planung_<year>.csv`: Schwere, Code, Beschreibung, Objekte).
+/// `CheckDatabase` without a year checks every year (docs/client.md), each year's
+/// findings after a line naming the year and their number.
 async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Option<NewJobFile>> {
     let p = &ctx.progress;
-    p.set_total(2);
     // One snapshot for every read of the job (see `Store::snapshot`).
     let mut conn = ctx.store.begin_snapshot().await?;
-    let year = conn
-        .get_school_year(params.year())
-        .await?
-        .ok_or_else(|| Error::not_found(crate::domain::ids::SchoolYearId::KIND, params.year().0))?;
-    let findings = crate::service::check::check_plan(&mut conn, year.id).await?;
+    let years = match params.school_year {
+        Some(id) => vec![conn.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, id.0))?],
+        None => conn.list_school_years(None).await?,
+    };
+    p.set_total(years.len() + 1);
+    let every_year = params.school_year.is_none();
+    if every_year && years.is_empty() {
+        p.log("There is no school year to check.");
+    }
+    let mut all = Vec::new();
+    for year in &years {
+        let findings = crate::service::check::check_plan(&mut conn, year.id).await?;
+        p.step();
+        if every_year {
+            p.log(format!("School year {}: {} findings.", year.code, findings.len()));
+        } else if findings.is_empty() {
+            p.log(format!("School year {}: the plan check found nothing.", year.code));
+        }
+        for f in &findings {
+            let severity = serde_json::to_value(f.severity).ok().and_then(|v| v.as_str().map(str::to_string));
+            p.log(format!("{} {}: {}", severity.unwrap_or_default(), f.code, f.detail));
+        }
+        all.extend(findings);
+    }
     p.step();
-    if findings.is_empty() {
-        p.log(format!("School year {}: the plan check found nothing.", year.code));
-    }
-    for f in &findings {
-        let severity = serde_json::to_value(f.severity).ok().and_then(|v| v.as_str().map(str::to_string));
-        p.log(format!("{} {}: {}", severity.unwrap_or_default(), f.code, f.detail));
-    }
-    p.step();
-    if !csv {
-        return Ok(None);
-    }
-    let content = crate::documents::csv::findings(&findings)?;
+    let ([year], true) = (years.as_slice(), csv) else { return Ok(None) };
+    let content = crate::documents::csv::findings(&all)?;
     Ok(Some(NewJobFile {
         name: format!("Planung_{}.csv", year.code.replace('/', "-")),
         content_type: CSV.to_string(),
@@ -120,7 +130,7 @@ async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Opti
 async fn initialize(params: &JobParams, ctx: &Context) -> Result<()> {
     let p = &ctx.progress;
     p.set_total(1);
-    let actor = Actor::new(Some(ctx.who.clone()), "PUT", format!("/api/v1/job/{}", ctx.job));
+    let actor = Actor::new(ctx.who.clone(), "PUT", format!("/api/v1/job/{}", ctx.job));
     let report = crate::service::opening::open_school_year_for(&ctx.store, &actor, params.year()).await?;
     p.step();
     let c = &report.counts;

@@ -453,7 +453,7 @@ impl Store {
     pub async fn begin(&self) -> Result<Conn> {
         let inner = match &self.pool {
             Pool::Sqlite(p) => ConnInner::SqliteWrite(self.shared.writer.begin(p).await?),
-            Pool::Postgres(p) => ConnInner::PostgresTx(p.begin().await.map_err(map_db_error)?),
+            Pool::Postgres(p) => ConnInner::PostgresTx(begin_whole(p, "BEGIN").await?),
         };
         // Checked once the write may start (after waiting for the writes ahead of it).
         check_not_given_up()?;
@@ -512,6 +512,31 @@ impl From<sqlx::Error> for Error {
     fn from(err: sqlx::Error) -> Self {
         map_db_error(err)
     }
+}
+
+/// Begins a transaction with `statement` on a connection of `pool`, on a task
+/// of its own, so that the caller giving up (a cancelled request, a dropped
+/// future in a `select!`, an aborted job) never stops a `BEGIN` half-way.
+///
+/// sqlx 0.8 cannot drop a `begin` safely at every await: SQLite's custom
+/// `BEGIN IMMEDIATE` awaits once more after SQLite has begun the transaction,
+/// and PostgreSQL's `BEGIN` counts the transaction only after its answer. A
+/// begin dropped there hands the connection back to the pool with the
+/// transaction open and nothing to end it: on SQLite it holds the database's
+/// write lock for good, and every later write waits out the busy timeout and
+/// fails (503); on PostgreSQL the next borrower runs inside the stale
+/// transaction. On a task of its own the begin always completes; when nobody
+/// waits for it any more, its transaction is dropped, which rolls it back
+/// before the connection is reused.
+pub(crate) async fn begin_whole<DB>(pool: &sqlx::Pool<DB>, statement: &'static str) -> Result<Transaction<'static, DB>>
+where
+    DB: sqlx::Database,
+{
+    let pool = pool.clone();
+    tokio::spawn(async move { pool.begin_with(statement).await })
+        .await
+        .map_err(|e| Error::internal(anyhow::anyhow!("beginning a transaction failed: {e}")))?
+        .map_err(map_db_error)
 }
 
 /// Maps a database error to the service error: unique violations a statement

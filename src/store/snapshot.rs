@@ -50,8 +50,8 @@ impl Store {
     /// connection is dropped. Prefer [`Store::snapshot`].
     pub async fn begin_snapshot(&self) -> crate::error::Result<Conn> {
         let inner = match &self.pool {
-            Pool::Sqlite(p) => ConnInner::SqliteRead(p.begin().await.map_err(map_db_error)?),
-            Pool::Postgres(p) => ConnInner::PostgresRead(p.begin_with(POSTGRES_BEGIN).await.map_err(map_db_error)?),
+            Pool::Sqlite(p) => ConnInner::SqliteRead(super::begin_whole(p, "BEGIN").await?),
+            Pool::Postgres(p) => ConnInner::PostgresRead(super::begin_whole(p, POSTGRES_BEGIN).await?),
         };
         Ok(Conn { inner, shared: self.shared.clone() })
     }

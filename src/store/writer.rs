@@ -105,8 +105,28 @@ impl Writer {
     /// Starts a write: waits for the lock (503 `unavailable` after
     /// [`WRITER_WAIT`]), joins the open batch or begins one on a connection of
     /// `pool`, and opens the write's savepoint.
+    ///
+    /// Once the lock is taken, the rest runs on a task of its own: a caller
+    /// that gives up meanwhile (a dropped future) cannot stop the `BEGIN
+    /// IMMEDIATE` or the savepoint half-way (see [`super::begin_whole`]); the
+    /// slot it would have got is dropped instead, which undoes the savepoint
+    /// and ends a batch that nobody else joined.
     pub(crate) async fn begin(&self, pool: &SqlitePool) -> Result<WriteSlot> {
-        let mut state = lock(&self.state).await?;
+        let state = lock(&self.state).await?;
+        let (lock, commits, pool) = (self.state.clone(), self.commits.clone(), pool.clone());
+        tokio::spawn(Self::open_slot(state, lock, commits, pool))
+            .await
+            .unwrap_or_else(|e| Err(Error::internal(anyhow::anyhow!("beginning a write failed: {e}"))))
+    }
+
+    /// The part of [`Writer::begin`] after the lock: recovers, begins a batch
+    /// when none is open, opens the savepoint.
+    async fn open_slot(
+        mut state: OwnedMutexGuard<State>,
+        lock: Arc<Mutex<State>>,
+        commits: Arc<AtomicU64>,
+        pool: SqlitePool,
+    ) -> Result<WriteSlot> {
         state.recover().await;
         if state.tx.is_none() {
             state.tx = Some(pool.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?);
@@ -120,7 +140,7 @@ impl Writer {
             return Err(e);
         }
         state.abandoned = true;
-        Ok(WriteSlot { state: Some(state), lock: self.state.clone(), commits: self.commits.clone() })
+        Ok(WriteSlot { state: Some(state), lock, commits })
     }
 }
 
@@ -319,6 +339,41 @@ mod tests {
         tx.create_account("late", crate::auth::Role::Reader).await.unwrap();
         tx.commit().await.unwrap();
         assert!(accounts(&other).await.contains(&"late".to_string()));
+    }
+
+    /// A write given up while it begins (a request cancelled, a job's report
+    /// dropped by a `select!`) leaves no transaction open on a pooled
+    /// connection: another process still gets the write lock at once. Each
+    /// attempt polls `begin` a few times and drops it, so that some are
+    /// dropped right after SQLite acknowledged the `BEGIN IMMEDIATE`.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_write_given_up_while_it_begins_leaves_no_transaction_open() {
+        let (store, url, _dir) = crate::store::tests::sqlite().await;
+        let other = Store::connect(&url).await.unwrap();
+        for polls in 1..=6 {
+            for pause in [0, 50, 200, 1000, 0, 50, 200, 1000] {
+                let mut begin = std::pin::pin!(store.begin());
+                for _ in 0..polls {
+                    if futures::poll!(begin.as_mut()).is_ready() {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_micros(pause));
+                }
+            }
+            // The dropped connections go back to the pool; then another process writes.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let mut tx = tokio::time::timeout(Duration::from_secs(5), other.begin())
+                .await
+                .unwrap_or_else(|_| panic!("the write lock is held after begins dropped at poll {polls}"))
+                .unwrap();
+            tx.create_account(&format!("p{polls}"), crate::auth::Role::Reader).await.unwrap();
+            tokio::time::timeout(Duration::from_secs(5), tx.commit()).await.unwrap().unwrap();
+        }
+        // And this store writes too.
+        let mut tx = tokio::time::timeout(Duration::from_secs(5), store.begin()).await.unwrap().unwrap();
+        tx.create_account("last", crate::auth::Role::Reader).await.unwrap();
+        tokio::time::timeout(Duration::from_secs(5), tx.commit()).await.unwrap().unwrap();
+        assert_eq!(accounts(&store).await.len(), 7);
     }
 
     #[tokio::test]

@@ -1,13 +1,20 @@
 //! `/job` and `/file` (docs/documents.md §Jobs and files, docs/client.md §Standing jobs): accepting and
 //! refusing jobs, roles, ownership, the standing jobs, CalculateBalances,
-//! restart recovery and the purge of old jobs.
+//! recovery at start, the purge of old jobs, the list after a download, the
+//! limit of unfinished jobs and the caps on stored products (several
+//! servers: job_queue.rs).
+
+use std::sync::Arc;
 
 use reqwest::Method;
 use serde_json::{json, Value};
+use tokio::sync::Semaphore;
 
 use crate::helpers::{Resp, TestApp};
 use schoolplan::app::AppConfig;
 use schoolplan::auth::Role;
+use schoolplan::jobs::JobConfig;
+use schoolplan::store::job::ProductCaps;
 
 /// Polls `GET /job/ID` (as `token`) until the job no longer runs; returns it.
 /// Checks on the way that `progress` stays within 0–100 while running.
@@ -219,19 +226,26 @@ async fn calculate_balances_compares_frozen_balances() {
 }
 
 #[tokio::test]
-async fn a_restart_fails_the_jobs_left_running() {
+async fn at_start_a_server_fails_the_jobs_of_dead_servers_only() {
     let app = TestApp::spawn().await;
     let account = app.sql("SELECT id FROM account WHERE name = 'test-admin'").await.unwrap();
-    let id = app
-        .sql(&format!(
-            "INSERT INTO job (name, account_id, status, created_at) \
-             VALUES ('PoolCSVDownload', {account}, 'running', '2026-01-01T00:00:00.000000Z') RETURNING id"
-        ))
-        .await
-        .unwrap();
-    app.sql("UPDATE job SET status = 'running' WHERE id = 1").await;
-    assert_eq!(app.get(&format!("/job/{id}")).await.expect(200).result()["running"], true);
-    // A second server on the same database: it starts by recovering.
+    // One job of a server that stopped renewing its lease, one of a server that lives.
+    let job = |runner: &str, lease: &str| {
+        format!(
+            "INSERT INTO job (name, account_id, status, runner, lease_until, created_at) \
+             VALUES ('PoolCSVDownload', {account}, 'running', '{runner}', '{lease}', '2026-01-01T00:00:00.000000Z') \
+             RETURNING id"
+        )
+    };
+    let dead = app.sql(&job("dead-server", "2026-01-01T00:00:30.000000Z")).await.unwrap();
+    let alive = app.sql(&job("live-server", "2999-01-01T00:00:00.000000Z")).await.unwrap();
+    app.sql(
+        "UPDATE job SET status = 'running', runner = 'dead-server', lease_until = '2026-01-01T00:00:00.000000Z' \
+             WHERE id = 1",
+    )
+    .await;
+    assert_eq!(app.get(&format!("/job/{dead}")).await.expect(200).result()["running"], true);
+    // A second server on the same database: it starts by failing the jobs whose lease ran out.
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(schoolplan::app::serve(
@@ -241,19 +255,23 @@ async fn a_restart_fails_the_jobs_left_running() {
         std::future::pending(),
     ));
     let restarted = app.at(base);
-    let job = restarted.get(&format!("/job/{id}")).await.expect(200);
+    let job = restarted.get(&format!("/job/{dead}")).await.expect(200);
     assert_eq!(job.result()["running"], false);
-    assert_eq!(job.result()["error"], schoolplan::jobs::RESTART_ERROR);
+    assert_eq!(job.result()["error"], schoolplan::jobs::LEASE_ERROR);
     assert_eq!(job.result()["product"], Value::Null);
     let standing = restarted.get("/job/1").await.expect(200);
     assert_eq!(standing.result()["running"], false);
+    assert_eq!(standing.result()["error"], schoolplan::jobs::LEASE_ERROR);
+    // The live server's job runs on.
+    let job = restarted.get(&format!("/job/{alive}")).await.expect(200);
+    assert_eq!((&job.result()["running"], &job.result()["error"]), (&json!(true), &Value::Null));
 }
 
 #[tokio::test]
 async fn finished_jobs_are_purged_after_the_retention_time() {
     let config = AppConfig {
         rate_limit: None,
-        jobs: schoolplan::jobs::JobConfig { retention: std::time::Duration::ZERO, ..Default::default() },
+        jobs: JobConfig { retention: std::time::Duration::ZERO, ..Default::default() },
         ..TestApp::config()
     };
     let app = TestApp::spawn_with(config).await;
@@ -313,4 +331,149 @@ async fn the_plan_check_and_the_opening_run_as_jobs() {
     let job = wait_for(&app, &app.token, 3).await;
     assert!(job["log"][0]["message"].as_str().unwrap().contains("opened already"), "{job}");
     assert_eq!(app.get(&format!("/course?schoolYear={next}")).await.result().as_array().unwrap().len(), courses);
+}
+
+/// `GET /job` (docs/client.md §Standing jobs): the standing jobs, the unfinished
+/// jobs and the finished ones whose product was not fetched yet; a fetched
+/// download leaves the list (its owner's and the admin's), while `GET /job/ID`
+/// still shows it. A job without a product stays listed.
+#[tokio::test]
+async fn a_fetched_download_leaves_the_job_list() {
+    let app = TestApp::spawn().await;
+    let years = demo(&app).await;
+    let year = year_id(&years, "26/27");
+    let reader = app.token_for("reader", Role::Reader).await;
+    let as_reader = |method: Method, path: String| {
+        let reader = reader.clone();
+        let app = &app;
+        async move { app.request_with(Some(&reader), method, &format!("/api/v1{path}"), None).await }
+    };
+    let listed = |resp: Resp| -> Vec<i64> {
+        resp.expect(200).result().as_array().unwrap().iter().map(|j| j["id"].as_i64().unwrap()).collect()
+    };
+    let body = json!({"name": "PoolCSVDownload", "schoolYear": year});
+    let download = app.request_with(Some(&reader), Method::POST, "/api/v1/job", Some(&body)).await.expect(201).id();
+    let done = wait_for(&app, &reader, download).await;
+    let balances = run_job(&app, json!({"name": "CalculateBalances"})).await["id"].as_i64().unwrap();
+    assert_eq!(listed(as_reader(Method::GET, "/job".into()).await), [1, 2, 3, download]);
+    assert_eq!(listed(app.get("/job").await), [1, 2, 3, download, balances]);
+
+    as_reader(Method::GET, format!("/file/{}", done["product"])).await.expect(200);
+    assert_eq!(listed(as_reader(Method::GET, "/job".into()).await), [1, 2, 3]);
+    assert_eq!(listed(app.get("/job").await), [1, 2, 3, balances], "a job without a product stays");
+    let job = as_reader(Method::GET, format!("/job/{download}")).await.expect(200);
+    assert_eq!(job.result()["product"], done["product"]);
+    // Fetched again: still served.
+    as_reader(Method::GET, format!("/file/{}", done["product"])).await.expect(200);
+}
+
+/// `CheckDatabase` without a year (the client's maintenance screen sends
+/// `schoolYear: null`): the plan check of every year.
+#[tokio::test]
+async fn check_database_without_a_year_checks_every_year() {
+    let app = TestApp::spawn().await;
+    let years = demo(&app).await;
+    for body in [json!({"action": "start", "schoolYear": null}), json!({"action": "start"})] {
+        app.put("/job/2", body).await.expect(200);
+        let job = wait_for(&app, &app.token, 2).await;
+        assert_eq!(job["error"], Value::Null, "{job}");
+        let log: Vec<&str> = job["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
+        for y in years.as_array().unwrap() {
+            let found = app.get(&format!("/schoolyear/{}/check", y["id"])).await.expect(200);
+            let line = format!(
+                "School year {}: {} findings.",
+                y["code"].as_str().unwrap(),
+                found.result().as_array().unwrap().len()
+            );
+            assert!(log.contains(&line.as_str()), "{line} in {log:?}");
+        }
+    }
+    // The opening still needs its year.
+    app.put("/job/3", json!({"action": "start", "schoolYear": null})).await.expect_problem(422, "required");
+}
+
+/// A server configuration whose jobs wait at `gate` (the test hook), with `jobs` settings.
+fn held(gate: &Arc<Semaphore>, jobs: JobConfig) -> AppConfig {
+    let (entered, _) = tokio::sync::mpsc::unbounded_channel();
+    let jobs = JobConfig { hook: Some(crate::job_queue::holding("A", &entered, gate)), ..jobs };
+    AppConfig { rate_limit: None, jobs, ..TestApp::config() }
+}
+
+/// Unfinished jobs per account are limited (`--jobs-per-account`): beyond
+/// the limit 429 `too_many_jobs` with `Retry-After`, and nothing is stored;
+/// other accounts and the standing jobs are not affected; once a job has
+/// finished, the next one is accepted.
+#[tokio::test]
+async fn an_account_has_at_most_its_limit_of_unfinished_jobs() {
+    let gate = Arc::new(Semaphore::new(0));
+    let app = TestApp::spawn_with(held(&gate, JobConfig { per_account: 2, ..JobConfig::default() })).await;
+    let balances = json!({"name": "CalculateBalances"});
+    let first = app.post("/job", balances.clone()).await.expect(201).id();
+    let second = app.post("/job", balances.clone()).await.expect(201).id();
+    let refused = app.post("/job", balances.clone()).await.expect_problem(429, "too_many_jobs");
+    assert_eq!(refused.header("retry-after"), Some("10"));
+    assert!(refused.body["detail"].as_str().unwrap().contains("2 unfinished jobs"), "{}", refused.body);
+    let ids =
+        |r: Resp| -> Vec<i64> { r.result().as_array().unwrap().iter().map(|j| j["id"].as_i64().unwrap()).collect() };
+    assert_eq!(ids(app.get("/job").await), [1, 2, 3, first, second], "the refused job was not stored");
+
+    let planner = app.token_for("planner", Role::Planner).await;
+    app.request_with(Some(&planner), Method::POST, "/api/v1/job", Some(&balances)).await.expect(201);
+    app.put("/job/1", json!({"action": "start"})).await.expect(200);
+
+    gate.add_permits(10);
+    wait_for(&app, &app.token, first).await;
+    app.post("/job", balances).await.expect(201);
+    wait_for(&app, &app.token, second).await;
+}
+
+/// The size of a `PoolCSVDownload` product of the demo's year 26/27 (the same every time).
+async fn pool_list_size() -> u64 {
+    let app = TestApp::spawn().await;
+    let years = demo(&app).await;
+    let job = run_job(&app, json!({"name": "PoolCSVDownload", "schoolYear": year_id(&years, "26/27")})).await;
+    product(&app, &job).await.1.len() as u64
+}
+
+/// The stored products are capped per account and in all
+/// (`--job-products-per-account`, `--job-products-total`): storing a product
+/// beyond a cap expires the oldest finished jobs with their products first.
+#[tokio::test]
+async fn the_caps_on_stored_products_expire_the_oldest_first() {
+    let size = pool_list_size().await;
+    // Room for two lists per account and three and a half in all.
+    let caps = ProductCaps { per_account: 2 * size + size / 2, total: 3 * size + size / 2 };
+    let config = AppConfig {
+        rate_limit: None,
+        jobs: JobConfig { product_caps: caps, ..JobConfig::default() },
+        ..TestApp::config()
+    };
+    let app = TestApp::spawn_with(config).await;
+    let years = demo(&app).await;
+    let pool = json!({"name": "PoolCSVDownload", "schoolYear": year_id(&years, "26/27")});
+    let reader = app.token_for("reader", Role::Reader).await;
+    let as_reader = || async {
+        let id = app.request_with(Some(&reader), Method::POST, "/api/v1/job", Some(&pool)).await.expect(201).id();
+        wait_for(&app, &reader, id).await
+    };
+    let kept = |job: &Value| {
+        let (job, file) = (job["id"].clone(), job["product"].clone());
+        let app = &app;
+        async move {
+            let job = app.get(&format!("/job/{job}")).await.status;
+            let file = app.get(&format!("/file/{file}")).await.status;
+            assert_eq!(job == 200, file == 200, "a job and its product go together");
+            job == 200
+        }
+    };
+    let (a1, a2, a3) = (as_reader().await, as_reader().await, as_reader().await);
+    assert!(!kept(&a1).await, "the reader's third list expired their oldest");
+    let b1 = run_job(&app, pool.clone()).await;
+    assert!(kept(&a2).await && kept(&a3).await && kept(&b1).await, "three lists fit in all");
+    let b2 = run_job(&app, pool.clone()).await;
+    // Four lists exceed the total: the oldest of anyone's (the reader's) expires.
+    assert!(!kept(&a2).await);
+    for job in [&a3, &b1, &b2] {
+        assert!(kept(job).await, "{job}");
+    }
 }

@@ -19,6 +19,7 @@ mod documents;
 mod employments;
 mod etag;
 mod hostile;
+mod job_queue;
 mod jobs;
 mod lessontable;
 mod lookups;

@@ -7,6 +7,7 @@
 mod helpers;
 
 mod browser;
+mod maintenance;
 mod oidc;
 mod overview;
 mod replay;
