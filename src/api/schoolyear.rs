@@ -10,6 +10,7 @@ use serde_json::json;
 
 use super::crud::{self, Audit};
 use super::extract::{OptionalJsonBody, QueryParams};
+use super::lang::RequestLang;
 use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
@@ -73,12 +74,13 @@ pub fn routes() -> ApiRouter {
 async fn open(
     State(app): State<AppState>,
     audit: Audit,
+    RequestLang(lang): RequestLang,
     Path(id): Path<String>,
     _ignored: OptionalJsonBody,
 ) -> Result<Response> {
     let id = year_id(&id)?;
     let mut tx = app.store.begin().await?;
-    let report = open_school_year(&mut tx, id).await?;
+    let mut report = open_school_year(&mut tx, id).await?;
     for e in &report.employments {
         audit.record(&mut tx, "employment", e.id.0, None::<&()>, Some(e)).await?;
     }
@@ -89,13 +91,20 @@ async fn open(
         audit.record(&mut tx, "poolentry", p.id, None::<&()>, Some(p)).await?;
     }
     tx.commit().await?;
+    report.warnings = report.warnings.into_iter().map(|f| f.in_lang(lang)).collect();
     Ok(ok(&report))
 }
 
 /// `GET /schoolyear/ID/check` (reader): the findings of the plan check.
-async fn check(State(app): State<AppState>, Path(id): Path<String>) -> Result<Response> {
+/// The `detail`s are in the request's language (docs/i18n.md §Findings).
+async fn check(
+    State(app): State<AppState>,
+    RequestLang(lang): RequestLang,
+    Path(id): Path<String>,
+) -> Result<Response> {
     let id = year_id(&id)?;
-    Ok(ok(&app.store.snapshot(async |conn| check_plan(conn, id).await).await?))
+    let findings = app.store.snapshot(async |conn| check_plan(conn, id).await).await?;
+    Ok(ok(&findings.into_iter().map(|f| f.in_lang(lang)).collect::<Vec<_>>()))
 }
 
 /// The school year id of a `/schoolyear/{id}/…` path: 400 `invalid_path_id` unless a positive integer.
