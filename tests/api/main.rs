@@ -20,6 +20,7 @@ mod employments;
 mod etag;
 mod hostile;
 mod jobs;
+mod languages;
 mod lessontable;
 mod lookups;
 mod mail;
