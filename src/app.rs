@@ -134,6 +134,8 @@ fn build_app_with(
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
         .layer(axum::middleware::from_fn(api::problem_for_bare_errors))
         .layer(axum::middleware::from_fn(limit_headers))
+        // Outside every layer that answers with a problem: renders it in the request's language.
+        .layer(axum::middleware::from_fn(api::lang::localise_problems))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
             let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");

@@ -9,6 +9,8 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::i18n::{self, Lang, Message};
+
 /// Stable, machine-readable error codes (`code` in the problem body).
 ///
 /// One code per rule; the list is part of the API documentation (`docs/api.md`).
@@ -116,6 +118,10 @@ error_codes! {
 }
 
 /// One problem with one field of the request body, located by a JSON pointer.
+///
+/// Its text is a [`Message`]: [`FieldError::message`] renders it in the
+/// reader's language (the web interface shows it beside the field), `detail`
+/// holds the English text.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct FieldError {
     /// JSON pointer into the request body (RFC 6901), e.g. `/teachers1/2`.
@@ -123,25 +129,53 @@ pub struct FieldError {
     /// The rule that failed (serialised as its wire name).
     #[serde(serialize_with = "code_str")]
     pub code: ErrorCode,
-    /// What is wrong, in a sentence.
+    /// What is wrong, in a sentence (English; see [`FieldError::message`]).
     pub detail: String,
+    /// The same as a catalogue message, for other languages.
+    #[serde(skip)]
+    pub text: Message,
 }
 
 fn code_str<S: serde::Serializer>(code: &ErrorCode, s: S) -> std::result::Result<S::Ok, S::Error> {
     s.serialize_str(code.as_str())
 }
 
+/// The catalogue key of the general sentence of `code` (`error-not-found`),
+/// shown for a problem whose own text has no key yet (docs/i18n.md §Problems).
+pub fn code_key(code: ErrorCode) -> String {
+    format!("error-{}", code.as_str().replace('_', "-"))
+}
+
+/// `text` in `lang`: a keyed message as the catalogue has it; a literal (an
+/// English sentence without a key) as it is in English and as the general
+/// sentence of `code` in any other language.
+fn render(code: ErrorCode, text: &Message, lang: Lang) -> String {
+    match text {
+        Message::Literal(english) if lang == Lang::En => english.clone(),
+        Message::Literal(_) => i18n::text(lang, &code_key(code)),
+        keyed => keyed.render(lang),
+    }
+}
+
 impl FieldError {
-    /// A field error at `pointer` for rule `code`.
-    pub fn new(pointer: impl Into<String>, code: ErrorCode, detail: impl Into<String>) -> Self {
-        FieldError { pointer: pointer.into(), code, detail: detail.into() }
+    /// A field error at `pointer` for rule `code`; `detail` is a catalogue
+    /// [`Message`] or (not yet translated) an English sentence.
+    pub fn new(pointer: impl Into<String>, code: ErrorCode, detail: impl Into<Message>) -> Self {
+        let text = detail.into();
+        FieldError { pointer: pointer.into(), code, detail: text.render(Lang::En), text }
+    }
+
+    /// What is wrong with the field, in `lang` (docs/i18n.md §Problems).
+    pub fn message(&self, lang: Lang) -> String {
+        render(self.code, &self.text, lang)
     }
 }
 
 /// The service's error: a client-facing problem or an internal fault.
 ///
 /// A problem's HTTP status follows from its code ([`ErrorCode::status`]), so
-/// no call site chooses one.
+/// no call site chooses one. Its text is a catalogue [`Message`], rendered in
+/// the reader's language by [`Error::message`] (docs/i18n.md §Problems).
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// A problem the client can act on (4xx, or 503).
@@ -149,8 +183,10 @@ pub enum Error {
     Problem {
         /// Rule that failed; decides the status.
         code: ErrorCode,
-        /// A sentence a planner can act on, naming the objects involved.
+        /// A sentence a planner can act on, naming the objects involved (English).
         detail: String,
+        /// The same as a catalogue message, for every language.
+        text: Message,
         /// Field problems with JSON pointers (may be empty).
         errors: Vec<FieldError>,
     },
@@ -162,29 +198,46 @@ pub enum Error {
 /// Result alias used throughout the crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// The detail of a problem whose field errors speak for it: each pointer with its message.
+fn fields_detail(errors: &[FieldError], lang: Lang) -> String {
+    errors.iter().map(|e| format!("{}: {}", e.pointer, e.message(lang))).collect::<Vec<_>>().join(" ")
+}
+
 impl Error {
-    /// A problem of rule `code` (its status follows from the code) with a detail a planner can act on.
-    pub fn new(code: ErrorCode, detail: impl Into<String>) -> Self {
-        Error::Problem { code, detail: detail.into(), errors: Vec::new() }
+    /// A problem of rule `code` (its status follows from the code) with a
+    /// detail a planner can act on: a catalogue [`Message`], or (not yet
+    /// translated) an English sentence.
+    pub fn new(code: ErrorCode, detail: impl Into<Message>) -> Self {
+        let text = detail.into();
+        Error::Problem { code, detail: text.render(Lang::En), text, errors: Vec::new() }
     }
-    /// 404 `not_found` for an object of `kind` with `id`.
+    /// A problem of rule `code` with its own detail and field errors.
+    pub fn with_fields(code: ErrorCode, detail: impl Into<Message>, errors: Vec<FieldError>) -> Self {
+        let text = detail.into();
+        Error::Problem { code, detail: text.render(Lang::En), text, errors }
+    }
+    /// 404 `not_found` for an object of `kind` (its resource name, e.g. `teacher`) with `id`.
     pub fn not_found(kind: &str, id: i64) -> Self {
-        Self::new(ErrorCode::NotFound, format!("There is no {kind} with id {id}."))
+        Self::new(
+            ErrorCode::NotFound,
+            Message::new("error-not-found-id").arg_message("kind", Message::kind(kind)).arg("id", id),
+        )
     }
     /// The problem for collected field errors (at least one): when any is a
     /// type error, 400 `invalid_type` listing only those (the other rules could
     /// not be checked on a mistyped body); otherwise the first error's code
-    /// (422 for every field rule) listing all of them.
+    /// (422 for every field rule) listing all of them. Its detail is the field
+    /// errors' messages, each after its pointer.
     pub fn fields(errors: Vec<FieldError>) -> Self {
         let type_errors: Vec<FieldError> =
             errors.iter().filter(|e| e.code == ErrorCode::InvalidType).cloned().collect();
         let errors = if type_errors.is_empty() { errors } else { type_errors };
         let code = errors.first().map_or(ErrorCode::Required, |e| e.code);
-        let detail = errors.iter().map(|e| format!("{}: {}", e.pointer, e.detail)).collect::<Vec<_>>().join(" ");
-        Error::Problem { code, detail, errors }
+        let detail = fields_detail(&errors, Lang::En);
+        Error::Problem { code, detail, text: Message::new(FIELDS_KEY), errors }
     }
     /// A single field error (see [`Error::fields`]).
-    pub fn field(pointer: impl Into<String>, code: ErrorCode, detail: impl Into<String>) -> Self {
+    pub fn field(pointer: impl Into<String>, code: ErrorCode, detail: impl Into<Message>) -> Self {
         Self::fields(vec![FieldError::new(pointer, code, detail)])
     }
     /// Internal fault from any error.
@@ -202,53 +255,148 @@ impl Error {
             Error::Internal(_) => ErrorCode::Internal,
         }
     }
+    /// The problem's `detail` in `lang`, as the API and the web interface show
+    /// it (docs/i18n.md §Problems); an internal fault says nothing internal.
+    pub fn message(&self, lang: Lang) -> String {
+        self.problem().detail(lang)
+    }
+    /// The field errors with their messages in `lang`: (JSON pointer, code, message).
+    pub fn field_messages(&self, lang: Lang) -> Vec<(String, ErrorCode, String)> {
+        match self {
+            Error::Problem { errors, .. } => {
+                errors.iter().map(|e| (e.pointer.clone(), e.code, e.message(lang))).collect()
+            }
+            Error::Internal(_) => Vec::new(),
+        }
+    }
+    /// The problem's detail as a message of its own, to be shown inside
+    /// another text (a plan-check finding): a detail without a catalogue key
+    /// becomes `error-untranslated`, its English sentence in English and the
+    /// general sentence of its code in any other language.
+    pub fn text_message(&self) -> Message {
+        let problem = self.problem();
+        match &problem.text {
+            Message::Literal(english) => Message::new("error-untranslated")
+                .arg("english", english)
+                .arg_message("general", Message::new(code_key(problem.code))),
+            _ if problem.text.key() == Some(FIELDS_KEY) => Message::new("error-untranslated")
+                .arg("english", problem.detail(Lang::En))
+                .arg_message("general", Message::new(code_key(problem.code))),
+            keyed => keyed.clone(),
+        }
+    }
+    /// The problem as it is answered, before its language is chosen.
+    fn problem(&self) -> Problem {
+        match self {
+            Error::Problem { code, text, errors, .. } => {
+                Problem { status: code.status(), code: *code, text: text.clone(), errors: errors.clone() }
+            }
+            Error::Internal(_) => Problem {
+                status: StatusCode::INTERNAL_SERVER_ERROR,
+                code: ErrorCode::Internal,
+                text: Message::new("error-internal-fault"),
+                errors: Vec::new(),
+            },
+        }
+    }
+}
+
+/// The marker key of a problem whose detail is its field errors' messages.
+const FIELDS_KEY: &str = "error-fields";
+
+/// A problem answer, kept as a response extension until its language is
+/// known: [`Error::into_response`] renders it in English and attaches it; the
+/// middleware `crate::api::lang::localise_problems`, which sees the request's
+/// `Accept-Language`, renders it again in the reader's language (docs/i18n.md §Problems).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The error code.
+    pub code: ErrorCode,
+    /// The detail.
+    pub text: Message,
+    /// The field errors.
+    pub errors: Vec<FieldError>,
+}
+
+impl Problem {
+    /// The `detail` in `lang`.
+    pub fn detail(&self, lang: Lang) -> String {
+        if self.text.key() == Some(FIELDS_KEY) {
+            return fields_detail(&self.errors, lang);
+        }
+        render(self.code, &self.text, lang)
+    }
+
+    /// The JSON problem body in `lang`.
+    pub fn body(&self, lang: Lang) -> Vec<u8> {
+        let errors: Vec<FieldErrorBody> = self
+            .errors
+            .iter()
+            .map(|e| FieldErrorBody { pointer: &e.pointer, code: e.code.as_str(), detail: e.message(lang) })
+            .collect();
+        let body = ProblemBody {
+            kind: "about:blank",
+            title: self.status.canonical_reason().unwrap_or("Error"),
+            status: self.status.as_u16(),
+            detail: self.detail(lang),
+            code: self.code.as_str(),
+            errors,
+        };
+        serde_json::to_vec(&body).expect("problem body serialises")
+    }
+
+    /// The response in `lang`, with the problem attached as an extension.
+    pub fn response(self, lang: Lang) -> Response {
+        let mut res = (self.status, self.body(lang)).into_response();
+        res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
+        res.headers_mut().insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
+        res.extensions_mut().insert(self);
+        res
+    }
 }
 
 /// RFC 9457 problem body with the `code` and `errors` extension members.
 #[derive(Debug, Serialize)]
-pub struct ProblemBody<'a> {
+struct ProblemBody<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     title: &'static str,
     status: u16,
-    detail: &'a str,
+    detail: String,
     code: &'static str,
-    errors: &'a [FieldError],
+    errors: Vec<FieldErrorBody<'a>>,
+}
+
+/// A field error as the body shows it.
+#[derive(Debug, Serialize)]
+struct FieldErrorBody<'a> {
+    pointer: &'a str,
+    code: &'static str,
+    detail: String,
 }
 
 /// The problem+json media type of error bodies.
 pub const PROBLEM_JSON: &str = "application/problem+json";
 
-/// Render a problem body with the given parts.
-pub fn problem_response(status: StatusCode, code: ErrorCode, detail: &str, errors: &[FieldError]) -> Response {
-    let body = ProblemBody {
-        kind: "about:blank",
-        title: status.canonical_reason().unwrap_or("Error"),
-        status: status.as_u16(),
-        detail,
-        code: code.as_str(),
-        errors,
-    };
-    let bytes = serde_json::to_vec(&body).expect("problem body serialises");
-    let mut res = (status, bytes).into_response();
-    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
-    res
+/// Render a problem body with the given parts (in English; the middleware
+/// renders it again in the reader's language).
+pub fn problem_response(
+    status: StatusCode,
+    code: ErrorCode,
+    detail: impl Into<Message>,
+    errors: &[FieldError],
+) -> Response {
+    Problem { status, code, text: detail.into(), errors: errors.to_vec() }.response(Lang::En)
 }
 
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
-        match self {
-            Error::Problem { code, detail, errors } => problem_response(code.status(), code, &detail, &errors),
-            Error::Internal(err) => {
-                tracing::error!(error = %format!("{err:#}"), "internal error");
-                problem_response(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    ErrorCode::Internal,
-                    "The server failed to process the request. The fault has been logged.",
-                    &[],
-                )
-            }
+        if let Error::Internal(err) = &self {
+            tracing::error!(error = %format!("{err:#}"), "internal error");
         }
+        self.problem().response(Lang::En)
     }
 }
 
@@ -284,5 +432,68 @@ mod tests {
         assert_eq!(errors.len(), 1);
         let err = Error::fields(vec![FieldError::new("/code", ErrorCode::TooLong, "long")]);
         assert_eq!((err.status(), err.code()), (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::TooLong));
+    }
+
+    #[test]
+    fn every_code_has_its_general_sentence_in_every_language() {
+        for code in ErrorCode::ALL {
+            for lang in Lang::ALL {
+                assert!(i18n::has(*lang, &code_key(*code)), "{lang:?} lacks {}", code_key(*code));
+            }
+        }
+    }
+
+    #[test]
+    fn a_problem_speaks_the_readers_language() {
+        let err = Error::not_found("teacher", 5);
+        assert_eq!(err.message(Lang::En), "There is no teacher with id 5.");
+        assert_eq!(err.message(Lang::De), "Lehrperson mit der ID 5 gibt es nicht.");
+        let Error::Problem { detail, .. } = &err else { panic!("a problem") };
+        assert_eq!(detail, "There is no teacher with id 5.", "detail holds the English text");
+        // A kind the catalogue lacks is shown as it is.
+        assert_eq!(Error::not_found("widget", 2).message(Lang::De), "widget mit der ID 2 gibt es nicht.");
+        // A detail without a key: English as written, elsewhere the code's general sentence.
+        let literal = Error::new(ErrorCode::DuplicateCode, "Subject code `D` is taken.");
+        assert_eq!(literal.message(Lang::En), "Subject code `D` is taken.");
+        assert_eq!(literal.message(Lang::De), "Ein anderes Objekt dieser Art hat dieses Kürzel schon.");
+        let internal = Error::internal(anyhow::anyhow!("secret"));
+        assert_eq!(internal.message(Lang::En), "The server failed to process the request. The fault has been logged.");
+        assert!(!internal.message(Lang::De).contains("secret"));
+    }
+
+    #[test]
+    fn field_errors_speak_the_readers_language() {
+        let err = Error::fields(vec![
+            FieldError::new("/code", ErrorCode::Required, Message::new("error-field-required").arg("key", "code")),
+            FieldError::new(
+                "/weeks",
+                ErrorCode::OutOfRange,
+                Message::new("error-field-range").arg("key", "weeks").arg("min", 1).arg("max", 52),
+            ),
+        ]);
+        assert_eq!(err.message(Lang::En), "/code: `code` is required. /weeks: `weeks` must be between 1 and 52.");
+        assert_eq!(
+            err.message(Lang::De),
+            "/code: `code` ist ein Pflichtfeld. /weeks: `weeks` muss zwischen 1 und 52 liegen."
+        );
+        let fields = err.field_messages(Lang::De);
+        assert_eq!(
+            fields[1],
+            ("/weeks".to_string(), ErrorCode::OutOfRange, "`weeks` muss zwischen 1 und 52 liegen.".to_string())
+        );
+        let body: serde_json::Value = serde_json::from_slice(&err.problem().body(Lang::De)).unwrap();
+        assert_eq!(body["code"], "required");
+        assert_eq!(body["errors"][0]["detail"], "`code` ist ein Pflichtfeld.");
+        assert_eq!(body["errors"][0]["code"], "required");
+        assert_eq!(body["detail"], err.message(Lang::De));
+    }
+
+    #[test]
+    fn a_detail_inside_another_text_keeps_its_language() {
+        let keyed = Error::not_found("course", 3).text_message();
+        assert_eq!(keyed.render(Lang::De), "Kurs mit der ID 3 gibt es nicht.");
+        let literal = Error::new(ErrorCode::ClassGradeMismatch, "Classes G27a and G28a differ.").text_message();
+        assert_eq!(literal.render(Lang::En), "Classes G27a and G28a differ.");
+        assert_eq!(literal.render(Lang::De), "Die Klassen eines Kurses müssen auf derselben Stufe sein.");
     }
 }

@@ -145,6 +145,8 @@ pub async fn cached(State(cache): State<Arc<ResponseCache>>, req: Request, next:
     // The compatibility mount serves some lists in a longer form (docs/client.md): its own entries.
     let key =
         if req.extensions().get::<super::client::ClientMount>().is_some() { format!("client:{uri}") } else { uri };
+    // Texts follow Accept-Language (plan-check findings, docs/i18n.md): one entry per language.
+    let key = format!("{}:{key}", super::lang::of_headers(req.headers()).tag());
     // The generation is read before the handler runs its queries (see the module doc).
     let caught_up = if req.extensions().get::<CaughtUp>().is_some() {
         cache.changes.current()

@@ -19,6 +19,7 @@ pub mod extract;
 pub mod grade;
 pub mod health;
 pub mod job;
+pub mod lang;
 pub mod lessontable;
 pub mod lookup;
 pub mod openapi;
@@ -40,6 +41,7 @@ use axum::Router;
 
 use crate::error::{problem_response, Error, ErrorCode, PROBLEM_JSON};
 use crate::service::resources;
+use crate::i18n::Message;
 use crate::store::Store;
 use auth::Access;
 use routes::ApiRouter;
@@ -152,7 +154,7 @@ pub fn router(state: AppState) -> Router {
 }
 
 async fn not_found() -> Error {
-    Error::new(ErrorCode::NotFound, "There is no such path.")
+    Error::new(ErrorCode::NotFound, Message::new("error-no-such-path"))
 }
 
 /// Gives error responses produced outside the handlers (405 from the router,
@@ -166,17 +168,14 @@ pub async fn problem_for_bare_errors(req: Request, next: Next) -> Response {
         return res;
     }
     let (code, detail, status) = match status {
-        StatusCode::METHOD_NOT_ALLOWED => {
-            (ErrorCode::MethodNotAllowed, "This method is not allowed on this path; see the Allow header.", status)
-        }
-        StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::PayloadTooLarge, "The request body is too large.", status),
-        StatusCode::SERVICE_UNAVAILABLE => {
-            (ErrorCode::Unavailable, "The request took too long and was cancelled; please retry.", status)
-        }
-        StatusCode::NOT_FOUND => (ErrorCode::NotFound, "There is no such path.", status),
-        s if s.is_server_error() => (ErrorCode::Internal, "The server failed to process the request.", s),
-        _ => (ErrorCode::InvalidQuery, "The request could not be processed.", status),
+        StatusCode::METHOD_NOT_ALLOWED => (ErrorCode::MethodNotAllowed, "error-method-not-allowed", status),
+        StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::PayloadTooLarge, "error-payload-too-large", status),
+        StatusCode::SERVICE_UNAVAILABLE => (ErrorCode::Unavailable, "error-timeout", status),
+        StatusCode::NOT_FOUND => (ErrorCode::NotFound, "error-no-such-path", status),
+        s if s.is_server_error() => (ErrorCode::Internal, "error-internal", s),
+        _ => (ErrorCode::InvalidQuery, "error-not-processed", status),
     };
+    let detail = Message::new(detail);
     let mut problem = problem_response(status, code, detail, &[]);
     for (name, value) in res.headers() {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {

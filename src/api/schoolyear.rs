@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::crud;
 use super::extract::{OptionalJsonBody, QueryParams};
+use super::lang::RequestLang;
 use super::openapi::Operation;
 use super::response::ok;
 use super::routes::ApiRouter;
@@ -71,17 +72,26 @@ pub fn routes() -> ApiRouter {
 async fn open(
     State(app): State<AppState>,
     actor: Actor,
+    RequestLang(lang): RequestLang,
     Path(id): Path<String>,
     _ignored: OptionalJsonBody,
 ) -> Result<Response> {
     let id = year_id(&id)?;
-    Ok(ok(&open_school_year_for(&app.store, &actor, id).await?))
+    let mut report = open_school_year_for(&app.store, &actor, id).await?;
+    report.warnings = report.warnings.into_iter().map(|f| f.in_lang(lang)).collect();
+    Ok(ok(&report))
 }
 
 /// `GET /schoolyear/ID/check` (reader): the findings of the plan check.
-async fn check(State(app): State<AppState>, Path(id): Path<String>) -> Result<Response> {
+/// The `detail`s are in the request's language (docs/i18n.md §Findings).
+async fn check(
+    State(app): State<AppState>,
+    RequestLang(lang): RequestLang,
+    Path(id): Path<String>,
+) -> Result<Response> {
     let id = year_id(&id)?;
-    Ok(ok(&app.store.snapshot(async |conn| check_plan(conn, id).await).await?))
+    let findings = app.store.snapshot(async |conn| check_plan(conn, id).await).await?;
+    Ok(ok(&findings.into_iter().map(|f| f.in_lang(lang)).collect::<Vec<_>>()))
 }
 
 /// The school year id of a `/schoolyear/{id}/…` path: 400 `invalid_path_id` unless a positive integer.

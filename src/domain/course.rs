@@ -24,6 +24,7 @@ use super::reader::{limits, Mode, Reader};
 use super::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
 use super::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::i18n::Message;
 
 /// Largest number of lessons per week and semester (docs/contract.md §Validation: 0 ≤ x ≤ 99),
 /// the same as in a lesson table entry.
@@ -109,15 +110,16 @@ pub fn check_teachers(
                 None => errors.push(FieldError::new(
                     pointer,
                     ErrorCode::UnknownReference,
-                    format!("There is no {} with id {}.", TeacherId::KIND, id.0),
+                    Message::new("error-unknown-reference-id")
+                        .arg_message("kind", Message::kind(TeacherId::KIND))
+                        .arg("id", id.0),
                 )),
                 Some(TeacherFacts { teacher, employed: false }) => errors.push(FieldError::new(
                     pointer,
                     ErrorCode::TeacherNotEmployed,
-                    format!(
-                        "Teacher {} has no employment in school year {}; add one before assigning courses.",
-                        teacher.code, year.code
-                    ),
+                    Message::new("error-teacher-not-employed-course")
+                        .arg("teacher", &teacher.code)
+                        .arg("year", &year.code),
                 )),
                 Some(TeacherFacts { teacher, employed: true }) => {
                     if key == "teachers1" { &mut refs.0 } else { &mut refs.1 }.push(teacher.clone())
@@ -166,7 +168,11 @@ pub fn check_new_course(
     enforce_lock: bool,
 ) -> Result<(GradeId, CurriculumId)> {
     let unknown = |pointer: String, kind: &str, id: i64| {
-        FieldError::new(pointer, ErrorCode::UnknownReference, format!("There is no {kind} with id {id}."))
+        FieldError::new(
+            pointer,
+            ErrorCode::UnknownReference,
+            Message::new("error-unknown-reference-id").arg_message("kind", Message::kind(kind)).arg("id", id),
+        )
     };
     let mut errors = Vec::new();
     if facts.year.is_none() {
@@ -290,10 +296,7 @@ pub fn check_unlocked(year: &SchoolYearRef, action: &str) -> Result<()> {
         None => Ok(()),
         Some(why) => Err(Error::new(
             ErrorCode::SchoolYearLocked,
-            format!(
-                "School year {} is {why}: its courses cannot be {action}. Reopen the school year first.",
-                year.code
-            ),
+            Message::new("error-course-year-locked").arg("year", &year.code).arg("state", why).arg("action", action),
         )),
     }
 }
@@ -482,7 +485,7 @@ fn course_id_of(v: &Value) -> Option<i64> {
     }
 }
 
-fn command_error(detail: impl Into<String>) -> Error {
+fn command_error(detail: impl Into<Message>) -> Error {
     Error::new(ErrorCode::InvalidCourseCommand, detail)
 }
 
@@ -709,8 +712,8 @@ pub fn check_cross_class(
 }
 
 /// A 422 for a course rule with one field error at `pointer`.
-fn rule_error(code: ErrorCode, detail: String, pointer: String, field_detail: &str) -> Error {
-    Error::Problem { code, detail, errors: vec![FieldError::new(pointer, code, field_detail)] }
+fn rule_error(code: ErrorCode, detail: impl Into<Message>, pointer: String, field_detail: impl Into<Message>) -> Error {
+    Error::with_fields(code, detail, vec![FieldError::new(pointer, code, field_detail)])
 }
 
 /// Checks the id list of a merge before any course is loaded: no id twice

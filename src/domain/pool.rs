@@ -18,6 +18,7 @@ use super::references::{RefKind, Reference, References};
 use super::refs::{LookupRef, SchoolYearRef, TeacherRef};
 use super::FromBody;
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 
 /// Largest pool percent per semester.
 pub const MAX_POOL_PERCENT: i64 = 100;
@@ -273,7 +274,7 @@ pub fn not_employed(teacher: &str, school_year: &str) -> Error {
     Error::field(
         "/teacher",
         ErrorCode::TeacherNotEmployed,
-        format!("Teacher {teacher} has no employment in school year {school_year}; create the employment first."),
+        Message::new("error-teacher-not-employed-year").arg("teacher", teacher).arg("year", school_year),
     )
 }
 

@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 
 use super::fixed::{Fixed, FixedError, Literal};
 use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::i18n::Message;
 
 /// Whether a body creates an object (POST) or replaces its writable fields (PUT).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -251,13 +252,13 @@ impl<'a> Reader<'a> {
     }
 
     /// Records a problem with field `key`.
-    pub fn error(&mut self, key: &str, code: ErrorCode, detail: impl Into<String>) {
+    pub fn error(&mut self, key: &str, code: ErrorCode, detail: impl Into<Message>) {
         let pointer = self.pointer(key);
         self.errors.push(FieldError::new(pointer, code, detail));
     }
 
     /// Records a problem at an explicit pointer.
-    pub fn error_at(&mut self, pointer: String, code: ErrorCode, detail: impl Into<String>) {
+    pub fn error_at(&mut self, pointer: String, code: ErrorCode, detail: impl Into<Message>) {
         self.errors.push(FieldError::new(pointer, code, detail));
     }
 
@@ -282,11 +283,7 @@ impl<'a> Reader<'a> {
         match value {
             None => {
                 if self.mode == Mode::Replace {
-                    self.error(
-                        key,
-                        ErrorCode::MissingField,
-                        format!("`{key}` is missing; a PUT body carries every writable field (send null to clear it)."),
-                    );
+                    self.error(key, ErrorCode::MissingField, Message::new("error-field-missing").arg("key", key));
                 }
                 Slot::Absent
             }
@@ -297,13 +294,30 @@ impl<'a> Reader<'a> {
 
     fn require<T>(&mut self, key: &str, required: bool, value: Option<T>, was_absent_in_put: bool) -> Option<T> {
         if value.is_none() && required && !was_absent_in_put {
-            self.error(key, ErrorCode::Required, format!("`{key}` is required."));
+            self.error(key, ErrorCode::Required, Message::new("error-field-required").arg("key", key));
         }
         value
     }
 
     fn type_error(&mut self, key: &str, expected: &str) {
-        self.error(key, ErrorCode::InvalidType, format!("`{key}` must be {expected}."));
+        // The catalogue's name of each expectation (`error-field-type`).
+        let variant = match expected {
+            "a string" => "string",
+            "a boolean" => "boolean",
+            "a number" => "number",
+            "a whole number" => "whole-number",
+            "an object whose keys are ids" => "id-map",
+            "a list of references" => "reference-list",
+            "a date string YYYY-MM-DD" => "date",
+            "an object {fileName, mimeType, data} or null" => "binary",
+            "an object whose mimeType and data are strings" => "binary-strings",
+            _ => return self.error(key, ErrorCode::InvalidType, format!("`{key}` must be {expected}.")),
+        };
+        self.error(
+            key,
+            ErrorCode::InvalidType,
+            Message::new("error-field-type").arg("key", key).arg("expected", variant),
+        );
     }
 
     /// A one-line text field (names, codes, descriptions) of at most
@@ -340,7 +354,11 @@ impl<'a> Reader<'a> {
             Slot::Absent | Slot::Null => None,
             Slot::Present(Value::String(s)) => {
                 if s.chars().count() > max_len {
-                    self.error(key, ErrorCode::TooLong, format!("`{key}` is longer than {max_len} characters."));
+                    self.error(
+                        key,
+                        ErrorCode::TooLong,
+                        Message::new("error-field-too-long").arg("key", key).arg("max", max_len),
+                    );
                     return None;
                 }
                 if !self.allowed_chars(key, s, multi_line) {
@@ -422,7 +440,11 @@ impl<'a> Reader<'a> {
                 match x.truncated(0).and_then(|x| i64::try_from(x).ok()).filter(|x| (min..=max).contains(x)) {
                     Some(x) => Some(x),
                     None => {
-                        self.error(key, ErrorCode::OutOfRange, format!("`{key}` must be between {min} and {max}."));
+                        self.error(
+                            key,
+                            ErrorCode::OutOfRange,
+                            Message::new("error-field-range").arg("key", key).arg("min", min).arg("max", max),
+                        );
                         return None;
                     }
                 }
@@ -442,11 +464,15 @@ impl<'a> Reader<'a> {
                 match Fixed::from_literal(&x, min, max) {
                     Ok(f) => Some(f),
                     Err(FixedError::OutOfRange) => {
-                        self.error(key, ErrorCode::OutOfRange, format!("`{key}` must be between {min} and {max}."));
+                        self.error(
+                            key,
+                            ErrorCode::OutOfRange,
+                            Message::new("error-field-range").arg("key", key).arg("min", min).arg("max", max),
+                        );
                         None
                     }
                     Err(FixedError::TooPrecise) => {
-                        self.error(key, ErrorCode::TooPrecise, format!("`{key}` has more than 4 decimal places."));
+                        self.error(key, ErrorCode::TooPrecise, Message::new("error-field-precise").arg("key", key));
                         None
                     }
                 }
@@ -511,7 +537,7 @@ impl<'a> Reader<'a> {
             other => id_of(other),
         };
         if id.is_none() {
-            let detail = format!("`{pointer}` must be a reference: {{\"id\": N}}, N or \"N\".");
+            let detail = Message::new("error-field-reference").arg("pointer", &pointer);
             self.error_at(pointer, ErrorCode::InvalidType, detail);
         }
         id
@@ -542,7 +568,11 @@ impl<'a> Reader<'a> {
                     let elem = format!("{}/{i}", self.pointer(key));
                     if let Some(id) = self.reference_value(elem.clone(), item) {
                         if ids.contains(&id) {
-                            self.error_at(elem, ErrorCode::DuplicateEntry, format!("`{key}` lists id {id} twice."));
+                            self.error_at(
+                                elem,
+                                ErrorCode::DuplicateEntry,
+                                Message::new("error-field-twice").arg("key", key).arg("id", id),
+                            );
                         } else {
                             ids.push(id);
                         }
@@ -572,19 +602,22 @@ impl<'a> Reader<'a> {
         let date = match NaiveDate::parse_from_str(s, "%Y-%m-%d") {
             Ok(d) if s.len() == 10 => d,
             _ => {
-                self.error(key, ErrorCode::InvalidDate, format!("`{key}` must be a real date in the form YYYY-MM-DD."));
+                self.error(key, ErrorCode::InvalidDate, Message::new("error-field-invalid-date").arg("key", key));
                 return None;
             }
         };
         if not_future && date > chrono::Utc::now().date_naive() {
-            self.error(key, ErrorCode::DateInFuture, format!("`{key}` lies in the future."));
+            self.error(key, ErrorCode::DateInFuture, Message::new("error-field-future").arg("key", key));
             return None;
         }
         if !DATE_YEARS.contains(&chrono::Datelike::year(&date)) {
             self.error(
                 key,
                 ErrorCode::DateOutOfRange,
-                format!("`{key}` must lie in the years {} to {}.", DATE_YEARS.start(), DATE_YEARS.end()),
+                Message::new("error-field-date-years")
+                    .arg("key", key)
+                    .arg("from", DATE_YEARS.start())
+                    .arg("to", DATE_YEARS.end()),
             );
             return None;
         }
@@ -603,14 +636,18 @@ impl<'a> Reader<'a> {
             }
         };
         if s.chars().count() > limits::EMAIL {
-            self.error(key, ErrorCode::TooLong, format!("`{key}` is longer than {} characters.", limits::EMAIL));
+            self.error(
+                key,
+                ErrorCode::TooLong,
+                Message::new("error-field-too-long").arg("key", key).arg("max", limits::EMAIL),
+            );
             return None;
         }
         if !self.allowed_chars(key, s, false) {
             return None;
         }
         if !email_address::EmailAddress::is_valid(s) || !s.contains('@') {
-            self.error(key, ErrorCode::InvalidEmail, format!("`{key}` is not a valid e-mail address."));
+            self.error(key, ErrorCode::InvalidEmail, Message::new("error-field-email").arg("key", key));
             return None;
         }
         Some(s.to_string())
@@ -632,7 +669,7 @@ impl<'a> Reader<'a> {
                     self.error(
                         key,
                         ErrorCode::TooLong,
-                        format!("`{key}` is longer than {} characters.", limits::EMAIL),
+                        Message::new("error-field-too-long").arg("key", key).arg("max", limits::EMAIL),
                     );
                     return None;
                 }
@@ -672,7 +709,11 @@ impl<'a> Reader<'a> {
             Slot::Present(Value::String(s)) => match options.iter().find(|o| **o == s.as_str()) {
                 Some(o) => Some(*o),
                 None => {
-                    self.error(key, ErrorCode::OutOfRange, format!("`{key}` must be one of {}.", options.join(", ")));
+                    self.error(
+                        key,
+                        ErrorCode::OutOfRange,
+                        Message::new("error-field-one-of").arg("key", key).arg("options", options.join(", ")),
+                    );
                     return None;
                 }
             },

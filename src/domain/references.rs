@@ -13,6 +13,7 @@
 use std::collections::HashSet;
 
 use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::i18n::Message;
 
 /// The kind of object a reference points at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,7 +105,9 @@ pub fn unknown_references(refs: &[Reference], missing: &HashSet<(RefKind, i64)>)
             FieldError::new(
                 r.pointer.clone(),
                 ErrorCode::UnknownReference,
-                format!("There is no {} with id {}.", r.kind.noun(), r.id),
+                Message::new("error-unknown-reference-id")
+                    .arg_message("kind", Message::kind(r.kind.noun()))
+                    .arg("id", r.id),
             )
         })
         .collect()

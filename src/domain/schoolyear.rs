@@ -254,10 +254,7 @@ pub fn check_open(year: &YearState) -> Result<()> {
     };
     Err(crate::error::Error::new(
         ErrorCode::SchoolYearLocked,
-        format!(
-            "School year {} is {state}: its courses and employments cannot be changed. Reopen the school year first.",
-            year.code
-        ),
+        crate::i18n::Message::new("error-school-year-locked-state").arg("year", &year.code).arg("state", state),
     ))
 }
 

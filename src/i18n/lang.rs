@@ -42,20 +42,26 @@ impl Lang {
     /// among ours: the highest `q`, ties in header order; German when the
     /// header is absent, unreadable or names none of ours.
     pub fn from_accept_language(header: Option<&str>) -> Lang {
-        let Some(header) = header else { return Lang::default() };
+        Lang::from_accept_language_or(header, Lang::default())
+    }
+
+    /// As [`Lang::from_accept_language`], but `default` when the header is
+    /// absent, unreadable or names none of ours. The API answers in English
+    /// then (docs/i18n.md §Choosing the language): German only for a reader
+    /// who asks for it.
+    pub fn from_accept_language_or(header: Option<&str>, default: Lang) -> Lang {
+        let Some(header) = header else { return default };
         let mut best: Option<(u32, Lang)> = None;
         for item in header.split(',') {
             let mut parts = item.split(';');
             let tag = parts.next().unwrap_or("").trim();
-            let q = parts
-                .find_map(|p| p.trim().strip_prefix("q=").map(str::trim))
-                .map_or(Some(1000), quality);
+            let q = parts.find_map(|p| p.trim().strip_prefix("q=").map(str::trim)).map_or(Some(1000), quality);
             let (Some(q), Some(lang)) = (q, Lang::from_tag(tag)) else { continue };
             if q > 0 && best.is_none_or(|(b, _)| q > b) {
                 best = Some((q, lang));
             }
         }
-        best.map_or(Lang::default(), |(_, lang)| lang)
+        best.map_or(default, |(_, lang)| lang)
     }
 
     pub(super) fn id(self) -> &'static LanguageIdentifier {
@@ -81,8 +87,18 @@ fn quality(text: &str) -> Option<u32> {
 /// The raw `.ftl` sources of one language, for the catalogue checks.
 pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
     match lang {
-        Lang::De => &[include_str!("../../locales/de/main.ftl")],
-        Lang::En => &[include_str!("../../locales/en/main.ftl")],
+        Lang::De => &[
+            include_str!("../../locales/de/main.ftl"),
+            include_str!("../../locales/de/errors.ftl"),
+            include_str!("../../locales/de/check.ftl"),
+            include_str!("../../locales/de/balances.ftl"),
+        ],
+        Lang::En => &[
+            include_str!("../../locales/en/main.ftl"),
+            include_str!("../../locales/en/errors.ftl"),
+            include_str!("../../locales/en/check.ftl"),
+            include_str!("../../locales/en/balances.ftl"),
+        ],
     }
 }
 
@@ -101,5 +117,14 @@ mod tests {
         assert_eq!(Lang::from_accept_language(Some("en;q=0")), Lang::De);
         assert_eq!(Lang::from_accept_language(Some("en;q=abc")), Lang::De);
         assert_eq!(Lang::from_accept_language(Some("*")), Lang::De);
+    }
+
+    #[test]
+    fn the_api_default_applies_only_when_no_language_of_ours_is_asked_for() {
+        assert_eq!(Lang::from_accept_language_or(None, Lang::En), Lang::En);
+        assert_eq!(Lang::from_accept_language_or(Some("it-CH"), Lang::En), Lang::En);
+        assert_eq!(Lang::from_accept_language_or(Some("de-CH"), Lang::En), Lang::De);
+        assert_eq!(Lang::from_accept_language_or(Some("fr-CH, de;q=0.5"), Lang::En), Lang::De);
+        assert_eq!(Lang::from_accept_language_or(Some("en-US"), Lang::De), Lang::En);
     }
 }

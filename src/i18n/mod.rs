@@ -11,9 +11,11 @@
 
 mod format;
 mod lang;
+mod message;
 
 pub use format::{date, lessons, lessons_or_dash, percent};
 pub use lang::Lang;
+pub use message::{Arg, Message};
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -45,10 +47,8 @@ pub fn text(lang: Lang, key: &str) -> String {
 /// Arguments are strings: numbers are formatted by the caller with
 /// [`lessons`], [`percent`] or [`date`] so that every place shows them alike.
 pub fn text_with(lang: Lang, key: &str, args: &[(&'static str, Cow<'_, str>)]) -> String {
-    let map: HashMap<Cow<'static, str>, FluentValue> = args
-        .iter()
-        .map(|(name, value)| (Cow::Borrowed(*name), FluentValue::from(value.to_string())))
-        .collect();
+    let map: HashMap<Cow<'static, str>, FluentValue> =
+        args.iter().map(|(name, value)| (Cow::Borrowed(*name), FluentValue::from(value.to_string()))).collect();
     LOCALES.try_lookup_with_args(lang.id(), key, &map).unwrap_or_else(|| key.to_string())
 }
 

@@ -3,6 +3,7 @@
 //! year opening the teacher's next employment (a year on leave keeps it), and
 //! locked years read from their frozen balances.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::str::FromStr;
 
@@ -15,6 +16,7 @@ use crate::domain::workload::{
     ThesisItem, WorkloadInput, Year,
 };
 use crate::error::{Error, Result};
+use crate::i18n::{self, Lang};
 use crate::store::workload::{EmploymentFacts, WorkloadFacts, YearFacts};
 
 /// The computed workload and balances of one employment.
@@ -370,6 +372,55 @@ mod tests {
         assert_eq!(d.closing_texts(), ("-0.0041".into(), "-0.0044".into()));
         assert_eq!(d.opening_texts(), ("0.250".into(), "0.250".into()));
     }
+
+    #[test]
+    fn the_balance_report_is_in_the_readers_language() {
+        let checks = vec![
+            FrozenCheck { code: "24/25".into(), compared: 3, differences: Vec::new() },
+            FrozenCheck {
+                code: "25/26".into(),
+                compared: 4,
+                differences: vec![FrozenDifference {
+                    employment: 1,
+                    teacher: 2,
+                    opening: (dec("0.25"), dec("0.25")),
+                    closing: (dec("-0.0041"), dec("-0.00437")),
+                }],
+            },
+        ];
+        let teachers = HashMap::from([(2, "abc".to_string())]);
+        let en = report(&checks, &teachers, Lang::En);
+        assert_eq!(en[0], "School year 24/25: the frozen balances of 3 employments equal a fresh computation.");
+        assert!(
+            en[1].starts_with("School year 25/26: 1 of 4 employments have frozen balances that differ"),
+            "{}",
+            en[1]
+        );
+        assert_eq!(
+            en[2],
+            "  abc: opening balance frozen 0.250 / fresh 0.250, closing balance frozen -0.0041 / fresh -0.0044"
+        );
+        let de = report(&checks, &teachers, Lang::De);
+        assert_eq!(
+            de[0],
+            "Schuljahr 24/25: Die eingefrorenen IPB-Saldi von 3 Anstellungen stimmen mit einer neuen Berechnung überein."
+        );
+        assert!(de[1].starts_with("Schuljahr 25/26: Bei 1 von 4 Anstellungen weichen"), "{}", de[1]);
+        assert_eq!(
+            de[2],
+            "  abc: Anfangssaldo eingefroren 0.250 / neu 0.250, Schlusssaldo eingefroren -0.0041 / neu -0.0044"
+        );
+        let unknown = report(&checks[1..], &HashMap::new(), Lang::De);
+        assert!(unknown[1].starts_with("  Lehrperson 2: "), "{}", unknown[1]);
+        assert_eq!(
+            report(&[], &teachers, Lang::En),
+            ["No school year is locked: there are no frozen balances to compare."]
+        );
+        assert_eq!(
+            report_intro(Lang::De),
+            "IPB-Saldi werden bei jedem Lesen berechnet; es muss nichts neu berechnet werden."
+        );
+    }
 }
 
 /// One difference between a frozen balance and a fresh computation.
@@ -487,4 +538,55 @@ pub async fn check_frozen(
         on_year(i + 1, locked.len());
     }
     Ok(out)
+}
+
+/// The first line of the balance report (job `CalculateBalances`, "Saldi
+/// berechnen"), in `lang`: balances need no recalculation (docs/i18n.md §Balance report).
+pub fn report_intro(lang: Lang) -> String {
+    i18n::text(lang, "balance-nothing-to-recalculate")
+}
+
+/// The lines of the balance report after the comparison, in `lang`
+/// (docs/workload.md §Balance, docs/i18n.md §Balance report): per locked year
+/// whether its frozen balances equal a fresh computation, and each
+/// difference with enough decimals to show it ([`FrozenDifference::opening_texts`]).
+/// `teachers` maps teacher ids to their codes (an unknown id is named by its id).
+pub fn report(checks: &[FrozenCheck], teachers: &HashMap<i64, String>, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    if checks.is_empty() {
+        out.push(i18n::text(lang, "balance-no-locked-year"));
+    }
+    for check in checks {
+        let year = Cow::from(check.code.as_str());
+        let compared = Cow::from(check.compared.to_string());
+        if check.differences.is_empty() {
+            out.push(i18n::text_with(lang, "balance-year-equal", &[("year", year), ("compared", compared)]));
+            continue;
+        }
+        let count = Cow::from(check.differences.len().to_string());
+        out.push(i18n::text_with(
+            lang,
+            "balance-year-differs",
+            &[("year", year), ("count", count), ("compared", compared)],
+        ));
+        for d in &check.differences {
+            let teacher = teachers.get(&d.teacher).cloned().unwrap_or_else(|| {
+                i18n::text_with(lang, "balance-teacher-id", &[("id", d.teacher.to_string().into())])
+            });
+            let ((opening, opening_fresh), (closing, closing_fresh)) = (d.opening_texts(), d.closing_texts());
+            let line = i18n::text_with(
+                lang,
+                "balance-difference",
+                &[
+                    ("teacher", teacher.into()),
+                    ("opening", opening.into()),
+                    ("openingFresh", opening_fresh.into()),
+                    ("closing", closing.into()),
+                    ("closingFresh", closing_fresh.into()),
+                ],
+            );
+            out.push(format!("  {line}"));
+        }
+    }
+    out
 }

@@ -21,6 +21,7 @@ mod etag;
 mod hostile;
 mod job_queue;
 mod jobs;
+mod languages;
 mod lessontable;
 mod lookups;
 mod mail;

@@ -20,6 +20,7 @@ use super::lessontable::{LessonEntry, LessonTableKey};
 use super::opening::{check_course_classes, entry_gaps, ClassFact, CurriculumFact, EntryGap, SubjectFact};
 use super::refs::{SchoolYearRef, TeacherRef};
 use crate::error::Error;
+use crate::i18n::{Lang, Message};
 
 /// Largest tolerated difference between a teacher's workload and the mean
 /// payment target, in percent points (docs/documents.md §Plan check).
@@ -88,10 +89,23 @@ pub struct Finding {
     pub severity: Severity,
     /// The rule, e.g. `open_lessons`.
     pub code: &'static str,
-    /// A sentence naming the objects by code.
+    /// A sentence naming the objects by code, in English until
+    /// [`Finding::in_lang`] renders it in the reader's language (docs/i18n.md §Findings).
     pub detail: String,
     /// The objects concerned.
     pub objects: Vec<FindingObject>,
+    /// The sentence as a catalogue message (`finding-<code>`).
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub text: Message,
+}
+
+impl Finding {
+    /// The finding with its `detail` in `lang` (docs/i18n.md §Findings).
+    pub fn in_lang(mut self, lang: Lang) -> Finding {
+        self.detail = self.text.render(lang);
+        self
+    }
 }
 
 /// An employment with what the check needs of it.
@@ -136,18 +150,23 @@ pub struct CheckFacts {
     pub missing_weekly_lessons: Vec<(i64, String)>,
 }
 
-fn error(code: &'static str, detail: String, objects: Vec<FindingObject>) -> Finding {
-    Finding { severity: Severity::Error, code, detail, objects }
+fn error(code: &'static str, text: Message, objects: Vec<FindingObject>) -> Finding {
+    Finding { severity: Severity::Error, code, detail: text.render(Lang::En), objects, text }
 }
 
-fn warning(code: &'static str, detail: String, objects: Vec<FindingObject>) -> Finding {
-    Finding { severity: Severity::Warning, code, detail, objects }
+fn warning(code: &'static str, text: Message, objects: Vec<FindingObject>) -> Finding {
+    Finding { severity: Severity::Warning, code, detail: text.render(Lang::En), objects, text }
 }
 
 /// The `no_entry_classes` warning of `gap` in `year` (docs/documents.md §Plan check), also
 /// the warning of the opening's report (docs/documents.md §Opening a school year).
 pub fn no_entry_classes(year: &SchoolYearRef, gap: &EntryGap) -> Finding {
-    warning("no_entry_classes", gap.detail(year), vec![FindingObject::new("curriculum", gap.curriculum.0)])
+    warning("no_entry_classes", gap.message(year), vec![FindingObject::new("curriculum", gap.curriculum.0)])
+}
+
+/// `abc (Anna Beispiel)`: a teacher's code and name.
+fn teacher_text(t: &TeacherRef) -> String {
+    format!("{} ({} {})", t.code, t.first_name, t.last_name)
 }
 
 /// `60` (a percent as entered, without trailing zeros).
@@ -170,11 +189,14 @@ fn course_object(c: &Course) -> FindingObject {
     FindingObject::new("course", c.id.0)
 }
 
-/// `Course 17 (D, G27a)`.
-fn label(c: &Course) -> String {
-    let l = c.label();
-    let mut chars = l.chars();
-    chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default()
+/// `Course 17 (D, G27a)`, `Kurs 17 (D, G27a)`.
+fn label(c: &Course) -> Message {
+    let who = if c.school_classes.is_empty() {
+        c.grade.code.clone()
+    } else {
+        c.school_classes.iter().map(|k| k.code.as_str()).collect::<Vec<_>>().join(", ")
+    };
+    Message::new("finding-course-label").arg("id", c.id).arg("subject", &c.subject.code).arg("who", who)
 }
 
 /// The course rules of docs/contract.md §Courses for an existing course (the checks of
@@ -185,7 +207,7 @@ pub fn course_rule(
     curricula: &HashMap<CurriculumId, &CurriculumFact>,
     employed: &BTreeSet<TeacherId>,
     c: &Course,
-) -> Option<String> {
+) -> Option<Message> {
     let classes: Vec<SchoolClassId> = c.school_classes.iter().map(|k| k.id).collect();
     let result = check_course_classes(
         &f.year,
@@ -197,8 +219,8 @@ pub fn course_rule(
         &f.classes,
         curricula,
     );
-    if let Err(Error::Problem { detail, .. }) = result {
-        return Some(detail);
+    if let Err(err @ Error::Problem { .. }) = result {
+        return Some(err.text_message());
     }
     let unemployed: Vec<&str> = c
         .teachers1
@@ -209,8 +231,9 @@ pub fn course_rule(
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
-    (!unemployed.is_empty())
-        .then(|| format!("Teacher {} has no employment in school year {}.", unemployed.join(", "), f.year.code))
+    (!unemployed.is_empty()).then(|| {
+        Message::new("error-teacher-no-employment").arg("teacher", unemployed.join(", ")).arg("year", &f.year.code)
+    })
 }
 
 /// The row id of an entry (`<c>-<s>[-<d>]`) as a finding object.
@@ -233,7 +256,8 @@ pub fn check(f: &CheckFacts) -> Vec<Finding> {
     // course_rule
     for c in &f.courses {
         if let Some(why) = course_rule(f, &curricula, &employed, c) {
-            out.push(error("course_rule", format!("{}: {why}", label(c)), vec![course_object(c)]));
+            let text = Message::new("finding-course-rule").arg_message("course", label(c)).arg_message("why", why);
+            out.push(error("course_rule", text, vec![course_object(c)]));
         }
     }
     // grade_not_in_curriculum, lesson_table_side
@@ -244,12 +268,10 @@ pub fn check(f: &CheckFacts) -> Vec<Finding> {
         if !cur.grades.iter().any(|g| g.0 == e.grade) {
             out.push(error(
                 "grade_not_in_curriculum",
-                format!(
-                    "The lesson table of {} has an entry for subject {} in grade {}, which is not a grade of the curriculum.",
-                    cur.code,
-                    subject_code(e.subject),
-                    e.grade
-                ),
+                Message::new("finding-grade-not-in-curriculum")
+                    .arg("curriculum", &cur.code)
+                    .arg("subject", subject_code(e.subject))
+                    .arg("grade", e.grade),
                 vec![entry_object(e)],
             ));
         }
@@ -265,14 +287,10 @@ pub fn check(f: &CheckFacts) -> Vec<Finding> {
     }
     for (id, (cur, cross_class)) in sides {
         let code = subject_code(LessonTableKey::parse(&id).map_or(SubjectId(0), |k| k.subject));
-        let why = if cross_class {
-            "is cross-class but its row has a division"
-        } else {
-            "is taught per class but its row has no division"
-        };
+        let side = if cross_class { "cross-class" } else { "per-class" };
         out.push(error(
             "lesson_table_side",
-            format!("In the lesson table of {cur}, subject {code} {why}: move the row to the right side."),
+            Message::new("finding-lesson-table-side").arg("curriculum", cur).arg("subject", code).arg("side", side),
             vec![FindingObject::new("lessontable", id)],
         ));
     }
@@ -280,10 +298,7 @@ pub fn check(f: &CheckFacts) -> Vec<Finding> {
     for (id, code) in &f.missing_weekly_lessons {
         out.push(error(
             "no_weekly_lessons",
-            format!(
-                "Payroll type {code} is lesson-based and used in school year {}, which has no weeklyLessons for it: its lessons count 0 %.",
-                f.year.code
-            ),
+            Message::new("finding-no-weekly-lessons").arg("type", code).arg("year", &f.year.code),
             vec![FindingObject::new("payrolltype", *id)],
         ));
     }
@@ -301,28 +316,34 @@ pub fn check(f: &CheckFacts) -> Vec<Finding> {
         objects.push(FindingObject::new("schoolclass", class.0));
         out.push(error(
             "duplicate_course",
-            format!(
-                "Class {class_code} has {} courses of subject {}: {}.",
-                list.len(),
-                list[0].subject.code,
-                list.iter().map(|c| format!("course {}", c.id)).collect::<Vec<_>>().join(", ")
-            ),
+            Message::new("finding-duplicate-course")
+                .arg("class", class_code)
+                .arg("count", list.len())
+                .arg("subject", &list[0].subject.code)
+                .arg_list(
+                    "courses",
+                    list.iter().map(|c| Message::new("finding-course-item").arg("id", c.id)).collect(),
+                ),
             objects,
         ));
     }
     // open_lessons
     for c in &f.courses {
-        let open: Vec<String> = [(1, c.open1), (2, c.open2)]
+        let open: Vec<(u8, String)> = [(1, c.open1), (2, c.open2)]
             .into_iter()
             .filter(|(_, l)| l.0 > 0)
-            .map(|(s, l)| format!("{l} lessons in semester {s}"))
+            .map(|(s, l)| (s, l.to_string()))
             .collect();
         if !open.is_empty() {
-            out.push(warning(
-                "open_lessons",
-                format!("{} has no teacher for {}.", label(c), open.join(" and ")),
-                vec![course_object(c)],
-            ));
+            // `which` is 1, 2 or both; a semester without open lessons passes an empty count.
+            let which = if open.len() == 2 { "both".to_string() } else { format!("s{}", open[0].0) };
+            let lessons = |s: u8| open.iter().find(|(x, _)| *x == s).map_or_else(String::new, |(_, l)| l.clone());
+            let text = Message::new("finding-open-lessons")
+                .arg_message("course", label(c))
+                .arg("which", which)
+                .arg("lessons1", lessons(1))
+                .arg("lessons2", lessons(2));
+            out.push(warning("open_lessons", text, vec![course_object(c)]));
         }
     }
     // workload_deviation
@@ -337,16 +358,12 @@ pub fn check(f: &CheckFacts) -> Vec<Finding> {
             let round = |d: Decimal| d.round_dp(2).normalize();
             out.push(warning(
                 "workload_deviation",
-                format!(
-                    "Teacher {} ({} {}): workload {} % against a mean payment target of {} % ({} points {}).",
-                    e.teacher.code,
-                    e.teacher.first_name,
-                    e.teacher.last_name,
-                    round(e.workload),
-                    round(target),
-                    round(diff.abs()),
-                    if diff > Decimal::ZERO { "over" } else { "under" }
-                ),
+                Message::new("finding-workload-deviation")
+                    .arg("teacher", teacher_text(&e.teacher))
+                    .arg("workload", round(e.workload))
+                    .arg("target", round(target))
+                    .arg("points", round(diff.abs()))
+                    .arg("direction", if diff > Decimal::ZERO { "over" } else { "under" }),
                 vec![FindingObject::new("teacher", e.teacher.id.0), FindingObject::new("employment", e.id.0)],
             ));
         }
@@ -355,10 +372,7 @@ pub fn check(f: &CheckFacts) -> Vec<Finding> {
     for e in f.employments.iter().filter(|e| !e.has_work) {
         out.push(warning(
             "no_work",
-            format!(
-                "Teacher {} ({} {}) is employed in school year {} but has no courses, pool entries or theses.",
-                e.teacher.code, e.teacher.first_name, e.teacher.last_name, f.year.code
-            ),
+            Message::new("finding-no-work").arg("teacher", teacher_text(&e.teacher)).arg("year", &f.year.code),
             vec![FindingObject::new("teacher", e.teacher.id.0), FindingObject::new("employment", e.id.0)],
         ));
     }
@@ -371,19 +385,13 @@ pub fn check(f: &CheckFacts) -> Vec<Finding> {
         let bound = |b: Option<Fixed>| b.map_or_else(|| "—".to_string(), percent_text);
         out.push(warning(
             "payment_outside_range",
-            format!(
-                "Teacher {} ({} {}): payment target outside the employment range {} – {} % ({}).",
-                e.teacher.code,
-                e.teacher.first_name,
-                e.teacher.last_name,
-                bound(e.employment_min),
-                bound(e.employment_max),
-                outside
-                    .iter()
-                    .map(|(s, p)| format!("semester {s}: {} %", percent_text(*p)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            Message::new("finding-payment-outside-range")
+                .arg("teacher", teacher_text(&e.teacher))
+                .arg("min", bound(e.employment_min))
+                .arg("max", bound(e.employment_max))
+                .arg("which", if outside.len() == 2 { "both".to_string() } else { format!("s{}", outside[0].0) })
+                .arg("payment1", e.payment1.map_or_else(String::new, percent_text))
+                .arg("payment2", e.payment2.map_or_else(String::new, percent_text)),
             vec![FindingObject::new("teacher", e.teacher.id.0), FindingObject::new("employment", e.id.0)],
         ));
     }

@@ -244,3 +244,47 @@ fn an_entry_grade_without_classes_is_a_warning() {
     });
     assert!(check(&f).is_empty());
 }
+
+#[test]
+fn findings_are_rendered_in_the_readers_language() {
+    use crate::i18n::Lang;
+    let mut f = facts();
+    f.employments[0].employment_min = Some(Fixed::units(50));
+    f.employments[0].employment_max = Some(Fixed::units(60));
+    f.employments[0].payment1 = Some(Fixed::units(49));
+    f.employments[0].payment2 = Some(Fixed::units(61));
+    f.employments[0].workload = "55".parse().unwrap();
+    let found = check(&f);
+    assert_eq!(found[0].code, "payment_outside_range");
+    let english = found[0].clone().in_lang(Lang::En);
+    assert_eq!(english.detail, found[0].detail, "English is the detail as built");
+    assert!(
+        english
+            .detail
+            .contains("payment target outside the employment range 50 – 60 % (semester 1: 49 %, semester 2: 61 %)."),
+        "{}",
+        english.detail
+    );
+    let german = found[0].clone().in_lang(Lang::De);
+    assert!(german.detail.starts_with("Lehrperson "), "{}", german.detail);
+    assert!(
+        german
+            .detail
+            .contains("Auszahlungsziel ausserhalb der Verfügung 50 – 60 % (1. Semester: 49 %, 2. Semester: 61 %)."),
+        "{}",
+        german.detail
+    );
+    assert_eq!((german.code, german.severity), (found[0].code, found[0].severity), "codes stay");
+    // A course finding names the course in the reader's language.
+    let mut f = facts();
+    f.courses.push(course(2, 1, &[], 2));
+    let found = check(&f);
+    let open = found.iter().find(|x| x.code == "open_lessons").unwrap();
+    assert!(open.detail.starts_with("Course 2 ("), "{}", open.detail);
+    let german = open.clone().in_lang(Lang::De);
+    assert!(german.detail.starts_with("Kurs 2 ("), "{}", german.detail);
+    assert!(german.detail.contains("hat keine Lehrperson für"), "{}", german.detail);
+    let duplicate = found.iter().find(|x| x.code == "duplicate_course").unwrap().clone().in_lang(Lang::De);
+    assert!(duplicate.detail.starts_with("Die Klasse "), "{}", duplicate.detail);
+    assert!(duplicate.detail.contains("Kurs 1, Kurs 2"), "{}", duplicate.detail);
+}

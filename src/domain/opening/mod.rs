@@ -285,13 +285,18 @@ pub struct EntryGap {
 }
 
 impl EntryGap {
-    /// The sentence of the finding and of the opening's warning.
+    /// The sentence of the finding and of the opening's warning, in English.
     pub fn detail(&self, year: &SchoolYearRef) -> String {
-        format!(
-            "Curriculum {}: no class has the entry grade {} in school year {}, so opening the year creates no \
-             first-year courses for it. Create the entering classes (graduation year {}) and open the year again.",
-            self.code, self.grade, year.code, self.graduation_year
-        )
+        self.message(year).render(crate::i18n::Lang::En)
+    }
+
+    /// The sentence of the finding and of the opening's warning (`finding-no-entry-classes`).
+    pub fn message(&self, year: &SchoolYearRef) -> crate::i18n::Message {
+        crate::i18n::Message::new("finding-no-entry-classes")
+            .arg("curriculum", &self.code)
+            .arg("grade", &self.grade)
+            .arg("year", &year.code)
+            .arg("graduation", self.graduation_year)
     }
 }
 

@@ -1,0 +1,52 @@
+//! The reader's language in the API (docs/i18n.md §Choosing the language):
+//! `Accept-Language`, English when it names none of ours.
+
+use std::convert::Infallible;
+
+use axum::body::Body;
+use axum::extract::{FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use crate::error::Problem;
+use crate::i18n::Lang;
+
+/// The language of an API request: the one of ours its `Accept-Language`
+/// prefers, English when the header is absent or names none of ours (so a
+/// client that never asked keeps the English texts it always had).
+pub fn of_headers(headers: &HeaderMap) -> Lang {
+    let header = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    Lang::from_accept_language_or(header, Lang::En)
+}
+
+/// Extractor: the request's language ([`of_headers`]), for handlers that
+/// answer with texts (plan-check findings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequestLang(pub Lang);
+
+impl<S: Send + Sync> FromRequestParts<S> for RequestLang {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(RequestLang(of_headers(&parts.headers)))
+    }
+}
+
+/// Middleware: renders every problem answer (an error attached as a
+/// [`Problem`] extension, whoever produced it) in the request's language.
+/// Problems are rendered in English where they arise; the body is replaced
+/// only for another language.
+pub async fn localise_problems(req: Request, next: Next) -> Response {
+    let lang = of_headers(req.headers());
+    let res = next.run(req).await;
+    if lang == Lang::En {
+        return res;
+    }
+    let Some(problem) = res.extensions().get::<Problem>().cloned() else { return res };
+    let (mut parts, _) = res.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
+    Response::from_parts(parts, Body::from(problem.body(lang)))
+}

@@ -1,0 +1,86 @@
+//! Texts in the reader's language (docs/i18n.md): problem `detail`s, field
+//! errors and plan-check findings are German for `Accept-Language: de-CH`,
+//! English for `en` and when the header is absent; codes never change.
+
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::{Resp, TestApp};
+use crate::workload::school;
+
+async fn get_in(app: &TestApp, path: &str, lang: Option<&str>) -> Resp {
+    let headers: Vec<(&str, &str)> = lang.map(|l| ("accept-language", l)).into_iter().collect();
+    app.request_headers(Some(&app.token), Method::GET, &format!("/api/v1{path}"), None, &headers).await
+}
+
+async fn post_in(app: &TestApp, path: &str, body: serde_json::Value, lang: &str) -> Resp {
+    app.request_headers(
+        Some(&app.token),
+        Method::POST,
+        &format!("/api/v1{path}"),
+        Some(&body),
+        &[("accept-language", lang)],
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_404_answers_in_the_readers_language() {
+    let app = TestApp::spawn().await;
+    let de = get_in(&app, "/teacher/999999", Some("de-CH,de;q=0.9,en;q=0.8")).await.expect_problem(404, "not_found");
+    assert_eq!(de.body["detail"], "Lehrperson mit der ID 999999 gibt es nicht.");
+    assert_eq!(de.header("content-language"), Some("de"));
+    assert_eq!(de.header("content-type"), Some("application/problem+json"));
+    let en = get_in(&app, "/teacher/999999", Some("en")).await.expect_problem(404, "not_found");
+    assert_eq!(en.body["detail"], "There is no teacher with id 999999.");
+    assert_eq!(en.header("content-language"), Some("en"));
+    // No header, or none of our languages: English, as the API always answered.
+    let none = get_in(&app, "/teacher/999999", None).await.expect_problem(404, "not_found");
+    assert_eq!(none.body["detail"], "There is no teacher with id 999999.");
+    let italian = get_in(&app, "/teacher/999999", Some("it-CH")).await.expect_problem(404, "not_found");
+    assert_eq!(italian.body["detail"], "There is no teacher with id 999999.");
+    // The router's own 404 too.
+    let path = get_in(&app, "/nowhere", Some("de-CH")).await.expect_problem(404, "not_found");
+    assert_eq!(path.body["detail"], "Diesen Pfad gibt es nicht.");
+}
+
+#[tokio::test]
+async fn a_422_and_its_field_errors_answer_in_the_readers_language() {
+    let app = TestApp::spawn().await;
+    let long = "x".repeat(5000);
+    let body = json!({"code": long, "name": "Deutsch"});
+    let de = post_in(&app, "/subjectcategory", body.clone(), "de-CH").await.expect(422);
+    let en = post_in(&app, "/subjectcategory", body, "en-GB").await.expect(422);
+    assert_eq!(de.code(), en.code(), "the code does not change with the language");
+    let (de_errors, en_errors) = (de.body["errors"].as_array().unwrap(), en.body["errors"].as_array().unwrap());
+    assert_eq!(de_errors.len(), en_errors.len());
+    let de_code = de_errors.iter().find(|e| e["pointer"] == "/code").expect("an error at /code");
+    let en_code = en_errors.iter().find(|e| e["pointer"] == "/code").expect("an error at /code");
+    assert_eq!(de_code["code"], en_code["code"]);
+    assert!(de_code["detail"].as_str().unwrap().starts_with("`code` ist länger als "), "{}", de_code["detail"]);
+    assert!(en_code["detail"].as_str().unwrap().starts_with("`code` is longer than "), "{}", en_code["detail"]);
+    let detail = de.body["detail"].as_str().unwrap();
+    assert!(detail.contains("/code: `code` ist länger als "), "{detail}");
+    assert!(en.body["detail"].as_str().unwrap().contains("/code: `code` is longer than "), "{}", en.body["detail"]);
+}
+
+#[tokio::test]
+async fn plan_check_findings_answer_in_the_readers_language() {
+    let app = TestApp::spawn().await;
+    let s = school(&app, 1).await;
+    s.teacher(&app, "bbb", "1980-01-01", (5.0, 5.0)).await;
+    let path = format!("/schoolyear/{}/check", s.year);
+    // English first, so that a cache keyed by the path alone would answer the German request in English.
+    let en = get_in(&app, &path, Some("en")).await.expect(200);
+    let de = get_in(&app, &path, Some("de-CH")).await.expect(200);
+    let none = get_in(&app, &path, None).await.expect(200);
+    let (en, de) = (&en.result()[0], &de.result()[0]);
+    assert_eq!((&en["code"], &de["code"]), (&json!("no_work"), &json!("no_work")));
+    assert_eq!(en["objects"], de["objects"]);
+    let en_detail = en["detail"].as_str().unwrap();
+    assert!(en_detail.starts_with("Teacher bbb (") && en_detail.contains("is employed in school year"), "{en_detail}");
+    let de_detail = de["detail"].as_str().unwrap();
+    assert!(de_detail.starts_with("Lehrperson bbb (") && de_detail.contains("ist im Schuljahr"), "{de_detail}");
+    assert!(de_detail.ends_with("hat aber keine Kurse, Pooleinträge oder Abschlussarbeiten."), "{de_detail}");
+    assert_eq!(none.result()[0]["detail"], en["detail"]);
+}
