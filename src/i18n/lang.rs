@@ -81,8 +81,8 @@ fn quality(text: &str) -> Option<u32> {
 /// The raw `.ftl` sources of one language, for the catalogue checks.
 pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
     match lang {
-        Lang::De => &[include_str!("../../locales/de/main.ftl")],
-        Lang::En => &[include_str!("../../locales/en/main.ftl")],
+        Lang::De => &[include_str!("../../locales/de/main.ftl"), include_str!("../../locales/de/web.ftl")],
+        Lang::En => &[include_str!("../../locales/en/main.ftl"), include_str!("../../locales/en/web.ftl")],
     }
 }
 

@@ -1,0 +1,74 @@
+# The web interface (docs/web.md), German. Menu names as planners know them.
+
+app-name = Schoolplan
+skip-to-content = Zum Inhalt springen
+nav-label = Hauptmenü
+nav-overview = Übersicht
+nav-planning = Planung
+nav-grid = nach Klassen
+nav-crossclass = gesamtschulisch
+nav-master-data = Stammdaten
+nav-subjects = Fächer
+nav-classes = Klassen
+nav-curricula = Lehrgänge
+nav-lessontable = Lektionentafel
+nav-teachers = Lehrpersonen
+nav-divisions = Organisationseinheiten
+nav-schoolyears = Schuljahre
+year-label = Schuljahr
+year-switch = Wechseln
+lang-label = Sprache
+lang-switch = Ändern
+sign-out = Abmelden
+role-reader = Lesen
+role-planner = Planen
+role-admin = Verwalten
+signed-in-role = Rolle: { $role }
+
+signin-title = Anmelden
+signin-intro = Sie melden sich mit einem Anmeldelink an. Eine Administratorin oder ein Administrator erstellt ihn mit «schoolplan account signin-link NAME»; er gilt 15 Minuten und nur einmal.
+signin-refused = Dieser Anmeldelink ist ungültig, abgelaufen oder wurde schon benutzt. Bitte lassen Sie sich einen neuen erstellen.
+signin-expired = Ihre Sitzung ist abgelaufen. Bitte melden Sie sich neu an.
+signed-out = Sie haben sich abgemeldet.
+
+overview-title = Übersicht
+overview-years = Schuljahre
+overview-open-grid = Planung nach Klassen { $year }
+overview-none = Es gibt noch kein Schuljahr.
+year-archived = archiviert
+year-finalised = abgeschlossen
+
+grid-title = Planung nach Klassen { $year }
+grid-filters = Filter
+grid-division = Organisationseinheit
+grid-grade = Stufe
+grid-category = Fachgebiet
+grid-all = (alle)
+grid-apply = Anzeigen
+grid-caption = Kurse { $year } nach Fach und Klasse
+grid-subject = Fach
+grid-empty-cell = kein Kurs
+grid-no-classes = Keine Klasse passt zu diesen Filtern.
+grid-legend = Legende
+grid-legend-staffed = vollständig besetzt
+grid-legend-open = offene Lektionen (ohne Lehrperson)
+grid-legend-merged = klassenübergreifend (mehrere Klassen)
+grid-legend-cancelled = findet nicht statt
+grid-legend-comment = mit Bemerkung
+grid-legend-lessons = Lektionen 1. / 2. Semester, dann die Kürzel der Lehrpersonen
+grid-semester1 = 1. Semester
+grid-semester2 = 2. Semester
+grid-open = offen: { $lessons }
+grid-merged = mit { $classes }
+grid-cancelled = findet nicht statt
+grid-comment = Bemerkung: { $text }
+grid-keys = Pfeiltasten bewegen zwischen den Zellen.
+grid-readonly = Nur Lesen: Ihre Rolle erlaubt keine Änderungen.
+grid-counts = { $classes } Klassen, { $subjects } Fächer, { $courses } Kurse
+
+web-error-title = Fehler
+web-error-forbidden = Dazu fehlt Ihnen die Berechtigung.
+web-error-not-found = Diese Seite gibt es nicht.
+web-error-csrf = Die Anfrage kam nicht von einem Formular dieser Anwendung (CSRF-Schutz). Bitte laden Sie die Seite neu.
+web-error-internal = Ein Fehler ist aufgetreten. Bitte versuchen Sie es noch einmal.
+back-to-start = Zur Übersicht

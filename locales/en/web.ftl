@@ -1,0 +1,74 @@
+# The web interface (docs/web.md), English.
+
+app-name = Schoolplan
+skip-to-content = Skip to content
+nav-label = Main menu
+nav-overview = Overview
+nav-planning = Planning
+nav-grid = by class
+nav-crossclass = school-wide
+nav-master-data = Master data
+nav-subjects = Subjects
+nav-classes = Classes
+nav-curricula = Curricula
+nav-lessontable = Lesson table
+nav-teachers = Teachers
+nav-divisions = Divisions
+nav-schoolyears = School years
+year-label = School year
+year-switch = Switch
+lang-label = Language
+lang-switch = Change
+sign-out = Sign out
+role-reader = read
+role-planner = plan
+role-admin = administer
+signed-in-role = Role: { $role }
+
+signin-title = Sign in
+signin-intro = You sign in with a sign-in link. An administrator makes one with “schoolplan account signin-link NAME”; it is valid for 15 minutes and once only.
+signin-refused = This sign-in link is invalid, has expired or was used already. Please ask for a new one.
+signin-expired = Your session has ended. Please sign in again.
+signed-out = You have signed out.
+
+overview-title = Overview
+overview-years = School years
+overview-open-grid = Planning by class { $year }
+overview-none = There is no school year yet.
+year-archived = archived
+year-finalised = finalised
+
+grid-title = Planning by class { $year }
+grid-filters = Filters
+grid-division = Division
+grid-grade = Grade
+grid-category = Subject category
+grid-all = (all)
+grid-apply = Show
+grid-caption = Courses { $year } by subject and class
+grid-subject = Subject
+grid-empty-cell = no course
+grid-no-classes = No class matches these filters.
+grid-legend = Legend
+grid-legend-staffed = fully staffed
+grid-legend-open = open lessons (no teacher)
+grid-legend-merged = across classes (several classes)
+grid-legend-cancelled = cancelled
+grid-legend-comment = with a comment
+grid-legend-lessons = lessons 1st / 2nd semester, then the teachers' codes
+grid-semester1 = 1st semester
+grid-semester2 = 2nd semester
+grid-open = open: { $lessons }
+grid-merged = with { $classes }
+grid-cancelled = cancelled
+grid-comment = Comment: { $text }
+grid-keys = Arrow keys move between cells.
+grid-readonly = Read only: your role does not allow changes.
+grid-counts = { $classes } classes, { $subjects } subjects, { $courses } courses
+
+web-error-title = Error
+web-error-forbidden = You are not allowed to do this.
+web-error-not-found = There is no such page.
+web-error-csrf = The request did not come from a form of this application (CSRF protection). Please reload the page.
+web-error-internal = Something went wrong. Please try again.
+back-to-start = To the overview
