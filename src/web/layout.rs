@@ -18,6 +18,8 @@ pub enum Screen {
     Overview,
     /// Planung → nach Klassen.
     Grid,
+    /// Stammdaten → Lehrpersonen.
+    Teachers,
 }
 
 /// A school year in the year switch.
@@ -123,7 +125,7 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht; Planung (nach Klassen); the entries whose screens
+    /// The menu: Übersicht; Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -139,6 +141,10 @@ impl Page {
                 items: vec![item("nav-grid", format!("/years/{year}/grid"), Screen::Grid)],
             });
         }
+        groups.push(NavGroup {
+            heading: self.t("nav-master-data"),
+            items: vec![item("nav-teachers", "/teachers".into(), Screen::Teachers)],
+        });
         groups
     }
 
@@ -146,7 +152,7 @@ impl Page {
     pub fn year_screen(&self) -> &'static str {
         match self.screen {
             Screen::Grid => "grid",
-            Screen::Overview | Screen::SignIn => "",
+            Screen::Overview | Screen::SignIn | Screen::Teachers => "",
         }
     }
 }

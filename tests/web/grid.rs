@@ -42,6 +42,7 @@ async fn the_grid_shows_the_courses_of_the_api() {
     assert_eq!(page.status, 200, "{}", page.html);
     let html = &page.html;
     assert!(html.contains("Planung nach Klassen 26/27"));
+    assert!(html.contains(r#"aria-current="page">nach Klassen"#), "the menu marks the screen");
     let courses = web.app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
     let courses = courses.result().as_array().unwrap().clone();
     let staffed = courses

@@ -11,6 +11,7 @@ mod helpers;
 mod grid;
 mod pages;
 mod signin;
+mod teachers;
 
 use helpers::TestApp;
 use reqwest::header::{HeaderMap, COOKIE, SET_COOKIE};
