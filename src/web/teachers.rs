@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::guard::SignedIn;
 use super::htmx::{HxRequest, HxResponse};
-use super::layout::{Page, Screen};
+use super::layout::{Page, Screen, YearChoice};
 use super::{page_error, render, WebState};
 use crate::domain::refs::TeacherRef;
 use crate::i18n::{self, Lang};
@@ -89,20 +89,28 @@ pub async fn page(
     uri: Uri,
 ) -> Response {
     let q = query.get("q").map(|s| s.trim().to_string()).unwrap_or_default();
-    let all = match state.store.conn().await {
-        Ok(mut conn) => conn.list_teachers(TeacherFilter::default()).await,
-        Err(e) => Err(e),
-    };
-    let all = match all {
-        Ok(all) => all,
+    let read = state
+        .store
+        .snapshot(async |conn| {
+            let teachers = conn.list_teachers(TeacherFilter::default()).await?;
+            let mut years = conn.list_school_years(None).await?;
+            years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
+            crate::error::Result::Ok((teachers, years))
+        })
+        .await;
+    let (all, years) = match read {
+        Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
     let list = list(lang, &all, &q);
     let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
     if hx.wants_fragment(REGION) {
-        return (HxResponse { push_url: Some(here), ..Default::default() }, render(lang, &TeacherList { list })).into_response();
+        return (HxResponse { push_url: Some(here), ..Default::default() }, render(lang, &TeacherList { list }))
+            .into_response();
     }
-    let page = Page::new(lang, Screen::Teachers, i18n::text(lang, "teachers-title"), Some(user), here);
+    let mut page = Page::new(lang, Screen::Teachers, i18n::text(lang, "teachers-title"), Some(user), here);
+    // The menu's Planung entry leads to the newest year's grid.
+    page.years = years.iter().map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: false }).collect();
     render(lang, &TeachersPage { page, q, list })
 }
 

@@ -14,6 +14,7 @@ async fn the_teacher_list_searches() {
     let page = web.get("/teachers", Some(&session)).await;
     assert_eq!(page.status, 200);
     assert!(page.html.contains(r#"aria-current="page">Lehrpersonen"#), "the menu marks the screen");
+    assert!(page.html.contains(">nach Klassen</a>"), "and leads to the planning grid");
     assert_eq!(page.html.matches(r#"<tr id="teacher-"#).count(), teachers.len());
     let one = &teachers[0];
     let code = one["code"].as_str().unwrap();
