@@ -78,6 +78,8 @@ pub struct AppConfig {
     /// PostgreSQL: notifications (default) or a query per request
     /// ([`crate::store::changes`]). SQLite ignores it.
     pub change_check: crate::store::changes::ChangeCheck,
+    /// The web interface at `/` (docs/web.md): its public URL.
+    pub web: crate::web::WebConfig,
 }
 
 impl Default for AppConfig {
@@ -92,6 +94,7 @@ impl Default for AppConfig {
             header_read_timeout: Duration::from_secs(10),
             jobs: crate::jobs::JobConfig::default(),
             change_check: Default::default(),
+            web: crate::web::WebConfig::default(),
         }
     }
 }
@@ -119,8 +122,10 @@ fn build_app_with(
     let request_id = HeaderName::from_static(REQUEST_ID);
     let rate_limit = config.rate_limit.map(|n| RateLimit::new(n, n.saturating_mul(NonZeroU32::MIN.saturating_add(1))));
     let oidc = config.oidc.clone().map(crate::oidc::Verifier::new).transpose()?;
+    let store_for_web = store.clone();
     let state =
         AppState::with(store, rate_limit, std::sync::Arc::new(config.client.clone()), oidc, jobs, config.change_check);
+    let web = crate::web::router(store_for_web, config.web.clone(), config.request_timeout, MAX_BODY_BYTES);
     let mut app = api::router(state)
         // Innermost, so that neither a hang-up nor the timeout below cancels a write.
         .layer(axum::middleware::from_fn(api::complete::writes_run_as_tasks))
@@ -133,6 +138,9 @@ fn build_app_with(
         ))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
         .layer(axum::middleware::from_fn(api::problem_for_bare_errors))
+        // The web interface has layers of its own (HTML error pages, its CSP):
+        // it joins below the API's and above the shared ones.
+        .merge(web)
         .layer(axum::middleware::from_fn(limit_headers))
         // Outside every layer that answers with a problem: renders it in the request's language.
         .layer(axum::middleware::from_fn(api::lang::localise_problems))
@@ -142,7 +150,7 @@ fn build_app_with(
             tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
         }))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
-        .layer(SetSensitiveRequestHeadersLayer::new([header::AUTHORIZATION]));
+        .layer(SetSensitiveRequestHeadersLayer::new([header::AUTHORIZATION, header::COOKIE]));
     if !config.cors_origins.is_empty() {
         let origins = config
             .cors_origins

@@ -89,6 +89,10 @@ pub enum Command {
         /// request (seen by the next request, slower). SQLite always asks its file.
         #[arg(long, env = "SCHOOLPLAN_CHANGE_CHECK", default_value = "notify")]
         change_check: ChangeCheck,
+        /// The URL people reach the service at, e.g. `https://planung.school.ch`: sign-in links
+        /// start with it, and with `https` the session cookie is `Secure`. Default: the listen address.
+        #[arg(long, env = "SCHOOLPLAN_PUBLIC_URL", value_parser = parse_public_url)]
+        public_url: Option<String>,
     },
     /// Manage accounts.
     Account {
@@ -214,6 +218,17 @@ pub enum AccountAction {
     },
     /// List accounts.
     List,
+    /// Print a one-time sign-in link for the web interface (valid 15 minutes).
+    SigninLink {
+        /// Account name.
+        name: String,
+        /// The URL people reach the service at (see `serve --public-url`).
+        #[arg(long, env = "SCHOOLPLAN_PUBLIC_URL", value_parser = parse_public_url)]
+        public_url: Option<String>,
+        /// Without --public-url: the service's listen address (see `serve --listen`).
+        #[arg(long, env = "SCHOOLPLAN_LISTEN", default_value = "127.0.0.1:8080")]
+        listen: String,
+    },
 }
 
 /// Token subcommands.
@@ -251,6 +266,18 @@ fn parse_rate_limit(s: &str) -> Result<RateLimitSetting, String> {
         .parse::<NonZeroU32>()
         .map(|n| RateLimitSetting(Some(n)))
         .map_err(|_| format!("`{s}` is not a positive number or `off`"))
+}
+
+/// A `--public-url`: an http(s) URL without query or fragment; the trailing `/` dropped.
+fn parse_public_url(s: &str) -> Result<String, String> {
+    let url = url::Url::parse(s.trim()).map_err(|e| format!("`{s}` is not a URL: {e}"))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+        return Err(format!("`{s}` is not an http or https URL"));
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(format!("`{s}` has a query or fragment"));
+    }
+    Ok(url.as_str().trim_end_matches('/').to_string())
 }
 
 /// Entry point of the binary: parses arguments, sets up logging, runs the command.
@@ -324,6 +351,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             job_products_total,
             smtp_url,
             change_check,
+            public_url,
         } => {
             if job_lease_renewal.is_zero() || job_lease_renewal >= job_lease {
                 anyhow::bail!("--job-lease-renewal must be above zero and below --job-lease");
@@ -349,6 +377,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 println!("  curl -s -H 'Authorization: Bearer {admin}' http://{addr}/api/v1/schoolyear");
             }
             println!("schoolplan listens on http://{addr}; API documentation: http://{addr}/docs");
+            let base = public_url.clone().unwrap_or_else(|| format!("http://{addr}"));
+            if demo {
+                let link = crate::service::session::create_link(&store, "demo-admin", &base).await?;
+                println!("Sign in to the web interface as demo-admin (valid 15 minutes, once): {link}");
+            }
             tracing::info!(address = %listener.local_addr()?, database = %redact(&cli.database), "schoolplan listening");
             app::serve(
                 listener,
@@ -374,6 +407,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                         ..crate::jobs::JobConfig::default()
                     },
                     change_check,
+                    web: crate::web::WebConfig { public_url },
                 },
                 app::shutdown_signal(),
             )
@@ -414,6 +448,20 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     for a in conn.list_accounts().await? {
                         println!("{}\t{}\t{}\t{}", a.id, a.name, a.role, a.created_at);
                     }
+                }
+                AccountAction::SigninLink { name, public_url, listen } => {
+                    drop(conn);
+                    let base = public_url.unwrap_or_else(|| format!("http://{listen}"));
+                    let link = crate::service::session::create_link(&store, &name, &base).await.map_err(|e| match e
+                        .code()
+                    {
+                        crate::error::ErrorCode::NotFound => anyhow::anyhow!(
+                            "there is no account named {name} (create it with `schoolplan account add`)"
+                        ),
+                        _ => anyhow::anyhow!("{e}"),
+                    })?;
+                    eprintln!("sign-in link for {name}, valid 15 minutes and once:");
+                    println!("{link}");
                 }
             }
             Ok(())

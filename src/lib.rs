@@ -13,6 +13,7 @@
 //! - [`demo`]: the deterministic generator of the demo school.
 //! - [`jobs`]: the background job runner (documents, exports, mails) and its jobs.
 //! - [`error`]: the one error type, rendered as RFC 9457 problem details.
+//! - [`web`]: the web interface for people at `/` (HTML, htmx), sessions and sign-in links.
 //! - [`i18n`]: the message catalogue (German, English) and Swiss number formats.
 //!
 //! Layers, top down: `cli` → `app` → `api` → `jobs` → `documents`, `dataset`,
@@ -34,3 +35,4 @@ pub mod oidc;
 pub mod request_id;
 pub mod service;
 pub mod store;
+pub mod web;

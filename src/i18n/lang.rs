@@ -92,12 +92,14 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/errors.ftl"),
             include_str!("../../locales/de/check.ftl"),
             include_str!("../../locales/de/balances.ftl"),
+            include_str!("../../locales/de/web.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
             include_str!("../../locales/en/errors.ftl"),
             include_str!("../../locales/en/check.ftl"),
             include_str!("../../locales/en/balances.ftl"),
+            include_str!("../../locales/en/web.ftl"),
         ],
     }
 }

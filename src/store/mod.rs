@@ -44,6 +44,7 @@ pub mod payroll;
 pub mod pool;
 pub mod schoolclass;
 pub mod schoolyear;
+pub mod session;
 pub mod snapshot;
 pub mod subject;
 pub mod teacher;

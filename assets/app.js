@@ -1,0 +1,67 @@
+// schoolplan web interface: small enhancements; every page also works without them.
+// - Selects marked .js-autosubmit submit their form when changed (the button stays for no-JS).
+// - The planning grid (table[data-keys="grid"]) is one tab stop: arrow keys,
+//   Home/End and PageUp/PageDown move the focus between cells (roving tabindex).
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  document.addEventListener("change", function (e) {
+    var t = e.target;
+    if (t instanceof HTMLSelectElement && t.classList.contains("js-autosubmit") && t.form) {
+      t.form.requestSubmit ? t.form.requestSubmit() : t.form.submit();
+    }
+  });
+
+  function cellAt(table, row, col) {
+    var body = table.tBodies[0];
+    if (!body) return null;
+    row = Math.max(0, Math.min(row, body.rows.length - 1));
+    var tr = body.rows[row];
+    if (!tr) return null;
+    // cells[0] is the subject's header; data cells start at 1
+    col = Math.max(1, Math.min(col, tr.cells.length - 1));
+    return tr.cells[col] || null;
+  }
+
+  function move(table, from, to) {
+    if (!to || to === from) return;
+    from.tabIndex = -1;
+    to.tabIndex = 0;
+    to.focus();
+  }
+
+  document.addEventListener("keydown", function (e) {
+    var cell = e.target;
+    if (!(cell instanceof HTMLTableCellElement) || cell.tagName !== "TD") return;
+    var table = cell.closest('table[data-keys="grid"]');
+    if (!table) return;
+    var tr = cell.parentElement;
+    var row = tr.sectionRowIndex, col = cell.cellIndex;
+    var page = 10, next = null;
+    switch (e.key) {
+      case "ArrowUp": next = cellAt(table, row - 1, col); break;
+      case "ArrowDown": next = cellAt(table, row + 1, col); break;
+      case "ArrowLeft": next = cellAt(table, row, col - 1); break;
+      case "ArrowRight": next = cellAt(table, row, col + 1); break;
+      case "Home": next = e.ctrlKey ? cellAt(table, 0, 1) : cellAt(table, row, 1); break;
+      case "End": next = e.ctrlKey ? cellAt(table, Infinity, Infinity) : cellAt(table, row, Infinity); break;
+      case "PageUp": next = cellAt(table, row - page, col); break;
+      case "PageDown": next = cellAt(table, row + page, col); break;
+      default: return;
+    }
+    e.preventDefault();
+    move(table, cell, next);
+  });
+
+  // A focused cell that is clicked becomes the grid's tab stop.
+  document.addEventListener("focusin", function (e) {
+    var cell = e.target;
+    if (!(cell instanceof HTMLTableCellElement) || cell.tagName !== "TD") return;
+    var table = cell.closest('table[data-keys="grid"]');
+    if (!table) return;
+    var old = table.querySelectorAll('td[tabindex="0"]');
+    for (var i = 0; i < old.length; i++) if (old[i] !== cell) old[i].tabIndex = -1;
+    cell.tabIndex = 0;
+  });
+})();

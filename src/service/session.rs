@@ -1,0 +1,212 @@
+//! Sign-in links and sessions of the web interface (docs/web.md §Sign-in and sessions).
+//!
+//! - A **sign-in link** carries a random secret (256 bits); the database keeps
+//!   its SHA-256 hash. It can be used once, within [`LINK_LIFETIME`].
+//! - Using it starts a **session**: another random secret, sent to the browser
+//!   as an HttpOnly cookie and stored as its hash. A session ends after
+//!   [`IDLE_TIMEOUT`] without a request, after [`ABSOLUTE_LIFETIME`] in any
+//!   case, and at sign-out.
+//! - The session's **CSRF token** is derived from its secret
+//!   ([`csrf_token`]), so it needs no storage and cannot be guessed without
+//!   the cookie.
+//!
+//! Roles are the account's (docs/contract.md §Roles and authentication), read
+//! with every request, so a changed role applies at once.
+
+use base64::Engine as _;
+use chrono::{DateTime, Duration, Utc};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+use crate::auth::{hash_secret, timestamp_text, Role};
+use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Lang;
+use crate::store::Store;
+
+/// How long a sign-in link can be used: 15 minutes.
+pub const LINK_LIFETIME: Duration = Duration::minutes(15);
+/// A session without a request for this long has ended: 2 hours.
+pub const IDLE_TIMEOUT: Duration = Duration::hours(2);
+/// A session ends this long after sign-in, however busy: 12 hours.
+pub const ABSOLUTE_LIFETIME: Duration = Duration::hours(12);
+/// A session's last use is written at most this often (each write also
+/// invalidates the caches, so not on every request): 1 minute.
+const TOUCH_INTERVAL: Duration = Duration::minutes(1);
+
+/// The path of the sign-in page; a link is `<public URL>/signin?token=<secret>`.
+pub const SIGNIN_PATH: &str = "/signin";
+
+/// A signed-in person, as the web handlers see them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionUser {
+    /// Session id (for sign-out and the language).
+    pub session_id: i64,
+    /// Account id.
+    pub account_id: i64,
+    /// Account name.
+    pub name: String,
+    /// Account role.
+    pub role: Role,
+    /// The language chosen in the session, if any.
+    pub lang: Option<Lang>,
+    /// The CSRF token of the session ([`csrf_token`]).
+    pub csrf: String,
+}
+
+impl SessionUser {
+    /// Whether the person may change planning data (role planner or admin).
+    pub fn can_plan(&self) -> bool {
+        self.role >= Role::Planner
+    }
+}
+
+/// 256 random bits, base64url without padding (43 characters).
+fn random_secret() -> Result<String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| Error::internal(anyhow::anyhow!("no randomness: {e}")))?;
+    Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
+}
+
+/// Whether `text` has the shape of a secret made by [`random_secret`]
+/// (checked before any lookup).
+fn is_secret(text: &str) -> bool {
+    text.len() == 43 && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The CSRF token of the session with this secret: base64url of
+/// SHA-256(`"schoolplan csrf\0"` ‖ secret).
+pub fn csrf_token(session_secret: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(b"schoolplan csrf\0");
+    h.update(session_secret.as_bytes());
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(h.finalize())
+}
+
+/// Whether `presented` is the session's CSRF token (constant time).
+pub fn csrf_matches(user: &SessionUser, presented: &str) -> bool {
+    user.csrf.as_bytes().ct_eq(presented.as_bytes()).into()
+}
+
+/// Makes a sign-in link for the account `name` (compared like codes) and
+/// returns the URL `<base_url>/signin?token=…`; 404 `not_found` when there is no
+/// such account. The link is shown once: only its hash is stored.
+pub async fn create_link(store: &Store, name: &str, base_url: &str) -> Result<String> {
+    let mut tx = store.begin().await?;
+    let Some(account) = tx.find_account(name).await? else {
+        return Err(Error::new(ErrorCode::NotFound, format!("There is no account named {name}.")));
+    };
+    let secret = random_secret()?;
+    let expires = timestamp_text(Utc::now() + LINK_LIFETIME);
+    tx.create_signin_link(account.id, &hash_secret(&secret), &expires).await?;
+    tx.commit().await?;
+    Ok(format!("{}{SIGNIN_PATH}?token={secret}", base_url.trim_end_matches('/')))
+}
+
+/// Uses a sign-in link's secret: when the link exists, is unused and has not
+/// expired, marks it used and starts a session in language `lang`. Returns the
+/// session's secret (for the cookie); `None` when the link is refused (unknown,
+/// used or expired — one answer for all three). Ended sessions and expired
+/// links are deleted on the way.
+pub async fn sign_in(store: &Store, link_secret: &str, lang: Option<Lang>) -> Result<Option<String>> {
+    if !is_secret(link_secret) {
+        return Ok(None);
+    }
+    let now = Utc::now();
+    let now_text = timestamp_text(now);
+    let mut tx = store.begin().await?;
+    let Some(account_id) = tx.use_signin_link(&hash_secret(link_secret), &now_text).await? else {
+        return Ok(None);
+    };
+    tx.prune_sessions(&now_text, &timestamp_text(now - IDLE_TIMEOUT)).await?;
+    let secret = random_secret()?;
+    let expires = timestamp_text(now + ABSOLUTE_LIFETIME);
+    tx.create_session(account_id, &hash_secret(&secret), lang.map(Lang::tag), &now_text, &expires).await?;
+    tx.commit().await?;
+    Ok(Some(secret))
+}
+
+/// The person of a session cookie's secret; `None` when the session is
+/// unknown or has ended (idle or past its absolute end). Notes the use at
+/// most once per minute.
+pub async fn resolve(store: &Store, session_secret: &str) -> Result<Option<SessionUser>> {
+    if !is_secret(session_secret) {
+        return Ok(None);
+    }
+    let row = {
+        let mut conn = store.conn().await?;
+        conn.session_by_hash(&hash_secret(session_secret)).await?
+    };
+    let Some(row) = row else { return Ok(None) };
+    let now = Utc::now();
+    let (Some(last_seen), Some(expires)) = (parse_time(&row.last_seen_at), parse_time(&row.expires_at)) else {
+        return Ok(None);
+    };
+    if expires <= now || last_seen + IDLE_TIMEOUT <= now {
+        return Ok(None);
+    }
+    if last_seen + TOUCH_INTERVAL <= now {
+        let mut tx = store.begin().await?;
+        tx.touch_session(row.id, &timestamp_text(now)).await?;
+        tx.commit().await?;
+    }
+    Ok(Some(SessionUser {
+        session_id: row.id,
+        account_id: row.account_id,
+        name: row.name,
+        role: row.role,
+        lang: row.lang.as_deref().and_then(Lang::from_tag),
+        csrf: csrf_token(session_secret),
+    }))
+}
+
+/// Keeps `lang` as the session's language.
+pub async fn set_lang(store: &Store, user: &SessionUser, lang: Lang) -> Result<()> {
+    let mut tx = store.begin().await?;
+    tx.set_session_lang(user.session_id, lang.tag()).await?;
+    tx.commit().await
+}
+
+/// Ends a session (sign-out).
+pub async fn sign_out(store: &Store, user: &SessionUser) -> Result<()> {
+    let mut tx = store.begin().await?;
+    tx.delete_session(user.session_id).await?;
+    tx.commit().await
+}
+
+fn parse_time(text: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text).ok().map(|t| t.with_timezone(&Utc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csrf_tokens_follow_the_session_secret() {
+        let a = random_secret().unwrap();
+        let b = random_secret().unwrap();
+        assert!(is_secret(&a) && is_secret(&b));
+        assert_ne!(csrf_token(&a), csrf_token(&b));
+        assert_eq!(csrf_token(&a), csrf_token(&a));
+        let user = SessionUser {
+            session_id: 1,
+            account_id: 1,
+            name: "x".into(),
+            role: Role::Reader,
+            lang: None,
+            csrf: csrf_token(&a),
+        };
+        assert!(csrf_matches(&user, &csrf_token(&a)));
+        assert!(!csrf_matches(&user, &csrf_token(&b)));
+        assert!(!csrf_matches(&user, ""));
+        assert!(!is_secret("short") && !is_secret(&format!("{}!", &a[..42])));
+    }
+
+    #[test]
+    fn stored_times_parse() {
+        let now = Utc::now();
+        let text = timestamp_text(now);
+        let back = parse_time(&text).unwrap();
+        assert!((back - now).num_milliseconds().abs() < 1);
+    }
+}

@@ -1,0 +1,365 @@
+//! Planung nach Klassen (`GET /years/{year}/grid`, docs/web.md §Planning grid):
+//! subjects × classes of one school year, filtered by division, grade and
+//! subject category (query `division`, `grade`, `category`; empty = all).
+//! Each cell shows its courses' lessons per semester and teacher codes, and
+//! marks open lessons, cancelled and merged courses in text as well as colour.
+//! Read-only for now. With htmx the filter form asks for the table alone
+//! (target `grid-region`), and the URL follows.
+
+use std::collections::HashMap;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::Uri;
+use axum::response::{IntoResponse, Response};
+
+use super::guard::SignedIn;
+use super::htmx::{HxRequest, HxResponse};
+use super::layout::{Page, Screen, YearChoice};
+use super::{page_error, render, WebState};
+use crate::domain::course::Course;
+use crate::domain::ids::SchoolYearId;
+use crate::i18n::{self, Lang};
+use crate::service::grid::{self, Grid, GridFilter};
+
+/// The id of the element the filter form replaces.
+pub const REGION: &str = "grid-region";
+
+/// The grid page.
+#[derive(Template)]
+#[template(path = "web/grid/page.html")]
+pub struct GridPage {
+    /// The frame.
+    pub page: Page,
+    /// The grid.
+    pub grid: GridView,
+}
+
+/// The grid region alone (the answer to the htmx filter form).
+#[derive(Template)]
+#[template(path = "web/grid/table.html")]
+pub struct GridTable {
+    /// The grid.
+    pub grid: GridView,
+}
+
+/// The grid as the templates show it: every text made.
+#[derive(Debug, Clone)]
+pub struct GridView {
+    /// The form's action (`/years/{id}/grid`).
+    pub action: String,
+    /// The filter selects.
+    pub filters: Vec<FilterSelect>,
+    /// Texts: filter legend, apply button, caption, subject header, legend
+    /// heading, keyboard hint, read-only note (empty for planners), counts,
+    /// the text when no class matches.
+    pub texts: GridTexts,
+    /// The columns.
+    pub columns: Vec<ColumnView>,
+    /// The rows.
+    pub rows: Vec<RowView>,
+    /// The legend: (CSS class of the sample, text).
+    pub legend: Vec<(&'static str, String)>,
+}
+
+/// Fixed texts of the grid.
+#[derive(Debug, Clone)]
+pub struct GridTexts {
+    /// Filter fieldset legend.
+    pub filters: String,
+    /// Apply button.
+    pub apply: String,
+    /// Table caption.
+    pub caption: String,
+    /// Header of the subject column.
+    pub subject: String,
+    /// Legend heading.
+    pub legend: String,
+    /// Keyboard hint.
+    pub keys: String,
+    /// Read-only note, empty when the person may plan.
+    pub readonly: String,
+    /// Number of classes, subjects and courses shown.
+    pub counts: String,
+    /// Shown instead of the table when no class matches.
+    pub no_classes: String,
+}
+
+/// A filter select.
+#[derive(Debug, Clone)]
+pub struct FilterSelect {
+    /// Field name and element id (`division`, `grade`, `category`).
+    pub name: &'static str,
+    /// Label.
+    pub label: String,
+    /// Options, the first "(alle)" with an empty value.
+    pub options: Vec<FilterOption>,
+}
+
+/// An option of a filter select.
+#[derive(Debug, Clone)]
+pub struct FilterOption {
+    /// Value (an id, or empty for all).
+    pub value: String,
+    /// Text.
+    pub label: String,
+    /// Whether chosen.
+    pub selected: bool,
+}
+
+/// A class column.
+#[derive(Debug, Clone)]
+pub struct ColumnView {
+    /// Element id `class-{id}`.
+    pub id: String,
+    /// Class code.
+    pub code: String,
+    /// Grade and division, for `title`-free description (`abbr`).
+    pub description: String,
+}
+
+/// A subject row.
+#[derive(Debug, Clone)]
+pub struct RowView {
+    /// Element id `subject-{id}`.
+    pub id: String,
+    /// Subject code.
+    pub code: String,
+    /// Subject designation.
+    pub description: String,
+    /// The cells, one per column.
+    pub cells: Vec<CellView>,
+}
+
+/// A cell.
+#[derive(Debug, Clone)]
+pub struct CellView {
+    /// Element id `cell-{subject id}-{class id}` (stable).
+    pub id: String,
+    /// CSS classes (`cell cell--open` …).
+    pub class: String,
+    /// `0` for the first cell, `-1` for the others (roving focus).
+    pub tabindex: i8,
+    /// The courses.
+    pub courses: Vec<CourseView>,
+    /// Text of an empty cell (for screen readers), empty when there are courses.
+    pub empty: String,
+}
+
+/// A course in a cell.
+#[derive(Debug, Clone)]
+pub struct CourseView {
+    /// Course id (`data-course`).
+    pub id: i64,
+    /// Lessons per semester, e.g. `2.00 L` or `2.00 L / 3.00 L`.
+    pub lessons: String,
+    /// Teacher codes, e.g. `abc, def` or `abc / def` when the semesters differ; `–` for none.
+    pub teachers: String,
+    /// Marks in words: open lessons, merged with, cancelled.
+    pub marks: Vec<String>,
+    /// The comment, if any.
+    pub comment: Option<String>,
+}
+
+/// `GET /years/{year}/grid`.
+pub async fn page(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(year): Path<i64>,
+    Query(query): Query<HashMap<String, String>>,
+    hx: HxRequest,
+    uri: Uri,
+) -> Response {
+    let id = |name: &str| query.get(name).and_then(|v| v.trim().parse::<i64>().ok());
+    let filter = GridFilter { division: id("division"), grade: id("grade"), category: id("category") };
+    let grid = match grid::load(&state.store, SchoolYearId(year), filter).await {
+        Ok(grid) => grid,
+        Err(e) => return page_error(lang, e),
+    };
+    let view = view(lang, &grid, filter, user.can_plan());
+    let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
+    if hx.wants_fragment(REGION) {
+        let push = HxResponse { push_url: Some(here), ..Default::default() };
+        return (push, render(lang, &GridTable { grid: view })).into_response();
+    }
+    let title = i18n::text_with(lang, "grid-title", &[("year", grid.year.code.as_str().into())]);
+    let mut page = Page::new(lang, Screen::Grid, title, Some(user), here);
+    page.year = Some(year);
+    page.years =
+        grid.years.iter().map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: y.id.0 == year }).collect();
+    render(lang, &GridPage { page, grid: view })
+}
+
+/// Builds the view of `grid` in `lang`.
+pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> GridView {
+    let t = |key: &str| i18n::text(lang, key);
+    let select = |name: &'static str, key: &str, chosen: Option<i64>, items: Vec<(i64, String)>| {
+        let mut options = vec![FilterOption { value: String::new(), label: t("grid-all"), selected: chosen.is_none() }];
+        options.extend(items.into_iter().map(|(id, label)| FilterOption {
+            value: id.to_string(),
+            label,
+            selected: chosen == Some(id),
+        }));
+        FilterSelect { name, label: t(key), options }
+    };
+    let filters = vec![
+        select(
+            "division",
+            "grid-division",
+            filter.division,
+            grid.divisions.iter().map(|d| (d.id.0, format!("{} – {}", d.code, d.description))).collect(),
+        ),
+        select("grade", "grid-grade", filter.grade, grid.grades.iter().map(|g| (g.id, g.code.clone())).collect()),
+        select(
+            "category",
+            "grid-category",
+            filter.category,
+            grid.categories
+                .iter()
+                .filter(|c| !c.archived || filter.category == Some(c.id))
+                .map(|c| (c.id, c.description.clone()))
+                .collect(),
+        ),
+    ];
+    let columns: Vec<ColumnView> = grid
+        .classes
+        .iter()
+        .map(|c| ColumnView {
+            id: format!("class-{}", c.class.id.0),
+            code: c.class.code.clone(),
+            description: format!("{} · {}", c.grade.code, c.class.division.code),
+        })
+        .collect();
+    let mut courses = std::collections::BTreeSet::new();
+    let mut first = true;
+    let rows = grid
+        .rows
+        .iter()
+        .map(|row| RowView {
+            id: format!("subject-{}", row.subject.id.0),
+            code: row.subject.code.clone(),
+            description: row.subject.description.clone(),
+            cells: row
+                .cells
+                .iter()
+                .zip(&grid.classes)
+                .map(|(list, class)| {
+                    courses.extend(list.iter().map(|c| c.id.0));
+                    let tabindex = if std::mem::take(&mut first) { 0 } else { -1 };
+                    cell(
+                        lang,
+                        format!("cell-{}-{}", row.subject.id.0, class.class.id.0),
+                        class.class.id.0,
+                        list,
+                        tabindex,
+                    )
+                })
+                .collect(),
+        })
+        .collect::<Vec<_>>();
+    let counts = i18n::text_with(
+        lang,
+        "grid-counts",
+        &[
+            ("classes", columns.len().to_string().into()),
+            ("subjects", grid.rows.len().to_string().into()),
+            ("courses", courses.len().to_string().into()),
+        ],
+    );
+    GridView {
+        action: format!("/years/{}/grid", grid.year.id.0),
+        filters,
+        texts: GridTexts {
+            filters: t("grid-filters"),
+            apply: t("grid-apply"),
+            caption: i18n::text_with(lang, "grid-caption", &[("year", grid.year.code.as_str().into())]),
+            subject: t("grid-subject"),
+            legend: t("grid-legend"),
+            keys: t("grid-keys"),
+            readonly: if can_plan { String::new() } else { t("grid-readonly") },
+            counts,
+            no_classes: t("grid-no-classes"),
+        },
+        columns,
+        rows,
+        legend: vec![
+            ("sample sample--staffed", t("grid-legend-staffed")),
+            ("sample sample--open", t("grid-legend-open")),
+            ("sample sample--merged", t("grid-legend-merged")),
+            ("sample sample--cancelled", t("grid-legend-cancelled")),
+            ("sample sample--comment", t("grid-legend-comment")),
+            ("sample sample--lessons", t("grid-legend-lessons")),
+        ],
+    }
+}
+
+/// One cell: its courses, and its CSS classes from their state (open wins
+/// over merged over cancelled over staffed).
+fn cell(lang: Lang, id: String, class_id: i64, list: &[Course], tabindex: i8) -> CellView {
+    let open = list.iter().any(|c| !c.cancelled && (c.open1.0 > 0 || c.open2.0 > 0));
+    let merged = list.iter().any(|c| c.school_classes.len() > 1);
+    let cancelled = !list.is_empty() && list.iter().all(|c| c.cancelled);
+    let comment = list.iter().any(|c| c.comments.as_deref().is_some_and(|t| !t.trim().is_empty()));
+    let mut class = String::from("cell");
+    for (on, name) in [
+        (list.is_empty(), " cell--empty"),
+        (!list.is_empty() && !open && !cancelled, " cell--staffed"),
+        (open, " cell--open"),
+        (merged, " cell--merged"),
+        (cancelled, " cell--cancelled"),
+        (comment, " cell--comment"),
+    ] {
+        if on {
+            class.push_str(name);
+        }
+    }
+    CellView {
+        id,
+        class,
+        tabindex,
+        courses: list.iter().map(|c| course(lang, c, class_id)).collect(),
+        empty: if list.is_empty() { i18n::text(lang, "grid-empty-cell") } else { String::new() },
+    }
+}
+
+fn course(lang: Lang, c: &Course, class_id: i64) -> CourseView {
+    let lessons = if c.lessons1 == c.lessons2 {
+        i18n::lessons_or_dash(c.lessons1.decimal())
+    } else {
+        format!("{} / {}", i18n::lessons_or_dash(c.lessons1.decimal()), i18n::lessons_or_dash(c.lessons2.decimal()))
+    };
+    let codes = |list: &[crate::domain::refs::TeacherRef]| {
+        if list.is_empty() {
+            "–".to_string()
+        } else {
+            list.iter().map(|t| t.code.as_str()).collect::<Vec<_>>().join(", ")
+        }
+    };
+    let (t1, t2) = (codes(&c.teachers1), codes(&c.teachers2));
+    let teachers = if t1 == t2 { t1 } else { format!("{t1} / {t2}") };
+    let mut marks = Vec::new();
+    if c.cancelled {
+        marks.push(i18n::text(lang, "grid-cancelled"));
+    } else {
+        let open = c.open1.decimal().max(c.open2.decimal());
+        if !open.is_zero() {
+            let text = if c.open1 == c.open2 || c.open2.0 == 0 || c.open1.0 == 0 {
+                i18n::lessons(open)
+            } else {
+                format!("{} / {}", i18n::lessons(c.open1.decimal()), i18n::lessons(c.open2.decimal()))
+            };
+            marks.push(i18n::text_with(lang, "grid-open", &[("lessons", text.into())]));
+        }
+    }
+    let others: Vec<&str> = c.school_classes.iter().filter(|k| k.id.0 != class_id).map(|k| k.code.as_str()).collect();
+    if !others.is_empty() {
+        marks.push(i18n::text_with(lang, "grid-merged", &[("classes", others.join(", ").into())]));
+    }
+    let comment = c
+        .comments
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| i18n::text_with(lang, "grid-comment", &[("text", t.into())]));
+    CourseView { id: c.id.0, lessons, teachers, marks, comment }
+}

@@ -1,0 +1,158 @@
+//! The frame every page shares (`templates/web/layout.html`): the menu with
+//! the names planners know (docs/web.md §Menu), the school-year switch, the
+//! language switch, the signed-in person and sign-out.
+
+use std::borrow::Cow;
+
+use super::assets::{self, AssetUrls};
+use crate::auth::Role;
+use crate::i18n::{self, Lang};
+use crate::service::session::SessionUser;
+
+/// The screens of the menu; the current one is marked `aria-current="page"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// The sign-in page (no menu).
+    SignIn,
+    /// Übersicht.
+    Overview,
+    /// Planung → nach Klassen.
+    Grid,
+    /// Stammdaten → Lehrpersonen.
+    Teachers,
+}
+
+/// A school year in the year switch.
+#[derive(Debug, Clone)]
+pub struct YearChoice {
+    /// Id (the URL's `{year}`).
+    pub id: i64,
+    /// Code, e.g. `26/27`.
+    pub code: String,
+    /// Whether it is the year shown.
+    pub selected: bool,
+}
+
+/// A menu entry.
+#[derive(Debug, Clone)]
+pub struct NavItem {
+    /// Text.
+    pub label: String,
+    /// Link.
+    pub href: String,
+    /// Whether it is the page shown.
+    pub current: bool,
+}
+
+/// A menu group with its heading.
+#[derive(Debug, Clone)]
+pub struct NavGroup {
+    /// Heading (`Planung`, `Stammdaten`) or empty for the top entries.
+    pub heading: String,
+    /// Entries.
+    pub items: Vec<NavItem>,
+}
+
+/// What the layout needs of every page.
+#[derive(Debug, Clone)]
+pub struct Page {
+    /// The reader's language.
+    pub lang: Lang,
+    /// The page title (also the `<h1>`).
+    pub title: String,
+    /// The screen shown.
+    pub screen: Screen,
+    /// The signed-in person, if any.
+    pub user: Option<SessionUser>,
+    /// The school year of the URL, if the page has one.
+    pub year: Option<i64>,
+    /// The year switch's choices (empty: no switch).
+    pub years: Vec<YearChoice>,
+    /// The request's path and query, for the language switch to come back to.
+    pub here: String,
+    /// Hashed asset URLs.
+    pub assets: &'static AssetUrls,
+}
+
+impl Page {
+    /// A page in `lang` titled `title`.
+    pub fn new(lang: Lang, screen: Screen, title: String, user: Option<SessionUser>, here: String) -> Page {
+        Page { lang, title, screen, user, year: None, years: Vec::new(), here, assets: assets::urls() }
+    }
+
+    /// The catalogue text of `key` in the page's language.
+    pub fn t(&self, key: &str) -> String {
+        i18n::text(self.lang, key)
+    }
+
+    /// The catalogue text of `key` with arguments.
+    pub fn t_with(&self, key: &str, args: &[(&'static str, Cow<'_, str>)]) -> String {
+        i18n::text_with(self.lang, key, args)
+    }
+
+    /// The `lang` attribute.
+    pub fn lang_tag(&self) -> &'static str {
+        self.lang.tag()
+    }
+
+    /// The session's CSRF token (empty without a session).
+    pub fn csrf(&self) -> &str {
+        self.user.as_ref().map_or("", |u| u.csrf.as_str())
+    }
+
+    /// `hx-headers` of the body: the CSRF token for every htmx request.
+    pub fn hx_headers(&self) -> String {
+        serde_json::json!({ super::guard::CSRF_HEADER: self.csrf() }).to_string()
+    }
+
+    /// The signed-in person's name and role, e.g. `admin (Rolle: Verwalten)`.
+    pub fn user_line(&self) -> String {
+        let Some(u) = &self.user else { return String::new() };
+        let role = match u.role {
+            Role::Reader => "role-reader",
+            Role::Planner => "role-planner",
+            Role::Admin => "role-admin",
+        };
+        format!(
+            "{} · {}",
+            self.t_with("signed-in-as", &[("name", u.name.as_str().into())]),
+            self.t_with("signed-in-role", &[("role", self.t(role).into())])
+        )
+    }
+
+    /// The languages to choose from: (tag, name in that language, chosen).
+    pub fn languages(&self) -> Vec<(&'static str, String, bool)> {
+        Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
+    }
+
+    /// The menu: Übersicht; Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
+    /// exist (docs/web.md §Menu).
+    pub fn nav(&self) -> Vec<NavGroup> {
+        let item = |key: &str, href: String, screen: Screen| NavItem {
+            label: self.t(key),
+            href,
+            current: self.screen == screen,
+        };
+        let mut groups =
+            vec![NavGroup { heading: String::new(), items: vec![item("nav-overview", "/".into(), Screen::Overview)] }];
+        if let Some(year) = self.year.or_else(|| self.years.first().map(|y| y.id)) {
+            groups.push(NavGroup {
+                heading: self.t("nav-planning"),
+                items: vec![item("nav-grid", format!("/years/{year}/grid"), Screen::Grid)],
+            });
+        }
+        groups.push(NavGroup {
+            heading: self.t("nav-master-data"),
+            items: vec![item("nav-teachers", "/teachers".into(), Screen::Teachers)],
+        });
+        groups
+    }
+
+    /// The screen's path segment for the year switch (`grid`), if the page has a year.
+    pub fn year_screen(&self) -> &'static str {
+        match self.screen {
+            Screen::Grid => "grid",
+            Screen::Overview | Screen::SignIn | Screen::Teachers => "",
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The web interface for people (docs/web.md), served at `/` by the same
+//! binary as the API: server-rendered HTML from askama templates
+//! (`templates/web/…`, one template struct per page and partial), htmx for
+//! partial updates, every text from the catalogue ([`crate::i18n`]).
+//!
+//! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
+//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen); [`language`] switches the
+//! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
+//! frame and menu every page shares), [`assets`] (embedded, content-hashed
+//! files), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
+//!
+//! Layer: beside `api` (it never imports it); reads and use cases go through
+//! [`crate::service`].
+
+pub mod assets;
+pub mod grid;
+pub mod guard;
+pub mod htmx;
+pub mod language;
+pub mod layout;
+pub mod overview;
+pub mod signin;
+pub mod teachers;
+
+use std::time::Duration;
+
+use askama::Template;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+
+use crate::error::{Error, ErrorCode};
+use crate::i18n::{self, Lang};
+use crate::store::Store;
+
+/// The Content-Security-Policy of every web response: nothing inline, scripts,
+/// styles, images, requests and forms only from this origin, no framing.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+                       connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// Settings of the web interface.
+#[derive(Debug, Clone, Default)]
+pub struct WebConfig {
+    /// The URL people reach the service at (`https://planung.school.ch`), for
+    /// sign-in links; with `https` the session cookie is `Secure`. `None`:
+    /// the listen address over http.
+    pub public_url: Option<String>,
+}
+
+impl WebConfig {
+    /// Whether cookies get the `Secure` attribute (the public URL is https).
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.as_deref().is_some_and(|u| u.trim().to_ascii_lowercase().starts_with("https://"))
+    }
+}
+
+/// What the web handlers share.
+#[derive(Debug, Clone)]
+pub struct WebState {
+    /// The database.
+    pub store: Store,
+    /// The settings.
+    pub config: std::sync::Arc<WebConfig>,
+}
+
+/// The web interface's routes with their layers: the session guard, the
+/// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
+/// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
+/// `/language`, `/years`, `/years/{id}/grid`, `/teachers`, `/assets/{file}`.
+pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: usize) -> Router {
+    let state = WebState { store, config: std::sync::Arc::new(config) };
+    let pages = Router::new()
+        .route("/", get(overview::page))
+        .route(signin::PATH, get(signin::page))
+        .route("/signout", post(signin::sign_out))
+        .route("/language", post(language::switch))
+        .route("/years", get(overview::switch_year))
+        .route("/years/{year}/grid", get(grid::page))
+        .route("/teachers", get(teachers::page))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
+        .with_state(state);
+    Router::new()
+        .merge(pages)
+        .route("/assets/{file}", get(assets::serve))
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
+        .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, timeout))
+}
+
+/// Renders a template as an HTML response (500 page when rendering fails).
+pub fn render(lang: Lang, template: &impl Template) -> Response {
+    match template.render() {
+        Ok(html) => {
+            let mut res = Html(html).into_response();
+            res.headers_mut().insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
+            res
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "rendering a page failed");
+            page_error(lang, Error::internal(anyhow::anyhow!("template: {e}")))
+        }
+    }
+}
+
+/// The error page: a title, one sentence and a way back.
+#[derive(Template)]
+#[template(path = "web/error.html")]
+pub struct ErrorPage {
+    /// `lang` of the document.
+    pub lang: &'static str,
+    /// Title.
+    pub title: String,
+    /// The sentence.
+    pub message: String,
+    /// Text of the link back.
+    pub back: String,
+    /// Stylesheet URL.
+    pub css: &'static str,
+}
+
+/// An error page with `status` and the catalogue text `key`.
+pub fn error_page(lang: Lang, status: StatusCode, key: &str) -> Response {
+    let page = ErrorPage {
+        lang: lang.tag(),
+        title: i18n::text(lang, "web-error-title"),
+        message: i18n::text(lang, key),
+        back: i18n::text(lang, "back-to-start"),
+        css: &assets::urls().css,
+    };
+    let html = page.render().unwrap_or_else(|_| i18n::text(lang, key));
+    let mut res = (status, Html(html)).into_response();
+    res.headers_mut().insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
+    res
+}
+
+/// The page for a service error: 404 for `not_found`, 403 for `forbidden`,
+/// otherwise 500 (logged).
+pub fn page_error(lang: Lang, err: Error) -> Response {
+    match err.code() {
+        ErrorCode::NotFound => error_page(lang, StatusCode::NOT_FOUND, "web-error-not-found"),
+        ErrorCode::Forbidden => error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden"),
+        _ => {
+            tracing::error!(error = ?err, "a web request failed");
+            error_page(lang, StatusCode::INTERNAL_SERVER_ERROR, "web-error-internal")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! Sign-in with a one-time link, and sign-out (docs/web.md §Sign-in and sessions).
+//!
+//! - `GET /signin?token=…` uses the link: a session starts, its cookie is set
+//!   and the browser goes to `/` (303). A used, expired or unknown link gets
+//!   403 and the sign-in page saying so.
+//! - `GET /signin` shows how to get a link (`?ended=1`: the session ended;
+//!   `?out=1`: signed out).
+//! - `POST /signout` ends the session and deletes the cookie.
+
+use std::collections::HashMap;
+
+use askama::Template;
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::guard::{set_cookie, SignedIn, Viewer, SESSION_COOKIE};
+use super::layout::{Page, Screen};
+use super::{page_error, render, WebState};
+use crate::i18n::Lang;
+use crate::service::session;
+
+/// The path of the sign-in page.
+pub const PATH: &str = session::SIGNIN_PATH;
+
+/// The sign-in page.
+#[derive(Template)]
+#[template(path = "web/signin/page.html")]
+pub struct SignInPage {
+    /// The frame.
+    pub page: Page,
+    /// A notice above the explanation (refused link, ended session), or empty.
+    pub notice: String,
+}
+
+/// `GET /signin`.
+pub async fn page(
+    State(state): State<WebState>,
+    viewer: Viewer,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let lang = viewer.lang;
+    if let Some(token) = query.get("token") {
+        return match session::sign_in(&state.store, token, Some(lang)).await {
+            Ok(Some(secret)) => signed_in(&state, &secret),
+            Ok(None) => show(lang, StatusCode::FORBIDDEN, "signin-refused"),
+            Err(e) => page_error(lang, e),
+        };
+    }
+    if viewer.user.is_some() {
+        return Redirect::to("/").into_response();
+    }
+    let notice = if query.contains_key("ended") {
+        "signin-expired"
+    } else if query.contains_key("out") {
+        "signed-out"
+    } else {
+        ""
+    };
+    show(lang, StatusCode::OK, notice)
+}
+
+fn show(lang: Lang, status: StatusCode, notice: &str) -> Response {
+    let page = Page::new(lang, Screen::SignIn, crate::i18n::text(lang, "signin-title"), None, PATH.into());
+    let notice = if notice.is_empty() { String::new() } else { page.t(notice) };
+    let mut res = render(lang, &SignInPage { page, notice });
+    *res.status_mut() = status;
+    res
+}
+
+fn signed_in(state: &WebState, secret: &str) -> Response {
+    let max_age = session::ABSOLUTE_LIFETIME.num_seconds();
+    let cookie = set_cookie(SESSION_COOKIE, secret, max_age, state.config.secure_cookies());
+    let mut res = Redirect::to("/").into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        res.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    res
+}
+
+/// `POST /signout` (CSRF-checked by the guard): ends the session, deletes the
+/// cookie and shows the sign-in page.
+pub async fn sign_out(State(state): State<WebState>, SignedIn { user, lang }: SignedIn) -> Response {
+    if let Err(e) = session::sign_out(&state.store, &user).await {
+        return page_error(lang, e);
+    }
+    let mut res = Redirect::to(&format!("{PATH}?out=1")).into_response();
+    let cookie = set_cookie(SESSION_COOKIE, "", 0, state.config.secure_cookies());
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        res.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    res
+}

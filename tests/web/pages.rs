@@ -1,0 +1,71 @@
+//! Languages, the frame, security headers and assets.
+
+use schoolplan::auth::Role;
+
+use super::Web;
+
+#[tokio::test]
+async fn german_by_default_english_when_chosen() {
+    let web = Web::spawn().await;
+    let page = web.get("/signin", None).await;
+    assert_eq!(page.status, 200);
+    assert!(page.html.contains(r#"<html lang="de">"#) && page.html.contains("Anmelden"));
+    assert_eq!(page.header("content-language"), "de");
+    let en = web.get_url(&format!("{}/signin", web.app.base), None, &[("Accept-Language", "en-GB,en;q=0.9")]).await;
+    assert!(en.html.contains(r#"<html lang="en">"#) && en.html.contains("Sign in"));
+
+    let session = web.sign_in("ida", Role::Reader).await;
+    let home = web.get("/", Some(&session)).await;
+    for name in ["Übersicht", "Stammdaten", "Lehrpersonen"] {
+        assert!(home.html.contains(name), "the menu names {name}");
+    }
+    let csrf = home.csrf();
+    let switched = web.post("/language", Some(&session), &[("_csrf", &csrf), ("lang", "en"), ("back", "/")]).await;
+    assert_eq!(switched.status, 303);
+    assert_eq!(switched.header("location"), "/");
+    let home = web.get("/", Some(&session)).await;
+    assert!(home.html.contains(r#"<html lang="en">"#) && home.html.contains("Overview"), "kept in the session");
+    let away =
+        web.post("/language", Some(&session), &[("_csrf", &csrf), ("lang", "de"), ("back", "//evil.example")]).await;
+    assert_eq!(away.header("location"), "/", "only local paths");
+}
+
+#[tokio::test]
+async fn pages_have_a_strict_csp_and_assets_are_immutable() {
+    let web = Web::spawn().await;
+    let session = web.sign_in("joe", Role::Planner).await;
+    let home = web.get("/", Some(&session)).await;
+    let csp = home.header("content-security-policy");
+    assert!(csp.contains("default-src 'none'") && csp.contains("script-src 'self'"), "{csp}");
+    assert!(!csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"), "{csp}");
+    assert_eq!(home.header("cache-control"), "no-store");
+    assert!(home.header("content-type").starts_with("text/html"));
+    assert!(!home.html.contains(" style="), "no inline style");
+    assert!(!home.html.contains("<script>") && !home.html.contains("<style"), "no inline script or style");
+    assert!(home.html.contains(r#"name="htmx-config""#) && home.html.contains(r#""includeIndicatorStyles":false"#));
+
+    for (marker, kind) in [(r#"rel="stylesheet" href=""#, "text/css"), (r#"<script src=""#, "text/javascript")] {
+        let start = home.html.find(marker).expect("linked") + marker.len();
+        let url = home.html[start..].split('"').next().unwrap();
+        assert!(url.starts_with("/assets/"), "{url}");
+        let asset = web.get(url, None).await;
+        assert_eq!(asset.status, 200, "{url}");
+        assert_eq!(asset.header("cache-control"), "public, max-age=31536000, immutable");
+        assert!(asset.header("content-type").starts_with(kind));
+        assert!(!asset.html.is_empty());
+    }
+    assert_eq!(web.get("/assets/app.0000000000000000.css", None).await.status, 404, "an old name");
+    let signin = web.get("/signin", None).await;
+    assert!(signin.header("content-security-policy").contains("frame-ancestors 'none'"));
+}
+
+#[tokio::test]
+async fn without_a_session_pages_lead_to_the_sign_in() {
+    let web = Web::spawn().await;
+    let page = web.get("/", None).await;
+    assert_eq!(page.status, 303);
+    assert_eq!(page.header("location"), "/signin?ended=1");
+    let hx = web.get_url(&format!("{}/years/1/grid", web.app.base), None, &[("HX-Request", "true")]).await;
+    assert_eq!(hx.header("hx-redirect"), "/signin?ended=1");
+    assert!(web.app.get("/version").await.status == 200, "the API stays where it is");
+}
