@@ -20,7 +20,7 @@
 
 use crate::domain::job::{JobRecord, JobStatus};
 use crate::error::Result;
-use crate::store::{Backend, Conn};
+use crate::store::{Backend, Conn, Exec};
 use crate::with_conn;
 
 /// A product file of a job.
@@ -209,17 +209,16 @@ impl Conn {
     }
 
     /// Whether a job waits in the queue, and whether a lease ran out before
-    /// `now`: one read, so that an idle server writes nothing.
+    /// `now`: one read, so that an idle server writes nothing. Not counted in
+    /// [`crate::store::Store::statement_count`]: every runner runs it every
+    /// second, whatever the requests do.
     pub async fn job_queue_state(&mut self, now: &str) -> Result<QueueState> {
-        Ok(with_conn!(self, |c| {
-            sqlx::query_as::<_, QueueState>(
-            "SELECT EXISTS (SELECT 1 FROM job WHERE status = 'running' AND runner IS NULL) AS queued, \
-             EXISTS (SELECT 1 FROM job WHERE status = 'running' AND runner IS NOT NULL AND lease_until < $1) AS expired"
-        )
-        .bind(now)
-        .fetch_one(c)
-        .await?
-        }))
+        const SQL: &str = "SELECT EXISTS (SELECT 1 FROM job WHERE status = 'running' AND runner IS NULL) AS queued, \
+             EXISTS (SELECT 1 FROM job WHERE status = 'running' AND runner IS NOT NULL AND lease_until < $1) AS expired";
+        Ok(match self.uncounted() {
+            Exec::Sqlite(c) => sqlx::query_as::<_, QueueState>(SQL).bind(now).fetch_one(c).await?,
+            Exec::Postgres(c) => sqlx::query_as::<_, QueueState>(SQL).bind(now).fetch_one(c).await?,
+        })
     }
 
     /// Claims the oldest queued job for `runner` until `lease_until`; `None`

@@ -421,7 +421,8 @@ impl Store {
 
     /// Statements run on connections of this store since [`Store::count_statements`]
     /// (not the change checks of [`changes::ChangeWatch`], which run on a
-    /// connection of their own).
+    /// connection of their own, nor the job runner's looks at the queue,
+    /// [`Conn::job_queue_state`]).
     pub fn statement_count(&self) -> u64 {
         self.shared.statements.count.load(Ordering::Relaxed)
     }
@@ -498,6 +499,13 @@ impl Conn {
     #[doc(hidden)]
     pub fn counted(&mut self) -> Exec<'_> {
         self.shared.statements.tick();
+        self.uncounted()
+    }
+
+    /// The concrete connection without counting a statement run: for the
+    /// background reads no request causes (the job runner's looks at the
+    /// queue, every second), which [`Store::statement_count`] leaves out.
+    pub(crate) fn uncounted(&mut self) -> Exec<'_> {
         match &mut self.inner {
             ConnInner::Sqlite(c) => Exec::Sqlite(&mut **c),
             ConnInner::SqliteWrite(w) => Exec::Sqlite(w.connection()),
