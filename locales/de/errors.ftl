@@ -27,6 +27,7 @@ error-invalid-header = Ein bedingter Header (If-Match, If-None-Match) ist nicht 
 error-payload-too-large = Der Inhalt der Anfrage ist zu gross.
 error-unsupported-media-type = Senden Sie den Inhalt der Anfrage als JSON mit Content-Type: application/json.
 error-rate-limited = Zu viele Anfragen; bitte warten Sie einen Moment.
+error-too-many-jobs = Sie haben bereits so viele unfertige Aufträge, wie der Server erlaubt; starten Sie weitere, sobald einer beendet ist.
 error-header-too-large = Der Header der Anfrage ist zu gross.
 error-required = Ein Pflichtfeld fehlt.
 error-missing-field = Ein Feld fehlt; ein PUT enthält jedes änderbare Feld (null, um es zu leeren).

@@ -28,6 +28,7 @@ error-invalid-header = A conditional header (If-Match, If-None-Match) cannot be 
 error-payload-too-large = The request body is too large.
 error-unsupported-media-type = Send the request body as JSON with Content-Type: application/json.
 error-rate-limited = Too many requests; please wait a moment.
+error-too-many-jobs = You already have as many unfinished jobs as the server allows; start more once one has finished.
 error-header-too-large = The request header is too large.
 error-required = A required field is missing.
 error-missing-field = A field is missing; a PUT body carries every writable field (send null to clear it).

@@ -147,7 +147,7 @@ impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
         match viewer.user {
             Some(user) => Ok(SignedIn { user, lang: viewer.lang }),
             None => {
-                let target = format!("{}?ended=1", super::signin::PATH);
+                let target = format!("{}?ended=1", session::SIGNIN_PATH);
                 if HxRequest::from_headers(&parts.headers).htmx {
                     Err((HxResponse { redirect: Some(target), ..Default::default() }, StatusCode::NO_CONTENT)
                         .into_response())
