@@ -19,3 +19,4 @@ mod helpers;
 mod chrome;
 
 mod docs_page;
+mod web_grid;
