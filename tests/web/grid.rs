@@ -1,6 +1,9 @@
 //! The planning grid of the demo's 26/27 against `GET /api/v1/course`.
 
 use schoolplan::auth::Role;
+use std::str::FromStr;
+
+use rust_decimal::Decimal;
 use serde_json::Value;
 
 use super::Web;
@@ -20,12 +23,18 @@ fn cell<'a>(html: &'a str, id: &str) -> &'a str {
     &html[start..end]
 }
 
+/// Lessons per week as exact decimals (the API sends them as JSON numbers).
+fn decimal(v: &Value) -> Decimal {
+    Decimal::from_str(&v.to_string()).unwrap_or_else(|_| panic!("lessons are a decimal: {v}"))
+}
+
+/// Lessons as the grid shows them: 2 decimals and `L`, a dash for none (docs/i18n.md §Numbers).
 fn lessons(v: &Value) -> String {
-    let x = v.as_f64().unwrap();
-    if x == 0.0 {
+    let x = decimal(v);
+    if x.is_zero() {
         "–".into()
     } else {
-        format!("{x:.2} L")
+        format!("{:.2} L", x.round_dp(2))
     }
 }
 
@@ -57,7 +66,7 @@ async fn the_grid_shows_the_courses_of_the_api() {
         .expect("a staffed single-class course");
     let open = courses
         .iter()
-        .find(|c| c["open1"].as_f64().unwrap() > 0.0 && c["schoolClasses"].as_array().unwrap().len() == 1);
+        .find(|c| decimal(&c["open1"]) > Decimal::ZERO && c["schoolClasses"].as_array().unwrap().len() == 1);
     let merged = courses.iter().find(|c| c["schoolClasses"].as_array().unwrap().len() > 1);
     let mut checked = 0;
     for (course, state) in [(Some(staffed), "cell--staffed"), (open, "cell--open"), (merged, "cell--merged")] {
