@@ -248,48 +248,26 @@ async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJ
 /// nothing to recalculate; it compares the frozen balances of each locked
 /// year with a fresh computation and logs the result.
 async fn calculate_balances(ctx: &Context) -> Result<()> {
+    // Job logs are English until a job keeps the language of the request
+    // that started it (docs/i18n.md §Choosing the language).
+    let lang = crate::i18n::Lang::En;
     let p = &ctx.progress;
-    p.log("Balances are computed on every read; nothing needs recalculating.");
+    p.log(crate::service::balances::report_intro(lang));
     // One snapshot for every read of the job (see `Store::snapshot`).
     let mut conn = ctx.store.begin_snapshot().await?;
-    let checks = check_frozen(&mut conn, |done, total| {
+    let checks = check_frozen(&mut conn, |_done, total| {
         p.set_total(total);
         p.step();
-        let _ = done;
     })
     .await?;
-    if checks.is_empty() {
-        p.log("No school year is locked: there are no frozen balances to compare.");
-    }
     let codes: std::collections::HashMap<i64, String> = conn
         .list_teachers(crate::store::teacher::TeacherFilter::default())
         .await?
         .into_iter()
         .map(|t| (t.id.0, t.code))
         .collect();
-    for check in checks {
-        if check.differences.is_empty() {
-            p.log(format!(
-                "School year {}: the frozen balances of {} employments equal a fresh computation.",
-                check.code, check.compared
-            ));
-            continue;
-        }
-        p.log(format!(
-            "School year {}: {} of {} employments have frozen balances that differ from a fresh computation \
-             (the data changed after the year was locked; unlock and lock it again to refreeze):",
-            check.code,
-            check.differences.len(),
-            check.compared
-        ));
-        for d in check.differences {
-            let teacher = codes.get(&d.teacher).cloned().unwrap_or_else(|| format!("teacher {}", d.teacher));
-            let ((opening, opening_fresh), (closing, closing_fresh)) = (d.opening_texts(), d.closing_texts());
-            p.log(format!(
-                "  {teacher}: opening balance frozen {opening} / fresh {opening_fresh}, \
-                 closing balance frozen {closing} / fresh {closing_fresh}"
-            ));
-        }
+    for line in crate::service::balances::report(&checks, &codes, lang) {
+        p.log(line);
     }
     Ok(())
 }
