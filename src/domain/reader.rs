@@ -377,6 +377,21 @@ impl<'a> Reader<'a> {
 
     /// Whether `s` holds no character [`forbidden_char`] refuses; records
     /// `invalid_character` at `key` otherwise.
+    /// Whether an address text (`email`, `mailFrom`) is within
+    /// [`limits::EMAIL`] characters and holds no refused character; records
+    /// `too_long` or `invalid_character` otherwise.
+    fn address_text_ok(&mut self, key: &str, s: &str) -> bool {
+        if s.chars().count() > limits::EMAIL {
+            self.error(
+                key,
+                ErrorCode::TooLong,
+                Message::new("error-field-too-long").arg("key", key).arg("max", limits::EMAIL),
+            );
+            return false;
+        }
+        self.allowed_chars(key, s, false)
+    }
+
     fn allowed_chars(&mut self, key: &str, s: &str, multi_line: bool) -> bool {
         let Some(c) = forbidden_char(s, multi_line) else { return true };
         let allowed = if multi_line {
@@ -635,15 +650,7 @@ impl<'a> Reader<'a> {
                 return None;
             }
         };
-        if s.chars().count() > limits::EMAIL {
-            self.error(
-                key,
-                ErrorCode::TooLong,
-                Message::new("error-field-too-long").arg("key", key).arg("max", limits::EMAIL),
-            );
-            return None;
-        }
-        if !self.allowed_chars(key, s, false) {
+        if !self.address_text_ok(key, s) {
             return None;
         }
         if !email_address::EmailAddress::is_valid(s) || !s.contains('@') {
@@ -665,15 +672,7 @@ impl<'a> Reader<'a> {
             Slot::Absent | Slot::Null => None,
             Slot::Present(Value::String(s)) if s.trim().is_empty() => None,
             Slot::Present(Value::String(s)) => {
-                if s.chars().count() > limits::EMAIL {
-                    self.error(
-                        key,
-                        ErrorCode::TooLong,
-                        Message::new("error-field-too-long").arg("key", key).arg("max", limits::EMAIL),
-                    );
-                    return None;
-                }
-                if !self.allowed_chars(key, s, false) {
+                if !self.address_text_ok(key, s) {
                     return None;
                 }
                 let t = s.trim();
