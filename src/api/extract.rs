@@ -128,8 +128,19 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryParams {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
-        let pairs =
+        let pairs: Vec<(String, String)> =
             url::form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes()).into_owned().collect();
+        // No parameter needs a control character or a bidirectional override;
+        // PostgreSQL refuses NUL in text outright (docs/api.md "Conventions").
+        if let Some((name, _)) = pairs.iter().find(|(k, v)| {
+            crate::domain::reader::forbidden_char(k, false).is_some()
+                || crate::domain::reader::forbidden_char(v, false).is_some()
+        }) {
+            return Err(Error::new(
+                ErrorCode::InvalidQuery,
+                format!("Query parameter `{}` holds a control character or a bidirectional override.", name.escape_debug()),
+            ));
+        }
         Ok(QueryParams(pairs))
     }
 }
