@@ -17,7 +17,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::sensitive_headers::SetSensitiveRequestHeadersLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -26,7 +26,6 @@ use tower_http::trace::TraceLayer;
 use crate::api::auth::RateLimit;
 use crate::api::client::{ClientMount, ClientSettings};
 use crate::api::{self, AppState};
-use crate::request_id::MakeRequestUuid;
 use crate::store::Store;
 
 /// Largest accepted request body: 2 MiB (docs/contract.md §Limits).
@@ -99,7 +98,11 @@ impl Default for AppConfig {
     }
 }
 
-/// The request id header set on every request and response.
+/// The request id header set on every request and response: a random
+/// (version 4) UUID from tower-http's `MakeRequestUuid` unless the client sent
+/// one, copied to the response and logged as the `request_id` field of the
+/// request's span. uuid's `fast-rng` feature makes the ids from a per-thread
+/// generator; they only tell requests apart in logs and are not secrets.
 pub const REQUEST_ID: &str = "x-request-id";
 
 /// The complete application: routes plus request ids, tracing, body limit and

@@ -32,7 +32,6 @@ pub mod error;
 pub mod i18n;
 pub mod jobs;
 pub mod oidc;
-pub mod request_id;
 pub mod service;
 pub mod store;
 pub mod web;

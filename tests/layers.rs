@@ -7,7 +7,7 @@
 //! | layer | modules | why there |
 //! |---|---|---|
 //! | 8 | `main`, `lib`, `cli` | the command line starts everything |
-//! | 7 | `app`, `request_id` | builds the HTTP application (request ids are one of its layers) |
+//! | 7 | `app` | builds the HTTP application |
 //! | 6 | `api`, `web`, `oidc` | the front doors; `oidc` verifies sign-on tokens for them and for `cli` |
 //! | 5 | `jobs` | background jobs, started by the front doors |
 //! | 4 | `documents`, `dataset`, `demo` | files and datasets built from the use cases |
@@ -35,7 +35,6 @@ const LAYERS: &[(&str, u8)] = &[
     ("lib", 8),
     ("cli", 8),
     ("app", 7),
-    ("request_id", 7),
     ("api", 6),
     ("web", 6),
     ("oidc", 6),

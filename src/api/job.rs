@@ -17,14 +17,16 @@ use serde_json::{json, Value};
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, PathId};
+use super::lang::RequestLang;
 use super::openapi::Operation;
 use super::response::{created, ok};
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::auth::{now_text, Principal, Role};
+use crate::auth::{Principal, Role};
 use crate::domain::job::{unknown_job, Job, JobKind, JobParams, JobRecord};
 use crate::error::{Error, ErrorCode, Result};
 use crate::jobs;
+use crate::service::{self, job::Queued};
 
 /// Routes of `/job` and `/file`.
 pub fn routes() -> ApiRouter {
@@ -179,7 +181,12 @@ async fn accept(app: &AppState, kind: JobKind, who: &Principal, body: &Value) ->
     Ok(params)
 }
 
-async fn create_job(State(app): State<AppState>, who: Principal, JsonBody(body): JsonBody) -> Result<Response> {
+async fn create_job(
+    State(app): State<AppState>,
+    who: Principal,
+    RequestLang(lang): RequestLang,
+    JsonBody(body): JsonBody,
+) -> Result<Response> {
     let name = match body.get("name") {
         None | Some(Value::Null) => return Err(Error::field("/name", ErrorCode::Required, "`name` is required.")),
         Some(Value::String(s)) => s.trim().to_string(),
@@ -188,15 +195,11 @@ async fn create_job(State(app): State<AppState>, who: Principal, JsonBody(body):
     let kind = JobKind::from_name(&name).ok_or_else(|| unknown_job(&name))?;
     let params = accept(&app, kind, &who, &body).await?;
     app.jobs.purge().await?;
-    let parameters = serde_json::to_string(&params).map_err(Error::internal)?;
-    let mut tx = app.store.begin().await?;
-    tx.lock_account_jobs(who.account_id).await?;
     let limit = app.jobs.config().per_account;
-    if tx.count_unfinished_jobs(who.account_id).await? >= i64::from(limit) {
-        return Ok(too_many_jobs(limit));
-    }
-    let id = tx.create_job(kind.name(), who.account_id, &parameters, &now_text()).await?;
-    tx.commit().await?;
+    let id = match service::job::enqueue(&app.store, who.account_id, kind, &params, lang, limit).await? {
+        Queued::Job(id) => id,
+        Queued::TooMany { limit } => return Ok(too_many_jobs(limit)),
+    };
     tracing::info!(job = id, name = kind.name(), account = %who.name, "job accepted");
     app.jobs.wake();
     let record = visible_job(&app, id, &who).await?;
@@ -223,6 +226,7 @@ async fn start_job(
     who: Principal,
     PathId(id): PathId,
     pre: Preconditions,
+    RequestLang(lang): RequestLang,
     JsonBody(body): JsonBody,
 ) -> Result<Response> {
     if who.role < Role::Planner {
@@ -246,12 +250,7 @@ async fn start_job(
     let params = accept(&app, kind, &who, &body).await?;
     // As for every save: the body's problems first, then the precondition.
     pre.check_write("job", id, &ETag::of(&Job::of(record.clone()))?)?;
-    let parameters = serde_json::to_string(&params).map_err(Error::internal)?;
-    let mut tx = app.store.begin().await?;
-    if !tx.restart_standing_job(id, &parameters, who.account_id, &now_text()).await? {
-        return Err(Error::new(ErrorCode::JobRunning, format!("Job {id} ({}) is running already.", kind.name())));
-    }
-    tx.commit().await?;
+    service::job::restart_standing(&app.store, id, kind, &params, who.account_id, lang).await?;
     tracing::info!(job = id, name = kind.name(), account = %who.name, "standing job started");
     app.jobs.wake();
     let job = Job::of(visible_job(&app, id, &who).await?);
@@ -259,20 +258,7 @@ async fn start_job(
 }
 
 async fn get_file(State(app): State<AppState>, who: Principal, PathId(id): PathId) -> Result<Response> {
-    let file = app
-        .store
-        .conn()
-        .await?
-        .get_job_file(id)
-        .await?
-        .filter(|f| who.role == Role::Admin || f.account_id.is_none_or(|a| a == who.account_id))
-        .ok_or_else(|| Error::not_found("file", id))?;
-    if !file.fetched {
-        // From now on the job leaves `GET /job` (docs/client.md §Standing jobs).
-        let mut tx = app.store.begin().await?;
-        tx.mark_job_fetched(file.job_id, &now_text()).await?;
-        tx.commit().await?;
-    }
+    let file = service::job::fetch_file(&app.store, &who, id).await?;
     let mut res = (StatusCode::OK, file.content).into_response();
     let headers = res.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&file.content_type).map_err(Error::internal)?);

@@ -740,6 +740,32 @@ pub fn check_merge_ids(ids: &[CourseId]) -> Result<()> {
     Ok(())
 }
 
+/// What a course is compared by in a merge: (id, code) of one of its references.
+type KeyOf = fn(&Course) -> (i64, &str);
+
+/// A property merged courses must share: the error code, the property's name,
+/// the rule, and the key it is compared by (docs/api.md §Courses, merge).
+type MergeRule = (ErrorCode, &'static str, &'static str, KeyOf);
+
+/// The subject, checked over every course before the cross-class rule.
+const MERGE_SUBJECT: MergeRule =
+    (ErrorCode::MergeSubjectMismatch, "subject", "merged courses must share one subject", |c| {
+        (c.subject.id.0, c.subject.code.as_str())
+    });
+
+/// The other shared properties, checked course by course in this order.
+const MERGE_SHARED: [MergeRule; 3] = [
+    (ErrorCode::MergeSchoolYearMismatch, "school year", "merged courses must share one school year", |c| {
+        (c.school_year.id.0, c.school_year.code.as_str())
+    }),
+    (ErrorCode::MergeGradeMismatch, "grade", "merged courses must share one grade", |c| {
+        (c.grade.id, c.grade.code.as_str())
+    }),
+    (ErrorCode::MergeCurriculumMismatch, "curriculum", "merged courses must share one curriculum", |c| {
+        (c.curriculum.id.0, c.curriculum.code.as_str())
+    }),
+];
+
 /// Checks a merge of `courses` (in request order, the first one keeps its
 /// teachers, lessons and comments) and returns the classes of the merged
 /// course: the first course's own, then the others' in list order, no repeats.
@@ -754,8 +780,8 @@ pub fn check_merge(courses: &[Course]) -> Result<Vec<SchoolClassId>> {
         check_unlocked(&c.school_year, "merged")?;
     }
     let first = &courses[0];
-    let mismatch = |code: ErrorCode, i: usize, what: &str, a: &str, b: &str, rule: &str| {
-        let other = &courses[i];
+    let mismatch = |code: ErrorCode, i: usize, what: &str, rule: &str, key: KeyOf| {
+        let (other, a, b) = (&courses[i], key(first).1, key(&courses[i]).1);
         rule_error(
             code,
             format!("{} has {what} {a}, {} has {what} {b}: {rule}.", capitalise(&first.label()), other.label()),
@@ -763,17 +789,11 @@ pub fn check_merge(courses: &[Course]) -> Result<Vec<SchoolClassId>> {
             &format!("{what} differs from the first course"),
         )
     };
-    for (i, c) in courses.iter().enumerate().skip(1) {
-        if c.subject.id != first.subject.id {
-            return Err(mismatch(
-                ErrorCode::MergeSubjectMismatch,
-                i,
-                "subject",
-                &first.subject.code,
-                &c.subject.code,
-                "merged courses must share one subject",
-            ));
-        }
+    // The subject first, over every course: a cross-class subject is only
+    // reported once all courses share it.
+    let (code, what, rule, key) = MERGE_SUBJECT;
+    if let Some(i) = (1..courses.len()).find(|&i| key(&courses[i]).0 != key(first).0) {
+        return Err(mismatch(code, i, what, rule, key));
     }
     if first.cross_class {
         return Err(rule_error(
@@ -783,36 +803,11 @@ pub fn check_merge(courses: &[Course]) -> Result<Vec<SchoolClassId>> {
             "course of a cross-class subject",
         ));
     }
-    for (i, c) in courses.iter().enumerate().skip(1) {
-        if c.school_year.id != first.school_year.id {
-            return Err(mismatch(
-                ErrorCode::MergeSchoolYearMismatch,
-                i,
-                "school year",
-                &first.school_year.code,
-                &c.school_year.code,
-                "merged courses must share one school year",
-            ));
-        }
-        if c.grade.id != first.grade.id {
-            return Err(mismatch(
-                ErrorCode::MergeGradeMismatch,
-                i,
-                "grade",
-                &first.grade.code,
-                &c.grade.code,
-                "merged courses must share one grade",
-            ));
-        }
-        if c.curriculum.id != first.curriculum.id {
-            return Err(mismatch(
-                ErrorCode::MergeCurriculumMismatch,
-                i,
-                "curriculum",
-                &first.curriculum.code,
-                &c.curriculum.code,
-                "merged courses must share one curriculum",
-            ));
+    // Then course by course, each in the table's order.
+    for i in 1..courses.len() {
+        if let Some(&(code, what, rule, key)) = MERGE_SHARED.iter().find(|(.., key)| key(&courses[i]).0 != key(first).0)
+        {
+            return Err(mismatch(code, i, what, rule, key));
         }
     }
     let mut classes: Vec<SchoolClassId> = Vec::new();

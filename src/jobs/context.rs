@@ -25,6 +25,16 @@ pub struct Context {
     /// Who started it (writes are audited in their name; `None` when their
     /// account was deleted since).
     pub who: Option<crate::auth::Principal>,
+    /// The language of the request that started the job: its log is written
+    /// in it (docs/i18n.md §Job logs).
+    pub lang: crate::i18n::Lang,
+}
+
+impl Context {
+    /// The catalogue text `key` with `args`, in the job's language.
+    pub fn text(&self, key: &str, args: &[(&'static str, std::borrow::Cow<'_, str>)]) -> String {
+        crate::i18n::text_with(self.lang, key, args)
+    }
 }
 
 /// 422 `job_not_available` for a job this server cannot run (yet).

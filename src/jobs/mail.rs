@@ -145,9 +145,16 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
                 ),
             )
         })?;
-        p.log(format!("Sent {} to {} ({}).", mail.file_name, mail.code, mail.to.email));
+        p.log(ctx.text(
+            "job-mail-sent",
+            &[
+                ("file", mail.file_name.as_str().into()),
+                ("code", mail.code.as_str().into()),
+                ("email", mail.to.email.to_string().into()),
+            ],
+        ));
         p.step();
     }
-    p.log(format!("{n} mails sent."));
+    p.log(ctx.text("job-mails-sent", &[("count", n.to_string().into())]));
     Ok(())
 }

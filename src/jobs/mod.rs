@@ -339,12 +339,14 @@ impl JobRunner {
             return;
         };
         let log = progress.lines();
-        let error = outcome.as_ref().err().map(job_error);
+        let lang = crate::i18n::Lang::from_tag(&job.lang).unwrap_or(crate::i18n::Lang::En);
+        let error = outcome.as_ref().err().map(|e| job_error(e, lang));
         let product = outcome.as_ref().ok().and_then(Option::as_ref);
         let mut stored = self.finish(&job, &log, product, error.as_deref()).await;
         if stored.is_err() && product.is_some() {
             // Storing the product failed: record the failure without it.
-            stored = self.finish(&job, &log, None, Some("The product could not be stored.")).await;
+            let error = crate::i18n::text(lang, "job-product-not-stored");
+            stored = self.finish(&job, &log, None, Some(&error)).await;
         }
         match stored {
             Ok(true) => {}
@@ -421,6 +423,7 @@ impl JobRunner {
             config: self.config.clone(),
             job: job.id,
             who,
+            lang: crate::i18n::Lang::from_tag(&job.lang).unwrap_or(crate::i18n::Lang::En),
         };
         std::panic::AssertUnwindSafe(run::execute(kind, &params, &ctx))
             .catch_unwind()
@@ -486,14 +489,15 @@ impl Drop for RunningJobs {
     }
 }
 
-/// The message a failed job shows: the problem's detail, or a generic
-/// sentence for a server fault (logged with its cause).
-fn job_error(e: &Error) -> String {
+/// The message a failed job shows, in the job's language `lang`: the
+/// problem's text, or a generic sentence for a server fault (logged with its
+/// cause).
+fn job_error(e: &Error, lang: crate::i18n::Lang) -> String {
     match e {
-        Error::Problem { detail, .. } => detail.clone(),
+        Error::Problem { .. } => e.message(lang),
         Error::Internal(err) => {
             tracing::error!(error = %format!("{err:#}"), "job failed");
-            "The job failed because of a server fault; it has been logged.".to_string()
+            crate::i18n::text(lang, "job-failed-internal")
         }
     }
 }

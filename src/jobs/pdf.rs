@@ -119,7 +119,7 @@ pub async fn document(kind: JobKind, params: &JobParams, ctx: &Context) -> Resul
             };
             let n = sheets.employments.len();
             let content = blocking(move || sheets.pdf(&sheets.employments.iter().collect::<Vec<_>>(), date)).await?;
-            p.log(format!("{n} workload sheets typeset."));
+            p.log(ctx.text("job-sheets-typeset", &[("count", n.to_string().into())]));
             (name, content)
         }
         JobKind::SubjectCourseDownload | JobKind::OpenWorkloadDownload => {
@@ -158,6 +158,6 @@ pub async fn document(kind: JobKind, params: &JobParams, ctx: &Context) -> Resul
         other => return Err(not_available(other)),
     };
     p.step();
-    p.log(format!("{name} written ({} bytes).", content.len()));
+    p.log(ctx.text("job-file-written", &[("name", name.as_str().into()), ("bytes", content.len().to_string().into())]));
     Ok(NewJobFile { name, content_type: PDF.to_string(), content })
 }

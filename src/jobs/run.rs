@@ -98,22 +98,30 @@ async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Opti
     p.set_total(years.len() + 1);
     let every_year = params.school_year.is_none();
     if every_year && years.is_empty() {
-        p.log("There is no school year to check.");
+        p.log(ctx.text("job-check-no-year", &[]));
     }
     let mut all = Vec::new();
     for year in &years {
         let findings = crate::service::check::check_plan(&mut conn, year.id).await?;
         p.step();
         if every_year {
-            p.log(format!("School year {}: {} findings.", year.code, findings.len()));
+            let count = findings.len().to_string();
+            p.log(ctx.text("job-check-year-count", &[("year", year.code.as_str().into()), ("count", count.into())]));
         } else if findings.is_empty() {
-            p.log(format!("School year {}: the plan check found nothing.", year.code));
+            p.log(ctx.text("job-check-year-clean", &[("year", year.code.as_str().into())]));
         }
         for f in &findings {
             let severity = serde_json::to_value(f.severity).ok().and_then(|v| v.as_str().map(str::to_string));
-            p.log(format!("{} {}: {}", severity.unwrap_or_default(), f.code, f.detail));
+            p.log(ctx.text(
+                "job-check-finding",
+                &[
+                    ("severity", severity.unwrap_or_default().into()),
+                    ("code", f.code.into()),
+                    ("detail", f.text.render(ctx.lang).into()),
+                ],
+            ));
         }
-        all.extend(findings);
+        all.extend(findings.into_iter().map(|f| f.in_lang(ctx.lang)));
     }
     p.step();
     let ([year], true) = (years.as_slice(), csv) else { return Ok(None) };
@@ -134,18 +142,20 @@ async fn initialize(params: &JobParams, ctx: &Context) -> Result<()> {
     let report = crate::service::opening::open_school_year_for(&ctx.store, &actor, params.year()).await?;
     p.step();
     let c = &report.counts;
-    p.log(format!(
-        "Created {} courses, {} employments and {} pool entries{}.",
-        c.courses,
-        c.employments,
-        c.pool_entries,
-        if c.courses + c.employments + c.pool_entries == 0 { " (the year was opened already)" } else { "" }
+    let key = if c.courses + c.employments + c.pool_entries == 0 { "job-opened-already" } else { "job-opened" };
+    p.log(ctx.text(
+        key,
+        &[
+            ("courses", c.courses.to_string().into()),
+            ("employments", c.employments.to_string().into()),
+            ("pool", c.pool_entries.to_string().into()),
+        ],
     ));
     for w in &report.warnings {
-        p.log(format!("Warning: {}", w.detail));
+        p.log(ctx.text("job-opening-warning", &[("detail", w.text.render(ctx.lang).into())]));
     }
     for course in &report.courses {
-        p.log(format!("Course {}", course.label()));
+        p.log(ctx.text("job-opening-course", &[("course", course.label().into())]));
     }
     Ok(())
 }
@@ -240,7 +250,7 @@ async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJ
         other => return Err(not_available(other)),
     };
     p.step();
-    p.log(format!("{name} written ({} bytes).", content.len()));
+    p.log(ctx.text("job-file-written", &[("name", name.as_str().into()), ("bytes", content.len().to_string().into())]));
     Ok(NewJobFile { name, content_type: content_type.to_string(), content })
 }
 
@@ -248,9 +258,7 @@ async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJ
 /// nothing to recalculate; it compares the frozen balances of each locked
 /// year with a fresh computation and logs the result.
 async fn calculate_balances(ctx: &Context) -> Result<()> {
-    // Job logs are English until a job keeps the language of the request
-    // that started it (docs/i18n.md §Choosing the language).
-    let lang = crate::i18n::Lang::En;
+    let lang = ctx.lang;
     let p = &ctx.progress;
     p.log(crate::service::balances::report_intro(lang));
     // One snapshot for every read of the job (see `Store::snapshot`).

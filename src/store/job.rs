@@ -66,6 +66,9 @@ pub struct ClaimedJob {
     pub parameters: String,
     /// Who started this run (`None` when their account was deleted since).
     pub started_by: Option<i64>,
+    /// The language tag (`de`, `en`) of the request that started this run:
+    /// the log and the error are written in it.
+    pub lang: String,
 }
 
 /// What a runner reports of a running job ([`Conn::report_job`]).
@@ -145,32 +148,50 @@ fn int(n: u32) -> i64 {
 }
 
 impl Conn {
-    /// Queues a newly accepted job of `account`; returns its id.
-    pub async fn create_job(&mut self, name: &str, account: i64, parameters: &str, now: &str) -> Result<i64> {
+    /// Queues a newly accepted job of `account`, to log in `lang` (a tag,
+    /// `de` or `en`); returns its id.
+    pub async fn create_job(
+        &mut self,
+        name: &str,
+        account: i64,
+        parameters: &str,
+        lang: &str,
+        now: &str,
+    ) -> Result<i64> {
         Ok(with_conn!(self, |c| sqlx::query_scalar::<_, i64>(
-            "INSERT INTO job (name, account_id, started_by, parameters, status, created_at) \
-             VALUES ($1, $2, $2, $3, 'running', $4) RETURNING id"
+            "INSERT INTO job (name, account_id, started_by, parameters, status, created_at, lang) \
+             VALUES ($1, $2, $2, $3, 'running', $4, $5) RETURNING id"
         )
         .bind(name)
         .bind(account)
         .bind(parameters)
         .bind(now)
+        .bind(lang)
         .fetch_one(c)
         .await?))
     }
 
     /// Queues standing job `id` for `account` (clearing its last run: error,
-    /// log, progress and product); `false` when it is queued or running already.
-    pub async fn restart_standing_job(&mut self, id: i64, parameters: &str, account: i64, now: &str) -> Result<bool> {
+    /// log, progress and product), to log in `lang` (`de`, `en`); `false` when
+    /// it is queued or running already.
+    pub async fn restart_standing_job(
+        &mut self,
+        id: i64,
+        parameters: &str,
+        account: i64,
+        lang: &str,
+        now: &str,
+    ) -> Result<bool> {
         let changed = with_conn!(self, |c| sqlx::query(
             "UPDATE job SET status = 'running', error = NULL, log = '[]', parameters = $2, created_at = $3, \
              finished_at = NULL, fetched_at = NULL, runner = NULL, lease_until = NULL, progress_done = 0, \
-             progress_total = 0, started_by = $4 WHERE id = $1 AND status <> 'running'"
+             progress_total = 0, started_by = $4, lang = $5 WHERE id = $1 AND status <> 'running'"
         )
         .bind(id)
         .bind(parameters)
         .bind(now)
         .bind(account)
+        .bind(lang)
         .execute(c)
         .await?
         .rows_affected());
@@ -230,7 +251,7 @@ impl Conn {
         let sql = format!(
             "UPDATE job SET runner = $1, lease_until = $2 WHERE id = (SELECT id FROM job WHERE status = 'running' \
              AND runner IS NULL ORDER BY id LIMIT 1{skip_locked}) AND status = 'running' AND runner IS NULL \
-             RETURNING id, name, account_id, parameters, started_by"
+             RETURNING id, name, account_id, parameters, started_by, lang"
         );
         Ok(with_conn!(self, |c| sqlx::query_as::<_, ClaimedJob>(&sql)
             .bind(runner)

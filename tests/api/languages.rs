@@ -84,3 +84,31 @@ async fn plan_check_findings_answer_in_the_readers_language() {
     assert!(de_detail.ends_with("hat aber keine Kurse, Pooleinträge oder Abschlussarbeiten."), "{de_detail}");
     assert_eq!(none.result()[0]["detail"], en["detail"]);
 }
+
+/// The messages of a finished job's log.
+fn log_lines(job: &serde_json::Value) -> Vec<String> {
+    job["log"].as_array().expect("log").iter().map(|l| l["message"].as_str().unwrap_or_default().to_string()).collect()
+}
+
+#[tokio::test]
+async fn a_job_logs_in_the_language_of_the_request_that_started_it() {
+    let app = TestApp::spawn().await;
+    let s = school(&app, 1).await;
+    s.teacher(&app, "bbb", "1980-01-01", (5.0, 5.0)).await;
+    let body = json!({"name": "CheckPlan", "schoolYear": s.year});
+    let de = post_in(&app, "/job", body.clone(), "de-CH,de;q=0.9").await.expect(201).id();
+    let en = post_in(&app, "/job", body, "en").await.expect(201).id();
+    let de = log_lines(&crate::jobs::wait_for(&app, &app.token, de).await);
+    let en = log_lines(&crate::jobs::wait_for(&app, &app.token, en).await);
+    // The same finding, one line each, with the same code in both languages.
+    assert_eq!(de.len(), en.len(), "{de:?} / {en:?}");
+    let de_line = de.iter().find(|l| l.contains("no_work")).unwrap_or_else(|| panic!("{de:?}"));
+    let en_line = en.iter().find(|l| l.contains("no_work")).unwrap_or_else(|| panic!("{en:?}"));
+    assert!(de_line.contains("Lehrperson bbb (") && de_line.contains("ist im Schuljahr"), "{de_line}");
+    assert!(en_line.contains("Teacher bbb (") && en_line.contains("is employed in school year"), "{en_line}");
+    // A download's last line.
+    let body = json!({"name": "EmploymentCSVDownload", "schoolYear": s.year});
+    let de = post_in(&app, "/job", body, "de").await.expect(201).id();
+    let de = log_lines(&crate::jobs::wait_for(&app, &app.token, de).await);
+    assert!(de.iter().any(|l| l.ends_with("Bytes).") && l.contains(".csv geschrieben")), "{de:?}");
+}

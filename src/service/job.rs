@@ -1,0 +1,89 @@
+//! Queuing jobs (docs/documents.md §Jobs and files): the writes behind
+//! `POST /job` and `PUT /job/ID`. What a job does is in [`crate::jobs`];
+//! here a job is accepted into the shared queue, in one transaction each.
+
+use crate::auth::{now_text, Principal, Role};
+use crate::domain::job::{JobKind, JobParams};
+use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Lang;
+use crate::store::job::JobFile;
+use crate::store::Store;
+
+/// What [`enqueue`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Queued {
+    /// The job is queued under this id.
+    Job(i64),
+    /// The account has `limit` unfinished jobs already; nothing was queued
+    /// (the API answers 429 `too_many_jobs`).
+    TooMany {
+        /// The per-account limit.
+        limit: u32,
+    },
+}
+
+/// Queues a new job of `kind` with `params` (already checked) for `account`,
+/// to log in `lang`, unless the account has `limit` unfinished jobs already.
+/// The account's job rows are locked while counting, so two requests at once
+/// cannot both pass the limit.
+///
+/// Errors: storage only.
+pub async fn enqueue(
+    store: &Store,
+    account: i64,
+    kind: JobKind,
+    params: &JobParams,
+    lang: Lang,
+    limit: u32,
+) -> Result<Queued> {
+    let parameters = serde_json::to_string(params).map_err(Error::internal)?;
+    let mut tx = store.begin().await?;
+    tx.lock_account_jobs(account).await?;
+    if tx.count_unfinished_jobs(account).await? >= i64::from(limit) {
+        return Ok(Queued::TooMany { limit });
+    }
+    let id = tx.create_job(kind.name(), account, &parameters, lang.tag(), &now_text()).await?;
+    tx.commit().await?;
+    Ok(Queued::Job(id))
+}
+
+/// Queues standing job `id` (of `kind`) again with `params` for `account`,
+/// to log in `lang`; its last run (log, error, product) is cleared.
+///
+/// Errors: 409 `job_running` when it is queued or running already.
+pub async fn restart_standing(
+    store: &Store,
+    id: i64,
+    kind: JobKind,
+    params: &JobParams,
+    account: i64,
+    lang: Lang,
+) -> Result<()> {
+    let parameters = serde_json::to_string(params).map_err(Error::internal)?;
+    let mut tx = store.begin().await?;
+    if !tx.restart_standing_job(id, &parameters, account, lang.tag(), &now_text()).await? {
+        return Err(Error::new(ErrorCode::JobRunning, format!("Job {id} ({}) is running already.", kind.name())));
+    }
+    tx.commit().await
+}
+
+/// Product file `id` for `who`: its creator's or, for an admin, any. The
+/// first fetch marks the job fetched, so that it leaves the job list
+/// (docs/client.md §Standing jobs).
+///
+/// Errors: 404 `not_found` when there is no such file or it is someone else's.
+pub async fn fetch_file(store: &Store, who: &Principal, id: i64) -> Result<JobFile> {
+    let file = store
+        .conn()
+        .await?
+        .get_job_file(id)
+        .await?
+        .filter(|f| who.role == Role::Admin || f.account_id.is_none_or(|a| a == who.account_id))
+        .ok_or_else(|| Error::not_found("file", id))?;
+    if !file.fetched {
+        let mut tx = store.begin().await?;
+        tx.mark_job_fetched(file.job_id, &now_text()).await?;
+        tx.commit().await?;
+    }
+    Ok(file)
+}
