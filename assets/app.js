@@ -65,3 +65,39 @@
     cell.tabIndex = 0;
   });
 })();
+
+// Export (docs/web.md §Documents): a job card with data-job-events follows its
+// job over server-sent events: `progress` moves the bar ("<percent> <state>"),
+// `done` replaces the card with the finished one (HTML from the server).
+(function () {
+  "use strict";
+  function follow(card) {
+    if (!window.EventSource || card.dataset.following) return;
+    card.dataset.following = "1";
+    var source = new EventSource(card.dataset.jobEvents);
+    source.addEventListener("progress", function (e) {
+      var space = e.data.indexOf(" ");
+      var bar = card.querySelector("progress"), state = card.querySelector(".job-state");
+      if (bar) bar.value = parseInt(e.data, 10) || 0;
+      if (state && space > 0) state.textContent = e.data.slice(space + 1);
+      card.className = card.className.replace("job--queued", "job--running");
+    });
+    source.addEventListener("done", function (e) {
+      source.close();
+      var tpl = document.createElement("template");
+      tpl.innerHTML = e.data;
+      var fresh = tpl.content.firstElementChild;
+      if (fresh) card.replaceWith(fresh);
+    });
+  }
+  function scan(root) {
+    root = root || document;
+    if (root.matches && root.matches("[data-job-events]")) follow(root);
+    var cards = root.querySelectorAll("[data-job-events]");
+    for (var i = 0; i < cards.length; i++) follow(cards[i]);
+    var none = document.getElementById("no-jobs");
+    if (none && document.querySelector("#job-list > li")) none.remove();
+  }
+  document.addEventListener("DOMContentLoaded", function () { scan(document); });
+  document.addEventListener("htmx:load", function (e) { scan(e.target); });
+})();

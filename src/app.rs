@@ -126,9 +126,15 @@ fn build_app_with(
     let rate_limit = config.rate_limit.map(|n| RateLimit::new(n, n.saturating_mul(NonZeroU32::MIN.saturating_add(1))));
     let oidc = config.oidc.clone().map(crate::oidc::Verifier::new).transpose()?;
     let store_for_web = store.clone();
-    let state =
-        AppState::with(store, rate_limit, std::sync::Arc::new(config.client.clone()), oidc, jobs, config.change_check);
-    let web = crate::web::router(store_for_web, config.web.clone(), config.request_timeout, MAX_BODY_BYTES);
+    let state = AppState::with(
+        store,
+        rate_limit,
+        std::sync::Arc::new(config.client.clone()),
+        oidc,
+        jobs.clone(),
+        config.change_check,
+    );
+    let web = crate::web::router(store_for_web, jobs, config.web.clone(), config.request_timeout, MAX_BODY_BYTES);
     let mut app = api::router(state)
         // Innermost, so that neither a hang-up nor the timeout below cancels a write.
         .layer(axum::middleware::from_fn(api::complete::writes_run_as_tasks))

@@ -142,19 +142,13 @@ fn reference(description: &str) -> Value {
     })
 }
 
-fn visible(record: &JobRecord, who: &Principal) -> bool {
-    who.role == Role::Admin || record.account_id.is_none_or(|a| a == who.account_id)
-}
-
 async fn list_jobs(State(app): State<AppState>, who: Principal) -> Result<Response> {
-    let account = (who.role != Role::Admin).then_some(who.account_id);
-    let records = app.store.conn().await?.list_jobs(account).await?;
-    let list: Vec<Job> = records.into_iter().map(Job::of).collect();
+    let list: Vec<Job> = service::job::list(&app.store, &who).await?.into_iter().map(Job::of).collect();
     Ok(ok(&list))
 }
 
 async fn visible_job(app: &AppState, id: i64, who: &Principal) -> Result<JobRecord> {
-    app.store.conn().await?.get_job(id).await?.filter(|r| visible(r, who)).ok_or_else(|| Error::not_found("job", id))
+    service::job::visible(&app.store, who, id).await
 }
 
 async fn get_job(State(app): State<AppState>, who: Principal, PathId(id): PathId) -> Result<Response> {
@@ -162,23 +156,9 @@ async fn get_job(State(app): State<AppState>, who: Principal, PathId(id): PathId
     Ok(ok(&Job::of(record)))
 }
 
-fn require_role(kind: JobKind, who: &Principal) -> Result<()> {
-    if who.role < kind.role() {
-        return Err(Error::new(
-            ErrorCode::Forbidden,
-            format!("The job {} needs role {}; account {} has role {}.", kind.name(), kind.role(), who.name, who.role),
-        ));
-    }
-    Ok(())
-}
-
 /// Reads and checks a job request: kind, role, parameters.
 async fn accept(app: &AppState, kind: JobKind, who: &Principal, body: &Value) -> Result<JobParams> {
-    require_role(kind, who)?;
-    let params = JobParams::parse(kind, body)?;
-    let mut conn = app.store.conn().await?;
-    jobs::run::check(&mut conn, kind, &params, app.jobs.config()).await?;
-    Ok(params)
+    jobs::accept(&app.store, app.jobs.config(), kind, who, body).await
 }
 
 async fn create_job(
@@ -264,32 +244,7 @@ async fn get_file(State(app): State<AppState>, who: Principal, PathId(id): PathI
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&file.content_type).map_err(Error::internal)?);
     headers.insert(
         header::CONTENT_DISPOSITION,
-        HeaderValue::from_str(&content_disposition(&file.name)).map_err(Error::internal)?,
+        HeaderValue::from_str(&crate::documents::content_disposition(&file.name)).map_err(Error::internal)?,
     );
     Ok(res)
-}
-
-/// `attachment; filename*=UTF-8''<name>` with the name percent-encoded (RFC 5987 attr-chars kept).
-/// The name is first made safe ([`crate::documents::safe_file_name`]).
-pub fn content_disposition(name: &str) -> String {
-    let mut out = String::from("attachment; filename*=UTF-8''");
-    for b in crate::documents::safe_file_name(name).bytes() {
-        if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn file_names_are_percent_encoded() {
-        assert_eq!(
-            super::content_disposition("Pensenblätter_26-27.pdf"),
-            "attachment; filename*=UTF-8''Pensenbl%C3%A4tter_26-27.pdf"
-        );
-    }
 }

@@ -33,6 +33,21 @@ pub fn lessons(d: Decimal) -> String {
     number(d, 2)
 }
 
+/// `attachment; filename*=UTF-8''<name>` (RFC 6266 with RFC 5987's
+/// encoding): the name made safe ([`safe_file_name`]), then percent-encoded
+/// except for the attr-chars, for `Content-Disposition` of a download.
+pub fn content_disposition(name: &str) -> String {
+    let mut out = String::from("attachment; filename*=UTF-8''");
+    for b in safe_file_name(name).bytes() {
+        if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// A download or attachment name that names one file and reads as it is:
 /// `/` and `\` become `-`, control characters and bidirectional overrides
 /// are dropped ([`crate::domain::reader::is_forbidden`]), runs of dots become
@@ -64,6 +79,14 @@ pub fn year_in_file_name(code: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn file_names_are_percent_encoded() {
+        assert_eq!(
+            super::content_disposition("Pensenblätter_26-27.pdf"),
+            "attachment; filename*=UTF-8''Pensenbl%C3%A4tter_26-27.pdf"
+        );
+    }
+
     use super::*;
     use std::str::FromStr;
 

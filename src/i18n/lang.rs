@@ -94,6 +94,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/balances.ftl"),
             include_str!("../../locales/de/web.ftl"),
             include_str!("../../locales/de/jobs.ftl"),
+            include_str!("../../locales/de/web-documents.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -102,6 +103,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/balances.ftl"),
             include_str!("../../locales/en/web.ftl"),
             include_str!("../../locales/en/jobs.ftl"),
+            include_str!("../../locales/en/web-documents.ftl"),
         ],
     }
 }

@@ -489,6 +489,26 @@ impl Drop for RunningJobs {
     }
 }
 
+/// Reads and checks a request for a job of `kind` by `who` from `body` (the
+/// JSON body of `POST /job`, or the fields of the web's job form as JSON):
+/// the role ([`crate::service::job::require_role`], 403), the parameters
+/// ([`JobParams::parse`]: 400/422), and what the database must hold for them
+/// ([`run::check`]: unknown references, a teacher without employment, mail
+/// settings; 422). The one gate of the API and the web interface.
+pub async fn accept(
+    store: &Store,
+    config: &JobConfig,
+    kind: JobKind,
+    who: &Principal,
+    body: &serde_json::Value,
+) -> Result<JobParams> {
+    crate::service::job::require_role(kind, who)?;
+    let params = JobParams::parse(kind, body)?;
+    let mut conn = store.conn().await?;
+    run::check(&mut conn, kind, &params, config).await?;
+    Ok(params)
+}
+
 /// The message a failed job shows, in the job's language `lang`: the
 /// problem's text, or a generic sentence for a server fault (logged with its
 /// cause).

@@ -3,7 +3,7 @@
 //! here a job is accepted into the shared queue, in one transaction each.
 
 use crate::auth::{now_text, Principal, Role};
-use crate::domain::job::{JobKind, JobParams};
+use crate::domain::job::{JobKind, JobParams, JobRecord};
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::Lang;
 use crate::store::job::JobFile;
@@ -86,4 +86,35 @@ pub async fn fetch_file(store: &Store, who: &Principal, id: i64) -> Result<JobFi
         tx.commit().await?;
     }
     Ok(file)
+}
+
+/// 403 `forbidden` unless `who` has the role job `kind` needs (docs/api.md
+/// "Jobs and files": mails, opening and the standing jobs need planner).
+pub fn require_role(kind: JobKind, who: &Principal) -> Result<()> {
+    if who.role < kind.role() {
+        return Err(Error::new(
+            ErrorCode::Forbidden,
+            format!("The job {} needs role {}; account {} has role {}.", kind.name(), kind.role(), who.name, who.role),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `who` may see job `record`: the standing jobs and their own; an admin every job.
+pub fn visible_to(record: &JobRecord, who: &Principal) -> bool {
+    who.role == Role::Admin || record.account_id.is_none_or(|a| a == who.account_id)
+}
+
+/// Job `id` as `who` may see it.
+///
+/// Errors: 404 `not_found` when there is none or it is someone else's.
+pub async fn visible(store: &Store, who: &Principal, id: i64) -> Result<JobRecord> {
+    store.conn().await?.get_job(id).await?.filter(|r| visible_to(r, who)).ok_or_else(|| Error::not_found("job", id))
+}
+
+/// The jobs `who` sees in the list: the standing jobs and their own unfinished
+/// ones or ones whose product was not fetched yet (an admin: everyone's).
+pub async fn list(store: &Store, who: &Principal) -> Result<Vec<JobRecord>> {
+    let account = (who.role != Role::Admin).then_some(who.account_id);
+    store.conn().await?.list_jobs(account).await
 }

@@ -54,6 +54,12 @@ pub struct SessionUser {
 }
 
 impl SessionUser {
+    /// The signed-in person as the caller of a use case (jobs, audit): no
+    /// token, so `token_id` is 0.
+    pub fn principal(&self) -> crate::auth::Principal {
+        crate::auth::Principal { account_id: self.account_id, name: self.name.clone(), role: self.role, token_id: 0 }
+    }
+
     /// Whether the person may change planning data (role planner or admin).
     pub fn can_plan(&self) -> bool {
         self.role >= Role::Planner

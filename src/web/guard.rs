@@ -35,7 +35,9 @@ pub const CSRF_FIELD: &str = "_csrf";
 /// The request header carrying the CSRF token (htmx sends it via `hx-headers`).
 pub const CSRF_HEADER: &str = "x-csrf-token";
 /// Unsafe paths any signed-in person may use; every other one needs `planner`.
-const OPEN_TO_READERS: &[&str] = &["/signout", "/language"];
+/// `/jobs` starts a job: a reader may start the downloads, and the job's own
+/// role check refuses the others (docs/web.md §Documents).
+const OPEN_TO_READERS: &[&str] = &["/signout", "/language", "/jobs"];
 /// Largest form body read for its CSRF field.
 const FORM_LIMIT: usize = 2 * 1024 * 1024;
 

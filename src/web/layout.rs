@@ -20,6 +20,8 @@ pub enum Screen {
     Grid,
     /// Stammdaten → Lehrpersonen.
     Teachers,
+    /// Übersicht → Export.
+    Documents,
 }
 
 /// A school year in the year switch.
@@ -133,8 +135,11 @@ impl Page {
             href,
             current: self.screen == screen,
         };
-        let mut groups =
-            vec![NavGroup { heading: String::new(), items: vec![item("nav-overview", "/".into(), Screen::Overview)] }];
+        let mut top = vec![item("nav-overview", "/".into(), Screen::Overview)];
+        if let Some(year) = self.year.or_else(|| self.years.first().map(|y| y.id)) {
+            top.push(item("nav-documents", format!("/years/{year}/documents"), Screen::Documents));
+        }
+        let mut groups = vec![NavGroup { heading: String::new(), items: top }];
         if let Some(year) = self.year.or_else(|| self.years.first().map(|y| y.id)) {
             groups.push(NavGroup {
                 heading: self.t("nav-planning"),
@@ -152,6 +157,7 @@ impl Page {
     pub fn year_screen(&self) -> &'static str {
         match self.screen {
             Screen::Grid => "grid",
+            Screen::Documents => "documents",
             Screen::Overview | Screen::SignIn | Screen::Teachers => "",
         }
     }

@@ -4,7 +4,7 @@
 //! partial updates, every text from the catalogue ([`crate::i18n`]).
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
-//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen); [`language`] switches the
+//! (Übersicht), [`grid`] (Planung nach Klassen), [`documents`] (Export), [`teachers`] (Stammdaten → Lehrpersonen); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -13,6 +13,7 @@
 //! [`crate::service`].
 
 pub mod assets;
+pub mod documents;
 pub mod grid;
 pub mod guard;
 pub mod htmx;
@@ -65,14 +66,23 @@ pub struct WebState {
     pub store: Store,
     /// The settings.
     pub config: std::sync::Arc<WebConfig>,
+    /// The job runner (its settings, and waking it for a new job).
+    pub jobs: std::sync::Arc<crate::jobs::JobRunner>,
 }
 
 /// The web interface's routes with their layers: the session guard, the
 /// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
-/// `/language`, `/years`, `/years/{id}/grid`, `/teachers`, `/assets/{file}`.
-pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: usize) -> Router {
-    let state = WebState { store, config: std::sync::Arc::new(config) };
+/// `/language`, `/years`, `/years/{id}/grid`, `/years/{id}/documents`,
+/// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/teachers`, `/assets/{file}`.
+pub fn router(
+    store: Store,
+    jobs: std::sync::Arc<crate::jobs::JobRunner>,
+    config: WebConfig,
+    timeout: Duration,
+    body_limit: usize,
+) -> Router {
+    let state = WebState { store, config: std::sync::Arc::new(config), jobs };
     let pages = Router::new()
         .route("/", get(overview::page))
         .route(signin::PATH, get(signin::page))
@@ -81,6 +91,10 @@ pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: us
         .route("/years", get(overview::switch_year))
         .route("/years/{year}/grid", get(grid::page))
         .route("/teachers", get(teachers::page))
+        .route("/years/{year}/documents", get(documents::page))
+        .route("/jobs", post(documents::start))
+        .route("/jobs/{id}/events", get(documents::events))
+        .route("/files/{id}", get(documents::download))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

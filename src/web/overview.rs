@@ -73,13 +73,17 @@ async fn school_years(state: &WebState) -> crate::error::Result<Vec<SchoolYear>>
     Ok(years)
 }
 
-/// `GET /years?year=ID&screen=grid`: redirects to the screen of that year
-/// (unknown screens go to the grid; a missing year to the overview).
+/// `GET /years?year=ID&screen=grid`: redirects to the screen of that year,
+/// `/years/ID/<screen>` (a screen name is lower-case letters; anything else
+/// goes to the grid; a missing year to the overview).
 pub async fn switch_year(_user: SignedIn, Query(q): Query<HashMap<String, String>>) -> Response {
     let Some(year) = q.get("year").and_then(|y| y.parse::<i64>().ok()) else {
         return Redirect::to("/").into_response();
     };
-    // The grid is the only screen with a year so far; `screen` picks among more later.
-    let _screen = q.get("screen");
-    Redirect::to(&format!("/years/{year}/grid")).into_response()
+    let screen = q
+        .get("screen")
+        .map(String::as_str)
+        .filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
+        .unwrap_or("grid");
+    Redirect::to(&format!("/years/{year}/{screen}")).into_response()
 }

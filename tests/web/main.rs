@@ -8,6 +8,7 @@
 #[path = "../api/helpers.rs"]
 mod helpers;
 
+mod documents;
 mod grid;
 mod pages;
 mod signin;

@@ -1,0 +1,44 @@
+# Übersicht → Export (docs/web.md §Documents).
+
+nav-documents = Export
+documents-title = Export { $year }
+documents-intro = Jedes Dokument und jede Liste wird als Job erstellt. Der Fortschritt erscheint unter «Meine Jobs»; sobald der Job fertig ist, steht dort der Download bereit.
+documents-group-workload = Pensenblätter und Anstellungen
+documents-group-timetable = Stundenplanung (CSV)
+documents-group-plan = Planungsübersicht (CSV)
+documents-group-allocation = Lektionenzuteilung (PDF)
+documents-group-payroll = Lohnbuchhaltung und Listen (CSV)
+documents-group-check = Prüfen
+documents-division = Organisationseinheit
+documents-grade = Stufe
+documents-category = Fachgebiet
+documents-all = (alle)
+documents-semester = { $name } { $semester }. Semester
+documents-jobs = Meine Jobs
+documents-no-jobs = Noch keine Jobs. Ein Klick auf ein Dokument oben startet einen.
+documents-queued = wartet
+documents-running = läuft: { $percent } %
+documents-done = fertig
+documents-failed = fehlgeschlagen
+documents-download = Herunterladen
+documents-log = Protokoll ({ $count } Zeilen)
+documents-progress = Fortschritt: { $name }
+documents-too-many = Sie haben bereits { $limit } unfertige Jobs, so viele wie dieser Server erlaubt. Starten Sie den nächsten, sobald einer fertig ist.
+
+job-kind-WorkloadDownload = Pensenblätter herunterladen (PDF)
+job-kind-WorkloadMail = Pensenblätter versenden
+job-kind-PayrollCSVDownload = Pensenmeldung (CSV)
+job-kind-EmploymentCSVDownload = Lehrerliste (CSV)
+job-kind-PoolCSVDownload = Poolliste (CSV)
+job-kind-ThesisCSVDownload = Abschlussarbeiten (CSV)
+job-kind-TeacherLessonSummaryCSVDownload = Unterrichtspensum (CSV)
+job-kind-CourseTableCSVDownload = Planungsübersicht (CSV)
+job-kind-GroupingCSVDownload = Kursliste nach Gruppierung (CSV)
+job-kind-UntisDownload = Untis-Export
+job-kind-SubjectCourseDownload = Lektionenzuteilung nach Fachgebiet (PDF)
+job-kind-TeacherCourseDownload = Lektionenzuteilung nach Lehrperson (PDF)
+job-kind-OpenWorkloadDownload = Nicht zugeteilte Pensen (PDF)
+job-kind-CalculateBalances = Saldi berechnen
+job-kind-CheckDatabase = Datenbank prüfen
+job-kind-InitializeSchoolYear = Schuljahr eröffnen
+job-kind-CheckPlan = Planung prüfen (CSV)

@@ -1,0 +1,44 @@
+# Overview → Export (docs/web.md §Documents).
+
+nav-documents = Export
+documents-title = Export { $year }
+documents-intro = Every document and list is made by a job. Its progress appears under “My jobs”; once the job is done, the download is ready there.
+documents-group-workload = Workload sheets and employments
+documents-group-timetable = Timetabling (CSV)
+documents-group-plan = Planning overview (CSV)
+documents-group-allocation = Lesson allocation (PDF)
+documents-group-payroll = Payroll and lists (CSV)
+documents-group-check = Checks
+documents-division = Division
+documents-grade = Grade
+documents-category = Subject category
+documents-all = (all)
+documents-semester = { $name }, semester { $semester }
+documents-jobs = My jobs
+documents-no-jobs = No jobs yet. Click a document above to start one.
+documents-queued = waiting
+documents-running = running: { $percent } %
+documents-done = done
+documents-failed = failed
+documents-download = Download
+documents-log = Log ({ $count } lines)
+documents-progress = Progress: { $name }
+documents-too-many = You have { $limit } unfinished jobs, as many as this server allows; start the next one once one of them has finished.
+
+job-kind-WorkloadDownload = Download workload sheets (PDF)
+job-kind-WorkloadMail = Send workload sheets
+job-kind-PayrollCSVDownload = Payroll report (CSV)
+job-kind-EmploymentCSVDownload = Teacher list (CSV)
+job-kind-PoolCSVDownload = Pool list (CSV)
+job-kind-ThesisCSVDownload = Theses (CSV)
+job-kind-TeacherLessonSummaryCSVDownload = Teaching workload (CSV)
+job-kind-CourseTableCSVDownload = Planning overview (CSV)
+job-kind-GroupingCSVDownload = Courses by grouping (CSV)
+job-kind-UntisDownload = Untis export
+job-kind-SubjectCourseDownload = Lesson allocation by subject category (PDF)
+job-kind-TeacherCourseDownload = Lesson allocation by teacher (PDF)
+job-kind-OpenWorkloadDownload = Unallocated lessons (PDF)
+job-kind-CalculateBalances = Calculate balances
+job-kind-CheckDatabase = Check the database
+job-kind-InitializeSchoolYear = Open the school year
+job-kind-CheckPlan = Check the plan (CSV)
