@@ -22,6 +22,7 @@ use super::response::{created, ok};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::auth::{now_text, Principal, Role};
+use crate::documents::content_disposition;
 use crate::domain::job::{unknown_job, Job, JobKind, JobParams, JobRecord};
 use crate::error::{Error, ErrorCode, Result};
 use crate::jobs;
@@ -281,20 +282,6 @@ async fn get_file(State(app): State<AppState>, who: Principal, PathId(id): PathI
         HeaderValue::from_str(&content_disposition(&file.name)).map_err(Error::internal)?,
     );
     Ok(res)
-}
-
-/// `attachment; filename*=UTF-8''<name>` with the name percent-encoded (RFC 5987 attr-chars kept).
-/// The name is first made safe ([`crate::documents::safe_file_name`]).
-pub fn content_disposition(name: &str) -> String {
-    let mut out = String::from("attachment; filename*=UTF-8''");
-    for b in crate::documents::safe_file_name(name).bytes() {
-        if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -57,6 +57,21 @@ pub fn safe_file_name(name: &str) -> String {
     out
 }
 
+/// The `Content-Disposition` of a download: `attachment; filename*=UTF-8''<name>`
+/// with the name made safe ([`safe_file_name`]) and percent-encoded (RFC 5987
+/// attr-chars kept), e.g. `Pensenbl%C3%A4tter_26-27.pdf`.
+pub fn content_disposition(name: &str) -> String {
+    let mut out = String::from("attachment; filename*=UTF-8''");
+    for b in safe_file_name(name).bytes() {
+        if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// The year's code made fit for a file name: `/` becomes `-` (`26/27` → `26-27`).
 pub fn year_in_file_name(code: &str) -> String {
     code.replace(['/', '\\'], "-")

@@ -4,7 +4,8 @@
 //! partial updates, every text from the catalogue ([`crate::i18n`]).
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
-//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen); [`language`] switches the
+//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen),
+//! [`workload`] (Übersicht → Pensenblatt); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -21,6 +22,7 @@ pub mod layout;
 pub mod overview;
 pub mod signin;
 pub mod teachers;
+pub mod workload;
 
 use std::time::Duration;
 
@@ -70,7 +72,8 @@ pub struct WebState {
 /// The web interface's routes with their layers: the session guard, the
 /// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
-/// `/language`, `/years`, `/years/{id}/grid`, `/teachers`, `/assets/{file}`.
+/// `/language`, `/years`, `/years/{id}/grid`, `/teachers`, `/years/{id}/workload[/{teacher}[/pdf]]`,
+/// `/assets/{file}`.
 pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: usize) -> Router {
     let state = WebState { store, config: std::sync::Arc::new(config) };
     let pages = Router::new()
@@ -81,6 +84,9 @@ pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: us
         .route("/years", get(overview::switch_year))
         .route("/years/{year}/grid", get(grid::page))
         .route("/teachers", get(teachers::page))
+        .route("/years/{year}/workload", get(workload::list))
+        .route("/years/{year}/workload/{teacher}", get(workload::page))
+        .route("/years/{year}/workload/{teacher}/pdf", get(workload::pdf))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()
