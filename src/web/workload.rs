@@ -395,6 +395,9 @@ pub fn view(lang: Lang, source: &SheetSource) -> SheetView {
     let teacher = source.teacher.id.0;
     let e = &source.employment;
 
+    // The calculation mode by its code; a mode the catalogue lacks by its description.
+    let mode_key = format!("workload-mode-{}", w.calculation_mode.code);
+    let mode = if i18n::has(lang, &mode_key) { t(&mode_key) } else { w.calculation_mode.description.clone() };
     let title_key = if source.year.finalised { "workload-sheet-title" } else { "workload-sheet-title-provisional" };
     let person = vec![
         (t("workload-name"), full_name(&source.teacher), ""),
@@ -412,7 +415,7 @@ pub fn view(lang: Lang, source: &SheetSource) -> SheetView {
             "payment1 payment2",
         ),
         (t("workload-employment"), t(if e.temporary { "workload-temporary" } else { "workload-permanent" }), ""),
-        (t("workload-mode"), w.calculation_mode.description.clone(), ""),
+        (t("workload-mode"), mode, ""),
     ];
     let mut person = person;
     if let Some(c) = e.comments.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
