@@ -87,10 +87,10 @@ pub struct Tools {
     pub teachers: Vec<Choice>,
     /// Text of the switch form's button (hidden when script runs).
     pub show: String,
-    /// The previous teacher by code, if any: (href, text).
-    pub previous: Option<(String, String)>,
+    /// The previous teacher by code, if any: (href, text, accessible name).
+    pub previous: Option<(String, String, String)>,
     /// The next teacher by code, if any.
-    pub next: Option<(String, String)>,
+    pub next: Option<(String, String, String)>,
     /// The PDF download: (href, text).
     pub pdf: (String, String),
     /// Text of the print button.
@@ -468,13 +468,11 @@ fn tools(lang: Lang, source: &SheetSource) -> Tools {
     let list: &[Employment] = &source.employments;
     let at = list.iter().position(|e| e.teacher.id.0 == teacher);
     let link = |e: &Employment, key: &str| {
+        let args = [("code", e.teacher.code.as_str().into()), ("name", e.teacher.last_name.as_str().into())];
         (
             sheet_path(year, e.teacher.id.0),
-            i18n::text_with(
-                lang,
-                key,
-                &[("code", e.teacher.code.as_str().into()), ("name", e.teacher.last_name.as_str().into())],
-            ),
+            i18n::text_with(lang, key, &args),
+            i18n::text_with(lang, &format!("{key}-label"), &args),
         )
     };
     Tools {
