@@ -196,9 +196,9 @@ pub fn rows<'a>(w: &'a Workload, thesis_types: &[ThesisType]) -> SheetRows<'a> {
     }
 }
 
-/// The rows of "IPB: Übersicht" as printed (docs/documents.md §Workload
-/// sheet): Anfangssaldo, Pensum, Ein- und Ausbuchungen and Auszahlung as the
-/// form's `balance` lines (the last line, Schlusssaldo, is the total row).
+/// The rows of "IPB: Übersicht" as printed
+/// (docs/documents.md §Workload sheet): Anfangssaldo, Pensum, Ein- und
+/// Ausbuchungen and Auszahlung as the form's `balance` lines (the last line, Schlusssaldo, is the total row).
 ///
 /// Each figure is rounded half-up to `decimals`, and the balance adds up as
 /// printed: rounded one by one, the four lines can miss the rounded

@@ -355,8 +355,8 @@ pub async fn list(
 }
 
 /// `GET /years/{year}/workload/{teacher}/pdf`: the PDF sheet, the same file
-/// as the job `WorkloadDownload` of that teacher (docs/documents.md §Workload
-/// sheet), as a download.
+/// as the job `WorkloadDownload` of that teacher
+/// (docs/documents.md §Workload sheet), as a download.
 pub async fn pdf(
     State(state): State<WebState>,
     SignedIn { lang, .. }: SignedIn,
