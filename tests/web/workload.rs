@@ -157,17 +157,18 @@ fn teacher_of(form: &Value) -> i64 {
     form["teacher"]["id"].as_i64().unwrap()
 }
 
-/// The form with the most sections filled (postings, pool, theses, age relief, an IPB row).
+/// The form that fills the most of the sheet's optional parts (postings,
+/// pool, theses, age relief), then the one with the most courses.
 fn richest(forms: &[Value]) -> &Value {
-    let score = |f: &Value| {
-        let n = |v: &Value| v.as_array().map_or(0, |a| a.len().min(3));
-        n(&f["postings"]["items"]) * 4
-            + n(&f["pool"]["items"]) * 3
-            + n(&f["theses"]["items"]) * 3
-            + n(&f["courses"]["items"])
-            + usize::from(f["summary"]["ageReliefFactor1"] != serde_json::json!(0)) * 2
+    let parts = |f: &Value| {
+        let filled = ["postings", "pool", "theses"]
+            .iter()
+            .filter(|key| f[**key]["items"].as_array().is_some_and(|a| !a.is_empty()))
+            .count();
+        filled + usize::from(decimal(&f["summary"]["ageReliefFactor1"]) > Decimal::ZERO)
     };
-    forms.iter().max_by_key(|f| (score(f), std::cmp::Reverse(teacher_of(f)))).unwrap()
+    let courses = |f: &Value| f["courses"]["items"].as_array().map_or(0, Vec::len);
+    forms.iter().max_by_key(|f| (parts(f), courses(f))).unwrap()
 }
 
 #[tokio::test]
