@@ -261,6 +261,11 @@ pub struct SheetSource {
     /// Every employment of the year, by teacher code (for a switch between
     /// teachers).
     pub employments: Vec<Employment>,
+    /// The school year of the teacher's most recent earlier employment, whose
+    /// closing balance is this year's opening balance (docs/workload.md
+    /// §Postings and the IPB balance); `None` when there is none (the opening
+    /// balance is the employment's initial balance).
+    pub previous_year: Option<SchoolYearId>,
 }
 
 /// Reads the sheet of `teacher` in school year `year` (docs/documents.md
@@ -282,7 +287,22 @@ pub async fn load(conn: &mut Conn, year: SchoolYearId, teacher: TeacherId) -> Re
         .await?
         .ok_or_else(|| Error::not_found(DivisionId::KIND, employment.division.id))?;
     let thesis_types = conn.list_thesis_types().await?;
-    Ok(SheetSource { year: school_year, employment, teacher: full, division, workload, thesis_types, employments })
+    let history = conn.list_employments(EmploymentFilter { school_year: None, teacher: Some(teacher) }).await?;
+    let previous_year = history
+        .iter()
+        .filter(|e| e.school_year.graduation_year < school_year.graduation_year)
+        .max_by_key(|e| e.school_year.graduation_year)
+        .map(|e| e.school_year.id);
+    Ok(SheetSource {
+        year: school_year,
+        employment,
+        teacher: full,
+        division,
+        workload,
+        thesis_types,
+        employments,
+        previous_year,
+    })
 }
 
 #[cfg(test)]

@@ -431,7 +431,8 @@ pub fn view(lang: Lang, source: &SheetSource) -> SheetView {
     }
     tables.push(summary(lang, w, &rows));
     tables.push(payroll(lang, w, &rows));
-    if let Some(b) = balance(lang, &rows) {
+    let opening = source.previous_year.map(|y| format!("{}#balance", sheet_path(y.0, teacher)));
+    if let Some(b) = balance(lang, &rows, opening) {
         tables.push(b);
     }
     if !rows.postings.is_empty() {
@@ -767,13 +768,14 @@ fn payroll(lang: Lang, w: &Workload, rows: &SheetRows<'_>) -> TableView {
     }
 }
 
-fn balance(lang: Lang, rows: &SheetRows<'_>) -> Option<TableView> {
+/// "IPB: Übersicht"; `opening` links the opening balance to the sheet it comes from (the previous year's).
+fn balance(lang: Lang, rows: &SheetRows<'_>, opening: Option<String>) -> Option<TableView> {
     let t = |key: &str| i18n::text(lang, key);
     let b = rows.balance.as_ref()?;
     let pd = rows.decimals;
     let label = |kind: BalanceKind| {
         let (key, href) = match kind {
-            BalanceKind::Opening => ("workload-balance-opening", None),
+            BalanceKind::Opening => ("workload-balance-opening", opening.as_deref()),
             BalanceKind::Workload => ("workload-balance-workload", Some("#summary")),
             BalanceKind::Postings => ("workload-balance-postings", (!rows.postings.is_empty()).then_some("#postings")),
             BalanceKind::Payment => ("workload-balance-payment", Some("#payroll")),

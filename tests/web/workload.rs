@@ -221,6 +221,21 @@ async fn every_figure_of_every_sheet_is_the_apis() {
         assert!(html.contains(&format!(r#"href="/api/v1/posting/{}""#, posting["posting"]["id"])), "a posting's link");
     }
     assert!(html.contains(&format!(r#"href="/years/{year}/workload/{teacher}/pdf""#)), "the PDF button");
+    // The opening balance comes from the teacher's previous employment: its sheet's balance.
+    let history = web.app.get(&format!("/employment?teacher={teacher}")).await.expect(200);
+    let graduation = |e: &Value| e["schoolYear"]["graduationYear"].as_i64().unwrap();
+    let this = history.result().as_array().unwrap().iter().find(|e| e["schoolYear"]["id"] == year).map(graduation);
+    let previous = history
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| Some(graduation(e)) < this)
+        .max_by_key(|e| graduation(e))
+        .map(|e| e["schoolYear"]["id"].as_i64().unwrap());
+    let previous = previous.expect("the richest teacher was employed in 25/26 too");
+    let href = format!(r#"href="/years/{previous}/workload/{teacher}#balance">Anfangssaldo<"#);
+    assert!(html.contains(&href), "{href}");
     // The payment target and the employment range of the employment, with the sheet's decimals.
     let employment =
         web.app.get(&format!("/employment?schoolYear={year}&teacher={teacher}")).await.expect(200).result()[0].clone();
