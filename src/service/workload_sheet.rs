@@ -262,8 +262,8 @@ pub struct SheetSource {
     /// teachers).
     pub employments: Vec<Employment>,
     /// The school year of the teacher's most recent earlier employment, whose
-    /// closing balance is this year's opening balance (docs/workload.md
-    /// §Postings and the IPB balance); `None` when there is none (the opening
+    /// closing balance is this year's opening balance
+    /// (docs/workload.md §Balance); `None` when there is none (the opening
     /// balance is the employment's initial balance).
     pub previous_year: Option<SchoolYearId>,
 }
