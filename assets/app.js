@@ -1,5 +1,6 @@
 // schoolplan web interface: small enhancements; every page also works without them.
 // - Selects marked .js-autosubmit submit their form when changed (the button stays for no-JS).
+// - Buttons marked .js-print print the page (the workload sheet's print style).
 // - The planning grid (table[data-keys="grid"]) is one tab stop: arrow keys,
 //   Home/End and PageUp/PageDown move the focus between cells (roving tabindex).
 (function () {
@@ -11,6 +12,11 @@
     if (t instanceof HTMLSelectElement && t.classList.contains("js-autosubmit") && t.form) {
       t.form.requestSubmit ? t.form.requestSubmit() : t.form.submit();
     }
+  });
+
+  document.addEventListener("click", function (e) {
+    var t = e.target;
+    if (t instanceof Element && t.closest(".js-print")) window.print();
   });
 
   function cellAt(table, row, col) {

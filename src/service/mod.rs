@@ -89,3 +89,4 @@ pub mod schoolyear;
 pub mod session;
 pub mod version;
 pub mod workload;
+pub mod workload_sheet;

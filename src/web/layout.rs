@@ -22,6 +22,8 @@ pub enum Screen {
     Teachers,
     /// Übersicht → Export.
     Documents,
+    /// Übersicht → Pensenblatt.
+    Workload,
 }
 
 /// A school year in the year switch.
@@ -127,7 +129,7 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht; Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
+    /// The menu: Übersicht (Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -135,12 +137,14 @@ impl Page {
             href,
             current: self.screen == screen,
         };
+        let year = self.year.or_else(|| self.years.first().map(|y| y.id));
         let mut top = vec![item("nav-overview", "/".into(), Screen::Overview)];
-        if let Some(year) = self.year.or_else(|| self.years.first().map(|y| y.id)) {
+        if let Some(year) = year {
+            top.push(item("nav-workload", format!("/years/{year}/workload"), Screen::Workload));
             top.push(item("nav-documents", format!("/years/{year}/documents"), Screen::Documents));
         }
         let mut groups = vec![NavGroup { heading: String::new(), items: top }];
-        if let Some(year) = self.year.or_else(|| self.years.first().map(|y| y.id)) {
+        if let Some(year) = year {
             groups.push(NavGroup {
                 heading: self.t("nav-planning"),
                 items: vec![item("nav-grid", format!("/years/{year}/grid"), Screen::Grid)],
@@ -158,6 +162,7 @@ impl Page {
         match self.screen {
             Screen::Grid => "grid",
             Screen::Documents => "documents",
+            Screen::Workload => "workload",
             Screen::Overview | Screen::SignIn | Screen::Teachers => "",
         }
     }

@@ -4,7 +4,8 @@
 //! partial updates, every text from the catalogue ([`crate::i18n`]).
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
-//! (Übersicht), [`grid`] (Planung nach Klassen), [`documents`] (Export), [`teachers`] (Stammdaten → Lehrpersonen); [`language`] switches the
+//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen),
+//! [`workload`] (Übersicht → Pensenblatt), [`documents`] (Übersicht → Export); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -22,6 +23,7 @@ pub mod layout;
 pub mod overview;
 pub mod signin;
 pub mod teachers;
+pub mod workload;
 
 use std::time::Duration;
 
@@ -74,7 +76,8 @@ pub struct WebState {
 /// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
 /// `/language`, `/years`, `/years/{id}/grid`, `/years/{id}/documents`,
-/// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/teachers`, `/assets/{file}`.
+/// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/teachers`,
+/// `/years/{id}/workload[/{teacher}[/pdf]]`, `/assets/{file}`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -95,6 +98,9 @@ pub fn router(
         .route("/jobs", post(documents::start))
         .route("/jobs/{id}/events", get(documents::events))
         .route("/files/{id}", get(documents::download))
+        .route("/years/{year}/workload", get(workload::list))
+        .route("/years/{year}/workload/{teacher}", get(workload::page))
+        .route("/years/{year}/workload/{teacher}/pdf", get(workload::pdf))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

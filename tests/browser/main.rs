@@ -21,3 +21,4 @@ mod chrome;
 mod docs_page;
 mod documents;
 mod web_grid;
+mod workload;

@@ -13,6 +13,7 @@ mod grid;
 mod pages;
 mod signin;
 mod teachers;
+mod workload;
 
 use helpers::TestApp;
 use reqwest::header::{HeaderMap, COOKIE, SET_COOKIE};

@@ -3,10 +3,11 @@
 //! Unterricht", "Pensum: Pool", "Pensum: Abschlussarbeiten", "Pensum:
 //! Übersicht", "Pensenmeldung", "IPB: Übersicht", the signature block and a
 //! page "Ein- und Ausbuchungen". Every figure is the workload form's
-//! (`GET /workload`, docs/workload.md §Response) formatted by [`super::figure`]:
-//! lessons with 2 decimals, percents with the form's `percentDecimals`.
+//! (`GET /workload`, docs/workload.md §Response) in the rows of
+//! [`crate::service::workload_sheet`] (which the web page shows too), formatted
+//! by [`super::figure`]: lessons with 2 decimals, percents with the form's
+//! `percentDecimals`.
 
-use rust_decimal::{Decimal, RoundingStrategy};
 use serde::Serialize;
 
 use super::{classes_of, figure, image_path, is_placeholder, render, subject_of};
@@ -17,7 +18,8 @@ use crate::domain::payroll::ThesisType;
 use crate::domain::schoolyear::SchoolYear;
 use crate::domain::teacher::Teacher;
 use crate::error::Result;
-use crate::service::workload::{BalanceLine, PayrollItem, PostingDetailItem, Workload};
+use crate::service::workload::Workload;
+use crate::service::workload_sheet::{self, rounded, BalanceRows};
 
 const TEMPLATE: &str = include_str!("workload_sheet.typ");
 
@@ -162,11 +164,6 @@ fn full_name(t: &Teacher) -> String {
     parts.join(" ")
 }
 
-/// `d` rounded half-up to `decimals`, as every figure of the sheet is printed.
-fn rounded(d: Decimal, decimals: u32) -> Decimal {
-    d.round_dp_with_strategy(decimals, RoundingStrategy::MidpointAwayFromZero)
-}
-
 /// An entered percent (employment range, payment target) with `decimals`
 /// decimals like every other percent of the sheet (`57.50`); zero as `0.00`,
 /// since an agreed 0 % is a figure; "—" when none is entered.
@@ -181,47 +178,24 @@ fn entered(f: Option<Fixed>, decimals: u32) -> String {
     )
 }
 
-/// The rows of "IPB: Übersicht" as printed: Anfangssaldo, Pensum, Ein- und
-/// Ausbuchungen and Auszahlung as the form's `balance` lines (the last line,
-/// Schlusssaldo, is the total row), and the line "Veränderung".
-///
-/// Each figure is rounded half-up to `decimals` like every figure of the
-/// sheet, and the balance adds up as printed: rounded one by one, the four
-/// lines can miss the rounded Schlusssaldo by a unit or two of the last
-/// decimal, and that difference is printed as one more line
-/// "Rundungsdifferenz" (only when it is not zero); "Veränderung" is the
-/// printed Schlusssaldo minus the printed Anfangssaldo, so it can differ by a
-/// unit of the last decimal from the employment's `change` rounded on its own.
-/// Every other figure is the form's.
-fn balance_rows(lines: &[BalanceLine], decimals: u32) -> Option<BalanceTable> {
-    let (closing, items) = lines.split_last()?;
-    let p = |d: Decimal| figure(d, decimals);
-    let printed: Vec<Decimal> = items.iter().map(|b| rounded(b.percent.0, decimals)).collect();
-    let closing_printed = rounded(closing.percent.0, decimals);
-    let mut rows: Vec<Vec<String>> = items.iter().map(|b| vec![b.description.to_string(), p(b.percent.0)]).collect();
-    let rest = closing_printed - printed.iter().sum::<Decimal>();
-    if !rest.is_zero() {
-        rows.push(vec!["Rundungsdifferenz".to_string(), p(rest)]);
+/// "IPB: Übersicht" as printed ([`workload_sheet::balance_rows`]: the lines
+/// add up to the printed Schlusssaldo, with a "Rundungsdifferenz" line when
+/// needed; "Veränderung" is the printed Schlusssaldo minus the printed
+/// Anfangssaldo), formatted with `decimals`.
+fn balance_table(b: &BalanceRows, decimals: u32) -> BalanceTable {
+    let p = |d: rust_decimal::Decimal| figure(d, decimals);
+    BalanceTable {
+        table: Table {
+            rows: b.rows.iter().map(|r| vec![r.description.to_string(), p(r.percent)]).collect(),
+            total: Some(vec![b.closing.description.to_string(), p(b.closing.percent)]),
+        },
+        change: p(b.change),
     }
-    let opening_printed = printed.first().copied().unwrap_or_default();
-    Some(BalanceTable {
-        table: Table { rows, total: Some(vec![closing.description.to_string(), p(closing_printed)]) },
-        change: p(closing_printed - opening_printed),
-    })
 }
 
 /// The day `2026-08-17` as `17.08.2026` (other text unchanged).
 fn day(iso: &str) -> String {
     chrono::NaiveDate::parse_from_str(iso, "%Y-%m-%d").map_or_else(|_| iso.to_string(), super::date_text)
-}
-
-/// A posting detail whose lesson columns are printed: one of a lessons type
-/// (docs/workload.md §Balance: lessons the single lessons booked, fullPosition WL(type),
-/// the weekly lessons of a full position). A percent type's detail has
-/// neither (both 0 or null), and its lesson cells stay empty.
-fn lessons_cell(d: &PostingDetailItem) -> Option<&PostingDetailItem> {
-    let set = |a: Option<Amount>| a.is_some_and(|a| !a.0.is_zero());
-    (set(d.lessons) || set(d.full_position)).then_some(d)
 }
 
 fn sheet(
@@ -311,8 +285,9 @@ fn sheet(
         total: Some(vec!["Total".into(), String::new(), String::new(), p(w.theses.total.percent)]),
     });
 
+    let rows = workload_sheet::rows(w, s.thesis_types);
     let sm = &w.summary;
-    let ae = !sm.age_relief_factor1.0.is_zero() || !sm.age_relief_factor2.0.is_zero();
+    let ae = rows.age_relief_columns;
     let summary_row = |i: &crate::service::workload::SummaryItem| {
         if ae {
             vec![
@@ -334,30 +309,21 @@ fn sheet(
         table: Table { rows: sm.items.iter().map(summary_row).collect(), total: Some(summary_row(&sm.total)) },
     };
 
-    // The payroll types that theses are booked on (docs/workload.md §What counts): their rows' lessons include the theses.
-    let with_theses: std::collections::HashSet<i64> = w
-        .theses
-        .items
-        .iter()
-        .filter(|t| !t.percent.0.is_zero())
-        .filter_map(|t| s.thesis_types.iter().find(|k| k.id == t.kind.id))
-        .map(|k| k.payroll_type.id)
-        .collect();
-    let payroll_label = |i: &PayrollItem| {
-        if !i.correction && with_theses.contains(&i.payroll_type.id) {
-            format!("{} {THESES_LABEL}", i.description)
-        } else {
-            i.description.clone()
-        }
-    };
     let payroll = PayrollTable {
         payment: p(w.payment),
         table: Table {
-            rows: w
+            rows: rows
                 .payroll
-                .items
                 .iter()
-                .map(|i| vec![payroll_label(i), l(i.lessons1), p(i.percent1), l(i.lessons2), p(i.percent2)])
+                .map(|r| {
+                    let i = r.item;
+                    let label = if r.includes_theses {
+                        format!("{} {THESES_LABEL}", i.description)
+                    } else {
+                        i.description.clone()
+                    };
+                    vec![label, l(i.lessons1), p(i.percent1), l(i.lessons2), p(i.percent2)]
+                })
                 .collect(),
             total: Some(vec![
                 "Total".into(),
@@ -369,33 +335,34 @@ fn sheet(
         },
     };
 
-    let balance = w.balance.as_deref().and_then(|lines| balance_rows(lines, pd));
+    let balance = rows.balance.as_ref().map(|b| balance_table(b, pd));
 
-    let postings = w.postings.as_ref().filter(|ps| !ps.items.is_empty()).map(|ps| {
-        let mut rows = Vec::new();
-        for item in &ps.items {
-            let empty = [None];
-            let details: Vec<Option<&PostingDetailItem>> =
-                if item.details.is_empty() { empty.to_vec() } else { item.details.iter().map(Some).collect() };
-            for (n, d) in details.into_iter().enumerate() {
-                let first = n == 0;
-                rows.push(vec![
+    let postings = w.postings.as_ref().filter(|_| !rows.postings.is_empty()).map(|ps| {
+        let table_rows = rows
+            .postings
+            .iter()
+            .map(|r| {
+                let item = r.item;
+                let first = r.first;
+                let d = r.detail.map(|(_, d)| d);
+                let lessons = d.filter(|_| r.lesson_columns);
+                vec![
                     if first { item.description.clone().unwrap_or_default() } else { String::new() },
                     if first { day(&item.start_date) } else { String::new() },
                     if first { item.end_date.as_deref().map(day).unwrap_or_default() } else { String::new() },
                     d.map(|d| d.kind.description.clone()).unwrap_or_default(),
-                    d.and_then(lessons_cell).map(|d| l(d.lessons.unwrap_or_default())).unwrap_or_default(),
-                    d.and_then(lessons_cell).map(|d| l(d.full_position.unwrap_or_default())).unwrap_or_default(),
+                    lessons.map(|d| l(d.lessons.unwrap_or_default())).unwrap_or_default(),
+                    lessons.map(|d| l(d.full_position.unwrap_or_default())).unwrap_or_default(),
                     d.map(|d| p(d.percent)).unwrap_or_default(),
                     d.map(|d| p(d.age_relief)).unwrap_or_default(),
                     if first { p(item.total_percent) } else { String::new() },
-                ]);
-            }
-        }
+                ]
+            })
+            .collect();
         let mut total = vec![String::new(); 9];
         total[0] = "Total".into();
         total[8] = p(ps.total.percent);
-        Table { rows, total: Some(total) }
+        Table { rows: table_rows, total: Some(total) }
     });
 
     let d = s.division;
