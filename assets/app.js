@@ -107,3 +107,40 @@
   document.addEventListener("DOMContentLoaded", function () { scan(document); });
   document.addEventListener("htmx:load", function (e) { scan(e.target); });
 })();
+
+// Working together (docs/web.md §Working together): a page of a school year
+// listens to /years/{id}/live. `presence` names the others with the year
+// open; `change` tells who changed what and reloads the content region
+// (#live-region, via htmx) — unless the person is typing in a form there,
+// then a button offers the reload.
+(function () {
+  "use strict";
+  function editing(region) {
+    var a = document.activeElement;
+    return !!(a && region.contains(a) && a.form) || !!region.querySelector(".editing, [data-editing]");
+  }
+  function reload() {
+    var button = document.getElementById("live-reload");
+    if (button) button.hidden = true;
+    if (window.htmx) window.htmx.trigger(document.body, "live-change");
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var live = document.querySelector("[data-live]");
+    if (!live || !window.EventSource) return;
+    var source = new EventSource(live.dataset.live);
+    var presence = document.getElementById("live-presence");
+    var note = document.getElementById("live-note");
+    var button = document.getElementById("live-reload");
+    if (button) button.addEventListener("click", reload);
+    source.addEventListener("presence", function (e) { presence.textContent = e.data; });
+    source.addEventListener("change", function (e) {
+      note.textContent = e.data;
+      var region = document.getElementById("live-region");
+      if (region && editing(region)) {
+        if (button) button.hidden = false;
+      } else {
+        reload();
+      }
+    });
+  });
+})();

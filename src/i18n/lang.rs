@@ -95,6 +95,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web.ftl"),
             include_str!("../../locales/de/jobs.ftl"),
             include_str!("../../locales/de/web-documents.ftl"),
+            include_str!("../../locales/de/web-live.ftl"),
             include_str!("../../locales/de/web-workload.ftl"),
         ],
         Lang::En => &[
@@ -105,6 +106,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web.ftl"),
             include_str!("../../locales/en/jobs.ftl"),
             include_str!("../../locales/en/web-documents.ftl"),
+            include_str!("../../locales/en/web-live.ftl"),
             include_str!("../../locales/en/web-workload.ftl"),
         ],
     }

@@ -81,6 +81,7 @@ pub mod grade;
 pub mod grid;
 pub mod job;
 pub mod lessontable;
+pub mod live;
 pub mod opening;
 pub mod pool;
 pub mod references;

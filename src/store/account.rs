@@ -387,6 +387,27 @@ impl Conn {
         Ok(())
     }
 
+    /// The audit entries after entry `after` (by id, oldest first), at most
+    /// `limit`: what changed since a reader last looked (the web's live
+    /// changes, docs/web.md §Working together).
+    pub async fn audit_after(&mut self, after: i64, limit: i64) -> Result<Vec<AuditEntry>> {
+        Ok(with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes FROM audit_entry \
+             WHERE id > $1 ORDER BY id LIMIT $2"
+        )
+        .bind(after)
+        .bind(limit)
+        .fetch_all(c)
+        .await?))
+    }
+
+    /// The id of the newest audit entry (0 when there is none).
+    pub async fn last_audit_id(&mut self) -> Result<i64> {
+        let id: Option<i64> =
+            with_conn!(self, |c| sqlx::query_scalar("SELECT MAX(id) FROM audit_entry").fetch_one(c).await?);
+        Ok(id.unwrap_or(0))
+    }
+
     /// Audit entries, newest first, filtered.
     pub async fn list_audit(&mut self, f: &AuditFilter) -> Result<Vec<AuditEntry>> {
         let rows: Vec<AuditEntry> = with_conn!(self, |c| {

@@ -94,6 +94,12 @@ impl Page {
         i18n::text_with(self.lang, key, args)
     }
 
+    /// The live events of the page's school year (`/years/{id}/live`), when
+    /// someone is signed in and the page has a year (docs/web.md §Working together).
+    pub fn live_url(&self) -> Option<String> {
+        self.user.as_ref().and(self.year).map(|y| format!("/years/{y}/live"))
+    }
+
     /// The `lang` attribute.
     pub fn lang_tag(&self) -> &'static str {
         self.lang.tag()

@@ -20,6 +20,7 @@ pub mod guard;
 pub mod htmx;
 pub mod language;
 pub mod layout;
+pub mod live;
 pub mod overview;
 pub mod signin;
 pub mod teachers;
@@ -70,6 +71,8 @@ pub struct WebState {
     pub config: std::sync::Arc<WebConfig>,
     /// The job runner (its settings, and waking it for a new job).
     pub jobs: std::sync::Arc<crate::jobs::JobRunner>,
+    /// Live changes and presence ([`live`]).
+    pub live: std::sync::Arc<crate::service::live::LiveHub>,
 }
 
 /// The web interface's routes with their layers: the session guard, the
@@ -85,7 +88,8 @@ pub fn router(
     timeout: Duration,
     body_limit: usize,
 ) -> Router {
-    let state = WebState { store, config: std::sync::Arc::new(config), jobs };
+    let live = crate::service::live::LiveHub::new(store.clone());
+    let state = WebState { store, config: std::sync::Arc::new(config), jobs, live };
     let pages = Router::new()
         .route("/", get(overview::page))
         .route(signin::PATH, get(signin::page))
@@ -98,6 +102,7 @@ pub fn router(
         .route("/jobs", post(documents::start))
         .route("/jobs/{id}/events", get(documents::events))
         .route("/files/{id}", get(documents::download))
+        .route("/years/{year}/live", get(live::events))
         .route("/years/{year}/workload", get(workload::list))
         .route("/years/{year}/workload/{teacher}", get(workload::page))
         .route("/years/{year}/workload/{teacher}/pdf", get(workload::pdf))

@@ -10,6 +10,7 @@ mod helpers;
 
 mod documents;
 mod grid;
+mod live;
 mod pages;
 mod signin;
 mod teachers;

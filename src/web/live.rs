@@ -1,0 +1,112 @@
+//! `GET /years/{year}/live` (docs/web.md §Working together): the server-sent
+//! events every page of a school year listens to — `change` when someone
+//! else changed something (data: who changed what, in the page's language),
+//! and `presence` when the others with the year open changed (data: their
+//! names as a sentence, empty when alone). `assets/app.js` shows both in the
+//! frame and reloads the page's content region on a change, unless the
+//! person is editing there.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use tokio::sync::broadcast::error::RecvError;
+
+use super::guard::SignedIn;
+use super::WebState;
+use crate::i18n::{self, Lang, Message};
+use crate::service::live::LiveChange;
+
+/// How long one stream lasts at most; the browser reconnects after it.
+const STREAM_FOR: Duration = Duration::from_secs(900);
+
+/// The sentence of `change` in `lang`, e.g. `anna hat Kurs 12 geändert.`
+pub fn change_text(lang: Lang, change: &LiveChange) -> String {
+    let key = match change.method.as_str() {
+        "POST" => "live-created",
+        "DELETE" => "live-deleted",
+        _ => "live-changed",
+    };
+    let what = Message::kind(kind_of(&change.object_type)).render(lang);
+    let id = change.object_id.map(|id| id.to_string()).unwrap_or_default();
+    i18n::text_with(
+        lang,
+        key,
+        &[("name", change.account_name.as_str().into()), ("kind", what.into()), ("id", id.into())],
+    )
+}
+
+/// The object kind of an audit entry's resource name (`poolentry` → `pool
+/// entry`), for its noun in the catalogue (`kind-pool-entry`).
+fn kind_of(resource: &str) -> &str {
+    const KINDS: &[(&str, &str)] = &[
+        ("poolentry", "pool entry"),
+        ("schoolclass", "school class"),
+        ("schoolyear", "school year"),
+        ("subjectcategory", "subject category"),
+        ("subjecttype", "subject type"),
+        ("payrolltype", "payroll type"),
+        ("pooltype", "pool type"),
+        ("postingtype", "posting type"),
+        ("thesistype", "thesis type"),
+        ("lessontype", "lesson type"),
+    ];
+    KINDS.iter().find(|(r, _)| *r == resource).map_or(resource, |(_, k)| k)
+}
+
+/// The presence sentence: empty when nobody else has the year open.
+pub fn presence_text(lang: Lang, others: &[String]) -> String {
+    if others.is_empty() {
+        String::new()
+    } else {
+        i18n::text_with(lang, "live-presence", &[("names", others.join(", ").into())])
+    }
+}
+
+/// `GET /years/{year}/live`.
+pub async fn events(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(year): Path<i64>,
+) -> Response {
+    let hub = state.live.clone();
+    let changes = hub.subscribe();
+    let presence_changes = hub.presence_changes();
+    let presence = hub.enter(year, user.session_id, &user.name);
+    let first = Event::default().event("presence").data(presence_text(lang, &hub.others(year, &user.name)));
+    let deadline = tokio::time::Instant::now() + STREAM_FOR;
+    let state = (changes, presence_changes, presence, hub, user, Some(first));
+    let stream = futures::stream::unfold(
+        state,
+        move |(mut changes, mut presence_changes, presence, hub, user, first)| async move {
+            if let Some(first) = first {
+                return Some((Ok::<Event, Infallible>(first), (changes, presence_changes, presence, hub, user, None)));
+            }
+            loop {
+                let event = tokio::select! {
+                    _ = tokio::time::sleep_until(deadline) => return None,
+                    change = changes.recv() => match change {
+                        Ok(c) if c.account_id == Some(user.account_id) => continue,
+                        Ok(c) => Event::default().event("change").data(change_text(lang, &c)),
+                        Err(RecvError::Lagged(_)) => Event::default().event("change").data(i18n::text(lang, "live-many")),
+                        Err(RecvError::Closed) => return None,
+                    },
+                    changed = presence_changes.recv() => match changed {
+                        Ok(y) if y != year => continue,
+                        Ok(_) | Err(RecvError::Lagged(_)) => {
+                            Event::default().event("presence").data(presence_text(lang, &hub.others(year, &user.name)))
+                        }
+                        Err(RecvError::Closed) => return None,
+                    },
+                };
+                return Some((Ok(event), (changes, presence_changes, presence, hub, user, None)));
+            }
+        },
+    );
+    let mut res = Sse::new(stream).keep_alive(KeepAlive::default()).into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}

@@ -1,0 +1,146 @@
+//! Working together live (docs/web.md §Working together): a year's pages
+//! hear of other people's changes and see who else has the year open.
+
+use std::time::Duration;
+
+use schoolplan::auth::Role;
+use serde_json::json;
+
+use super::grid::demo;
+use super::Web;
+
+/// An open event stream of `/years/{year}/live`.
+struct Stream {
+    res: reqwest::Response,
+    seen: String,
+}
+
+impl Stream {
+    async fn open(web: &Web, year: i64, cookie: &str) -> Stream {
+        let res = web
+            .browser
+            .get(format!("{}/years/{year}/live", web.app.base))
+            .header(reqwest::header::COOKIE, cookie)
+            .send()
+            .await
+            .expect("stream opened");
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], "text/event-stream");
+        Stream { res, seen: String::new() }
+    }
+
+    /// Reads until an event `name` whose data contains `text` arrives (empty
+    /// `text`: whose data is empty), 10 s at most; its data.
+    async fn until(&mut self, name: &str, text: &str) -> String {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(data) = self.find(name, text) {
+                return data;
+            }
+            let chunk = tokio::time::timeout_at(deadline, self.res.chunk())
+                .await
+                .unwrap_or_else(|_| panic!("no {name} event with {text:?} within 10 s; seen:\n{}", self.seen))
+                .expect("stream read")
+                .expect("stream open");
+            self.seen.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+
+    fn find(&mut self, name: &str, text: &str) -> Option<String> {
+        let blocks: Vec<String> = self.seen.split("\n\n").map(str::to_string).collect();
+        let complete = blocks.len().saturating_sub(1);
+        for (i, block) in blocks[..complete].iter().enumerate() {
+            let event = block.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or("");
+            let data: Vec<&str> = block.lines().filter_map(|l| l.strip_prefix("data:")).map(str::trim_start).collect();
+            let data = data.join("\n");
+            if event == name && (if text.is_empty() { data.is_empty() } else { data.contains(text) }) {
+                self.seen = blocks[i + 1..].join("\n\n");
+                return Some(data);
+            }
+        }
+        None
+    }
+}
+
+#[tokio::test]
+async fn a_change_by_someone_else_reaches_an_open_page_with_their_name() {
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let anna = web.sign_in("anna", Role::Planner).await;
+    let mut stream = Stream::open(&web, year, &anna).await;
+    // Alone at first.
+    stream.until("presence", "").await;
+    // Another planner changes a course through the API.
+    let courses = web.app.get(&format!("/course?schoolYear={year}")).await.expect(200);
+    let course = courses.result()[0].clone();
+    let id = course["id"].as_i64().unwrap();
+    let mut changed = web.app.get(&format!("/course/{id}")).await.expect(200).result().clone();
+    changed["comments"] = json!("live");
+    web.app.put(&format!("/course/{id}"), changed).await.expect(200);
+    let note = stream.until("change", &format!("Kurs {id} geändert")).await;
+    assert_eq!(note, format!("test-admin hat Kurs {id} geändert."));
+    // Someone else opens the same year: Anna's page names them.
+    let ben = web.sign_in("ben", Role::Reader).await;
+    let mut other = Stream::open(&web, year, &ben).await;
+    let presence = stream.until("presence", "ben").await;
+    assert_eq!(presence, "Ebenfalls geöffnet: ben");
+    other.until("presence", "anna").await;
+    // Ben leaves: Anna is alone again.
+    drop(other);
+    stream.until("presence", "").await;
+}
+
+#[tokio::test]
+async fn the_pages_of_a_year_listen_and_reload_their_region() {
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let anna = web.sign_in("anna", Role::Planner).await;
+    let page = web.get(&format!("/years/{year}/grid"), Some(&anna)).await;
+    assert!(page.html.contains(&format!(r#"data-live="/years/{year}/live""#)));
+    assert!(page.html.contains(r#"hx-trigger="live-change from:body""#) && page.html.contains(r#"hx-disinherit="*""#));
+    // A page without a year has no live events.
+    let teachers = web.get("/teachers", Some(&anna)).await;
+    assert!(!teachers.html.contains("data-live="));
+    // Without a session no stream.
+    let res = web.get(&format!("/years/{year}/live"), None).await;
+    assert_eq!(res.status, 303);
+}
+
+/// A second server on `web`'s database with a pool of its own (as a second
+/// machine behind a load balancer would be); its base URL.
+async fn second_server(web: &Web) -> String {
+    use schoolplan::store::{PoolRef, Store};
+    let store = match web.app.store.pool() {
+        PoolRef::Sqlite(p) => {
+            let url = format!("sqlite://{}", p.connect_options().get_filename().display());
+            Store::connect(&url).await.expect("open the same SQLite file")
+        }
+        PoolRef::Postgres(p) => {
+            let schema: String = sqlx::query_scalar("SELECT current_schema()").fetch_one(p).await.expect("schema");
+            let url = std::env::var("TEST_DATABASE_URL").expect("TEST_DATABASE_URL");
+            Store::connect_postgres_schema(&url, &schema).await.expect("connect the same schema")
+        }
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    let config = schoolplan::app::AppConfig { rate_limit: None, ..schoolplan::app::AppConfig::default() };
+    tokio::spawn(schoolplan::app::serve(listener, store, config, std::future::pending()));
+    base
+}
+
+#[tokio::test]
+async fn a_change_through_one_server_reaches_a_page_open_on_another() {
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let anna = web.sign_in("anna", Role::Planner).await;
+    // Anna's page is served by the second server (the session is in the shared database).
+    let second = Web::with(web.app.at(second_server(&web).await));
+    let mut stream = Stream::open(&second, year, &anna).await;
+    stream.until("presence", "").await;
+    let courses = web.app.get(&format!("/course?schoolYear={year}")).await.expect(200);
+    let id = courses.result()[1]["id"].as_i64().unwrap();
+    let mut changed = web.app.get(&format!("/course/{id}")).await.expect(200).result().clone();
+    changed["comments"] = json!("through the first server");
+    web.app.put(&format!("/course/{id}"), changed).await.expect(200);
+    stream.until("change", &format!("Kurs {id} geändert")).await;
+}
