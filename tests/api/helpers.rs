@@ -148,6 +148,22 @@ impl TestApp {
         TestApp { base, client: self.client.clone(), store: self.store.clone(), token: self.token.clone(), _dir: None }
     }
 
+    /// Another store (pool of its own) on this server's database: the same
+    /// SQLite file, or the same PostgreSQL schema — what a second server has.
+    pub async fn second_store(&self) -> Store {
+        match self.store.pool() {
+            PoolRef::Sqlite(p) => {
+                let url = format!("sqlite://{}", p.connect_options().get_filename().display());
+                Store::connect(&url).await.expect("open the same SQLite file")
+            }
+            PoolRef::Postgres(p) => {
+                let schema: String = sqlx::query_scalar("SELECT current_schema()").fetch_one(p).await.expect("schema");
+                let url = std::env::var("TEST_DATABASE_URL").expect("TEST_DATABASE_URL");
+                Store::connect_postgres_schema(&url, &schema).await.expect("connect the same schema")
+            }
+        }
+    }
+
     /// Creates an account with `role` (or reuses it) and returns a fresh token for it.
     pub async fn token_for(&self, name: &str, role: Role) -> String {
         let mut conn = self.store.conn().await.expect("conn");

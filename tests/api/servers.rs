@@ -40,17 +40,7 @@ async fn first_server(check: ChangeCheck) -> TestApp {
 
 /// Another store (pool) on `app`'s database, counting its statements.
 pub async fn second_store(app: &TestApp) -> Store {
-    let store = match app.store.pool() {
-        PoolRef::Sqlite(p) => {
-            let url = format!("sqlite://{}", p.connect_options().get_filename().display());
-            Store::connect(&url).await.expect("open the same SQLite file")
-        }
-        PoolRef::Postgres(p) => {
-            let schema: String = sqlx::query_scalar("SELECT current_schema()").fetch_one(p).await.expect("schema");
-            let url = std::env::var("TEST_DATABASE_URL").expect("TEST_DATABASE_URL");
-            Store::connect_postgres_schema(&url, &schema).await.expect("connect the same schema")
-        }
-    };
+    let store = app.second_store().await;
     store.count_statements();
     store
 }

@@ -109,18 +109,7 @@ async fn the_pages_of_a_year_listen_and_reload_their_region() {
 /// A second server on `web`'s database with a pool of its own (as a second
 /// machine behind a load balancer would be); its base URL.
 async fn second_server(web: &Web) -> String {
-    use schoolplan::store::{PoolRef, Store};
-    let store = match web.app.store.pool() {
-        PoolRef::Sqlite(p) => {
-            let url = format!("sqlite://{}", p.connect_options().get_filename().display());
-            Store::connect(&url).await.expect("open the same SQLite file")
-        }
-        PoolRef::Postgres(p) => {
-            let schema: String = sqlx::query_scalar("SELECT current_schema()").fetch_one(p).await.expect("schema");
-            let url = std::env::var("TEST_DATABASE_URL").expect("TEST_DATABASE_URL");
-            Store::connect_postgres_schema(&url, &schema).await.expect("connect the same schema")
-        }
-    };
+    let store = web.app.second_store().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
     let config = schoolplan::app::AppConfig { rate_limit: None, ..schoolplan::app::AppConfig::default() };
