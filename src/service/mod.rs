@@ -88,3 +88,4 @@ pub mod schoolyear;
 pub mod session;
 pub mod version;
 pub mod workload;
+pub mod yearview;

@@ -20,6 +20,8 @@ pub enum Screen {
     Grid,
     /// Stammdaten → Lehrpersonen.
     Teachers,
+    /// Übersicht → Jahresüberblick.
+    YearOverview,
 }
 
 /// A school year in the year switch.
@@ -136,6 +138,9 @@ impl Page {
         let mut groups =
             vec![NavGroup { heading: String::new(), items: vec![item("nav-overview", "/".into(), Screen::Overview)] }];
         if let Some(year) = self.year.or_else(|| self.years.first().map(|y| y.id)) {
+            groups[0].items.push(item("nav-yearview", format!("/years/{year}/overview"), Screen::YearOverview));
+        }
+        if let Some(year) = self.year.or_else(|| self.years.first().map(|y| y.id)) {
             groups.push(NavGroup {
                 heading: self.t("nav-planning"),
                 items: vec![item("nav-grid", format!("/years/{year}/grid"), Screen::Grid)],
@@ -152,6 +157,7 @@ impl Page {
     pub fn year_screen(&self) -> &'static str {
         match self.screen {
             Screen::Grid => "grid",
+            Screen::YearOverview => "overview",
             Screen::Overview | Screen::SignIn | Screen::Teachers => "",
         }
     }

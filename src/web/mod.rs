@@ -21,6 +21,7 @@ pub mod layout;
 pub mod overview;
 pub mod signin;
 pub mod teachers;
+pub mod yearview;
 
 use std::time::Duration;
 
@@ -81,6 +82,7 @@ pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: us
         .route("/years", get(overview::switch_year))
         .route("/years/{year}/grid", get(grid::page))
         .route("/teachers", get(teachers::page))
+        .route("/years/{year}/overview", get(yearview::page))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -79,7 +79,9 @@ pub async fn switch_year(_user: SignedIn, Query(q): Query<HashMap<String, String
     let Some(year) = q.get("year").and_then(|y| y.parse::<i64>().ok()) else {
         return Redirect::to("/").into_response();
     };
-    // The grid is the only screen with a year so far; `screen` picks among more later.
-    let _screen = q.get("screen");
-    Redirect::to(&format!("/years/{year}/grid")).into_response()
+    let screen = match q.get("screen").map(String::as_str) {
+        Some("overview") => "overview",
+        _ => "grid",
+    };
+    Redirect::to(&format!("/years/{year}/{screen}")).into_response()
 }

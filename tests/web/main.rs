@@ -12,6 +12,7 @@ mod grid;
 mod pages;
 mod signin;
 mod teachers;
+mod yearview;
 
 use helpers::TestApp;
 use reqwest::header::{HeaderMap, COOKIE, SET_COOKIE};
