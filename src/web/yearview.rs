@@ -174,7 +174,7 @@ pub struct RowView {
     pub range: String,
     /// The number cells.
     pub cells: Vec<CellView>,
-    /// Flags in words: (code, text).
+    /// Flags in words, shown below the name: (code, text).
     pub flags: Vec<(&'static str, String)>,
 }
 
@@ -336,7 +336,7 @@ pub struct RegionView {
     pub count: String,
     /// Table caption.
     pub caption: String,
-    /// Headers: code, name, division, range (not sortable), the number columns, flags (not sortable).
+    /// Headers: code, name (with the flags), division, range (not sortable), the number columns.
     pub headers: Vec<HeaderView>,
     /// Rows.
     pub rows: Vec<RowView>,
@@ -436,8 +436,9 @@ fn cell(col: &'static str, value: Option<Decimal>, text: String, class: &'static
     }
 }
 
+/// `num`, and `neg`/`pos` by the sign of `x` as shown (2 decimals).
 fn sign_class(x: Decimal) -> &'static str {
-    match x.cmp(&Decimal::ZERO) {
+    match x.round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero).cmp(&Decimal::ZERO) {
         std::cmp::Ordering::Less => "num neg",
         std::cmp::Ordering::Greater => "num pos",
         std::cmp::Ordering::Equal => "num",
@@ -560,7 +561,6 @@ fn headers(lang: Lang, year: i64, p: &Params) -> Vec<HeaderView> {
         sortable(SortKey::Opening, "yearview-col-opening"),
         sortable(SortKey::Change, "yearview-col-change"),
         sortable(SortKey::Closing, "yearview-col-closing"),
-        plain("yearview-col-flags"),
     ]
 }
 
@@ -795,7 +795,7 @@ fn at(x: Decimal) -> String {
 /// with age relief and a mark at the payment target.
 fn bars(lang: Lang, rows: &[Row]) -> BarsChart {
     let d = Decimal::from;
-    let (left, top, plot_h, label_h, step, bar_w) = (d(44), d(12), d(220), d(48), d(12), d(9));
+    let (left, top, plot_h, label_h, step, bar_w) = (d(40), d(12), d(220), d(40), d(9), d(6));
     let highest = rows.iter().flat_map(|r| [r.workload, r.target]).max().unwrap_or_default().max(d(100));
     let scale_max = (highest / d(25)).ceil() * d(25);
     let y = |v: Decimal| top + plot_h - v.max(Decimal::ZERO) / scale_max * plot_h;
@@ -814,16 +814,16 @@ fn bars(lang: Lang, rows: &[Row]) -> BarsChart {
         .map(|(i, r)| {
             let x = left + step * d(i as i64) + (step - bar_w) / Decimal::TWO;
             let top_y = y(r.workload);
-            let class = match r.deviation.cmp(&Decimal::ZERO) {
-                std::cmp::Ordering::Greater => {
+            let class = match sign_class(r.deviation) {
+                "num pos" => {
                     over += 1;
                     "bar bar--over"
                 }
-                std::cmp::Ordering::Less => {
+                "num neg" => {
                     under += 1;
                     "bar bar--under"
                 }
-                std::cmp::Ordering::Equal => "bar bar--even",
+                _ => "bar bar--even",
             };
             let lx = x + bar_w / Decimal::TWO + d(3);
             BarView {

@@ -20,3 +20,4 @@ mod chrome;
 
 mod docs_page;
 mod web_grid;
+mod yearview;
