@@ -127,7 +127,7 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht; Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
+    /// The menu: Übersicht, Jahresüberblick; Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {

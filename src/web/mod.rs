@@ -4,7 +4,7 @@
 //! partial updates, every text from the catalogue ([`crate::i18n`]).
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
-//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen); [`language`] switches the
+//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen), [`yearview`] (Jahresüberblick); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -71,7 +71,7 @@ pub struct WebState {
 /// The web interface's routes with their layers: the session guard, the
 /// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
-/// `/language`, `/years`, `/years/{id}/grid`, `/teachers`, `/assets/{file}`.
+/// `/language`, `/years`, `/years/{id}/grid`, `/teachers`, `/years/{id}/overview`, `/assets/{file}`.
 pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: usize) -> Router {
     let state = WebState { store, config: std::sync::Arc::new(config) };
     let pages = Router::new()

@@ -74,7 +74,8 @@ async fn school_years(state: &WebState) -> crate::error::Result<Vec<SchoolYear>>
 }
 
 /// `GET /years?year=ID&screen=grid`: redirects to the screen of that year
-/// (unknown screens go to the grid; a missing year to the overview).
+/// (`grid` or `overview`; unknown screens go to the grid; a missing year to
+/// the overview).
 pub async fn switch_year(_user: SignedIn, Query(q): Query<HashMap<String, String>>) -> Response {
     let Some(year) = q.get("year").and_then(|y| y.parse::<i64>().ok()) else {
         return Redirect::to("/").into_response();

@@ -32,7 +32,7 @@ use crate::service::yearview::{self, YearOverview};
 pub const REGION: &str = "yearview-region";
 
 /// Width of a bin of the deviation histogram, in percent.
-const BIN_WIDTH: Decimal = Decimal::from_parts(5, 0, 0, false, 0);
+const BIN_WIDTH: Decimal = Decimal::from_parts(2, 0, 0, false, 0);
 
 /// The overview page.
 #[derive(Template)]
@@ -795,7 +795,9 @@ fn at(x: Decimal) -> String {
 /// with age relief and a mark at the payment target.
 fn bars(lang: Lang, rows: &[Row]) -> BarsChart {
     let d = Decimal::from;
-    let (left, top, plot_h, label_h, step, bar_w) = (d(40), d(12), d(220), d(40), d(9), d(6));
+    // About 1080 units wide for the whole school; wider bars for a few.
+    let step = (d(1080) / d(rows.len().max(1) as i64)).floor().clamp(d(9), d(28));
+    let (left, top, plot_h, label_h, bar_w) = (d(40), d(12), d(220), d(40), (step * d(7) / d(10)).floor());
     let highest = rows.iter().flat_map(|r| [r.workload, r.target]).max().unwrap_or_default().max(d(100));
     let scale_max = (highest / d(25)).ceil() * d(25);
     let y = |v: Decimal| top + plot_h - v.max(Decimal::ZERO) / scale_max * plot_h;

@@ -83,6 +83,8 @@ async fn the_year_overview_adds_up_and_sorts() {
     assert!(devs.windows(2).all(|w| w[0] >= w[1]), "highest deviation first");
     check_sums(&rows, &total);
     chrome.screenshot("sorted-by-deviation").await;
+    chrome.client.execute("document.querySelector('.chart').scrollIntoView();", vec![]).await.unwrap();
+    chrome.screenshot("charts-all").await;
 
     // A division: fewer rows, totals still their sum, the sort kept.
     let select = chrome.client.find(Locator::Css("#yearview-division")).await.unwrap();
