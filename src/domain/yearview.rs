@@ -567,8 +567,76 @@ mod tests {
         assert_eq!(shown(&Filter { query: "abc zzz".into(), ..Default::default() }), Vec::<i64>::new());
     }
 
+    fn course(id: i64, category: Option<LookupRef>, lessons: [i64; 2], taught: [bool; 2], cancelled: bool) -> Course {
+        use crate::domain::course::open_lessons;
+        use crate::domain::ids::{CourseId, CurriculumId, SchoolYearId, SubjectId};
+        use crate::domain::refs::{CurriculumRef, SchoolYearRef, SubjectRef};
+        let teacher = row(1, "abc", 1, "0", "0").teacher;
+        let teachers = |on: bool| if on { vec![teacher.clone()] } else { Vec::new() };
+        let [l1, l2] = lessons.map(Fixed::units);
+        Course {
+            id: CourseId(id),
+            cancelled,
+            comments: None,
+            cross_class: false,
+            curriculum: CurriculumRef {
+                id: CurriculumId(1),
+                archived: false,
+                code: "G".into(),
+                description: "G".into(),
+            },
+            grade: lookup(1, "gym1"),
+            lessons1: l1,
+            lessons2: l2,
+            school_classes: Vec::new(),
+            school_year: SchoolYearRef {
+                id: SchoolYearId(1),
+                archived: false,
+                code: "26/27".into(),
+                description: String::new(),
+                graduation_year: 2027,
+                finalised: false,
+                age_relief_included: false,
+            },
+            subject: SubjectRef {
+                id: SubjectId(id),
+                archived: false,
+                category,
+                code: format!("S{id}"),
+                description: String::new(),
+                kind: lookup(1, "gf"),
+            },
+            teachers1: teachers(taught[0]),
+            teachers2: teachers(taught[1]),
+            small_group1: false,
+            small_group2: false,
+            open1: open_lessons(cancelled, l1, usize::from(taught[0])),
+            open2: open_lessons(cancelled, l2, usize::from(taught[1])),
+        }
+    }
+
     #[test]
-    fn category_totals_skip_cancelled_courses() {
+    fn category_totals_sum_lessons_and_open_lessons_of_courses_that_take_place() {
         assert!(category_totals(&[]).is_empty());
+        let (bio, math) = (LookupRef { id: 4, code: "b".into(), description: "Biologie".into() }, lookup(2, "m"));
+        let courses = [
+            course(1, Some(math.clone()), [4, 4], [true, true], false),
+            course(2, Some(bio.clone()), [2, 3], [true, false], false),
+            course(3, Some(bio.clone()), [5, 5], [false, false], true),
+            course(4, None, [1, 0], [false, false], false),
+            course(5, Some(math.clone()), [3, 2], [false, true], false),
+        ];
+        let sums = category_totals(&courses);
+        let got: Vec<(Option<i64>, [Decimal; 2], [Decimal; 2])> =
+            sums.iter().map(|s| (s.category.as_ref().map(|c| c.id), s.lessons, s.open)).collect();
+        assert_eq!(
+            got,
+            vec![
+                (Some(4), [d("2"), d("3")], [d("0"), d("3")]),
+                (Some(2), [d("7"), d("6")], [d("3"), d("0")]),
+                (None, [d("1"), d("0")], [d("1"), d("0")]),
+            ],
+            "by description (Biologie before M), cancelled skipped, no category last"
+        );
     }
 }

@@ -111,5 +111,7 @@ async fn the_year_overview_adds_up_and_sorts() {
     chrome.screenshot("charts").await;
     chrome.client.execute("document.querySelector('.totals').scrollIntoView();", vec![]).await.unwrap();
     chrome.screenshot("totals").await;
+    chrome.client.execute("document.querySelector('#totals-pool').scrollIntoView();", vec![]).await.unwrap();
+    chrome.screenshot("totals-pool-category").await;
     chrome.close().await;
 }
