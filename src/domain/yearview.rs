@@ -228,8 +228,8 @@ pub fn totals<'a>(rows: impl IntoIterator<Item = &'a Row>) -> Totals {
         }
         for share in &r.pool_shares {
             let sum = t.pool.entry(share.pool_type).or_default();
-            for s in 0..2 {
-                sum[s] += share.percent[s];
+            for (acc, p) in sum.iter_mut().zip(share.percent) {
+                *acc += p;
             }
         }
     }
@@ -555,7 +555,7 @@ mod tests {
 
     #[test]
     fn filters_narrow_by_division_flags_and_words() {
-        let rows = vec![row(1, "abc", 1, "90", "75"), row(2, "def", 2, "0", "0"), row(3, "ghi", 1, "60", "60")];
+        let rows = [row(1, "abc", 1, "90", "75"), row(2, "def", 2, "0", "0"), row(3, "ghi", 1, "60", "60")];
         let shown = |f: &Filter| rows.iter().filter(|r| f.matches(r)).map(|r| r.employment).collect::<Vec<_>>();
         assert_eq!(shown(&Filter::default()), [1, 2, 3]);
         assert_eq!(shown(&Filter { division: Some(1), ..Default::default() }), [1, 3]);

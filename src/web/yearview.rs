@@ -445,17 +445,48 @@ fn sign_class(x: Decimal) -> &'static str {
     }
 }
 
-/// The number cells of a row, or of a sum.
-fn cells(
+/// The figures of a row's or a sum's number cells.
+#[derive(Clone, Copy)]
+struct Figures {
     payment: [Decimal; 2],
     target: Decimal,
     workload: Decimal,
     payroll: [Decimal; 2],
     paid: Decimal,
     deviation: Decimal,
+    /// Opening, change, closing.
     balances: [Option<Decimal>; 3],
-    dp: u32,
-) -> Vec<CellView> {
+}
+
+impl Figures {
+    fn of_row(r: &Row) -> Figures {
+        Figures {
+            payment: r.payment,
+            target: r.target,
+            workload: r.workload,
+            payroll: r.payroll,
+            paid: r.paid,
+            deviation: r.deviation,
+            balances: [r.opening, r.change, r.closing],
+        }
+    }
+
+    fn of_sum(a: &Sum) -> Figures {
+        Figures {
+            payment: a.payment,
+            target: a.target,
+            workload: a.workload,
+            payroll: a.payroll,
+            paid: a.paid,
+            deviation: a.deviation,
+            balances: [Some(a.opening), Some(a.change), Some(a.closing)],
+        }
+    }
+}
+
+/// The number cells of a row, or of a sum; payroll percents with `dp` decimals.
+fn cells(f: &Figures, dp: u32) -> Vec<CellView> {
+    let Figures { payment, target, workload, payroll, paid, deviation, balances } = *f;
     let pct = |x: Decimal| i18n::percent(x, 2);
     let semesters = |pair: [Decimal; 2], dp: u32| {
         if pair[0] == pair[1] {
@@ -512,16 +543,7 @@ fn row_view(lang: Lang, year: i64, r: &Row) -> RowView {
         division: r.division.code.clone(),
         division_name: r.division.description.clone(),
         range,
-        cells: cells(
-            r.payment,
-            r.target,
-            r.workload,
-            r.payroll,
-            r.paid,
-            r.deviation,
-            [r.opening, r.change, r.closing],
-            r.percent_decimals,
-        ),
+        cells: cells(&Figures::of_row(r), r.percent_decimals),
         flags,
     }
 }
@@ -575,17 +597,7 @@ pub fn region(lang: Lang, data: &YearOverview, p: &Params, oob: bool) -> RegionV
         "yearview-count",
         &[("shown", shown.len().to_string().into()), ("total", data.rows.len().to_string().into())],
     );
-    let a = &sums.all;
-    let total = cells(
-        a.payment,
-        a.target,
-        a.workload,
-        a.payroll,
-        a.paid,
-        a.deviation,
-        [Some(a.opening), Some(a.change), Some(a.closing)],
-        data.percent_decimals,
-    );
+    let total = cells(&Figures::of_sum(&sums.all), data.percent_decimals);
     RegionView {
         lang,
         oob,
