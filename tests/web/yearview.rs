@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use rust_decimal::Decimal;
 use schoolplan::auth::Role;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::grid::demo;
 use super::Web;
@@ -145,6 +145,10 @@ async fn every_row_is_the_apis_figures_and_the_totals_are_their_sums() {
         let (min, max) = (dec(&e["employmentMin"]), dec(&e["employmentMax"]));
         let outside = min.is_some_and(|m| workload < m) || max.is_some_and(|m| workload > m);
         assert_eq!(row.html.contains("flag--range"), outside, "{code}: the range flag");
+        let open = w["courses"]["items"].as_array().unwrap().iter().any(|i| {
+            dec(&i["course"]["open1"]).unwrap() > Decimal::ZERO || dec(&i["course"]["open2"]).unwrap() > Decimal::ZERO
+        });
+        assert_eq!(row.html.contains("flag--open"), open, "{code}: the open-lessons flag");
     }
 
     // The sum row is the sum of the rows, column by column.
@@ -218,6 +222,28 @@ async fn sorting_filtering_and_searching_narrow_the_rows_and_their_totals() {
     let year = demo(&web).await;
     let session = web.sign_in("planner", Role::Planner).await;
     let base = format!("/years/{year}/overview");
+    // A teacher without work, and a course whose second semester loses its teacher (open lessons).
+    let divisions = web.app.get("/division").await.expect(200);
+    let division0 = divisions.result()[0]["id"].as_i64().unwrap();
+    let idle = web.app.create("/teacher", json!({"code": "zzidle", "firstName": "Ida", "lastName": "Leer"})).await;
+    web.app.create("/employment", json!({"teacher": idle, "schoolYear": year, "division": division0})).await;
+    let courses = web.app.get(&format!("/course?schoolYear={year}")).await.expect(200);
+    let course = courses
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| {
+            c["cancelled"] == false
+                && c["teachers1"].as_array().unwrap().len() == 1
+                && c["teachers1"] == c["teachers2"]
+                && dec(&c["lessons2"]).unwrap() > Decimal::ZERO
+        })
+        .expect("a course one teacher teaches all year")
+        .clone();
+    let mut body = course.clone();
+    body["teachers2"] = json!([]);
+    web.app.put(&format!("/course/{}", course["id"]), body).await.expect(200);
     let all = page(&web, &base, &session).await;
     let all_rows = rows(&all);
     let codes: Vec<&str> = all_rows.iter().map(|r| r.teacher.as_str()).collect();
@@ -252,6 +278,7 @@ async fn sorting_filtering_and_searching_narrow_the_rows_and_their_totals() {
         let flagged = rows(&html);
         assert!(flagged.iter().all(|r| r.html.contains(class)), "{flag}: every row has it");
         assert_eq!(flagged.len(), all_rows.iter().filter(|r| r.html.contains(class)).count(), "{flag}");
+        assert!(!flagged.is_empty(), "{flag}: the test made one");
     }
 
     // Search by code, case-insensitive.
@@ -316,8 +343,14 @@ async fn the_overview_speaks_english_and_draws_its_charts_without_inline_styles(
         );
         assert!(!html.contains("<script>"), "no inline script");
     }
-    // One bar per employment.
+    // One bar per employment; the histogram counts every employment once.
     assert_eq!(de.matches(r#"<g class="bar-group">"#).count(), rows(&de).len());
+    let counted: usize = de
+        .split(r#"<text class="chart-count""#)
+        .skip(1)
+        .map(|part| part.split('>').nth(1).unwrap().split('<').next().unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(counted, rows(&de).len(), "the histogram's counts add up to the rows");
     // A reader sees no write controls: the only POST forms are sign-out and language.
     assert_eq!(de.matches(r#"method="post""#).count(), 2);
 }
