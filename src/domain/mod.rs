@@ -29,6 +29,7 @@ pub mod schoolyear;
 pub mod subject;
 pub mod teacher;
 pub mod workload;
+pub mod yearview;
 
 use serde_json::Value;
 

@@ -97,6 +97,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-documents.ftl"),
             include_str!("../../locales/de/web-live.ftl"),
             include_str!("../../locales/de/web-workload.ftl"),
+            include_str!("../../locales/de/web-yearview.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -108,6 +109,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-documents.ftl"),
             include_str!("../../locales/en/web-live.ftl"),
             include_str!("../../locales/en/web-workload.ftl"),
+            include_str!("../../locales/en/web-yearview.ftl"),
         ],
     }
 }

@@ -91,3 +91,4 @@ pub mod session;
 pub mod version;
 pub mod workload;
 pub mod workload_sheet;
+pub mod yearview;

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::balances::{compute_all, years_to_compute, EmploymentResult};
 use crate::domain::course::Course;
+use crate::domain::employment::Employment;
 use crate::domain::fixed::{Amount, Fixed};
 use crate::domain::ids::{CourseId, SchoolYearId, TeacherId};
 use crate::domain::payroll::{PayrollType, PostingType};
@@ -380,26 +381,60 @@ pub async fn results_for(
     year: &SchoolYear,
     teacher: Option<TeacherId>,
 ) -> Result<(Vec<(TeacherRef, i64)>, HashMap<i64, EmploymentResult>)> {
-    results_with(conn, year, teacher, None).await
+    let (employments, results) = results_with(conn, year, teacher, None).await?;
+    Ok((employments.into_iter().map(|e| (e.teacher.into(), e.id.0)).collect(), results))
 }
 
-/// [`results_for`] with the year's courses (of `teacher`) already at hand.
+/// [`results_for`] with the year's courses (of `teacher`) already at hand;
+/// the employments in their list form (balances not filled).
 async fn results_with(
     conn: &mut Conn,
     year: &SchoolYear,
     teacher: Option<TeacherId>,
     courses: Option<&[Course]>,
-) -> Result<(Vec<(TeacherRef, i64)>, HashMap<i64, EmploymentResult>)> {
+) -> Result<(Vec<Employment>, HashMap<i64, EmploymentResult>)> {
     let employments = conn.list_employments(EmploymentFilter { school_year: Some(year.id), teacher }).await?;
     let known = courses.map(|c| (year.id, c));
     let facts = facts_with(conn, year.graduation_year, teacher.map(|t| t.0), &[year.id.0], known).await?;
     let results = compute_all(&facts)?;
-    Ok((employments.into_iter().map(|e| (e.teacher.into(), e.id.0)).collect(), results))
+    Ok((employments, results))
 }
 
 /// The workload forms of school year `year_id` — every employment, or that of
 /// `teacher` (404 when the teacher has no employment that year).
 pub async fn workloads(conn: &mut Conn, year_id: SchoolYearId, teacher: Option<TeacherId>) -> Result<Vec<Workload>> {
+    Ok(year_forms(conn, year_id, teacher).await?.forms.into_iter().map(|f| f.workload).collect())
+}
+
+/// One employment's workload form with the employment itself, its balances
+/// filled as `GET /employment` fills them ([`fill_balances`]: null when the
+/// year's showIpbBalances is false), from the same computation.
+#[derive(Debug, Clone)]
+pub struct EmploymentForm {
+    /// The employment (list form, balances filled).
+    pub employment: Employment,
+    /// Its workload form (`GET /workload`).
+    pub workload: Workload,
+}
+
+/// What [`year_forms`] reads: the school year, the employments' forms in
+/// teacher-code order, and the year's courses (of the teacher, when one is
+/// asked for; every course, cancelled ones too, in no particular order).
+#[derive(Debug, Clone)]
+pub struct YearForms {
+    /// The school year.
+    pub year: SchoolYear,
+    /// One per employment, ordered by teacher code.
+    pub forms: Vec<EmploymentForm>,
+    /// The courses read for the calculation.
+    pub courses: Vec<Course>,
+}
+
+/// [`workloads`] with each form's employment and balances and the year's
+/// courses, computed once (the year overview, docs/web.md §Jahresüberblick);
+/// a fixed number of queries whatever the number of employments. Errors as
+/// [`workloads`].
+pub async fn year_forms(conn: &mut Conn, year_id: SchoolYearId, teacher: Option<TeacherId>) -> Result<YearForms> {
     let year = conn.get_school_year(year_id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year_id.0))?;
     if let Some(t) = teacher {
         conn.require("teacher", TeacherId::KIND, t.0).await?;
@@ -440,11 +475,17 @@ pub async fn workloads(conn: &mut Conn, year_id: SchoolYearId, teacher: Option<T
         year,
     };
     let mut out = Vec::with_capacity(employments.len());
-    for (teacher, employment) in employments {
-        let Some(result) = results.remove(&employment) else { continue };
-        out.push(form(&refs, teacher, result));
+    for mut employment in employments {
+        let Some(result) = results.remove(&employment.id.0) else { continue };
+        if refs.year.show_ipb_balances {
+            employment.opening_balance = Some(Amount(result.opening));
+            employment.closing_balance = Some(Amount(result.closing));
+            employment.change = Some(Amount(result.closing - result.opening));
+        }
+        let workload = form(&refs, employment.teacher.reference.clone(), result);
+        out.push(EmploymentForm { employment, workload });
     }
-    Ok(out)
+    Ok(YearForms { year: refs.year, forms: out, courses: refs.courses.into_values().collect() })
 }
 
 fn form(refs: &Refs, teacher: TeacherRef, r: EmploymentResult) -> Workload {

@@ -24,6 +24,8 @@ pub enum Screen {
     Documents,
     /// Übersicht → Pensenblatt.
     Workload,
+    /// Übersicht → Jahresüberblick.
+    YearOverview,
 }
 
 /// A school year in the year switch.
@@ -135,7 +137,7 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht (Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
+    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -146,6 +148,7 @@ impl Page {
         let year = self.year.or_else(|| self.years.first().map(|y| y.id));
         let mut top = vec![item("nav-overview", "/".into(), Screen::Overview)];
         if let Some(year) = year {
+            top.push(item("nav-yearview", format!("/years/{year}/overview"), Screen::YearOverview));
             top.push(item("nav-workload", format!("/years/{year}/workload"), Screen::Workload));
             top.push(item("nav-documents", format!("/years/{year}/documents"), Screen::Documents));
         }
@@ -169,6 +172,7 @@ impl Page {
             Screen::Grid => "grid",
             Screen::Documents => "documents",
             Screen::Workload => "workload",
+            Screen::YearOverview => "overview",
             Screen::Overview | Screen::SignIn | Screen::Teachers => "",
         }
     }

@@ -5,7 +5,8 @@
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
 //! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen),
-//! [`workload`] (Übersicht → Pensenblatt), [`documents`] (Übersicht → Export); [`language`] switches the
+//! [`yearview`] (Übersicht → Jahresüberblick), [`workload`] (Übersicht → Pensenblatt),
+//! [`documents`] (Übersicht → Export); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -25,6 +26,7 @@ pub mod overview;
 pub mod signin;
 pub mod teachers;
 pub mod workload;
+pub mod yearview;
 
 use std::time::Duration;
 
@@ -80,7 +82,7 @@ pub struct WebState {
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
 /// `/language`, `/years`, `/years/{id}/grid`, `/years/{id}/documents`,
 /// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/teachers`,
-/// `/years/{id}/workload[/{teacher}[/pdf]]`, `/assets/{file}`.
+/// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/assets/{file}`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -106,6 +108,7 @@ pub fn router(
         .route("/years/{year}/workload", get(workload::list))
         .route("/years/{year}/workload/{teacher}", get(workload::page))
         .route("/years/{year}/workload/{teacher}/pdf", get(workload::pdf))
+        .route("/years/{year}/overview", get(yearview::page))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -22,3 +22,4 @@ mod docs_page;
 mod documents;
 mod web_grid;
 mod workload;
+mod yearview;

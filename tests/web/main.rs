@@ -15,6 +15,7 @@ mod pages;
 mod signin;
 mod teachers;
 mod workload;
+mod yearview;
 
 use helpers::TestApp;
 use reqwest::header::{HeaderMap, COOKIE, SET_COOKIE};

@@ -1,0 +1,393 @@
+//! Jahresüberblick (`GET /years/{year}/overview`, docs/web.md §Jahresüberblick):
+//! one row per employment of a school year with its payment target, workload
+//! with age relief, payroll total, deviation, IPB balances and flags; the
+//! totals per division, gender, payroll type, pool type and subject
+//! category; two charts as server-drawn SVG (workload against target per
+//! teacher, the distribution of the deviations).
+//!
+//! Query: `q` (search in code and name), `division` (id), `flag` (repeatable:
+//! `range`, `nowork`, `open`; a row shows when it has one of them), `sort`
+//! (a column, [`SortKey::param`]) and `dir` (`asc`/`desc`). With htmx the
+//! filter form and the column headers ask for the region alone (target
+//! [`REGION`]) and the URL follows; without JavaScript they are a form and
+//! links. Every figure comes from [`crate::service::yearview`] and the totals
+//! from [`crate::domain::yearview::totals`]; this module only formats them:
+//! the handler and the rows here, the number cells and totals tables in
+//! `tables`, the SVG charts in `charts`.
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::Uri;
+use axum::response::{IntoResponse, Response};
+mod charts;
+mod tables;
+
+pub use charts::{BarView, BarsChart, BinView, HistogramChart, TickView};
+pub use tables::{CellView, TotalRow, TotalsTable};
+
+use super::guard::SignedIn;
+use super::htmx::{HxRequest, HxResponse};
+use super::layout::{Page, Screen, YearChoice};
+use super::{page_error, render, WebState};
+use crate::domain::ids::SchoolYearId;
+use crate::domain::yearview::{sort_rows, totals, Filter, Row, SortKey};
+use crate::i18n::{self, Lang};
+use crate::service::yearview::{self, YearOverview};
+use charts::{bars, deviation_histogram};
+use tables::{cells, tables, Figures};
+
+/// The id of the element the filters and the column headers replace.
+pub const REGION: &str = "yearview-region";
+
+/// The overview page.
+#[derive(Template)]
+#[template(path = "web/yearview/page.html")]
+pub struct YearviewPage {
+    /// The frame.
+    pub page: Page,
+    /// The filter form.
+    pub form: FormView,
+    /// The region (rows, charts, totals).
+    pub region: RegionView,
+}
+
+/// The region alone (the answer to htmx), with the sort fields of the form
+/// swapped out of band.
+#[derive(Template)]
+#[template(path = "web/yearview/region.html")]
+pub struct YearviewRegion {
+    /// The region.
+    pub region: RegionView,
+}
+
+/// What the query asks for.
+#[derive(Debug, Clone, Default)]
+pub struct Params {
+    /// Which rows.
+    pub filter: Filter,
+    /// By which column.
+    pub sort: SortKey,
+    /// Descending.
+    pub desc: bool,
+}
+
+impl Params {
+    /// Reads `q`, `division`, `flag`, `sort` and `dir`; unreadable values are ignored.
+    pub fn from_query(pairs: &[(String, String)]) -> Params {
+        let mut p = Params::default();
+        for (k, v) in pairs {
+            match k.as_str() {
+                "q" => p.filter.query = v.trim().to_string(),
+                "division" => p.filter.division = v.trim().parse().ok(),
+                "flag" => match v.as_str() {
+                    "range" => p.filter.flags.outside_range = true,
+                    "nowork" => p.filter.flags.no_work = true,
+                    "open" => p.filter.flags.open_lessons = true,
+                    _ => {}
+                },
+                "sort" => p.sort = SortKey::from_param(v).unwrap_or_default(),
+                "dir" => p.desc = v == "desc",
+                _ => {}
+            }
+        }
+        p
+    }
+
+    /// The query string of these parameters with `sort`/`dir` replaced (no `?`).
+    fn query(&self, sort: SortKey, desc: bool) -> String {
+        let mut s = url::form_urlencoded::Serializer::new(String::new());
+        if !self.filter.query.is_empty() {
+            s.append_pair("q", &self.filter.query);
+        }
+        if let Some(d) = self.filter.division {
+            s.append_pair("division", &d.to_string());
+        }
+        let f = self.filter.flags;
+        for (on, value) in [(f.outside_range, "range"), (f.no_work, "nowork"), (f.open_lessons, "open")] {
+            if on {
+                s.append_pair("flag", value);
+            }
+        }
+        s.append_pair("sort", sort.param());
+        s.append_pair("dir", if desc { "desc" } else { "asc" });
+        s.finish()
+    }
+}
+
+/// The filter form.
+#[derive(Debug, Clone)]
+pub struct FormView {
+    /// `/years/{id}/overview`.
+    pub action: String,
+    /// The search text.
+    pub q: String,
+    /// Division choices: (value, label, chosen); the first is "(alle)".
+    pub divisions: Vec<(String, String, bool)>,
+    /// Flag checkboxes: (value, label, checked).
+    pub flags: Vec<(&'static str, String, bool)>,
+}
+
+/// A column header.
+#[derive(Debug, Clone)]
+pub struct HeaderView {
+    /// Text.
+    pub label: String,
+    /// Link that sorts by it (empty: not sortable).
+    pub href: String,
+    /// `aria-sort`: `ascending`, `descending` or `none`.
+    pub aria_sort: &'static str,
+    /// `▲`/`▼` when sorted by it, else empty.
+    pub arrow: &'static str,
+    /// Whether a number column (right-aligned).
+    pub numeric: bool,
+}
+
+/// An employment's row.
+#[derive(Debug, Clone)]
+pub struct RowView {
+    /// Employment id (`data-employment`), element id `employment-{id}`.
+    pub employment: i64,
+    /// Teacher code.
+    pub code: String,
+    /// `Last, First`.
+    pub name: String,
+    /// The teacher's workload page.
+    pub href: String,
+    /// Division id (`data-division`).
+    pub division_id: i64,
+    /// Division code.
+    pub division: String,
+    /// Division description.
+    pub division_name: String,
+    /// The contract's range, e.g. `60–80 %`, or `–`.
+    pub range: String,
+    /// The number cells.
+    pub cells: Vec<CellView>,
+    /// Flags in words, shown below the name: (code, text).
+    pub flags: Vec<(&'static str, String)>,
+}
+
+/// The region: rows, charts, totals.
+#[derive(Debug, Clone)]
+pub struct RegionView {
+    /// The language.
+    pub lang: Lang,
+    /// Whether the sort fields of the form go out of band (htmx answer).
+    pub oob: bool,
+    /// Current sort param and direction, for the form's hidden fields.
+    pub sort: &'static str,
+    /// `asc` or `desc`.
+    pub dir: &'static str,
+    /// `n von m Anstellungen`.
+    pub count: String,
+    /// Table caption.
+    pub caption: String,
+    /// Headers: code, name (with the flags), division, range (not sortable), the number columns.
+    pub headers: Vec<HeaderView>,
+    /// Rows.
+    pub rows: Vec<RowView>,
+    /// The sum of the shown rows.
+    pub total: Vec<CellView>,
+    /// Label of the sum row.
+    pub total_label: String,
+    /// The charts (none without rows).
+    pub bars: Option<BarsChart>,
+    /// Histogram.
+    pub histogram: Option<HistogramChart>,
+    /// Totals tables.
+    pub tables: Vec<TotalsTable>,
+}
+
+impl RegionView {
+    /// The catalogue text of `key`.
+    pub fn t(&self, key: &str) -> String {
+        i18n::text(self.lang, key)
+    }
+}
+
+/// `GET /years/{year}/overview`.
+pub async fn page(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(year): Path<i64>,
+    Query(query): Query<Vec<(String, String)>>,
+    hx: HxRequest,
+    uri: Uri,
+) -> Response {
+    let params = Params::from_query(&query);
+    let data = match yearview::load(&state.store, SchoolYearId(year)).await {
+        Ok(data) => data,
+        Err(e) => return page_error(lang, e),
+    };
+    let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
+    let fragment = hx.wants_fragment(REGION);
+    let region = region(lang, &data, &params, fragment);
+    if fragment {
+        let push = HxResponse { push_url: Some(here), ..Default::default() };
+        return (push, render(lang, &YearviewRegion { region })).into_response();
+    }
+    let title = i18n::text_with(lang, "yearview-title", &[("year", data.year.code.as_str().into())]);
+    let mut page = Page::new(lang, Screen::YearOverview, title, Some(user), here);
+    page.year = Some(year);
+    page.years =
+        data.years.iter().map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: y.id.0 == year }).collect();
+    let form = form(lang, &data, &params);
+    render(lang, &YearviewPage { page, form, region })
+}
+
+fn form(lang: Lang, data: &YearOverview, p: &Params) -> FormView {
+    let t = |key: &str| i18n::text(lang, key);
+    let mut divisions = vec![(String::new(), t("yearview-all"), p.filter.division.is_none())];
+    divisions.extend(
+        data.divisions.iter().map(|d| {
+            (d.id.0.to_string(), format!("{} – {}", d.code, d.description), p.filter.division == Some(d.id.0))
+        }),
+    );
+    let f = p.filter.flags;
+    FormView {
+        action: format!("/years/{}/overview", data.year.id.0),
+        q: p.filter.query.clone(),
+        divisions,
+        flags: vec![
+            ("range", t("yearview-flag-range"), f.outside_range),
+            ("nowork", t("yearview-flag-nowork"), f.no_work),
+            ("open", t("yearview-flag-open"), f.open_lessons),
+        ],
+    }
+}
+
+fn row_view(lang: Lang, year: i64, r: &Row) -> RowView {
+    let t = |key: &str| i18n::text(lang, key);
+    let range = match (r.employment_min, r.employment_max) {
+        (None, None) => "–".to_string(),
+        (min, max) => format!(
+            "{}–{} %",
+            min.map_or_else(String::new, |m| m.normalize().to_string()),
+            max.map_or_else(String::new, |m| m.normalize().to_string())
+        ),
+    };
+    let mut flags = Vec::new();
+    if r.flags.outside_range {
+        flags.push(("range", t("yearview-flag-range")));
+    }
+    if r.flags.no_work {
+        flags.push(("nowork", t("yearview-flag-nowork")));
+    }
+    if r.flags.open_lessons {
+        flags.push(("open", t("yearview-flag-open")));
+    }
+    RowView {
+        employment: r.employment,
+        code: r.teacher.code.clone(),
+        name: format!("{}, {}", r.teacher.last_name, r.teacher.first_name),
+        href: format!("/years/{year}/workload/{}", r.teacher.id.0),
+        division_id: r.division.id,
+        division: r.division.code.clone(),
+        division_name: r.division.description.clone(),
+        range,
+        cells: cells(&Figures::of_row(r), r.percent_decimals),
+        flags,
+    }
+}
+
+fn headers(lang: Lang, year: i64, p: &Params) -> Vec<HeaderView> {
+    let t = |key: &str| i18n::text(lang, key);
+    let sortable = |key: SortKey, label: &str| {
+        let current = p.sort == key;
+        let desc = if current { !p.desc } else { key.numeric() };
+        HeaderView {
+            label: t(label),
+            href: format!("/years/{year}/overview?{}", p.query(key, desc)),
+            aria_sort: match (current, p.desc) {
+                (false, _) => "none",
+                (true, false) => "ascending",
+                (true, true) => "descending",
+            },
+            arrow: match (current, p.desc) {
+                (false, _) => "",
+                (true, false) => "▲",
+                (true, true) => "▼",
+            },
+            numeric: key.numeric(),
+        }
+    };
+    let plain =
+        |label: &str| HeaderView { label: t(label), href: String::new(), aria_sort: "none", arrow: "", numeric: false };
+    vec![
+        sortable(SortKey::Code, "yearview-col-code"),
+        sortable(SortKey::Name, "yearview-col-name"),
+        sortable(SortKey::Division, "yearview-col-division"),
+        plain("yearview-col-range"),
+        sortable(SortKey::Target, "yearview-col-target"),
+        sortable(SortKey::Workload, "yearview-col-workload"),
+        sortable(SortKey::Paid, "yearview-col-paid"),
+        sortable(SortKey::Deviation, "yearview-col-deviation"),
+        sortable(SortKey::Opening, "yearview-col-opening"),
+        sortable(SortKey::Change, "yearview-col-change"),
+        sortable(SortKey::Closing, "yearview-col-closing"),
+    ]
+}
+
+/// Builds the region for `data` as `p` asks.
+pub fn region(lang: Lang, data: &YearOverview, p: &Params, oob: bool) -> RegionView {
+    let year = data.year.id.0;
+    let mut shown: Vec<Row> = data.rows.iter().filter(|r| p.filter.matches(r)).cloned().collect();
+    sort_rows(&mut shown, p.sort, p.desc);
+    let sums = totals(&shown);
+    let count = i18n::text_with(
+        lang,
+        "yearview-count",
+        &[("shown", shown.len().to_string().into()), ("total", data.rows.len().to_string().into())],
+    );
+    let total = cells(&Figures::of_sum(&sums.all), data.percent_decimals);
+    RegionView {
+        lang,
+        oob,
+        sort: p.sort.param(),
+        dir: if p.desc { "desc" } else { "asc" },
+        count,
+        caption: i18n::text_with(lang, "yearview-caption", &[("year", data.year.code.as_str().into())]),
+        headers: headers(lang, year, p),
+        rows: shown.iter().map(|r| row_view(lang, year, r)).collect(),
+        total,
+        total_label: i18n::text(lang, "yearview-total"),
+        bars: (!shown.is_empty()).then(|| bars(lang, &shown)),
+        histogram: (!shown.is_empty()).then(|| deviation_histogram(lang, &shown)),
+        tables: tables(lang, data, &sums),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tables::{fixed_text, signed_percent};
+    use super::*;
+    use crate::domain::yearview::Flags;
+    use rust_decimal::Decimal;
+
+    fn pairs(q: &str) -> Vec<(String, String)> {
+        url::form_urlencoded::parse(q.as_bytes()).into_owned().collect()
+    }
+
+    #[test]
+    fn the_query_round_trips() {
+        let p = Params::from_query(&pairs("q=M%C3%BCller&division=3&flag=range&flag=open&sort=deviation&dir=desc"));
+        assert_eq!(p.filter.query, "Müller");
+        assert_eq!(p.filter.division, Some(3));
+        assert_eq!(p.filter.flags, Flags { outside_range: true, no_work: false, open_lessons: true });
+        assert_eq!((p.sort, p.desc), (SortKey::Deviation, true));
+        let again = Params::from_query(&pairs(&p.query(SortKey::Deviation, true)));
+        assert_eq!(again.filter, p.filter);
+        assert_eq!((again.sort, again.desc), (SortKey::Deviation, true));
+        let junk = Params::from_query(&pairs("division=x&sort=nope&flag=zzz"));
+        assert_eq!((junk.filter, junk.sort, junk.desc), (Filter::default(), SortKey::Code, false));
+    }
+
+    #[test]
+    fn signed_percents_and_numbers() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        assert_eq!(signed_percent(d("3.5"), 2), "+3.50 %");
+        assert_eq!(signed_percent(d("-2.174"), 2), "-2.17 %");
+        assert_eq!(signed_percent(d("0.001"), 2), "0.00 %");
+        assert_eq!(fixed_text(d("18.05"), 1), "18.1");
+    }
+}
