@@ -4,21 +4,23 @@
 //! partial updates, every text from the catalogue ([`crate::i18n`]).
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
-//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen); [`language`] switches the
+//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen: list, page, forms); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
-//! files), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
+//! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
 //!
 //! Layer: beside `api` (it never imports it); reads and use cases go through
 //! [`crate::service`].
 
 pub mod assets;
+pub mod form;
 pub mod grid;
 pub mod guard;
 pub mod htmx;
 pub mod language;
 pub mod layout;
 pub mod overview;
+pub mod record;
 pub mod signin;
 pub mod teachers;
 
@@ -70,7 +72,8 @@ pub struct WebState {
 /// The web interface's routes with their layers: the session guard, the
 /// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
-/// `/language`, `/years`, `/years/{id}/grid`, `/teachers`, `/assets/{file}`.
+/// `/language`, `/years`, `/years/{id}/grid`, `/teachers` (with `/teachers/new`,
+/// `/teachers/{id}`, `…/edit`, `…/archive`, `…/delete`), `/assets/{file}`.
 pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: usize) -> Router {
     let state = WebState { store, config: std::sync::Arc::new(config) };
     let pages = Router::new()
@@ -80,7 +83,8 @@ pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: us
         .route("/language", post(language::switch))
         .route("/years", get(overview::switch_year))
         .route("/years/{year}/grid", get(grid::page))
-        .route("/teachers", get(teachers::page))
+        .route("/teachers", get(teachers::page).post(record::create::<teachers::TeacherRecord>))
+        .merge(record::routes::<teachers::TeacherRecord>())
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

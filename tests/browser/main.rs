@@ -19,4 +19,5 @@ mod helpers;
 mod chrome;
 
 mod docs_page;
+mod masterdata;
 mod web_grid;

@@ -9,6 +9,7 @@
 mod helpers;
 
 mod grid;
+mod masterdata;
 mod pages;
 mod signin;
 mod teachers;
