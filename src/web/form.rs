@@ -13,6 +13,8 @@ use serde_json::Value;
 
 use super::layout::YearChoice;
 use crate::auth::Principal;
+use crate::domain::lookup::LookupKind;
+use crate::domain::refs::LookupRef;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Arg, Lang, Message};
 use crate::service::audit::Actor;
@@ -90,10 +92,13 @@ pub struct Field {
     pub id: String,
     /// The label.
     pub label: String,
-    /// `text`, `email`, `date`, `number`, `select` or `checks` (a group of checkboxes).
+    /// `text`, `email`, `date`, `number`, `select`, `checks` (a group of
+    /// checkboxes) or `checkbox` (one, checked when the value is `true`).
     pub kind: &'static str,
-    /// The value shown (for `text` … `number`).
+    /// The value shown (for `text` … `number`; `true`/`false` for a `checkbox`).
     pub value: String,
+    /// The value as a person reads it (a checkbox: ja/nein).
+    pub text: String,
     /// Whether the field must be filled.
     pub required: bool,
     /// The choices of `select` and `checks`.
@@ -124,11 +129,20 @@ impl Field {
         errors: &FieldErrors,
         required: bool,
     ) -> Field {
+        let value = match kind {
+            "checkbox" => values.checked(name).to_string(),
+            _ => values.get(name).to_string(),
+        };
+        let text = match kind {
+            "checkbox" => i18n::text(errors.lang, if values.checked(name) { "form-yes" } else { "form-no" }),
+            _ => value.clone(),
+        };
         Field {
             name: name.to_string(),
             id: format!("f-{name}"),
             kind,
-            value: values.get(name).to_string(),
+            value,
+            text,
             required,
             options: Vec::new(),
             error: errors.get(name, &label),
@@ -169,12 +183,17 @@ pub struct FieldErrors {
 }
 
 impl FieldErrors {
+    /// No problem, for a form in `lang`.
+    pub fn none(lang: Lang) -> FieldErrors {
+        FieldErrors { lang, ..FieldErrors::default() }
+    }
+
     /// The errors of `err` in `lang`: each field error under the first
     /// segment of its JSON pointer (`/departments/1` → `departments`) when that
     /// is one of `fields`, else general; a duplicate code beside `code`; any
     /// other problem general.
     pub fn from_error(err: &Error, lang: Lang, fields: &[&str]) -> FieldErrors {
-        let mut out = FieldErrors { lang, ..FieldErrors::default() };
+        let mut out = FieldErrors::none(lang);
         let errors = match err {
             Error::Problem { errors, .. } => errors.as_slice(),
             Error::Internal(_) => &[],
@@ -222,6 +241,8 @@ impl FieldErrors {
                 }
                 literal => literal.render(self.lang),
             })
+            // The catalogue quotes the field's key as code; beside the field its label reads plainly.
+            .map(|t| t.replace(&format!("`{label}`"), label))
             .collect();
         Some(texts.join(" "))
     }
@@ -279,7 +300,7 @@ impl Field {
     /// The value as a person reads it: the text, or the labels of the choices made.
     pub fn shown(&self) -> String {
         if self.options.is_empty() {
-            return self.value.clone();
+            return self.text.clone();
         }
         let labels: Vec<&str> =
             self.options.iter().filter(|o| o.selected && !o.value.is_empty()).map(|o| o.label.as_str()).collect();
@@ -317,6 +338,34 @@ pub fn in_use(lang: Lang, object: &str, users: &[String]) -> String {
         })
         .collect();
     i18n::text_with(lang, "form-in-use", &[("object", object.into()), ("users", users.join(", ").into())])
+}
+
+/// The choices of lookup `kind` for field `name`, as (id, `code – description`);
+/// archived ones only when among `chosen`'s values of the field.
+pub async fn lookup_options(
+    conn: &mut Conn,
+    kind: LookupKind,
+    name: &str,
+    chosen: &FormData,
+) -> Result<Vec<(String, String)>> {
+    let picked = chosen.all(name);
+    Ok(conn
+        .list_lookups(kind, None)
+        .await?
+        .into_iter()
+        .filter(|l| !l.archived || picked.contains(&l.id.to_string().as_str()))
+        .map(|l| (l.id.to_string(), format!("{} – {}", l.code, l.description)))
+        .collect())
+}
+
+/// A lookup's reference as `code – description`, a dash for none.
+pub fn lookup_text(l: Option<&LookupRef>) -> String {
+    l.map_or_else(|| "–".into(), |l| format!("{} – {}", l.code, l.description))
+}
+
+/// A text or a dash for none.
+pub fn or_dash(v: Option<&str>) -> String {
+    v.filter(|s| !s.is_empty()).map_or_else(|| "–".into(), str::to_string)
 }
 
 /// The school years for the menu's Planung entry (newest first), read in
@@ -376,6 +425,6 @@ mod tests {
             Error::field("/email", ErrorCode::InvalidEmail, Message::new("error-field-email").arg("key", "email"));
         let e = FieldErrors::from_error(&keyed, Lang::De, &["email"]);
         let text = e.get("email", "E-Mail").unwrap();
-        assert!(text.contains("E-Mail") && !text.contains("`email`"), "the field is named by its label: {text}");
+        assert!(text.starts_with("E-Mail ") && !text.contains('`'), "the field is named by its label: {text}");
     }
 }

@@ -20,6 +20,10 @@ pub enum Screen {
     Grid,
     /// Stammdaten → Lehrpersonen.
     Teachers,
+    /// Stammdaten → Fächer.
+    Subjects,
+    /// Stammdaten → Klassen.
+    Classes,
 }
 
 /// A school year in the year switch.
@@ -125,7 +129,7 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht; Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
+    /// The menu: Übersicht; Planung (nach Klassen); Stammdaten (Fächer, Klassen, Lehrpersonen): the entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -143,7 +147,11 @@ impl Page {
         }
         groups.push(NavGroup {
             heading: self.t("nav-master-data"),
-            items: vec![item("nav-teachers", "/teachers".into(), Screen::Teachers)],
+            items: vec![
+                item("nav-subjects", "/subjects".into(), Screen::Subjects),
+                item("nav-classes", "/classes".into(), Screen::Classes),
+                item("nav-teachers", "/teachers".into(), Screen::Teachers),
+            ],
         });
         groups
     }
@@ -152,7 +160,7 @@ impl Page {
     pub fn year_screen(&self) -> &'static str {
         match self.screen {
             Screen::Grid => "grid",
-            Screen::Overview | Screen::SignIn | Screen::Teachers => "",
+            Screen::Overview | Screen::SignIn | Screen::Teachers | Screen::Subjects | Screen::Classes => "",
         }
     }
 }

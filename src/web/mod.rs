@@ -4,7 +4,8 @@
 //! partial updates, every text from the catalogue ([`crate::i18n`]).
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
-//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen: list, page, forms); [`language`] switches the
+//! (Übersicht), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`], [`teachers`] (Stammdaten → Fächer, Klassen,
+//! Lehrpersonen: list, page, forms); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -13,6 +14,7 @@
 //! [`crate::service`].
 
 pub mod assets;
+pub mod classes;
 pub mod form;
 pub mod grid;
 pub mod guard;
@@ -22,6 +24,7 @@ pub mod layout;
 pub mod overview;
 pub mod record;
 pub mod signin;
+pub mod subjects;
 pub mod teachers;
 
 use std::time::Duration;
@@ -72,8 +75,9 @@ pub struct WebState {
 /// The web interface's routes with their layers: the session guard, the
 /// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
-/// `/language`, `/years`, `/years/{id}/grid`, `/teachers` (with `/teachers/new`,
-/// `/teachers/{id}`, `…/edit`, `…/archive`, `…/delete`), `/assets/{file}`.
+/// `/language`, `/years`, `/years/{id}/grid`, `/subjects`, `/classes`,
+/// `/teachers` (each with `…/new`, `…/{id}`, `…/{id}/edit`, `…/{id}/archive`,
+/// `…/{id}/delete`), `/assets/{file}`.
 pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: usize) -> Router {
     let state = WebState { store, config: std::sync::Arc::new(config) };
     let pages = Router::new()
@@ -83,8 +87,9 @@ pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: us
         .route("/language", post(language::switch))
         .route("/years", get(overview::switch_year))
         .route("/years/{year}/grid", get(grid::page))
-        .route("/teachers", get(teachers::page).post(record::create::<teachers::TeacherRecord>))
         .merge(record::routes::<teachers::TeacherRecord>())
+        .merge(record::routes::<subjects::SubjectRecord>())
+        .merge(record::routes::<classes::ClassRecord>())
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -1,4 +1,4 @@
-//! A master-data record's page and forms, the same for every master-data
+//! A master-data screen's list, a record's page and forms, the same for every master-data
 //! screen (docs/web.md §Master-data forms): the page of one object, the form
 //! to create one and to edit one, archive or reactivate, delete.
 //!
@@ -9,6 +9,7 @@
 //!
 //! | route | handler |
 //! |---|---|
+//! | `GET {base}?q=…&state=…` | [`list_page`] (a [`Listed`] screen) |
 //! | `GET {base}/{id}` | [`detail`] |
 //! | `GET {base}/new`, `POST {base}` | [`new_form`], [`create`] |
 //! | `GET {base}/{id}/edit`, `POST {base}/{id}` | [`edit_form`], [`save`] |
@@ -28,7 +29,7 @@ use std::future::Future;
 
 use askama::Template;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
@@ -36,6 +37,7 @@ use serde_json::Value;
 
 use super::form::{self, Conflict, Field, FieldErrors, FormData};
 use super::guard::SignedIn;
+use super::htmx::{HxRequest, HxResponse};
 use super::layout::{Page, Screen};
 use super::{error_page, page_error, render, WebState};
 use crate::domain::reader::Mode;
@@ -99,6 +101,171 @@ pub trait Record: Send + Sync + 'static {
     fn options(conn: &mut Conn, chosen: &FormData) -> impl Future<Output = Result<Options>> + Send;
 }
 
+/// A master-data screen's list: the objects with a search and the
+/// active/archived filter (`GET {base}?q=…&state=all|active|archived`; with
+/// htmx, target `{ROW}-list`, the list alone).
+///
+/// Catalogue keys, with `P` = [`Record::PREFIX`]: `P-title`, `P-caption`,
+/// `P-count` (`$shown`, `$total`), `P-none`, `P-search-hint`, `P-new`,
+/// `P-done-deleted`.
+pub trait Listed: Record {
+    /// An object as listed.
+    type Item: Send + 'static;
+    /// The element ids' prefix: rows `{ROW}-{id}`, the list `{ROW}-list`,
+    /// the search field `{ROW}-q`.
+    const ROW: &'static str;
+    /// Every object, in the list's order.
+    fn list(conn: &mut Conn) -> impl Future<Output = Result<Vec<Self::Item>>> + Send;
+    /// The column headers (the first is the code's, the last the state's).
+    fn headers(lang: Lang) -> Vec<String>;
+    /// An object's row: id, the cells before the state (the first is the code), archived.
+    fn row(item: &Self::Item) -> (i64, Vec<String>, bool);
+}
+
+/// Whether every word of `q` occurs in `hay`, case-insensitively.
+pub fn matches(hay: &str, q: &str) -> bool {
+    let hay = hay.to_lowercase();
+    q.split_whitespace().all(|word| hay.contains(&word.to_lowercase()))
+}
+
+/// A list page.
+#[derive(Template)]
+#[template(path = "web/record/list_page.html")]
+pub struct ListPage {
+    /// The frame.
+    pub page: Page,
+    /// The screen's path.
+    pub base: &'static str,
+    /// The element ids' prefix ([`Listed::ROW`]).
+    pub row: &'static str,
+    /// The search text.
+    pub q: String,
+    /// The search field's hint.
+    pub hint: String,
+    /// The state filter's choices (all, active, archived).
+    pub states: Vec<form::Choice>,
+    /// The create link's text, empty when the person may not create.
+    pub new_label: String,
+    /// What was just done (after a delete), or empty.
+    pub done: String,
+    /// The list.
+    pub list: ListView,
+}
+
+/// The list alone (the answer to the htmx search).
+#[derive(Template)]
+#[template(path = "web/record/list.html")]
+pub struct ListRegion {
+    /// The list.
+    pub list: ListView,
+}
+
+/// A list as the templates show it.
+#[derive(Debug, Clone)]
+pub struct ListView {
+    /// The element ids' prefix ([`Listed::ROW`]).
+    pub row: &'static str,
+    /// The screen's path (rows link to `{base}/{id}`).
+    pub base: &'static str,
+    /// Caption.
+    pub caption: String,
+    /// Column headers.
+    pub headers: Vec<String>,
+    /// `n of m …`.
+    pub count: String,
+    /// Shown when nothing matches.
+    pub none: String,
+    /// The rows.
+    pub rows: Vec<ListRow>,
+}
+
+/// A row of a list.
+#[derive(Debug, Clone)]
+pub struct ListRow {
+    /// The object's id.
+    pub id: i64,
+    /// The code (first column, a link to the object's page).
+    pub code: String,
+    /// The other cells before the state.
+    pub cells: Vec<String>,
+    /// `aktiv` or `archiviert`.
+    pub state: String,
+    /// Whether archived (the state is marked).
+    pub archived: bool,
+}
+
+/// `GET {base}`: the list, searched (`q`: every word in some cell) and filtered (`state`).
+pub async fn list_page<S: Listed>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Query(query): Query<HashMap<String, String>>,
+    hx: HxRequest,
+    uri: Uri,
+) -> Response {
+    let q = query.get("q").map(|s| s.trim().to_string()).unwrap_or_default();
+    let chosen = query.get("state").map_or("all", String::as_str);
+    let archived = match chosen {
+        "active" => Some(false),
+        "archived" => Some(true),
+        _ => None,
+    };
+    let read =
+        state.store.snapshot(async |conn| Result::Ok((S::list(conn).await?, form::menu_years(conn).await?))).await;
+    let (all, years) = match read {
+        Ok(read) => read,
+        Err(e) => return page_error(lang, e),
+    };
+    let t = |key: &str| i18n::text(lang, &format!("{}-{key}", S::PREFIX));
+    let rows: Vec<ListRow> = all
+        .iter()
+        .map(S::row)
+        .filter(|(_, cells, a)| matches(&cells.join(" "), &q) && archived.is_none_or(|x| x == *a))
+        .map(|(id, mut cells, archived)| ListRow {
+            id,
+            code: if cells.is_empty() { String::new() } else { cells.remove(0) },
+            cells,
+            state: i18n::text(lang, if archived { "form-archived" } else { "form-active" }),
+            archived,
+        })
+        .collect();
+    let count = i18n::text_with(
+        lang,
+        &format!("{}-count", S::PREFIX),
+        &[("shown", rows.len().to_string().into()), ("total", all.len().to_string().into())],
+    );
+    let list = ListView {
+        row: S::ROW,
+        base: S::BASE,
+        caption: t("caption"),
+        headers: S::headers(lang),
+        count,
+        none: t("none"),
+        rows,
+    };
+    let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
+    if hx.wants_fragment(&format!("{}-list", S::ROW)) {
+        return (HxResponse { push_url: Some(here), ..Default::default() }, render(lang, &ListRegion { list }))
+            .into_response();
+    }
+    let states = [("all", "form-state-all"), ("active", "form-state-active"), ("archived", "form-state-archived")]
+        .into_iter()
+        .map(|(value, key)| form::Choice {
+            value: value.into(),
+            label: i18n::text(lang, key),
+            selected: value == chosen,
+        })
+        .collect();
+    let done = if query.get("done").map(String::as_str) == Some("deleted") { t("done-deleted") } else { String::new() };
+    let new_label = if user.can_plan() { t("new") } else { String::new() };
+    let mut page = Page::new(lang, S::SCREEN, t("title"), Some(user), here);
+    // The menu's Planung entry leads to the newest year's grid.
+    page.years = years;
+    render(
+        lang,
+        &ListPage { page, base: S::BASE, row: S::ROW, q, hint: t("search-hint"), states, new_label, done, list },
+    )
+}
+
 /// A record's page.
 #[derive(Template)]
 #[template(path = "web/record/page.html")]
@@ -156,12 +323,13 @@ pub struct RecordForm {
     pub conflict: Option<Conflict>,
 }
 
-/// The routes of a record below [`Record::BASE`] (`/new`, `/{id}`,
-/// `/{id}/edit`, `/{id}/archive`, `/{id}/delete`); the list's own route
-/// (`GET {base}`, with `POST {base}` = [`create`]) is the screen's.
-pub fn routes<S: Record>() -> Router<WebState> {
+/// The routes of a screen: `GET {base}` ([`list_page`]), `POST {base}`
+/// ([`create`]) and below it `/new`, `/{id}`, `/{id}/edit`, `/{id}/archive`,
+/// `/{id}/delete`.
+pub fn routes<S: Listed>() -> Router<WebState> {
     let base = S::BASE;
     Router::new()
+        .route(base, get(list_page::<S>).post(create::<S>))
         .route(&format!("{base}/new"), get(new_form::<S>))
         .route(&format!("{base}/{{id}}"), get(detail::<S>).post(save::<S>))
         .route(&format!("{base}/{{id}}/edit"), get(edit_form::<S>))
@@ -306,7 +474,7 @@ pub async fn new_form<S: Record>(State(state): State<WebState>, SignedIn { user,
     let s = FormState {
         id: None,
         values: FormData::default(),
-        errors: FieldErrors::default(),
+        errors: FieldErrors::none(lang),
         conflict: None,
         status: StatusCode::OK,
     };
@@ -326,7 +494,7 @@ pub async fn edit_form<S: Record>(
     let s = FormState {
         id: Some(id),
         values: loaded::<S>(&item),
-        errors: FieldErrors::default(),
+        errors: FieldErrors::none(lang),
         conflict: None,
         status: StatusCode::OK,
     };
@@ -422,7 +590,7 @@ async fn conflict<S: Record>(
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
-    let none = FieldErrors::default();
+    let none = FieldErrors::none(lang);
     let conflict = Conflict::between(
         lang,
         &S::fields(lang, &saved, &none, &options),

@@ -1,26 +1,17 @@
-//! Stammdaten → Lehrpersonen (docs/web.md §Teachers): the list with its
-//! search and the active/archived filter (`GET /teachers?q=…&state=…`; with
-//! htmx, target `teacher-list`, the list alone), and [`TeacherRecord`], the
-//! teacher's page and forms through the generic [`super::record`] handlers
+//! Stammdaten → Lehrpersonen (docs/web.md §Teachers): [`TeacherRecord`]
+//! gives the generic [`super::record`] handlers the list (`GET
+//! /teachers?q=…&state=…`, searched in code, names and e-mail; with htmx,
+//! target `teacher-list`, the list alone), the teacher's page and forms
 //! (`/teachers/{id}`, `/teachers/new`, `…/edit`, `…/archive`, `…/delete`),
-//! writing with [`Teachers`] as `/api/v1/teacher` does.
+//! which write with [`Teachers`] as `/api/v1/teacher` does.
 
-use std::collections::HashMap;
-
-use askama::Template;
-use axum::extract::{Query, State};
-use axum::http::Uri;
-use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
-use super::form::{self, Field, FieldErrors, FormData};
-use super::guard::SignedIn;
-use super::htmx::{HxRequest, HxResponse};
-use super::layout::{Page, Screen};
-use super::record::{options_of, Options, Record};
-use super::{page_error, render, WebState};
+use super::form::{lookup_options, lookup_text, or_dash, Field, FieldErrors, FormData};
+use super::layout::Screen;
+use super::record::{options_of, Listed, Options, Record};
 use crate::domain::lookup::LookupKind;
-use crate::domain::refs::{LookupRef, TeacherRef};
+use crate::domain::refs::TeacherRef;
 use crate::domain::teacher::Teacher;
 use crate::error::Result;
 use crate::i18n::{self, Lang};
@@ -28,199 +19,31 @@ use crate::service::resources::Teachers;
 use crate::store::teacher::TeacherFilter;
 use crate::store::Conn;
 
-/// The id of the element the search replaces.
-pub const REGION: &str = "teacher-list";
-
-/// The teachers page.
-#[derive(Template)]
-#[template(path = "web/teachers/page.html")]
-pub struct TeachersPage {
-    /// The frame.
-    pub page: Page,
-    /// The search text.
-    pub q: String,
-    /// The state filter's choices (all, active, archived).
-    pub states: Vec<form::Choice>,
-    /// Whether the person may create teachers (shows the link).
-    pub can_write: bool,
-    /// What was just done (after a delete), or empty.
-    pub done: String,
-    /// The list.
-    pub list: TeacherListView,
-}
-
-/// The list alone (the answer to the htmx search).
-#[derive(Template)]
-#[template(path = "web/teachers/list.html")]
-pub struct TeacherList {
-    /// The list.
-    pub list: TeacherListView,
-}
-
-/// The list as the templates show it.
-#[derive(Debug, Clone)]
-pub struct TeacherListView {
-    /// Caption.
-    pub caption: String,
-    /// Column headers: code, last name, first name, e-mail, state.
-    pub headers: [String; 5],
-    /// `n of m teachers`.
-    pub count: String,
-    /// Shown when nothing matches.
-    pub none: String,
-    /// The rows.
-    pub rows: Vec<TeacherRow>,
-}
-
-/// A teacher's row.
-#[derive(Debug, Clone)]
-pub struct TeacherRow {
-    /// Element id `teacher-{id}`.
-    pub id: String,
-    /// Link to the teacher's page.
-    pub href: String,
-    /// Code.
-    pub code: String,
-    /// Last name.
-    pub last_name: String,
-    /// First name.
-    pub first_name: String,
-    /// E-mail or empty.
-    pub email: String,
-    /// `aktiv` or `archiviert`.
-    pub state: String,
-    /// Whether archived (the row is marked).
-    pub archived: bool,
-}
-
-/// Whether teacher `t` matches every word of `q` (in code, names or e-mail; case-insensitive).
-pub fn matches(t: &TeacherRef, q: &str) -> bool {
-    let hay =
-        format!("{} {} {} {}", t.code, t.last_name, t.first_name, t.email.as_deref().unwrap_or("")).to_lowercase();
-    q.split_whitespace().all(|word| hay.contains(&word.to_lowercase()))
-}
-
-/// The request's path and query.
-fn here(uri: &Uri) -> String {
-    uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string())
-}
-
-/// `GET /teachers`.
-pub async fn page(
-    State(state): State<WebState>,
-    SignedIn { user, lang }: SignedIn,
-    Query(query): Query<HashMap<String, String>>,
-    hx: HxRequest,
-    uri: Uri,
-) -> Response {
-    let q = query.get("q").map(|s| s.trim().to_string()).unwrap_or_default();
-    let filter = match query.get("state").map(String::as_str) {
-        Some("active") => Some(false),
-        Some("archived") => Some(true),
-        _ => None,
-    };
-    let read = state
-        .store
-        .snapshot(async |conn| {
-            let teachers = conn.list_teachers(TeacherFilter::default()).await?;
-            let years = form::menu_years(conn).await?;
-            Result::Ok((teachers, years))
-        })
-        .await;
-    let (all, years) = match read {
-        Ok(read) => read,
-        Err(e) => return page_error(lang, e),
-    };
-    let list = list(lang, &all, &q, filter);
-    let here = here(&uri);
-    if hx.wants_fragment(REGION) {
-        return (HxResponse { push_url: Some(here), ..Default::default() }, render(lang, &TeacherList { list }))
-            .into_response();
-    }
-    let t = |key: &str| i18n::text(lang, key);
-    let chosen = query.get("state").map_or("all", String::as_str);
-    let states =
-        [("all", "teachers-state-all"), ("active", "teachers-state-active"), ("archived", "teachers-state-archived")]
-            .into_iter()
-            .map(|(value, key)| form::Choice { value: value.into(), label: t(key), selected: value == chosen })
-            .collect();
-    let done = match query.get("done").map(String::as_str) {
-        Some("deleted") => t("teachers-done-deleted"),
-        _ => String::new(),
-    };
-    let can_write = user.can_plan();
-    let mut page = Page::new(lang, Screen::Teachers, t("teachers-title"), Some(user), here);
-    // The menu's Planung entry leads to the newest year's grid.
-    page.years = years;
-    render(lang, &TeachersPage { page, q, states, can_write, done, list })
-}
-
-fn list(lang: Lang, all: &[TeacherRef], q: &str, archived: Option<bool>) -> TeacherListView {
-    let t = |key: &str| i18n::text(lang, key);
-    let rows: Vec<TeacherRow> = all
-        .iter()
-        .filter(|x| matches(x, q) && archived.is_none_or(|a| x.archived == a))
-        .map(|x| TeacherRow {
-            id: format!("teacher-{}", x.id.0),
-            href: format!("/teachers/{}", x.id.0),
-            code: x.code.clone(),
-            last_name: x.last_name.clone(),
-            first_name: x.first_name.clone(),
-            email: x.email.clone().unwrap_or_default(),
-            state: t(if x.archived { "teachers-archived" } else { "teachers-active" }),
-            archived: x.archived,
-        })
-        .collect();
-    let count = i18n::text_with(
-        lang,
-        "teachers-count",
-        &[("shown", rows.len().to_string().into()), ("total", all.len().to_string().into())],
-    );
-    TeacherListView {
-        caption: t("teachers-caption"),
-        headers: [
-            t("teachers-code"),
-            t("teachers-last-name"),
-            t("teachers-first-name"),
-            t("teachers-email"),
-            t("teachers-state"),
-        ],
-        count,
-        none: t("teachers-none"),
-        rows,
-    }
-}
-
-/// The choices of lookup `kind` for field `name`, as (id, `code – description`);
-/// archived ones only when among `chosen`'s values of the field.
-pub async fn lookup_options(
-    conn: &mut Conn,
-    kind: LookupKind,
-    name: &str,
-    chosen: &FormData,
-) -> Result<Vec<(String, String)>> {
-    let picked = chosen.all(name);
-    Ok(conn
-        .list_lookups(kind, None)
-        .await?
-        .into_iter()
-        .filter(|l| !l.archived || picked.contains(&l.id.to_string().as_str()))
-        .map(|l| (l.id.to_string(), format!("{} – {}", l.code, l.description)))
-        .collect())
-}
-
-/// A lookup's reference as `code – description`, a dash for none.
-pub fn lookup_text(l: Option<&LookupRef>) -> String {
-    l.map_or_else(|| "–".into(), |l| format!("{} – {}", l.code, l.description))
-}
-
-/// A text or a dash for none.
-fn or_dash(v: Option<&str>) -> String {
-    v.filter(|s| !s.is_empty()).map_or_else(|| "–".into(), str::to_string)
-}
-
-/// The teacher's page and forms ([`super::record`]).
+/// The teachers' list, page and forms ([`super::record`]).
 pub struct TeacherRecord;
+
+impl Listed for TeacherRecord {
+    type Item = TeacherRef;
+    const ROW: &'static str = "teacher";
+
+    async fn list(conn: &mut Conn) -> Result<Vec<TeacherRef>> {
+        conn.list_teachers(TeacherFilter::default()).await
+    }
+
+    fn headers(lang: Lang) -> Vec<String> {
+        ["teachers-code", "teachers-last-name", "teachers-first-name", "teachers-email", "teachers-state"]
+            .iter()
+            .map(|k| i18n::text(lang, k))
+            .collect()
+    }
+
+    /// Code, last and first name, e-mail: the search looks in each.
+    fn row(t: &TeacherRef) -> (i64, Vec<String>, bool) {
+        let cells =
+            vec![t.code.clone(), t.last_name.clone(), t.first_name.clone(), t.email.clone().unwrap_or_default()];
+        (t.id.0, cells, t.archived)
+    }
+}
 
 impl Record for TeacherRecord {
     type R = Teachers;
@@ -301,7 +124,7 @@ impl Record for TeacherRecord {
             (l("teachers-employee-number"), or_dash(t.employee_number.as_deref())),
             (l("teachers-gender"), lookup_text(t.gender.as_ref())),
             (l("teachers-departments"), or_dash(Some(departments.join(", ").as_str()))),
-            (l("teachers-state"), l(if t.archived { "teachers-archived" } else { "teachers-active" })),
+            (l("teachers-state"), l(if t.archived { "form-archived" } else { "form-active" })),
         ]
     }
 
@@ -343,11 +166,13 @@ mod tests {
             first_name: "Anna".into(),
             email: Some("anna.mueller@school.ch".into()),
         };
-        assert!(matches(&t, ""));
-        assert!(matches(&t, "ABC"));
-        assert!(matches(&t, "anna müller"));
-        assert!(matches(&t, "school.ch"));
-        assert!(!matches(&t, "anna meier"));
+        let hay = TeacherRecord::row(&t).1.join(" ");
+        let matches = |q: &str| super::super::record::matches(&hay, q);
+        assert!(matches(""));
+        assert!(matches("ABC"));
+        assert!(matches("anna müller"));
+        assert!(matches("school.ch"));
+        assert!(!matches("anna meier"));
     }
 
     #[test]

@@ -293,3 +293,170 @@ async fn a_reader_sees_no_write_control_and_a_forged_post_gets_403() {
     assert_eq!(no_token.status, 403);
     assert_eq!(api_teacher(&web, id).await["lastName"], "Muster");
 }
+
+/// POSTs owned form fields.
+async fn send(web: &Web, path: String, cookie: String, fields: Vec<(String, String)>) -> Page {
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    web.post(&path, Some(&cookie), &fields).await
+}
+
+/// The first id of an API list.
+async fn first_id(web: &Web, path: &str) -> i64 {
+    web.app.get(path).await.expect(200).result().as_array().unwrap()[0]["id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn subjects_are_listed_created_edited_and_deleted_through_the_forms() {
+    let web = Web::spawn().await;
+    let year = super::grid::demo(&web).await;
+    let planner = web.sign_in("planner", Role::Planner).await;
+    let list = web.get("/subjects", Some(&planner)).await;
+    assert_eq!(list.status, 200);
+    assert!(list.html.contains(r#"aria-current="page">Fächer"#), "the menu marks the screen");
+    assert!(list.html.contains(r#"href="/classes">Klassen"#) && list.html.contains(r#"href="/teachers">Lehrpersonen"#));
+    let subjects = web.app.get("/subject").await.expect(200).result().as_array().unwrap().len();
+    assert_eq!(list.html.matches(r#"<tr id="subject-"#).count(), subjects);
+
+    let (category, kind) = (first_id(&web, "/subjectcategory").await, first_id(&web, "/subjecttype").await);
+    let (category, kind) = (category.to_string(), kind.to_string());
+    let csrf = list.csrf();
+    let form = |code: &'static str, kind: &str| -> Vec<(String, String)> {
+        [
+            ("_csrf", csrf.as_str()),
+            ("code", code),
+            ("description", "Testfach"),
+            ("category", category.as_str()),
+            ("type", kind),
+            ("crossClass", "true"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+    };
+    let post = |path: String, fields: Vec<(String, String)>| send(&web, path, planner.clone(), fields);
+    let missing = post("/subjects".into(), form("ZZ", "")).await;
+    assert_eq!(missing.status, 422, "{}", missing.html);
+    let field = block(&missing.html, r#"<div class="field field--error">"#);
+    assert!(field.contains(r#"id="f-type""#) && field.contains("Pflichtfeld"), "{field}");
+    assert!(missing.html.contains(r#"value="Testfach""#), "values kept");
+
+    let created = post("/subjects".into(), form("ZZ", &kind)).await;
+    assert_eq!(created.status, 303, "{}", created.html);
+    let id: i64 =
+        created.header("location").trim_start_matches("/subjects/").split('?').next().unwrap().parse().unwrap();
+    let api = web.app.get(&format!("/subject/{id}")).await.expect(200).result().clone();
+    assert_eq!((api["code"].as_str(), api["description"].as_str()), (Some("ZZ"), Some("Testfach")));
+    assert_eq!((api["category"]["id"].to_string(), api["type"]["id"].to_string()), (category.clone(), kind.clone()));
+    assert_eq!((api["crossClass"].as_bool(), api["classLesson"].as_bool()), (Some(true), Some(false)));
+
+    let edit = web.get(&format!("/subjects/{id}/edit"), Some(&planner)).await;
+    assert!(edit.html.contains(r#"id="f-crossClass" name="crossClass" value="true" checked"#));
+    let mut fields = form("ZZ", &kind);
+    fields.retain(|(k, _)| k != "crossClass");
+    fields.push(("_version".into(), hidden(&edit, "_version")));
+    fields.push(("classLesson".into(), "true".into()));
+    let saved = post(format!("/subjects/{id}"), fields).await;
+    assert_eq!(saved.status, 303, "{}", saved.html);
+    let api = web.app.get(&format!("/subject/{id}")).await.expect(200).result().clone();
+    assert_eq!((api["crossClass"].as_bool(), api["classLesson"].as_bool()), (Some(false), Some(true)));
+
+    let page = web.get(&format!("/subjects/{id}"), Some(&planner)).await;
+    let deleted = post(
+        format!("/subjects/{id}/delete"),
+        vec![("_csrf".into(), csrf.clone()), ("_version".into(), hidden(&page, "_version"))],
+    )
+    .await;
+    assert_eq!(deleted.status, 303);
+    web.app.get(&format!("/subject/{id}")).await.expect(404);
+
+    // A subject with courses is not deleted; the page names them.
+    let course = web.app.get(&format!("/course?schoolYear={year}")).await.expect(200).result()[0].clone();
+    let used = course["subject"]["id"].as_i64().unwrap();
+    let page = web.get(&format!("/subjects/{used}"), Some(&planner)).await;
+    let refused = post(
+        format!("/subjects/{used}/delete"),
+        vec![("_csrf".into(), csrf.clone()), ("_version".into(), hidden(&page, "_version"))],
+    )
+    .await;
+    assert_eq!(refused.status, 409);
+    assert!(refused.html.contains("Das Fach") && refused.html.contains("Kurs "), "{}", refused.html);
+
+    let reader = web.sign_in("reader", Role::Reader).await;
+    let list = web.get("/subjects", Some(&reader)).await;
+    assert!(!list.html.contains("/subjects/new"));
+    assert_eq!(web.get("/subjects/new", Some(&reader)).await.status, 403);
+}
+
+#[tokio::test]
+async fn classes_are_created_edited_and_deleted_through_the_forms() {
+    let web = Web::spawn().await;
+    super::grid::demo(&web).await;
+    let planner = web.sign_in("planner", Role::Planner).await;
+    let list = web.get("/classes", Some(&planner)).await;
+    assert_eq!(list.status, 200);
+    assert!(list.html.contains(r#"aria-current="page">Klassen"#));
+    let classes = web.app.get("/schoolclass").await.expect(200).result().as_array().unwrap().len();
+    assert_eq!(list.html.matches(r#"<tr id="class-"#).count(), classes);
+    let csrf = list.csrf();
+    let (curriculum, division) =
+        (first_id(&web, "/curriculum").await.to_string(), first_id(&web, "/division").await.to_string());
+    let bad = web
+        .post(
+            "/classes",
+            Some(&planner),
+            &[
+                ("_csrf", &csrf),
+                ("code", "T99"),
+                ("graduationYear", "zwanzig"),
+                ("curriculum", &curriculum),
+                ("division", &division),
+            ],
+        )
+        .await;
+    assert_eq!(bad.status, 400, "a mistyped number: {}", bad.html);
+    let field = block(&bad.html, r#"<div class="field field--error">"#);
+    assert!(field.contains(r#"id="f-graduationYear""#) && field.contains(r#"value="zwanzig""#), "{field}");
+    let created = web
+        .post(
+            "/classes",
+            Some(&planner),
+            &[
+                ("_csrf", &csrf),
+                ("code", "T99"),
+                ("graduationYear", "2031"),
+                ("curriculum", &curriculum),
+                ("division", &division),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, 303, "{}", created.html);
+    let id: i64 =
+        created.header("location").trim_start_matches("/classes/").split('?').next().unwrap().parse().unwrap();
+    let api = web.app.get(&format!("/schoolclass/{id}")).await.expect(200).result().clone();
+    assert_eq!((api["code"].as_str(), api["graduationYear"].as_i64()), (Some("T99"), Some(2031)));
+    assert_eq!(
+        (api["curriculum"]["id"].to_string(), api["division"]["id"].to_string()),
+        (curriculum.clone(), division.clone())
+    );
+    let page = web.get(&format!("/classes/{id}"), Some(&planner)).await;
+    assert!(page.html.contains("Klasse T99"));
+    let archived = web
+        .post(
+            &format!("/classes/{id}/archive"),
+            Some(&planner),
+            &[("_csrf", &csrf), ("_version", &hidden(&page, "_version")), ("archived", "true")],
+        )
+        .await;
+    assert_eq!(archived.status, 303);
+    assert_eq!(web.app.get(&format!("/schoolclass/{id}")).await.expect(200).result()["archived"], true);
+    let page = web.get(&format!("/classes/{id}"), Some(&planner)).await;
+    let deleted = web
+        .post(
+            &format!("/classes/{id}/delete"),
+            Some(&planner),
+            &[("_csrf", &csrf), ("_version", &hidden(&page, "_version"))],
+        )
+        .await;
+    assert_eq!(deleted.status, 303, "{}", deleted.html);
+    web.app.get(&format!("/schoolclass/{id}")).await.expect(404);
+}
