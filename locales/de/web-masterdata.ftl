@@ -1,6 +1,11 @@
 # Web interface: the master-data screens and their forms (docs/web.md §Teachers,
 # §Master-data forms), German.
 
+## Menu entries of the lookups
+nav-subjectcategories = Fachgebiete
+nav-subjecttypes = Fachtypen
+nav-genders = Geschlechter
+
 ## Shared by the forms
 form-save = Speichern
 form-cancel = Abbrechen
@@ -33,6 +38,9 @@ form-in-use = { $object } kann nicht gelöscht werden, weil es noch verwendet wi
 form-user-course = Kurs
 form-user-employment = Anstellung
 form-user-note = Notiz
+form-user-curriculum = Lehrgang
+form-user-subject = Fach
+form-user-teacher = Lehrperson
 
 ## Lehrpersonen
 teachers-new = Neue Lehrperson
@@ -101,3 +109,58 @@ classes-done-saved = Die Änderungen wurden gespeichert.
 classes-done-archived = Die Klasse wurde archiviert.
 classes-done-unarchived = Die Klasse wurde reaktiviert.
 classes-done-deleted = Die Klasse wurde gelöscht.
+
+## Nachschlagelisten (Fachgebiete, Fachtypen, Geschlechter)
+lookups-code = Kürzel
+lookups-description = Bezeichnung
+categories-title = Fachgebiete
+categories-caption = Fachgebiete
+categories-count = { $shown } von { $total } Fachgebieten
+categories-none = Kein Fachgebiet passt zur Suche.
+categories-search-hint = Kürzel oder Bezeichnung
+categories-new = Neues Fachgebiet
+categories-new-title = Neues Fachgebiet
+categories-edit-title = Fachgebiet { $code } bearbeiten
+categories-detail-title = Fachgebiet { $code } ({ $name })
+categories-object = Das Fachgebiet { $code }
+categories-back = Zurück zur Liste
+categories-delete-confirm = Das Fachgebiet wird endgültig gelöscht. Das geht nur, solange es keinem Fach und keiner Lehrperson zugeordnet ist.
+categories-done-created = Das Fachgebiet wurde erfasst.
+categories-done-saved = Die Änderungen wurden gespeichert.
+categories-done-archived = Das Fachgebiet wurde archiviert.
+categories-done-unarchived = Das Fachgebiet wurde reaktiviert.
+categories-done-deleted = Das Fachgebiet wurde gelöscht.
+subjecttypes-title = Fachtypen
+subjecttypes-caption = Fachtypen
+subjecttypes-count = { $shown } von { $total } Fachtypen
+subjecttypes-none = Kein Fachtyp passt zur Suche.
+subjecttypes-search-hint = Kürzel oder Bezeichnung
+subjecttypes-new = Neuer Fachtyp
+subjecttypes-new-title = Neuer Fachtyp
+subjecttypes-edit-title = Fachtyp { $code } bearbeiten
+subjecttypes-detail-title = Fachtyp { $code } ({ $name })
+subjecttypes-object = Der Fachtyp { $code }
+subjecttypes-back = Zurück zur Liste
+subjecttypes-delete-confirm = Der Fachtyp wird endgültig gelöscht. Das geht nur, solange er keinem Fach zugeordnet ist.
+subjecttypes-done-created = Der Fachtyp wurde erfasst.
+subjecttypes-done-saved = Die Änderungen wurden gespeichert.
+subjecttypes-done-archived = Der Fachtyp wurde archiviert.
+subjecttypes-done-unarchived = Der Fachtyp wurde reaktiviert.
+subjecttypes-done-deleted = Der Fachtyp wurde gelöscht.
+genders-title = Geschlechter
+genders-caption = Geschlechter
+genders-count = { $shown } von { $total } Geschlechtern
+genders-none = Kein Geschlecht passt zur Suche.
+genders-search-hint = Kürzel oder Bezeichnung
+genders-new = Neues Geschlecht
+genders-new-title = Neues Geschlecht
+genders-edit-title = Geschlecht { $code } bearbeiten
+genders-detail-title = Geschlecht { $code } ({ $name })
+genders-object = Das Geschlecht { $code }
+genders-back = Zurück zur Liste
+genders-delete-confirm = Das Geschlecht wird endgültig gelöscht. Das geht nur, solange es keiner Lehrperson zugeordnet ist.
+genders-done-created = Das Geschlecht wurde erfasst.
+genders-done-saved = Die Änderungen wurden gespeichert.
+genders-done-archived = Das Geschlecht wurde archiviert.
+genders-done-unarchived = Das Geschlecht wurde reaktiviert.
+genders-done-deleted = Das Geschlecht wurde gelöscht.

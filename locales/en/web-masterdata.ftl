@@ -1,6 +1,11 @@
 # Web interface: the master-data screens and their forms (docs/web.md §Teachers,
 # §Master-data forms), English.
 
+## Menu entries of the lookups
+nav-subjectcategories = Subject categories
+nav-subjecttypes = Subject types
+nav-genders = Genders
+
 ## Shared by the forms
 form-save = Save
 form-cancel = Cancel
@@ -33,6 +38,9 @@ form-in-use = { $object } cannot be deleted because it is still used by: { $user
 form-user-course = course
 form-user-employment = employment
 form-user-note = note
+form-user-curriculum = curriculum
+form-user-subject = subject
+form-user-teacher = teacher
 
 ## Teachers
 teachers-new = New teacher
@@ -101,3 +109,58 @@ classes-done-saved = The changes were saved.
 classes-done-archived = The class was archived.
 classes-done-unarchived = The class was reactivated.
 classes-done-deleted = The class was deleted.
+
+## Lookups (subject categories, subject types, genders)
+lookups-code = Code
+lookups-description = Designation
+categories-title = Subject categories
+categories-caption = Subject categories
+categories-count = { $shown } of { $total } subject categories
+categories-none = No subject category matches the search.
+categories-search-hint = code or designation
+categories-new = New subject category
+categories-new-title = New subject category
+categories-edit-title = Edit subject category { $code }
+categories-detail-title = Subject category { $code } ({ $name })
+categories-object = The subject category { $code }
+categories-back = Back to the list
+categories-delete-confirm = The subject category is deleted for good. This is only possible while no subject and no teacher has it.
+categories-done-created = The subject category was added.
+categories-done-saved = The changes were saved.
+categories-done-archived = The subject category was archived.
+categories-done-unarchived = The subject category was reactivated.
+categories-done-deleted = The subject category was deleted.
+subjecttypes-title = Subject types
+subjecttypes-caption = Subject types
+subjecttypes-count = { $shown } of { $total } subject types
+subjecttypes-none = No subject type matches the search.
+subjecttypes-search-hint = code or designation
+subjecttypes-new = New subject type
+subjecttypes-new-title = New subject type
+subjecttypes-edit-title = Edit subject type { $code }
+subjecttypes-detail-title = Subject type { $code } ({ $name })
+subjecttypes-object = The subject type { $code }
+subjecttypes-back = Back to the list
+subjecttypes-delete-confirm = The subject type is deleted for good. This is only possible while no subject has it.
+subjecttypes-done-created = The subject type was added.
+subjecttypes-done-saved = The changes were saved.
+subjecttypes-done-archived = The subject type was archived.
+subjecttypes-done-unarchived = The subject type was reactivated.
+subjecttypes-done-deleted = The subject type was deleted.
+genders-title = Genders
+genders-caption = Genders
+genders-count = { $shown } of { $total } genders
+genders-none = No gender matches the search.
+genders-search-hint = code or designation
+genders-new = New gender
+genders-new-title = New gender
+genders-edit-title = Edit gender { $code }
+genders-detail-title = Gender { $code } ({ $name })
+genders-object = The gender { $code }
+genders-back = Back to the list
+genders-delete-confirm = The gender is deleted for good. This is only possible while no teacher has it.
+genders-done-created = The gender was added.
+genders-done-saved = The changes were saved.
+genders-done-archived = The gender was archived.
+genders-done-unarchived = The gender was reactivated.
+genders-done-deleted = The gender was deleted.

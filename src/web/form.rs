@@ -322,7 +322,7 @@ pub fn actor(user: &SessionUser, path: &str) -> Actor {
 }
 
 /// The kinds of users the store names (the first word of its labels) that the catalogue translates.
-const USER_KINDS: &[&str] = &["course", "employment", "note"];
+const USER_KINDS: &[&str] = &["course", "employment", "note", "curriculum", "subject", "teacher"];
 
 /// The sentence of a refused delete (409): what still uses the object, in
 /// `lang`. `users` are the store's labels (`course M (26/27)`), their first

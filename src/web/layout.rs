@@ -24,6 +24,12 @@ pub enum Screen {
     Subjects,
     /// Stammdaten → Klassen.
     Classes,
+    /// Stammdaten → Fachgebiete (a lookup).
+    SubjectCategories,
+    /// Stammdaten → Fachtypen (a lookup).
+    SubjectTypes,
+    /// Stammdaten → Geschlechter (a lookup).
+    Genders,
 }
 
 /// A school year in the year switch.
@@ -129,7 +135,8 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht; Planung (nach Klassen); Stammdaten (Fächer, Klassen, Lehrpersonen): the entries whose screens
+    /// The menu: Übersicht; Planung (nach Klassen); Stammdaten (Fächer, Klassen, Lehrpersonen, then the lookups Fachgebiete,
+    /// Fachtypen, Geschlechter): the entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -151,6 +158,9 @@ impl Page {
                 item("nav-subjects", "/subjects".into(), Screen::Subjects),
                 item("nav-classes", "/classes".into(), Screen::Classes),
                 item("nav-teachers", "/teachers".into(), Screen::Teachers),
+                item("nav-subjectcategories", "/subjectcategories".into(), Screen::SubjectCategories),
+                item("nav-subjecttypes", "/subjecttypes".into(), Screen::SubjectTypes),
+                item("nav-genders", "/genders".into(), Screen::Genders),
             ],
         });
         groups
@@ -160,7 +170,14 @@ impl Page {
     pub fn year_screen(&self) -> &'static str {
         match self.screen {
             Screen::Grid => "grid",
-            Screen::Overview | Screen::SignIn | Screen::Teachers | Screen::Subjects | Screen::Classes => "",
+            Screen::Overview
+            | Screen::SignIn
+            | Screen::Teachers
+            | Screen::Subjects
+            | Screen::Classes
+            | Screen::SubjectCategories
+            | Screen::SubjectTypes
+            | Screen::Genders => "",
         }
     }
 }

@@ -5,7 +5,8 @@
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
 //! (Übersicht), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`], [`teachers`] (Stammdaten → Fächer, Klassen,
-//! Lehrpersonen: list, page, forms); [`language`] switches the
+//! Lehrpersonen: list, page, forms), [`lookups`] (Fachgebiete, Fachtypen,
+//! Geschlechter); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -21,6 +22,7 @@ pub mod guard;
 pub mod htmx;
 pub mod language;
 pub mod layout;
+pub mod lookups;
 pub mod overview;
 pub mod record;
 pub mod signin;
@@ -76,7 +78,7 @@ pub struct WebState {
 /// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
 /// `/language`, `/years`, `/years/{id}/grid`, `/subjects`, `/classes`,
-/// `/teachers` (each with `…/new`, `…/{id}`, `…/{id}/edit`, `…/{id}/archive`,
+/// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`, `…/{id}/edit`, `…/{id}/archive`,
 /// `…/{id}/delete`), `/assets/{file}`.
 pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: usize) -> Router {
     let state = WebState { store, config: std::sync::Arc::new(config) };
@@ -90,6 +92,9 @@ pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: us
         .merge(record::routes::<teachers::TeacherRecord>())
         .merge(record::routes::<subjects::SubjectRecord>())
         .merge(record::routes::<classes::ClassRecord>())
+        .merge(record::routes::<lookups::LookupRecord<lookups::CategoryScreen>>())
+        .merge(record::routes::<lookups::LookupRecord<lookups::TypeScreen>>())
+        .merge(record::routes::<lookups::LookupRecord<lookups::GenderScreen>>())
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

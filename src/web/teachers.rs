@@ -185,7 +185,11 @@ mod tests {
             last_name: "Müller".into(),
             email: Some("anna@school.ch".into()),
             birthday: Some("1980-02-29".into()),
-            departments: vec![LookupRef { id: 3, code: "MINT".into(), description: "Mathematik".into() }],
+            departments: vec![crate::domain::refs::LookupRef {
+                id: 3,
+                code: "MINT".into(),
+                description: "Mathematik".into(),
+            }],
             employee_number: None,
             title: Some("Dr.".into()),
             gender: None,

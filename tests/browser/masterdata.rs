@@ -2,7 +2,7 @@
 //! teacher, edits it with an invalid e-mail and sees the field error, then
 //! meets someone else's change; a reader finds no write control. A
 //! screenshot of the list, an empty search, the page, the form, the form
-//! with the error and the conflict.
+//! with the error, the conflict, and the forms of a subject and a class.
 
 use fantoccini::Locator;
 use schoolplan::auth::Role;
@@ -86,6 +86,16 @@ async fn a_planner_edits_a_teacher_and_sees_the_field_error() {
     chrome.wait_for("#form-save").await.click().await.unwrap();
     chrome.wait_for("#record-facts").await;
     assert_eq!(app.get(&format!("/teacher/{id}")).await.expect(200).result()["email"], "neu@school.ch");
+    chrome.screenshot("saved").await;
+
+    // Fächer and Klassen share the screens.
+    for (path, row) in [("/subjects", "subject"), ("/classes", "class")] {
+        chrome.goto(&format!("{}{path}", app.base)).await;
+        chrome.wait_for(&format!("tr[id^='{row}-'] a")).await.click().await.unwrap();
+        chrome.wait_for("#record-edit").await.click().await.unwrap();
+        chrome.wait_for("#form-save").await;
+        chrome.screenshot(&format!("{row}-form")).await;
+    }
     chrome.close().await;
 }
 

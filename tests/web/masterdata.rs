@@ -460,3 +460,55 @@ async fn classes_are_created_edited_and_deleted_through_the_forms() {
     assert_eq!(deleted.status, 303, "{}", deleted.html);
     web.app.get(&format!("/schoolclass/{id}")).await.expect(404);
 }
+
+#[tokio::test]
+async fn lookups_are_kept_through_the_same_forms() {
+    let web = Web::spawn().await;
+    super::grid::demo(&web).await;
+    let planner = web.sign_in("planner", Role::Planner).await;
+    let list = web.get("/subjectcategories", Some(&planner)).await;
+    assert_eq!(list.status, 200);
+    assert!(list.html.contains(r#"aria-current="page">Fachgebiete"#));
+    let categories = web.app.get("/subjectcategory").await.expect(200).result().as_array().unwrap().clone();
+    assert_eq!(list.html.matches(r#"<tr id="category-"#).count(), categories.len());
+    let csrf = list.csrf();
+
+    // A gender through the form; a second with the same code is refused beside the code.
+    let created =
+        web.post("/genders", Some(&planner), &[("_csrf", &csrf), ("code", "x"), ("description", "divers")]).await;
+    assert_eq!(created.status, 303, "{}", created.html);
+    let id: i64 =
+        created.header("location").trim_start_matches("/genders/").split('?').next().unwrap().parse().unwrap();
+    let api = web.app.get(&format!("/gender/{id}")).await.expect(200).result().clone();
+    assert_eq!((api["code"].as_str(), api["description"].as_str()), (Some("x"), Some("divers")));
+    let twice =
+        web.post("/genders", Some(&planner), &[("_csrf", &csrf), ("code", "X"), ("description", "nochmals")]).await;
+    assert_eq!(twice.status, 409, "{}", twice.html);
+    let code = block(&twice.html, r#"<div class="field field--error">"#);
+    assert!(code.contains(r#"id="f-code""#) && code.contains(r#"value="X""#), "{code}");
+    assert!(twice.html.contains(r#"value="nochmals""#));
+    let page = web.get(&format!("/genders/{id}"), Some(&planner)).await;
+    let deleted = web
+        .post(
+            &format!("/genders/{id}/delete"),
+            Some(&planner),
+            &[("_csrf", &csrf), ("_version", &hidden(&page, "_version"))],
+        )
+        .await;
+    assert_eq!(deleted.status, 303);
+    web.app.get(&format!("/gender/{id}")).await.expect(404);
+
+    // A subject category in use names its subjects.
+    let subject = web.app.get("/subject").await.expect(200).result()[0].clone();
+    let used = subject["category"]["id"].as_i64().unwrap();
+    let page = web.get(&format!("/subjectcategories/{used}"), Some(&planner)).await;
+    let refused = web
+        .post(
+            &format!("/subjectcategories/{used}/delete"),
+            Some(&planner),
+            &[("_csrf", &csrf), ("_version", &hidden(&page, "_version"))],
+        )
+        .await;
+    assert_eq!(refused.status, 409, "{}", refused.html);
+    assert!(refused.html.contains("Das Fachgebiet") && refused.html.contains("Fach "), "{}", refused.html);
+}
