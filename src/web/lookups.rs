@@ -33,34 +33,28 @@ pub trait LookupScreen: Send + Sync + 'static {
     const SCREEN: Screen;
 }
 
-/// Fachgebiete.
-pub struct CategoryScreen;
-impl LookupScreen for CategoryScreen {
-    type M = SubjectCategories;
-    const BASE: &'static str = "/subjectcategories";
-    const PREFIX: &'static str = "categories";
-    const ROW: &'static str = "category";
-    const SCREEN: Screen = Screen::SubjectCategories;
+/// Declares a [`LookupScreen`]: marker, resource, path, catalogue prefix, row prefix, menu entry.
+macro_rules! lookup_screens {
+    ($($(#[$doc:meta])* $name:ident => $m:ty, $base:literal, $prefix:literal, $row:literal, $screen:ident;)*) => {$(
+        $(#[$doc])*
+        pub struct $name;
+        impl LookupScreen for $name {
+            type M = $m;
+            const BASE: &'static str = $base;
+            const PREFIX: &'static str = $prefix;
+            const ROW: &'static str = $row;
+            const SCREEN: Screen = Screen::$screen;
+        }
+    )*};
 }
 
-/// Fachtypen.
-pub struct TypeScreen;
-impl LookupScreen for TypeScreen {
-    type M = SubjectTypes;
-    const BASE: &'static str = "/subjecttypes";
-    const PREFIX: &'static str = "subjecttypes";
-    const ROW: &'static str = "subjecttype";
-    const SCREEN: Screen = Screen::SubjectTypes;
-}
-
-/// Geschlechter.
-pub struct GenderScreen;
-impl LookupScreen for GenderScreen {
-    type M = Genders;
-    const BASE: &'static str = "/genders";
-    const PREFIX: &'static str = "genders";
-    const ROW: &'static str = "gender";
-    const SCREEN: Screen = Screen::Genders;
+lookup_screens! {
+    /// Fachgebiete.
+    CategoryScreen => SubjectCategories, "/subjectcategories", "categories", "category", SubjectCategories;
+    /// Fachtypen.
+    TypeScreen => SubjectTypes, "/subjecttypes", "subjecttypes", "subjecttype", SubjectTypes;
+    /// Geschlechter.
+    GenderScreen => Genders, "/genders", "genders", "gender", Genders;
 }
 
 /// A lookup's list, page and forms ([`super::record`]).

@@ -426,6 +426,13 @@ struct FormState {
     status: StatusCode,
 }
 
+impl FormState {
+    /// A form as loaded: `values`, no problem, 200.
+    fn fresh(id: Option<i64>, values: FormData, lang: Lang) -> FormState {
+        FormState { id, values, errors: FieldErrors::none(lang), conflict: None, status: StatusCode::OK }
+    }
+}
+
 /// Renders the form (new when `id` is `None`); 403 for a reader.
 async fn show_form<S: Record>(state: &WebState, user: SessionUser, lang: Lang, s: FormState) -> Response {
     if !user.can_plan() {
@@ -471,14 +478,7 @@ async fn show_form<S: Record>(state: &WebState, user: SessionUser, lang: Lang, s
 
 /// `GET {base}/new`: the empty form (planners and admins; 403 for readers).
 pub async fn new_form<S: Record>(State(state): State<WebState>, SignedIn { user, lang }: SignedIn) -> Response {
-    let s = FormState {
-        id: None,
-        values: FormData::default(),
-        errors: FieldErrors::none(lang),
-        conflict: None,
-        status: StatusCode::OK,
-    };
-    show_form::<S>(&state, user, lang, s).await
+    show_form::<S>(&state, user, lang, FormState::fresh(None, FormData::default(), lang)).await
 }
 
 /// `GET {base}/{id}/edit`: the form with the saved values and their version.
@@ -491,14 +491,7 @@ pub async fn edit_form<S: Record>(
         Ok(item) => item,
         Err(e) => return page_error(lang, e),
     };
-    let s = FormState {
-        id: Some(id),
-        values: loaded::<S>(&item),
-        errors: FieldErrors::none(lang),
-        conflict: None,
-        status: StatusCode::OK,
-    };
-    show_form::<S>(&state, user, lang, s).await
+    show_form::<S>(&state, user, lang, FormState::fresh(Some(id), loaded::<S>(&item), lang)).await
 }
 
 /// `POST {base}`: creates the object and shows its page, or the form again with the problems.
