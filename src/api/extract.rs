@@ -138,10 +138,7 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryParams {
         }) {
             return Err(Error::new(
                 ErrorCode::InvalidQuery,
-                format!(
-                    "Query parameter `{}` holds a control character or a bidirectional override.",
-                    name.escape_debug()
-                ),
+                format!("Query parameter `{}` holds a control character or a bidirectional override.", name.escape_debug()),
             ));
         }
         Ok(QueryParams(pairs))

@@ -40,8 +40,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 
 use crate::error::{problem_response, Error, ErrorCode, PROBLEM_JSON};
-use crate::i18n::Message;
 use crate::service::resources;
+use crate::i18n::Message;
 use crate::store::Store;
 use auth::Access;
 use routes::ApiRouter;

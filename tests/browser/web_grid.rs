@@ -44,22 +44,8 @@ async fn a_planner_signs_in_with_a_link_and_walks_the_grid() {
     chrome.goto(&format!("{}/years/{year}/grid", app.base)).await;
     chrome.wait_for("table#grid td[tabindex]").await;
     let courses = app.get(&format!("/course?schoolYear={year}")).await.expect(200);
-    let first = courses
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["schoolClasses"].as_array().is_some_and(|s| s.len() == 1))
-        .expect("a class course")
-        .clone();
-    let cell_text = chrome
-        .client
-        .find(Locator::Css(&format!("td [data-course=\"{}\"]", first["id"])))
-        .await
-        .expect("the course's cell")
-        .text()
-        .await
-        .unwrap();
+    let first = courses.result().as_array().unwrap().iter().find(|c| c["schoolClasses"].as_array().is_some_and(|s| s.len() == 1)).expect("a class course").clone();
+    let cell_text = chrome.client.find(Locator::Css(&format!("td [data-course=\"{}\"]", first["id"]))).await.expect("the course's cell").text().await.unwrap();
     assert!(cell_text.contains(" L"), "a course shows its lessons: {cell_text}");
     chrome.screenshot("grid").await;
 
@@ -81,13 +67,7 @@ async fn a_planner_signs_in_with_a_link_and_walks_the_grid() {
     // Switching to English keeps the page.
     let lang = chrome.client.find(Locator::Css("select[name=lang]")).await.expect("the language switch");
     lang.select_by_value("en").await.unwrap();
-    chrome
-        .client
-        .wait()
-        .at_most(std::time::Duration::from_secs(10))
-        .for_element(Locator::Css("html[lang=en]"))
-        .await
-        .expect("the page in English");
+    chrome.client.wait().at_most(std::time::Duration::from_secs(10)).for_element(Locator::Css("html[lang=en]")).await.expect("the page in English");
     chrome.wait_for("table#grid").await;
     chrome.screenshot("grid-english").await;
 
