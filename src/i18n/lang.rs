@@ -98,6 +98,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-live.ftl"),
             include_str!("../../locales/de/web-workload.ftl"),
             include_str!("../../locales/de/web-yearview.ftl"),
+            include_str!("../../locales/de/web-masterdata.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -110,6 +111,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-live.ftl"),
             include_str!("../../locales/en/web-workload.ftl"),
             include_str!("../../locales/en/web-yearview.ftl"),
+            include_str!("../../locales/en/web-masterdata.ftl"),
         ],
     }
 }

@@ -26,6 +26,16 @@ pub enum Screen {
     Workload,
     /// Übersicht → Jahresüberblick.
     YearOverview,
+    /// Stammdaten → Fächer.
+    Subjects,
+    /// Stammdaten → Klassen.
+    Classes,
+    /// Stammdaten → Fachgebiete (a lookup).
+    SubjectCategories,
+    /// Stammdaten → Fachtypen (a lookup).
+    SubjectTypes,
+    /// Stammdaten → Geschlechter (a lookup).
+    Genders,
 }
 
 /// A school year in the year switch.
@@ -137,7 +147,8 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
+    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Fächer, Klassen,
+    /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter): the entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -161,7 +172,14 @@ impl Page {
         }
         groups.push(NavGroup {
             heading: self.t("nav-master-data"),
-            items: vec![item("nav-teachers", "/teachers".into(), Screen::Teachers)],
+            items: vec![
+                item("nav-subjects", "/subjects".into(), Screen::Subjects),
+                item("nav-classes", "/classes".into(), Screen::Classes),
+                item("nav-teachers", "/teachers".into(), Screen::Teachers),
+                item("nav-subjectcategories", "/subjectcategories".into(), Screen::SubjectCategories),
+                item("nav-subjecttypes", "/subjecttypes".into(), Screen::SubjectTypes),
+                item("nav-genders", "/genders".into(), Screen::Genders),
+            ],
         });
         groups
     }
@@ -173,7 +191,14 @@ impl Page {
             Screen::Documents => "documents",
             Screen::Workload => "workload",
             Screen::YearOverview => "overview",
-            Screen::Overview | Screen::SignIn | Screen::Teachers => "",
+            Screen::Overview
+            | Screen::SignIn
+            | Screen::Teachers
+            | Screen::Subjects
+            | Screen::Classes
+            | Screen::SubjectCategories
+            | Screen::SubjectTypes
+            | Screen::Genders => "",
         }
     }
 }

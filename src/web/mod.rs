@@ -4,26 +4,32 @@
 //! partial updates, every text from the catalogue ([`crate::i18n`]).
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
-//! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen),
-//! [`yearview`] (Übersicht → Jahresüberblick), [`workload`] (Übersicht → Pensenblatt),
-//! [`documents`] (Übersicht → Export); [`language`] switches the
+//! (Übersicht), [`yearview`] (Übersicht → Jahresüberblick), [`workload`] (Übersicht → Pensenblatt),
+//! [`documents`] (Übersicht → Export), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`],
+//! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
+//! (Fachgebiete, Fachtypen, Geschlechter), [`live`] (working together); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
-//! files), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
+//! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
 //!
 //! Layer: beside `api` (it never imports it); reads and use cases go through
 //! [`crate::service`].
 
 pub mod assets;
+pub mod classes;
 pub mod documents;
+pub mod form;
 pub mod grid;
 pub mod guard;
 pub mod htmx;
 pub mod language;
 pub mod layout;
 pub mod live;
+pub mod lookups;
 pub mod overview;
+pub mod record;
 pub mod signin;
+pub mod subjects;
 pub mod teachers;
 pub mod workload;
 pub mod yearview;
@@ -81,8 +87,10 @@ pub struct WebState {
 /// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
 /// `/language`, `/years`, `/years/{id}/grid`, `/years/{id}/documents`,
-/// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/teachers`,
-/// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/assets/{file}`.
+/// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
+/// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
+/// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
+/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/assets/{file}`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -99,7 +107,6 @@ pub fn router(
         .route("/language", post(language::switch))
         .route("/years", get(overview::switch_year))
         .route("/years/{year}/grid", get(grid::page))
-        .route("/teachers", get(teachers::page))
         .route("/years/{year}/documents", get(documents::page))
         .route("/jobs", post(documents::start))
         .route("/jobs/{id}/events", get(documents::events))
@@ -109,6 +116,12 @@ pub fn router(
         .route("/years/{year}/workload/{teacher}", get(workload::page))
         .route("/years/{year}/workload/{teacher}/pdf", get(workload::pdf))
         .route("/years/{year}/overview", get(yearview::page))
+        .merge(record::routes::<teachers::TeacherRecord>())
+        .merge(record::routes::<subjects::SubjectRecord>())
+        .merge(record::routes::<classes::ClassRecord>())
+        .merge(record::routes::<lookups::LookupRecord<lookups::CategoryScreen>>())
+        .merge(record::routes::<lookups::LookupRecord<lookups::TypeScreen>>())
+        .merge(record::routes::<lookups::LookupRecord<lookups::GenderScreen>>())
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

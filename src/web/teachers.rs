@@ -1,150 +1,150 @@
-//! Stammdaten → Lehrpersonen (`GET /teachers?q=…`, docs/web.md §Teachers):
-//! every teacher, searched by code, name or e-mail (case-insensitive, every
-//! word of `q` must match). Read-only for now. With htmx the search field
-//! asks for the list alone (target `teacher-list`) while typing.
+//! Stammdaten → Lehrpersonen (docs/web.md §Teachers): [`TeacherRecord`]
+//! gives the generic [`super::record`] handlers the list (`GET
+//! /teachers?q=…&state=…`, searched in code, names and e-mail; with htmx,
+//! target `teacher-list`, the list alone), the teacher's page and forms
+//! (`/teachers/{id}`, `/teachers/new`, `…/edit`, `…/archive`, `…/delete`),
+//! which write with [`Teachers`] as `/api/v1/teacher` does.
 
-use std::collections::HashMap;
+use serde_json::{json, Value};
 
-use askama::Template;
-use axum::extract::{Query, State};
-use axum::http::Uri;
-use axum::response::{IntoResponse, Response};
-
-use super::guard::SignedIn;
-use super::htmx::{HxRequest, HxResponse};
-use super::layout::{Page, Screen, YearChoice};
-use super::{page_error, render, WebState};
+use super::form::{lookup_options, lookup_text, or_dash, Field, FieldErrors, FormData};
+use super::layout::Screen;
+use super::record::{options_of, Listed, Options, Record};
+use crate::domain::lookup::LookupKind;
 use crate::domain::refs::TeacherRef;
+use crate::domain::teacher::Teacher;
+use crate::error::Result;
 use crate::i18n::{self, Lang};
+use crate::service::resources::Teachers;
 use crate::store::teacher::TeacherFilter;
+use crate::store::Conn;
 
-/// The id of the element the search replaces.
-pub const REGION: &str = "teacher-list";
+/// The teachers' list, page and forms ([`super::record`]).
+pub struct TeacherRecord;
 
-/// The teachers page.
-#[derive(Template)]
-#[template(path = "web/teachers/page.html")]
-pub struct TeachersPage {
-    /// The frame.
-    pub page: Page,
-    /// The search text.
-    pub q: String,
-    /// The list.
-    pub list: TeacherListView,
-}
+impl Listed for TeacherRecord {
+    type Item = TeacherRef;
+    const ROW: &'static str = "teacher";
 
-/// The list alone (the answer to the htmx search).
-#[derive(Template)]
-#[template(path = "web/teachers/list.html")]
-pub struct TeacherList {
-    /// The list.
-    pub list: TeacherListView,
-}
-
-/// The list as the templates show it.
-#[derive(Debug, Clone)]
-pub struct TeacherListView {
-    /// Caption.
-    pub caption: String,
-    /// Column headers: code, last name, first name, e-mail, state.
-    pub headers: [String; 5],
-    /// `n of m teachers`.
-    pub count: String,
-    /// Shown when nothing matches.
-    pub none: String,
-    /// The rows.
-    pub rows: Vec<TeacherRow>,
-}
-
-/// A teacher's row.
-#[derive(Debug, Clone)]
-pub struct TeacherRow {
-    /// Element id `teacher-{id}`.
-    pub id: String,
-    /// Code.
-    pub code: String,
-    /// Last name.
-    pub last_name: String,
-    /// First name.
-    pub first_name: String,
-    /// E-mail or empty.
-    pub email: String,
-    /// `aktiv` or `archiviert`.
-    pub state: String,
-}
-
-/// Whether teacher `t` matches every word of `q` (in code, names or e-mail; case-insensitive).
-pub fn matches(t: &TeacherRef, q: &str) -> bool {
-    let hay =
-        format!("{} {} {} {}", t.code, t.last_name, t.first_name, t.email.as_deref().unwrap_or("")).to_lowercase();
-    q.split_whitespace().all(|word| hay.contains(&word.to_lowercase()))
-}
-
-/// `GET /teachers`.
-pub async fn page(
-    State(state): State<WebState>,
-    SignedIn { user, lang }: SignedIn,
-    Query(query): Query<HashMap<String, String>>,
-    hx: HxRequest,
-    uri: Uri,
-) -> Response {
-    let q = query.get("q").map(|s| s.trim().to_string()).unwrap_or_default();
-    let read = state
-        .store
-        .snapshot(async |conn| {
-            let teachers = conn.list_teachers(TeacherFilter::default()).await?;
-            let mut years = conn.list_school_years(None).await?;
-            years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
-            crate::error::Result::Ok((teachers, years))
-        })
-        .await;
-    let (all, years) = match read {
-        Ok(read) => read,
-        Err(e) => return page_error(lang, e),
-    };
-    let list = list(lang, &all, &q);
-    let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
-    if hx.wants_fragment(REGION) {
-        return (HxResponse { push_url: Some(here), ..Default::default() }, render(lang, &TeacherList { list }))
-            .into_response();
+    async fn list(conn: &mut Conn) -> Result<Vec<TeacherRef>> {
+        conn.list_teachers(TeacherFilter::default()).await
     }
-    let mut page = Page::new(lang, Screen::Teachers, i18n::text(lang, "teachers-title"), Some(user), here);
-    // The menu's Planung entry leads to the newest year's grid.
-    page.years = years.iter().map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: false }).collect();
-    render(lang, &TeachersPage { page, q, list })
+
+    fn headers(lang: Lang) -> Vec<String> {
+        ["teachers-code", "teachers-last-name", "teachers-first-name", "teachers-email", "teachers-state"]
+            .iter()
+            .map(|k| i18n::text(lang, k))
+            .collect()
+    }
+
+    /// Code, last and first name, e-mail: the search looks in each.
+    fn row(t: &TeacherRef) -> (i64, Vec<String>, bool) {
+        let cells =
+            vec![t.code.clone(), t.last_name.clone(), t.first_name.clone(), t.email.clone().unwrap_or_default()];
+        (t.id.0, cells, t.archived)
+    }
 }
 
-fn list(lang: Lang, all: &[TeacherRef], q: &str) -> TeacherListView {
-    let t = |key: &str| i18n::text(lang, key);
-    let rows: Vec<TeacherRow> = all
-        .iter()
-        .filter(|x| matches(x, q))
-        .map(|x| TeacherRow {
-            id: format!("teacher-{}", x.id.0),
-            code: x.code.clone(),
-            last_name: x.last_name.clone(),
-            first_name: x.first_name.clone(),
-            email: x.email.clone().unwrap_or_default(),
-            state: t(if x.archived { "teachers-archived" } else { "teachers-active" }),
+impl Record for TeacherRecord {
+    type R = Teachers;
+    const BASE: &'static str = "/teachers";
+    const SCREEN: Screen = Screen::Teachers;
+    const PREFIX: &'static str = "teachers";
+    const FIELDS: &'static [&'static str] =
+        &["code", "lastName", "firstName", "email", "birthday", "title", "employeeNumber", "gender", "departments"];
+
+    fn values_of(t: &Teacher) -> FormData {
+        let mut f = FormData::default();
+        f.set("code", &t.code);
+        f.set("lastName", &t.last_name);
+        f.set("firstName", &t.first_name);
+        f.set("email", t.email.clone().unwrap_or_default());
+        f.set("birthday", t.birthday.clone().unwrap_or_default());
+        f.set("title", t.title.clone().unwrap_or_default());
+        f.set("employeeNumber", t.employee_number.clone().unwrap_or_default());
+        f.set("gender", t.gender.as_ref().map(|g| g.id.to_string()).unwrap_or_default());
+        for d in &t.departments {
+            f.push("departments", d.id.to_string());
+        }
+        f
+    }
+
+    fn body(f: &FormData) -> Value {
+        json!({
+            "archived": f.checked("archived"),
+            "code": f.text("code"),
+            "lastName": f.text("lastName"),
+            "firstName": f.text("firstName"),
+            "email": f.text("email"),
+            "birthday": f.text("birthday"),
+            "title": f.text("title"),
+            "employeeNumber": f.text("employeeNumber"),
+            "gender": f.text("gender"),
+            "departments": f.list("departments"),
         })
-        .collect();
-    let count = i18n::text_with(
-        lang,
-        "teachers-count",
-        &[("shown", rows.len().to_string().into()), ("total", all.len().to_string().into())],
-    );
-    TeacherListView {
-        caption: t("teachers-caption"),
-        headers: [
-            t("teachers-code"),
-            t("teachers-last-name"),
-            t("teachers-first-name"),
-            t("teachers-email"),
-            t("teachers-state"),
-        ],
-        count,
-        none: t("teachers-none"),
-        rows,
+    }
+
+    fn fields(lang: Lang, values: &FormData, errors: &FieldErrors, options: &Options) -> Vec<Field> {
+        let t = |key: &str| i18n::text(lang, key);
+        vec![
+            Field::new("text", "code", t("teachers-code"), values, errors, true),
+            Field::new("text", "lastName", t("teachers-last-name"), values, errors, true),
+            Field::new("text", "firstName", t("teachers-first-name"), values, errors, true),
+            Field::new("email", "email", t("teachers-email"), values, errors, false),
+            Field::new("date", "birthday", t("teachers-birthday"), values, errors, false),
+            Field::new("text", "title", t("teachers-title-field"), values, errors, false),
+            Field::new("text", "employeeNumber", t("teachers-employee-number"), values, errors, false),
+            Field::new("select", "gender", t("teachers-gender"), values, errors, false).with_options(
+                options_of(options, "gender"),
+                values,
+                Some(t("form-none")),
+            ),
+            Field::new("checks", "departments", t("teachers-departments"), values, errors, false).with_options(
+                options_of(options, "departments"),
+                values,
+                None,
+            ),
+        ]
+    }
+
+    fn facts(lang: Lang, t: &Teacher) -> Vec<(String, String)> {
+        let l = |key: &str| i18n::text(lang, key);
+        let birthday = t
+            .birthday
+            .as_deref()
+            .map(|b| chrono::NaiveDate::parse_from_str(b, "%Y-%m-%d").map_or_else(|_| b.to_string(), i18n::date));
+        let departments: Vec<String> = t.departments.iter().map(|d| lookup_text(Some(d))).collect();
+        vec![
+            (l("teachers-code"), t.code.clone()),
+            (l("teachers-last-name"), t.last_name.clone()),
+            (l("teachers-first-name"), t.first_name.clone()),
+            (l("teachers-email"), or_dash(t.email.as_deref())),
+            (l("teachers-birthday"), or_dash(birthday.as_deref())),
+            (l("teachers-title-field"), or_dash(t.title.as_deref())),
+            (l("teachers-employee-number"), or_dash(t.employee_number.as_deref())),
+            (l("teachers-gender"), lookup_text(t.gender.as_ref())),
+            (l("teachers-departments"), or_dash(Some(departments.join(", ").as_str()))),
+            (l("teachers-state"), l(if t.archived { "form-archived" } else { "form-active" })),
+        ]
+    }
+
+    fn code(t: &Teacher) -> String {
+        t.code.clone()
+    }
+
+    fn name(t: &Teacher) -> String {
+        format!("{} {}", t.first_name, t.last_name)
+    }
+
+    fn archived(t: &Teacher) -> bool {
+        t.archived
+    }
+
+    async fn options(conn: &mut Conn, chosen: &FormData) -> Result<Options> {
+        Ok(vec![
+            ("gender", lookup_options(conn, LookupKind::Gender, "gender", chosen).await?),
+            ("departments", lookup_options(conn, LookupKind::SubjectCategory, "departments", chosen).await?),
+        ])
     }
 }
 
@@ -152,6 +152,9 @@ fn list(lang: Lang, all: &[TeacherRef], q: &str) -> TeacherListView {
 mod tests {
     use super::*;
     use crate::domain::ids::TeacherId;
+    use crate::domain::reader::Mode;
+    use crate::domain::teacher::NewTeacher;
+    use crate::domain::FromBody;
 
     #[test]
     fn every_word_must_match_somewhere() {
@@ -163,10 +166,46 @@ mod tests {
             first_name: "Anna".into(),
             email: Some("anna.mueller@school.ch".into()),
         };
-        assert!(matches(&t, ""));
-        assert!(matches(&t, "ABC"));
-        assert!(matches(&t, "anna müller"));
-        assert!(matches(&t, "school.ch"));
-        assert!(!matches(&t, "anna meier"));
+        let hay = TeacherRecord::row(&t).1.join(" ");
+        let matches = |q: &str| super::super::record::matches(&hay, q);
+        assert!(matches(""));
+        assert!(matches("ABC"));
+        assert!(matches("anna müller"));
+        assert!(matches("school.ch"));
+        assert!(!matches("anna meier"));
+    }
+
+    #[test]
+    fn a_saved_teacher_reads_back_unchanged_through_its_form() {
+        let t = Teacher {
+            id: TeacherId(7),
+            archived: true,
+            code: "abc".into(),
+            first_name: "Anna".into(),
+            last_name: "Müller".into(),
+            email: Some("anna@school.ch".into()),
+            birthday: Some("1980-02-29".into()),
+            departments: vec![crate::domain::refs::LookupRef {
+                id: 3,
+                code: "MINT".into(),
+                description: "Mathematik".into(),
+            }],
+            employee_number: None,
+            title: Some("Dr.".into()),
+            gender: None,
+        };
+        let new = NewTeacher::from_body(
+            &TeacherRecord::body(&super::super::record::loaded::<TeacherRecord>(&t)),
+            Mode::Replace,
+        )
+        .unwrap();
+        assert!(new.archived);
+        assert_eq!(
+            (new.code.as_str(), new.email.as_deref(), new.title.as_deref()),
+            ("abc", Some("anna@school.ch"), Some("Dr."))
+        );
+        assert_eq!(new.departments.iter().map(|d| d.0).collect::<Vec<_>>(), [3]);
+        assert_eq!((new.employee_number, new.gender), (None, None));
+        assert_eq!(new.birthday.map(|b| b.to_string()).as_deref(), Some("1980-02-29"));
     }
 }

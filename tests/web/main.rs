@@ -11,6 +11,7 @@ mod helpers;
 mod documents;
 mod grid;
 mod live;
+mod masterdata;
 mod pages;
 mod signin;
 mod teachers;

@@ -1,0 +1,674 @@
+//! A master-data screen's list, a record's page and forms, the same for every master-data
+//! screen (docs/web.md §Master-data forms): the page of one object, the form
+//! to create one and to edit one, archive or reactivate, delete.
+//!
+//! A screen (e.g. [`super::teachers::TeacherRecord`]) implements [`Record`]:
+//! which service resource it writes, how an object becomes form values and
+//! the form values the API's body, which fields and facts it shows. The
+//! handlers here do the rest, for every screen alike:
+//!
+//! | route | handler |
+//! |---|---|
+//! | `GET {base}?q=…&state=…` | [`list_page`] (a [`Listed`] screen) |
+//! | `GET {base}/{id}` | [`detail`] |
+//! | `GET {base}/new`, `POST {base}` | [`new_form`], [`create`] |
+//! | `GET {base}/{id}/edit`, `POST {base}/{id}` | [`edit_form`], [`save`] |
+//! | `POST {base}/{id}/archive` | [`archive`] (`archived=true\|false`) |
+//! | `POST {base}/{id}/delete` | [`delete`] |
+//!
+//! Writes parse the form with the resource's [`FromBody`] reader and go
+//! through [`crud::create`], [`crud::update`] and [`crud::delete`] (as the JSON
+//! API does), expecting the version the form was loaded at. A refused save
+//! shows the form again with the values typed and the problems beside their
+//! fields (422), someone else's change with both values (412); a refused
+//! delete names what still uses the object (409); after a write the browser
+//! is redirected (303). Readers get no write control and 403 on the forms.
+
+use std::collections::HashMap;
+use std::future::Future;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use serde_json::Value;
+
+use super::form::{self, Conflict, Field, FieldErrors, FormData};
+use super::guard::SignedIn;
+use super::htmx::{HxRequest, HxResponse};
+use super::layout::{Page, Screen};
+use super::{error_page, page_error, render, WebState};
+use crate::domain::reader::Mode;
+use crate::domain::FromBody;
+use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::{self, Lang};
+use crate::service::crud::{self, Crud, CrudCreate};
+use crate::service::session::SessionUser;
+use crate::service::version::Version;
+use crate::store::account::AuditFilter;
+use crate::store::Conn;
+
+/// The choices of a form's `select` and `checks` fields: per field name, the
+/// (value, label) pairs.
+pub type Options = Vec<(&'static str, Vec<(String, String)>)>;
+
+/// The choices of field `name` in `options` (none when absent).
+pub fn options_of(options: &Options, name: &str) -> Vec<(String, String)> {
+    options.iter().find(|(n, _)| *n == name).map(|(_, o)| o.clone()).unwrap_or_default()
+}
+
+/// The single form of a record's resource.
+pub type Single<S> = <<S as Record>::R as Crud>::Single;
+
+/// A master-data screen's record: what the generic page and forms need.
+///
+/// Catalogue keys, with `P` = [`Record::PREFIX`]: `P-new-title`,
+/// `P-edit-title` (`$code`), `P-detail-title` (`$code`, `$name`),
+/// `P-object` (`$code`, in the sentence of a refused delete), `P-back`,
+/// `P-delete-confirm`, `P-done-created`, `P-done-saved`, `P-done-archived`,
+/// `P-done-unarchived`.
+pub trait Record: Send + Sync + 'static {
+    /// The service resource written (e.g. [`crate::service::resources::Teachers`]).
+    type R: CrudCreate;
+    /// The screen's path (`/teachers`).
+    const BASE: &'static str;
+    /// The menu entry marked.
+    const SCREEN: Screen;
+    /// The prefix of its catalogue keys (`teachers`).
+    const PREFIX: &'static str;
+    /// The form's fields, named as the API's body keys (so a problem's JSON
+    /// pointer names its field).
+    const FIELDS: &'static [&'static str];
+
+    /// The form values of a saved object (without `archived` and the version).
+    fn values_of(item: &Single<Self>) -> FormData;
+    /// The API's body of the form values: every writable key (a PUT), with
+    /// `archived` from the values.
+    fn body(values: &FormData) -> Value;
+    /// The form's fields showing `values` and `errors`, with the choices `options`.
+    fn fields(lang: Lang, values: &FormData, errors: &FieldErrors, options: &Options) -> Vec<Field>;
+    /// The object's page: (label, value) of every field, in the page's language.
+    fn facts(lang: Lang, item: &Single<Self>) -> Vec<(String, String)>;
+    /// The object's code (in titles and sentences).
+    fn code(item: &Single<Self>) -> String;
+    /// The object's name (in the page's title).
+    fn name(item: &Single<Self>) -> String;
+    /// Whether the object is archived.
+    fn archived(item: &Single<Self>) -> bool;
+    /// The choices of the form's lookups; archived ones only when among `chosen`.
+    fn options(conn: &mut Conn, chosen: &FormData) -> impl Future<Output = Result<Options>> + Send;
+}
+
+/// A master-data screen's list: the objects with a search and the
+/// active/archived filter (`GET {base}?q=…&state=all|active|archived`; with
+/// htmx, target `{ROW}-list`, the list alone).
+///
+/// Catalogue keys, with `P` = [`Record::PREFIX`]: `P-title`, `P-caption`,
+/// `P-count` (`$shown`, `$total`), `P-none`, `P-search-hint`, `P-new`,
+/// `P-done-deleted`.
+pub trait Listed: Record {
+    /// An object as listed.
+    type Item: Send + 'static;
+    /// The element ids' prefix: rows `{ROW}-{id}`, the list `{ROW}-list`,
+    /// the search field `{ROW}-q`.
+    const ROW: &'static str;
+    /// Every object, in the list's order.
+    fn list(conn: &mut Conn) -> impl Future<Output = Result<Vec<Self::Item>>> + Send;
+    /// The column headers (the first is the code's, the last the state's).
+    fn headers(lang: Lang) -> Vec<String>;
+    /// An object's row: id, the cells before the state (the first is the code), archived.
+    fn row(item: &Self::Item) -> (i64, Vec<String>, bool);
+}
+
+/// Whether every word of `q` occurs in `hay`, case-insensitively.
+pub fn matches(hay: &str, q: &str) -> bool {
+    let hay = hay.to_lowercase();
+    q.split_whitespace().all(|word| hay.contains(&word.to_lowercase()))
+}
+
+/// A list page.
+#[derive(Template)]
+#[template(path = "web/record/list_page.html")]
+pub struct ListPage {
+    /// The frame.
+    pub page: Page,
+    /// The screen's path.
+    pub base: &'static str,
+    /// The element ids' prefix ([`Listed::ROW`]).
+    pub row: &'static str,
+    /// The search text.
+    pub q: String,
+    /// The search field's hint.
+    pub hint: String,
+    /// The state filter's choices (all, active, archived).
+    pub states: Vec<form::Choice>,
+    /// The create link's text, empty when the person may not create.
+    pub new_label: String,
+    /// What was just done (after a delete), or empty.
+    pub done: String,
+    /// The list.
+    pub list: ListView,
+}
+
+/// The list alone (the answer to the htmx search).
+#[derive(Template)]
+#[template(path = "web/record/list.html")]
+pub struct ListRegion {
+    /// The list.
+    pub list: ListView,
+}
+
+/// A list as the templates show it.
+#[derive(Debug, Clone)]
+pub struct ListView {
+    /// The element ids' prefix ([`Listed::ROW`]).
+    pub row: &'static str,
+    /// The screen's path (rows link to `{base}/{id}`).
+    pub base: &'static str,
+    /// Caption.
+    pub caption: String,
+    /// Column headers.
+    pub headers: Vec<String>,
+    /// `n of m …`.
+    pub count: String,
+    /// Shown when nothing matches.
+    pub none: String,
+    /// The rows.
+    pub rows: Vec<ListRow>,
+}
+
+/// A row of a list.
+#[derive(Debug, Clone)]
+pub struct ListRow {
+    /// The object's id.
+    pub id: i64,
+    /// The code (first column, a link to the object's page).
+    pub code: String,
+    /// The other cells before the state.
+    pub cells: Vec<String>,
+    /// `aktiv` or `archiviert`.
+    pub state: String,
+    /// Whether archived (the state is marked).
+    pub archived: bool,
+}
+
+/// `GET {base}`: the list, searched (`q`: every word in some cell) and filtered (`state`).
+pub async fn list_page<S: Listed>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Query(query): Query<HashMap<String, String>>,
+    hx: HxRequest,
+    uri: Uri,
+) -> Response {
+    let q = query.get("q").map(|s| s.trim().to_string()).unwrap_or_default();
+    let chosen = query.get("state").map_or("all", String::as_str);
+    let archived = match chosen {
+        "active" => Some(false),
+        "archived" => Some(true),
+        _ => None,
+    };
+    let read =
+        state.store.snapshot(async |conn| Result::Ok((S::list(conn).await?, form::menu_years(conn).await?))).await;
+    let (all, years) = match read {
+        Ok(read) => read,
+        Err(e) => return page_error(lang, e),
+    };
+    let t = |key: &str| i18n::text(lang, &format!("{}-{key}", S::PREFIX));
+    let rows: Vec<ListRow> = all
+        .iter()
+        .map(S::row)
+        .filter(|(_, cells, a)| matches(&cells.join(" "), &q) && archived.is_none_or(|x| x == *a))
+        .map(|(id, mut cells, archived)| ListRow {
+            id,
+            code: if cells.is_empty() { String::new() } else { cells.remove(0) },
+            cells,
+            state: i18n::text(lang, if archived { "form-archived" } else { "form-active" }),
+            archived,
+        })
+        .collect();
+    let count = i18n::text_with(
+        lang,
+        &format!("{}-count", S::PREFIX),
+        &[("shown", rows.len().to_string().into()), ("total", all.len().to_string().into())],
+    );
+    let list = ListView {
+        row: S::ROW,
+        base: S::BASE,
+        caption: t("caption"),
+        headers: S::headers(lang),
+        count,
+        none: t("none"),
+        rows,
+    };
+    let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
+    if hx.wants_fragment(&format!("{}-list", S::ROW)) {
+        return (HxResponse { push_url: Some(here), ..Default::default() }, render(lang, &ListRegion { list }))
+            .into_response();
+    }
+    let states = [("all", "form-state-all"), ("active", "form-state-active"), ("archived", "form-state-archived")]
+        .into_iter()
+        .map(|(value, key)| form::Choice {
+            value: value.into(),
+            label: i18n::text(lang, key),
+            selected: value == chosen,
+        })
+        .collect();
+    let done = if query.get("done").map(String::as_str) == Some("deleted") { t("done-deleted") } else { String::new() };
+    let new_label = if user.can_plan() { t("new") } else { String::new() };
+    let mut page = Page::new(lang, S::SCREEN, t("title"), Some(user), here);
+    // The menu's Planung entry leads to the newest year's grid.
+    page.years = years;
+    render(
+        lang,
+        &ListPage { page, base: S::BASE, row: S::ROW, q, hint: t("search-hint"), states, new_label, done, list },
+    )
+}
+
+/// A record's page.
+#[derive(Template)]
+#[template(path = "web/record/page.html")]
+pub struct RecordPage {
+    /// The frame.
+    pub page: Page,
+    /// The screen's path (`/teachers`).
+    pub base: &'static str,
+    /// The object's id.
+    pub id: i64,
+    /// Whether archived (decides the archive button).
+    pub archived: bool,
+    /// The fields: (label, value).
+    pub facts: Vec<(String, String)>,
+    /// The version shown (for the archive and delete forms).
+    pub version: String,
+    /// Whether the person may change it (shows the buttons).
+    pub can_write: bool,
+    /// A message: what was just done, or why it was not.
+    pub notice: Option<Notice>,
+    /// Text of the link back to the list.
+    pub back: String,
+    /// The sentence before the delete button.
+    pub delete_confirm: String,
+}
+
+/// A message above a page's content.
+#[derive(Debug, Clone)]
+pub struct Notice {
+    /// `ok` (done) or `error` (refused); the CSS class `notice--{kind}`.
+    pub kind: &'static str,
+    /// The text.
+    pub text: String,
+}
+
+/// The form to create or edit a record.
+#[derive(Template)]
+#[template(path = "web/record/form.html")]
+pub struct RecordForm {
+    /// The frame.
+    pub page: Page,
+    /// Where the form posts to.
+    pub action: String,
+    /// Where "cancel" leads.
+    pub cancel: String,
+    /// The version the form was loaded at (empty for a new object).
+    pub version: String,
+    /// Whether the object is archived (kept as it is by a save).
+    pub archived: bool,
+    /// The fields with values and errors.
+    pub fields: Vec<Field>,
+    /// Problems of no single field.
+    pub errors: Vec<String>,
+    /// Someone else's change (after a 412).
+    pub conflict: Option<Conflict>,
+}
+
+/// The routes of a screen: `GET {base}` ([`list_page`]), `POST {base}`
+/// ([`create`]) and below it `/new`, `/{id}`, `/{id}/edit`, `/{id}/archive`,
+/// `/{id}/delete`.
+pub fn routes<S: Listed>() -> Router<WebState> {
+    let base = S::BASE;
+    Router::new()
+        .route(base, get(list_page::<S>).post(create::<S>))
+        .route(&format!("{base}/new"), get(new_form::<S>))
+        .route(&format!("{base}/{{id}}"), get(detail::<S>).post(save::<S>))
+        .route(&format!("{base}/{{id}}/edit"), get(edit_form::<S>))
+        .route(&format!("{base}/{{id}}/archive"), post(archive::<S>))
+        .route(&format!("{base}/{{id}}/delete"), post(delete::<S>))
+}
+
+/// The form values of a saved object with its `archived` state and version.
+pub fn loaded<S: Record>(item: &Single<S>) -> FormData {
+    let mut values = S::values_of(item);
+    values.set("archived", S::archived(item).to_string());
+    values.set(form::VERSION_FIELD, Version::of(item).map(|v| v.to_string()).unwrap_or_default());
+    values
+}
+
+/// The frame of a record's page or form, with the years for the menu.
+async fn frame(
+    state: &WebState,
+    screen: Screen,
+    user: SessionUser,
+    lang: Lang,
+    title: String,
+    here: String,
+) -> Result<Page> {
+    let years = state.store.snapshot(async |conn| form::menu_years(conn).await).await?;
+    let mut page = Page::new(lang, screen, title, Some(user), here);
+    page.years = years;
+    Ok(page)
+}
+
+/// `GET {base}/{id}`: the record's page; `?done=` says what was just done.
+pub async fn detail<S: Record>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(id): Path<i64>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let notice = query.get("done").and_then(|d| match d.as_str() {
+        "created" | "saved" | "archived" | "unarchived" => {
+            Some(Notice { kind: "ok", text: i18n::text(lang, &format!("{}-done-{d}", S::PREFIX)) })
+        }
+        _ => None,
+    });
+    show_detail::<S>(&state, user, lang, id, notice, StatusCode::OK).await
+}
+
+/// The record's page as it is now, with `notice`, answered with `status`.
+async fn show_detail<S: Record>(
+    state: &WebState,
+    user: SessionUser,
+    lang: Lang,
+    id: i64,
+    notice: Option<Notice>,
+    status: StatusCode,
+) -> Response {
+    let item = match crud::get::<S::R>(&state.store, id).await {
+        Ok(item) => item,
+        Err(e) => return page_error(lang, e),
+    };
+    let title = i18n::text_with(
+        lang,
+        &format!("{}-detail-title", S::PREFIX),
+        &[("code", S::code(&item).into()), ("name", S::name(&item).into())],
+    );
+    let here = format!("{}/{id}", S::BASE);
+    let page = match frame(state, S::SCREEN, user.clone(), lang, title, here).await {
+        Ok(page) => page,
+        Err(e) => return page_error(lang, e),
+    };
+    let html = render(
+        lang,
+        &RecordPage {
+            page,
+            base: S::BASE,
+            id,
+            archived: S::archived(&item),
+            facts: S::facts(lang, &item),
+            version: Version::of(&item).map(|v| v.to_string()).unwrap_or_default(),
+            can_write: user.can_plan(),
+            notice,
+            back: i18n::text(lang, &format!("{}-back", S::PREFIX)),
+            delete_confirm: i18n::text(lang, &format!("{}-delete-confirm", S::PREFIX)),
+        },
+    );
+    (status, html).into_response()
+}
+
+/// What a form shows besides its fields.
+struct FormState {
+    id: Option<i64>,
+    values: FormData,
+    errors: FieldErrors,
+    conflict: Option<Conflict>,
+    status: StatusCode,
+}
+
+impl FormState {
+    /// A form as loaded: `values`, no problem, 200.
+    fn fresh(id: Option<i64>, values: FormData, lang: Lang) -> FormState {
+        FormState { id, values, errors: FieldErrors::none(lang), conflict: None, status: StatusCode::OK }
+    }
+}
+
+/// Renders the form (new when `id` is `None`); 403 for a reader.
+async fn show_form<S: Record>(state: &WebState, user: SessionUser, lang: Lang, s: FormState) -> Response {
+    if !user.can_plan() {
+        return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
+    }
+    let options = match state.store.snapshot(async |conn| S::options(conn, &s.values).await).await {
+        Ok(options) => options,
+        Err(e) => return page_error(lang, e),
+    };
+    let (title, action, cancel, here) = match s.id {
+        None => (
+            i18n::text(lang, &format!("{}-new-title", S::PREFIX)),
+            S::BASE.to_string(),
+            S::BASE.to_string(),
+            format!("{}/new", S::BASE),
+        ),
+        Some(id) => (
+            i18n::text_with(lang, &format!("{}-edit-title", S::PREFIX), &[("code", s.values.get("code").into())]),
+            format!("{}/{id}", S::BASE),
+            format!("{}/{id}", S::BASE),
+            format!("{}/{id}/edit", S::BASE),
+        ),
+    };
+    let page = match frame(state, S::SCREEN, user, lang, title, here).await {
+        Ok(page) => page,
+        Err(e) => return page_error(lang, e),
+    };
+    let html = render(
+        lang,
+        &RecordForm {
+            page,
+            action,
+            cancel,
+            version: s.values.get(form::VERSION_FIELD).to_string(),
+            archived: s.values.checked("archived"),
+            fields: S::fields(lang, &s.values, &s.errors, &options),
+            errors: s.errors.general.clone(),
+            conflict: s.conflict,
+        },
+    );
+    (s.status, html).into_response()
+}
+
+/// `GET {base}/new`: the empty form (planners and admins; 403 for readers).
+pub async fn new_form<S: Record>(State(state): State<WebState>, SignedIn { user, lang }: SignedIn) -> Response {
+    show_form::<S>(&state, user, lang, FormState::fresh(None, FormData::default(), lang)).await
+}
+
+/// `GET {base}/{id}/edit`: the form with the saved values and their version.
+pub async fn edit_form<S: Record>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(id): Path<i64>,
+) -> Response {
+    let item = match crud::get::<S::R>(&state.store, id).await {
+        Ok(item) => item,
+        Err(e) => return page_error(lang, e),
+    };
+    show_form::<S>(&state, user, lang, FormState::fresh(Some(id), loaded::<S>(&item), lang)).await
+}
+
+/// `POST {base}`: creates the object and shows its page, or the form again with the problems.
+pub async fn create<S: Record>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let values = FormData(fields);
+    let written = match <S::R as CrudCreate>::New::from_body(&S::body(&values), Mode::Create) {
+        Ok(new) => crud::create::<S::R>(&state.store, &form::actor(&user, S::BASE), &new).await,
+        Err(e) => Err(e),
+    };
+    match written {
+        Ok(w) => Redirect::to(&format!("{}/{}?done=created", S::BASE, w.id)).into_response(),
+        Err(e) => refused::<S>(&state, user, lang, None, values, e).await,
+    }
+}
+
+/// `POST {base}/{id}`: saves the form over the object, expecting the version
+/// it was loaded at.
+pub async fn save<S: Record>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(id): Path<i64>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let values = FormData(fields);
+    let actor = form::actor(&user, &format!("{}/{id}", S::BASE));
+    let written = match <S::R as Crud>::Update::from_body(&S::body(&values), Mode::Replace) {
+        Ok(new) => crud::update::<S::R>(&state.store, &actor, id, &values.expect(), &new).await,
+        Err(e) => Err(e),
+    };
+    match written {
+        Ok(_) => Redirect::to(&format!("{}/{id}?done=saved", S::BASE)).into_response(),
+        Err(e) => refused::<S>(&state, user, lang, Some(id), values, e).await,
+    }
+}
+
+/// The answer to a refused save: the form again with the values typed and
+/// the problems, or with someone else's change (412); other faults as pages.
+async fn refused<S: Record>(
+    state: &WebState,
+    user: SessionUser,
+    lang: Lang,
+    id: Option<i64>,
+    values: FormData,
+    e: Error,
+) -> Response {
+    match (e.code(), id) {
+        (ErrorCode::PreconditionFailed, Some(id)) => conflict::<S>(state, user, lang, id, values).await,
+        (ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden, _) => page_error(lang, e),
+        _ => {
+            let errors = FieldErrors::from_error(&e, lang, S::FIELDS);
+            let status = e.status();
+            show_form::<S>(state, user, lang, FormState { id, values, errors, conflict: None, status }).await
+        }
+    }
+}
+
+/// 412: the form again with the values typed and the current version, above
+/// it what differs between the saved object and the form, and who changed it last.
+async fn conflict<S: Record>(
+    state: &WebState,
+    user: SessionUser,
+    lang: Lang,
+    id: i64,
+    mut values: FormData,
+) -> Response {
+    let read = state
+        .store
+        .snapshot(async |conn| {
+            let item =
+                <S::R as Crud>::get(conn, id).await?.ok_or_else(|| Error::not_found(<S::R as Crud>::NOUN, id))?;
+            let filter = AuditFilter {
+                object_type: Some(<S::R as Crud>::PATH.into()),
+                object_id: Some(id),
+                ..Default::default()
+            };
+            let last = conn.list_audit(&filter).await?.into_iter().next().map(|a| (a.account_name, form::when(&a.at)));
+            let saved = loaded::<S>(&item);
+            // The choices of both, so that each side shows its labels.
+            let mut both = saved.clone();
+            both.0.extend(values.0.iter().cloned());
+            Result::Ok((saved, last, S::options(conn, &both).await?))
+        })
+        .await;
+    let (saved, last, options) = match read {
+        Ok(read) => read,
+        Err(e) => return page_error(lang, e),
+    };
+    let none = FieldErrors::none(lang);
+    let conflict = Conflict::between(
+        lang,
+        &S::fields(lang, &saved, &none, &options),
+        &S::fields(lang, &values, &none, &options),
+        last,
+    );
+    values.set(form::VERSION_FIELD, saved.get(form::VERSION_FIELD));
+    values.set("archived", saved.get("archived"));
+    let status = StatusCode::PRECONDITION_FAILED;
+    show_form::<S>(
+        state,
+        user,
+        lang,
+        FormState { id: Some(id), values, errors: none, conflict: Some(conflict), status },
+    )
+    .await
+}
+
+/// `POST {base}/{id}/archive`: `archived=true` archives, `false` reactivates;
+/// the other fields stay as they are. Expects `_version`.
+pub async fn archive<S: Record>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(id): Path<i64>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let sent = FormData(fields);
+    let to = sent.checked("archived");
+    let actor = form::actor(&user, &format!("{}/{id}/archive", S::BASE));
+    let result = async {
+        let current = crud::get::<S::R>(&state.store, id).await?;
+        let mut values = S::values_of(&current);
+        values.set("archived", to.to_string());
+        let new = <S::R as Crud>::Update::from_body(&S::body(&values), Mode::Replace)?;
+        crud::update::<S::R>(&state.store, &actor, id, &sent.expect(), &new).await
+    }
+    .await;
+    match result {
+        Ok(_) => Redirect::to(&format!("{}/{id}?done={}", S::BASE, if to { "archived" } else { "unarchived" }))
+            .into_response(),
+        Err(e) => write_refused::<S>(&state, user, lang, id, e).await,
+    }
+}
+
+/// `POST {base}/{id}/delete`: deletes the object (expects `_version`); 409
+/// names what still uses it.
+pub async fn delete<S: Record>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(id): Path<i64>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let sent = FormData(fields);
+    let actor = form::actor(&user, &format!("{}/{id}/delete", S::BASE));
+    match crud::delete::<S::R>(&state.store, &actor, id, &sent.expect()).await {
+        Ok(()) => Redirect::to(&format!("{}?done=deleted", S::BASE)).into_response(),
+        Err(e) => write_refused::<S>(&state, user, lang, id, e).await,
+    }
+}
+
+/// An archive or delete refused: the page as it is now with the reason —
+/// what still uses it (409), someone else's change (412); other faults as pages.
+async fn write_refused<S: Record>(state: &WebState, user: SessionUser, lang: Lang, id: i64, e: Error) -> Response {
+    let text = match e.code() {
+        ErrorCode::Referenced => {
+            let read: Result<_> = state
+                .store
+                .snapshot(async |conn| {
+                    let item = <S::R as Crud>::get(conn, id).await?;
+                    Result::Ok((item, <S::R as Crud>::users(conn, id).await?))
+                })
+                .await;
+            match read {
+                Ok((Some(item), users)) => {
+                    let object =
+                        i18n::text_with(lang, &format!("{}-object", S::PREFIX), &[("code", S::code(&item).into())]);
+                    form::in_use(lang, &object, &users)
+                }
+                _ => e.message(lang),
+            }
+        }
+        ErrorCode::PreconditionFailed => i18n::text(lang, "form-changed-meanwhile"),
+        ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden => return page_error(lang, e),
+        _ => e.message(lang),
+    };
+    let notice = Notice { kind: "error", text };
+    show_detail::<S>(state, user, lang, id, Some(notice), e.status()).await
+}
