@@ -87,6 +87,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_stylesheet_closes_every_block_it_opens() {
+        // A lost `}` (say, in a merge) silently swallows every rule after it.
+        let css = std::str::from_utf8(include_bytes!("../../assets/app.css")).unwrap();
+        let mut depth = 0i32;
+        for (n, line) in css.lines().enumerate() {
+            for c in line.chars() {
+                depth += match c {
+                    '{' => 1,
+                    '}' => -1,
+                    _ => 0,
+                };
+                assert!(depth >= 0, "line {}: `}}` without `{{`", n + 1);
+            }
+            if line.starts_with("/*") {
+                assert_eq!(depth, 0, "line {}: a section begins inside an open block", n + 1);
+            }
+        }
+        assert_eq!(depth, 0, "the stylesheet ends inside a block");
+    }
+
+    #[test]
     fn names_carry_the_content_hash() {
         let u = urls();
         assert!(u.css.starts_with("/assets/app.") && u.css.ends_with(".css"), "{}", u.css);
