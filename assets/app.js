@@ -128,11 +128,14 @@
     var live = document.querySelector("[data-live]");
     if (!live || !window.EventSource) return;
     var source = new EventSource(live.dataset.live);
+    // Leaving the page ends the stream at once (also into the back-forward cache).
+    window.addEventListener("pagehide", function () { source.close(); });
     var presence = document.getElementById("live-presence");
     var note = document.getElementById("live-note");
     var button = document.getElementById("live-reload");
     if (button) button.addEventListener("click", reload);
     source.addEventListener("presence", function (e) { presence.textContent = e.data; });
+    source.addEventListener("alone", function () { presence.textContent = ""; });
     source.addEventListener("change", function (e) {
       note.textContent = e.data;
       var region = document.getElementById("live-region");

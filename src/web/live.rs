@@ -2,7 +2,7 @@
 //! events every page of a school year listens to — `change` when someone
 //! else changed something (data: who changed what, in the page's language),
 //! and `presence` when the others with the year open changed (data: their
-//! names as a sentence, empty when alone). `assets/app.js` shows both in the
+//! names as a sentence), or `alone` when nobody else has it open. `assets/app.js` shows both in the
 //! frame and reloads the page's content region on a change, unless the
 //! person is editing there.
 
@@ -19,6 +19,10 @@ use super::guard::SignedIn;
 use super::WebState;
 use crate::i18n::{self, Lang, Message};
 use crate::service::live::LiveChange;
+
+/// How often an idle stream sends a comment: a page that was closed is
+/// noticed (and leaves the presence) at the next one.
+const KEEP_ALIVE: Duration = Duration::from_secs(5);
 
 /// How long one stream lasts at most; the browser reconnects after it.
 const STREAM_FOR: Duration = Duration::from_secs(900);
@@ -57,12 +61,18 @@ fn kind_of(resource: &str) -> &str {
     KINDS.iter().find(|(r, _)| *r == resource).map_or(resource, |(_, k)| k)
 }
 
-/// The presence sentence: empty when nobody else has the year open.
-pub fn presence_text(lang: Lang, others: &[String]) -> String {
+/// The presence event: `presence` with the sentence naming the others, or
+/// `alone` (data `-`) when nobody else has the year open — an event without
+/// data is never delivered by `EventSource`.
+pub fn presence_event(lang: Lang, others: &[String]) -> Event {
     if others.is_empty() {
-        String::new()
+        Event::default().event("alone").data("-")
     } else {
-        i18n::text_with(lang, "live-presence", &[("names", others.join(", ").into())])
+        Event::default().event("presence").data(i18n::text_with(
+            lang,
+            "live-presence",
+            &[("names", others.join(", ").into())],
+        ))
     }
 }
 
@@ -76,7 +86,7 @@ pub async fn events(
     let changes = hub.subscribe();
     let presence_changes = hub.presence_changes();
     let presence = hub.enter(year, user.session_id, &user.name);
-    let first = Event::default().event("presence").data(presence_text(lang, &hub.others(year, &user.name)));
+    let first = presence_event(lang, &hub.others(year, &user.name));
     let deadline = tokio::time::Instant::now() + STREAM_FOR;
     let state = (changes, presence_changes, presence, hub, user, Some(first));
     let stream = futures::stream::unfold(
@@ -96,9 +106,7 @@ pub async fn events(
                     },
                     changed = presence_changes.recv() => match changed {
                         Ok(y) if y != year => continue,
-                        Ok(_) | Err(RecvError::Lagged(_)) => {
-                            Event::default().event("presence").data(presence_text(lang, &hub.others(year, &user.name)))
-                        }
+                        Ok(_) | Err(RecvError::Lagged(_)) => presence_event(lang, &hub.others(year, &user.name)),
                         Err(RecvError::Closed) => return None,
                     },
                 };
@@ -106,7 +114,7 @@ pub async fn events(
             }
         },
     );
-    let mut res = Sse::new(stream).keep_alive(KeepAlive::default()).into_response();
+    let mut res = Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)).into_response();
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }

@@ -20,6 +20,7 @@ mod chrome;
 
 mod docs_page;
 mod documents;
+mod live;
 mod masterdata;
 mod web_grid;
 mod workload;

@@ -29,8 +29,7 @@ impl Stream {
         Stream { res, seen: String::new() }
     }
 
-    /// Reads until an event `name` whose data contains `text` arrives (empty
-    /// `text`: whose data is empty), 10 s at most; its data.
+    /// Reads until an event `name` whose data contains `text` arrives, 10 s at most; its data.
     async fn until(&mut self, name: &str, text: &str) -> String {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
         loop {
@@ -53,7 +52,7 @@ impl Stream {
             let event = block.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or("");
             let data: Vec<&str> = block.lines().filter_map(|l| l.strip_prefix("data:")).map(str::trim_start).collect();
             let data = data.join("\n");
-            if event == name && (if text.is_empty() { data.is_empty() } else { data.contains(text) }) {
+            if event == name && data.contains(text) {
                 self.seen = blocks[i + 1..].join("\n\n");
                 return Some(data);
             }
@@ -69,7 +68,7 @@ async fn a_change_by_someone_else_reaches_an_open_page_with_their_name() {
     let anna = web.sign_in("anna", Role::Planner).await;
     let mut stream = Stream::open(&web, year, &anna).await;
     // Alone at first.
-    stream.until("presence", "").await;
+    stream.until("alone", "-").await;
     // Another planner changes a course through the API.
     let courses = web.app.get(&format!("/course?schoolYear={year}")).await.expect(200);
     let course = courses.result()[0].clone();
@@ -87,7 +86,7 @@ async fn a_change_by_someone_else_reaches_an_open_page_with_their_name() {
     other.until("presence", "anna").await;
     // Ben leaves: Anna is alone again.
     drop(other);
-    stream.until("presence", "").await;
+    stream.until("alone", "-").await;
 }
 
 #[tokio::test]
@@ -125,7 +124,7 @@ async fn a_change_through_one_server_reaches_a_page_open_on_another() {
     // Anna's page is served by the second server (the session is in the shared database).
     let second = Web::with(web.app.at(second_server(&web).await));
     let mut stream = Stream::open(&second, year, &anna).await;
-    stream.until("presence", "").await;
+    stream.until("alone", "-").await;
     let courses = web.app.get(&format!("/course?schoolYear={year}")).await.expect(200);
     let id = courses.result()[1]["id"].as_i64().unwrap();
     let mut changed = web.app.get(&format!("/course/{id}")).await.expect(200).result().clone();
