@@ -93,6 +93,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/check.ftl"),
             include_str!("../../locales/de/balances.ftl"),
             include_str!("../../locales/de/web.ftl"),
+            include_str!("../../locales/de/web-grid-edit.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -100,6 +101,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/check.ftl"),
             include_str!("../../locales/en/balances.ftl"),
             include_str!("../../locales/en/web.ftl"),
+            include_str!("../../locales/en/web-grid-edit.ftl"),
         ],
     }
 }

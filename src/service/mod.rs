@@ -80,6 +80,7 @@ pub mod employment;
 pub mod grade;
 pub mod grid;
 pub mod lessontable;
+pub mod meanwhile;
 pub mod opening;
 pub mod pool;
 pub mod references;

@@ -70,7 +70,7 @@ pub struct WebState {
 /// The web interface's routes with their layers: the session guard, the
 /// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
-/// `/language`, `/years`, `/years/{id}/grid`, `/teachers`, `/assets/{file}`.
+/// `/language`, `/years`, `/years/{id}/grid` (with its editor: `/years/{id}/courses/…`, `/years/{id}/cells/…`), `/teachers`, `/assets/{file}`.
 pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: usize) -> Router {
     let state = WebState { store, config: std::sync::Arc::new(config) };
     let pages = Router::new()
@@ -80,6 +80,10 @@ pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: us
         .route("/language", post(language::switch))
         .route("/years", get(overview::switch_year))
         .route("/years/{year}/grid", get(grid::page))
+        .route("/years/{year}/courses/{id}/edit", get(grid::editor::edit))
+        .route("/years/{year}/courses/{id}", post(grid::editor::save))
+        .route("/years/{year}/cells/{subject}/{class}", get(grid::cell::show).post(grid::cell::create))
+        .route("/years/{year}/cells/{subject}/{class}/new", get(grid::cell::create_page))
         .route("/teachers", get(teachers::page))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);

@@ -19,4 +19,5 @@ mod helpers;
 mod chrome;
 
 mod docs_page;
+mod grid_edit;
 mod web_grid;

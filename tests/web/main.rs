@@ -9,6 +9,7 @@
 mod helpers;
 
 mod grid;
+mod grid_edit;
 mod pages;
 mod signin;
 mod teachers;
