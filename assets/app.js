@@ -71,14 +71,10 @@
   // pages); with htmx they are fetched into the cell instead.
   var focusCell = null;
 
-  function csrfHeaders() {
-    var m = document.querySelector('meta[name="csrf-token"]');
-    return m ? { "X-CSRF-Token": m.getAttribute("content") } : {};
-  }
-
   function swapCell(td, verb, url) {
     focusCell = td.id;
-    window.htmx.ajax(verb, url, { source: td, target: td, swap: "outerHTML", headers: csrfHeaders() });
+    // The CSRF header comes from the body's hx-headers, as for every htmx request.
+    window.htmx.ajax(verb, url, { source: td, target: td, swap: "outerHTML" });
   }
 
   function openCell(td, link) {
@@ -146,6 +142,8 @@
     var into = td.classList.contains("cell--editing")
       ? td.querySelector('[aria-invalid="true"]') || td.querySelector(".cell-conflict button, input:not([type=hidden]), textarea")
       : null;
-    (into || td).focus();
+    var box = td.querySelector(".cell-editor, .cell-conflict");
+    if (box) box.scrollIntoView({ block: "nearest", inline: "nearest" });
+    (into || td).focus({ preventScroll: !!box });
   });
 })();

@@ -6,8 +6,8 @@
 
 use std::str::FromStr;
 
-use fantoccini::key::Key;
 use fantoccini::Locator;
+use fantoccini::key::Key;
 use rust_decimal::Decimal;
 use schoolplan::auth::Role;
 use serde_json::Value;
@@ -78,6 +78,22 @@ async fn wait_closed(chrome: &Chrome, id: &str) -> String {
     cell.text().await.unwrap()
 }
 
+/// Deletes a single-class course other than `keep` through the API (the demo
+/// fills every cell its lesson table asks for); the id of the cell it leaves empty.
+async fn emptied_cell(app: &TestApp, year: i64, keep: i64) -> String {
+    let courses = app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
+    let course = courses
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] != keep && c["schoolClasses"].as_array().unwrap().len() == 1 && c["lessons1"] != 0)
+        .expect("another course")
+        .clone();
+    app.delete(&format!("/course/{}", course["id"])).await.expect(204);
+    cell_of(&course)
+}
+
 fn decimal(v: &Value) -> Decimal {
     Decimal::from_str(&v.to_string()).unwrap()
 }
@@ -124,8 +140,16 @@ async fn a_planner_edits_a_cell_and_creates_a_course() {
     assert!(text.contains("2.50 L / 3.00 L"), "nothing saved: {text}");
 
     // An empty cell creates its course from the lesson table.
-    let empty = chrome.wait_for("table#grid td.cell--empty").await;
-    let empty_id = empty.attr("id").await.unwrap().expect("a cell id");
+    let empty_id = emptied_cell(&app, year, id).await;
+    chrome.client.refresh().await.unwrap();
+    let empty = chrome.wait_for(&format!("td#{empty_id}.cell--empty")).await;
+    // Away from the sticky headers, then a click.
+    let arg = serde_json::to_value(&empty).unwrap();
+    chrome
+        .client
+        .execute("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", vec![arg])
+        .await
+        .unwrap();
     empty.click().await.unwrap();
     let created = chrome.wait_for(&format!("td#{empty_id} .course[data-course]")).await;
     let new_id = created.attr("data-course").await.unwrap().unwrap();
@@ -133,6 +157,9 @@ async fn a_planner_edits_a_cell_and_creates_a_course() {
     let ids: Vec<&str> = empty_id.trim_start_matches("cell-").split('-').collect();
     assert_eq!(api.result()["subject"]["id"].to_string(), ids[0]);
     assert_eq!(api.result()["schoolClasses"][0]["id"].to_string(), ids[1]);
+    let lessons = format!("{:.2} L", decimal(&api.result()["lessons1"]));
+    let text = created.text().await.unwrap();
+    assert!(text.contains(&lessons), "the cell shows the lesson table's lessons {lessons}: {text}");
     chrome.screenshot("created").await;
     chrome.close().await;
 }

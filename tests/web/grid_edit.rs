@@ -312,17 +312,35 @@ async fn readers_get_no_editor_and_forged_writes_get_403() {
     assert_eq!(web.app.get(&format!("/course/{id}")).await.expect(200).result(), &before, "nothing changed");
 }
 
+/// The lessons per semester the lesson table gives `subject` in `class` (a
+/// class of `GET /schoolclass?schoolYear=`), as the API has them.
+async fn table_lessons(web: &Web, class: &Value, subject: &str) -> (Decimal, Decimal) {
+    let path = format!(
+        "/lessontable?curriculum={}&division={}&subject={subject}",
+        class["curriculum"]["id"], class["division"]["id"]
+    );
+    let row = web.app.get(&path).await;
+    let cell =
+        row.result()["details"].as_array().and_then(|d| d.iter().find(|c| c["grade"]["id"] == class["grade"]["id"]));
+    cell.map_or((Decimal::ZERO, Decimal::ZERO), |c| (decimal(&c["lessons1"]), decimal(&c["lessons2"])))
+}
+
 #[tokio::test]
 async fn an_empty_cell_creates_its_course_from_the_lesson_table() {
     let web = Web::spawn().await;
     let year = demo(&web).await;
     let session = web.sign_in("planner", Role::Planner).await;
+    // The demo fills every cell its lesson table asks for: a course deleted makes room.
+    let (course, _) = course_and_teacher(&web, year).await;
+    web.app.delete(&format!("/course/{}", course["id"])).await.expect(204);
+    let (subject, class) = (course["subject"]["id"].to_string(), course["schoolClasses"][0]["id"].to_string());
+    let classes = web.app.get(&format!("/schoolclass?schoolYear={year}")).await.expect(200).result().clone();
+    let class_json = classes.as_array().unwrap().iter().find(|c| c["id"].to_string() == class).unwrap().clone();
+    let (table1, table2) = table_lessons(&web, &class_json, &subject).await;
+    assert!(!table1.is_zero(), "the lesson table has lessons for the cell");
     let grid = web.get(&format!("/years/{year}/grid"), Some(&session)).await;
-    let marker = r#"data-post=""#;
-    let start = grid.html.find(marker).expect("an empty cell with the create control") + marker.len();
-    let post_path = grid.html[start..].split('"').next().unwrap().to_string();
-    let parts: Vec<&str> = post_path.trim_start_matches('/').split('/').collect();
-    let (subject, class) = (parts[3], parts[4]);
+    let post_path = format!("/years/{year}/cells/{subject}/{class}");
+    assert!(grid.html.contains(&format!(r#"data-post="{post_path}""#)), "the empty cell offers to create");
     let cell = format!("cell-{subject}-{class}");
     let list = format!("/course?schoolYear={year}&subject={subject}&schoolClass={class}");
     assert!(web.app.get(&list).await.expect(200).result().as_array().unwrap().is_empty());
@@ -332,20 +350,16 @@ async fn an_empty_cell_creates_its_course_from_the_lesson_table() {
     let courses = web.app.get(&list).await.expect(200).result().as_array().unwrap().clone();
     assert_eq!(courses.len(), 1, "one course created");
     let c = &courses[0];
+    assert_eq!((decimal(&c["lessons1"]), decimal(&c["lessons2"])), (table1, table2), "the lesson table's lessons");
     assert!(created.html.trim_start().starts_with(&format!(r#"<td id="{cell}""#)));
     assert!(created.html.contains(&format!(r#"data-course="{}""#, c["id"])), "{}", created.html);
-    let lessons = decimal(&c["lessons1"]);
-    if !lessons.is_zero() {
-        assert!(created.html.contains(&format!("{lessons:.2} L")), "the cell shows the lesson table's lessons");
-    }
+    assert!(created.html.contains(&format!("{table1:.2} L")), "the cell shows them: {}", created.html);
     assert!(!created.html.contains("cell-add"), "no longer empty");
 
-    // The same lessons as the API's create with `-1` ("from the lesson table").
-    let other = grid.html[start..].find(marker).map(|i| start + i + marker.len());
-    if let Some(o) = other {
-        let p2 = grid.html[o..].split('"').next().unwrap().to_string();
-        let plain = post(&web, &p2, &session, &[("_csrf".into(), grid.csrf())], None).await;
-        assert_eq!(plain.status, 303, "without JavaScript back to the grid");
-        assert!(plain.header("location").starts_with(&format!("/years/{year}/grid#cell-")));
-    }
+    // Without JavaScript: the create page, then back to the grid at the cell.
+    let page = web.get(&format!("{post_path}/new"), Some(&session)).await;
+    assert_eq!(page.status, 200);
+    let again = post(&web, &post_path, &session, &[("_csrf".into(), grid.csrf())], None).await;
+    assert_eq!(again.status, 303, "{}", again.html);
+    assert_eq!(again.header("location"), format!("/years/{year}/grid#{cell}"));
 }

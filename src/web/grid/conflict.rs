@@ -14,7 +14,7 @@ use super::super::htmx::HxRequest;
 use super::super::layout::{Page, Screen};
 use super::super::{page_error, render};
 use super::cell;
-use super::form::CourseForm;
+use super::form::{CourseForm, field_label};
 use crate::domain::course::Course;
 use crate::i18n::{self, Lang};
 use crate::service::meanwhile::{self, Change};
@@ -98,24 +98,6 @@ pub struct CompareRow {
     pub differs: bool,
 }
 
-/// The label of a course field of the single form (`lessons1`), or `None` for
-/// one the editor does not show (derived or fixed fields).
-pub fn field_label(lang: Lang, key: &str) -> Option<String> {
-    let k = match key {
-        "lessons1" => "grid-edit-lessons1",
-        "lessons2" => "grid-edit-lessons2",
-        "teachers1" => "grid-edit-teachers1",
-        "teachers2" => "grid-edit-teachers2",
-        "smallGroup1" => "grid-edit-small-group1",
-        "smallGroup2" => "grid-edit-small-group2",
-        "comments" => "grid-edit-comments",
-        "cancelled" => "grid-edit-cancelled",
-        "schoolClasses" => "grid-edit-classes",
-        _ => return None,
-    };
-    Some(i18n::text(lang, k))
-}
-
 /// A value of the audit trail as the grid writes it: lessons `2.50 L`, lists
 /// by their codes, yes/no, `–` for none.
 fn shown(lang: Lang, key: &str, v: &Value) -> String {
@@ -166,11 +148,7 @@ fn change(lang: Lang, c: &Change) -> ChangeView {
 /// Lessons typed, read as a decimal (a comma as a point), if they are one.
 fn typed_lessons(typed: &str) -> Option<Decimal> {
     let t = typed.trim().replace(',', ".");
-    if t.is_empty() {
-        Some(Decimal::ZERO)
-    } else {
-        t.parse().ok()
-    }
+    if t.is_empty() { Some(Decimal::ZERO) } else { t.parse().ok() }
 }
 
 /// The rows: every field of the editor, saved now and typed.

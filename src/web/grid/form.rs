@@ -8,14 +8,14 @@
 
 use std::collections::HashMap;
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
+use crate::domain::FromBody;
 use crate::domain::course::{Course, CourseUpdate};
 use crate::domain::reader::Mode;
 use crate::domain::refs::TeacherRef;
-use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
-use crate::i18n::{Lang, Message};
+use crate::i18n::{self, Lang, Message};
 use crate::service::version::Version;
 
 /// The fields of the editor that a problem can name; any other pointer is
@@ -152,11 +152,7 @@ impl CourseForm {
         let (teachers1, teachers2) = (ids(1), ids(2));
         let lessons = |typed: &str| {
             let t = typed.trim().replace(',', ".");
-            if t.is_empty() {
-                Value::Null
-            } else {
-                Value::String(t)
-            }
+            if t.is_empty() { Value::Null } else { Value::String(t) }
         };
         let comments = self.comments.trim();
         let body = json!({
@@ -180,6 +176,24 @@ impl CourseForm {
     }
 }
 
+/// The label of a course field of the single form (`lessons1`), or `None` for
+/// one the editor does not show (derived or fixed fields).
+pub fn field_label(lang: Lang, key: &str) -> Option<String> {
+    let k = match key {
+        "lessons1" => "grid-edit-lessons1",
+        "lessons2" => "grid-edit-lessons2",
+        "teachers1" => "grid-edit-teachers1",
+        "teachers2" => "grid-edit-teachers2",
+        "smallGroup1" => "grid-edit-small-group1",
+        "smallGroup2" => "grid-edit-small-group2",
+        "comments" => "grid-edit-comments",
+        "cancelled" => "grid-edit-cancelled",
+        "schoolClasses" => "grid-edit-classes",
+        _ => return None,
+    };
+    Some(i18n::text(lang, k))
+}
+
 /// A problem's messages in `lang`, sorted to the editor's fields: (field, messages) and the rest.
 #[derive(Debug, Clone, Default)]
 pub struct Problems {
@@ -190,7 +204,8 @@ pub struct Problems {
 }
 
 impl Problems {
-    /// Sorts the messages of `e` (in `lang`) to the fields their pointers name.
+    /// Sorts the messages of `e` (in `lang`) to the fields their pointers name;
+    /// a field's JSON key in a message (`` `lessons1` ``) becomes its label.
     pub fn of(e: &Error, lang: Lang) -> Problems {
         let mut out = Problems::default();
         let messages = e.field_messages(lang);
@@ -200,7 +215,10 @@ impl Problems {
         for (pointer, _, message) in messages {
             let key = pointer.trim_start_matches('/').split('/').next().unwrap_or_default();
             match FIELDS.iter().find(|f| **f == key) {
-                Some(field) => out.fields.entry(*field).or_default().push(message),
+                Some(field) => {
+                    let label = field_label(lang, field).unwrap_or_else(|| (*field).to_string());
+                    out.fields.entry(*field).or_default().push(message.replace(&format!("`{field}`"), &label))
+                }
                 None => out.general.push(message),
             }
         }
@@ -235,7 +253,7 @@ mod tests {
         let form = CourseForm::parse(body);
         assert_eq!((form.class, form.teachers1.len()), (7, 2));
         let update = form.update(&[teacher(1, "abc"), teacher(2, "def")]).unwrap();
-        assert_eq!(update.lessons1.decimal().to_string(), "2.5");
+        assert_eq!(update.lessons1.decimal(), rust_decimal::Decimal::new(25, 1));
         assert_eq!((update.teachers1.len(), update.teachers2[0].0), (1, 2));
         assert!(update.cancelled && !update.small_group1);
         assert_eq!(
@@ -250,6 +268,7 @@ mod tests {
         let e = form.update(&[]).unwrap_err();
         let p = Problems::of(&e, Lang::De);
         assert_eq!(p.of_field("lessons1").len(), 1, "{p:?}");
+        assert!(p.of_field("lessons1")[0].starts_with("Lektionen 1. Semester muss"), "{p:?}");
         assert!(p.of_field("teachers2")[0].contains("zzz"), "{p:?}");
         assert!(p.general.is_empty());
     }
