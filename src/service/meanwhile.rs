@@ -5,8 +5,8 @@
 use serde_json::Value;
 
 use crate::error::Result;
-use crate::store::Store;
 use crate::store::account::AuditFilter;
+use crate::store::Store;
 
 /// One recorded change of the object.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,8 +6,8 @@
 
 use std::str::FromStr;
 
-use fantoccini::Locator;
 use fantoccini::key::Key;
+use fantoccini::Locator;
 use rust_decimal::Decimal;
 use schoolplan::auth::Role;
 use serde_json::Value;

@@ -18,20 +18,20 @@ use serde_json::json;
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
 use super::super::layout::{Page, Screen};
-use super::super::{WebState, error_page, page_error, render};
+use super::super::{error_page, page_error, render, WebState};
 use crate::auth::Principal;
-use crate::domain::FromBody;
 use crate::domain::course::{Course, NewCourse};
 use crate::domain::ids::{SchoolYearId, SubjectId};
 use crate::domain::reader::Mode;
 use crate::domain::refs::TeacherRef;
+use crate::domain::FromBody;
 use crate::error::{Error, Result};
 use crate::i18n::{self, Lang};
 use crate::service::audit::Actor;
 use crate::service::course;
 use crate::service::session::SessionUser;
-use crate::store::Store;
 use crate::store::course::CourseFilter;
+use crate::store::Store;
 
 /// Where cells are drawn: the reader's language, the school year (id) and
 /// whether the person may plan (then cells link to the editor and the create form).

@@ -14,7 +14,7 @@ use super::super::htmx::HxRequest;
 use super::super::layout::{Page, Screen};
 use super::super::{page_error, render};
 use super::cell;
-use super::form::{CourseForm, field_label};
+use super::form::{field_label, CourseForm};
 use crate::domain::course::Course;
 use crate::i18n::{self, Lang};
 use crate::service::meanwhile::{self, Change};
@@ -148,7 +148,11 @@ fn change(lang: Lang, c: &Change) -> ChangeView {
 /// Lessons typed, read as a decimal (a comma as a point), if they are one.
 fn typed_lessons(typed: &str) -> Option<Decimal> {
     let t = typed.trim().replace(',', ".");
-    if t.is_empty() { Some(Decimal::ZERO) } else { t.parse().ok() }
+    if t.is_empty() {
+        Some(Decimal::ZERO)
+    } else {
+        t.parse().ok()
+    }
 }
 
 /// The rows: every field of the editor, saved now and typed.

@@ -20,7 +20,7 @@ use serde::Deserialize;
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
 use super::super::layout::{Page, Screen};
-use super::super::{WebState, error_page, page_error, render};
+use super::super::{error_page, page_error, render, WebState};
 use super::cell::{self, Place};
 use super::conflict;
 use super::form::{CourseForm, Problems};
@@ -33,8 +33,8 @@ use crate::service::course::Courses;
 use crate::service::crud;
 use crate::service::session::SessionUser;
 use crate::service::version::{Expect, Version};
-use crate::store::Store;
 use crate::store::teacher::TeacherFilter;
+use crate::store::Store;
 
 /// The editor in its cell (the answer to htmx).
 #[derive(Template)]

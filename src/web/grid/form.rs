@@ -8,12 +8,12 @@
 
 use std::collections::HashMap;
 
-use serde_json::{Value, json};
+use serde_json::{json, Value};
 
-use crate::domain::FromBody;
 use crate::domain::course::{Course, CourseUpdate};
 use crate::domain::reader::Mode;
 use crate::domain::refs::TeacherRef;
+use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
 use crate::i18n::{self, Lang, Message};
 use crate::service::version::Version;
@@ -152,7 +152,11 @@ impl CourseForm {
         let (teachers1, teachers2) = (ids(1), ids(2));
         let lessons = |typed: &str| {
             let t = typed.trim().replace(',', ".");
-            if t.is_empty() { Value::Null } else { Value::String(t) }
+            if t.is_empty() {
+                Value::Null
+            } else {
+                Value::String(t)
+            }
         };
         let comments = self.comments.trim();
         let body = json!({

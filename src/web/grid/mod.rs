@@ -28,7 +28,7 @@ pub use self::cell::{CellView, CourseView};
 use super::guard::SignedIn;
 use super::htmx::{HxRequest, HxResponse};
 use super::layout::{Page, Screen, YearChoice};
-use super::{WebState, page_error, render};
+use super::{page_error, render, WebState};
 use crate::domain::ids::SchoolYearId;
 use crate::i18n::{self, Lang};
 use crate::service::grid::{self, Grid, GridFilter};
