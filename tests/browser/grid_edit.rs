@@ -160,6 +160,7 @@ async fn a_planner_edits_a_cell_and_creates_a_course() {
     let lessons = format!("{:.2} L", decimal(&api.result()["lessons1"]));
     let text = created.text().await.unwrap();
     assert!(text.contains(&lessons), "the cell shows the lesson table's lessons {lessons}: {text}");
+    chrome.client.execute("window.scrollTo(0, window.scrollY);", vec![]).await.unwrap();
     chrome.screenshot("created").await;
     chrome.close().await;
 }
