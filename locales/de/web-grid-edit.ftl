@@ -32,3 +32,5 @@ grid-edit-yours = Ihre Eingabe
 grid-edit-differs = weicht ab
 grid-edit-apply-mine = Meine Werte übernehmen
 grid-edit-discard = Verwerfen
+grid-edit-split = Aufteilen
+grid-edit-split-stale = Der Kurs wurde inzwischen geändert; prüfen Sie ihn und teilen Sie ihn erneut auf.

@@ -32,3 +32,5 @@ grid-edit-yours = Your input
 grid-edit-differs = differs
 grid-edit-apply-mine = Apply my values
 grid-edit-discard = Discard
+grid-edit-split = Split
+grid-edit-split-stale = The course was changed meanwhile; check it and split it again.

@@ -82,6 +82,7 @@ pub fn router(store: Store, config: WebConfig, timeout: Duration, body_limit: us
         .route("/years/{year}/grid", get(grid::page))
         .route("/years/{year}/courses/{id}/edit", get(grid::editor::edit))
         .route("/years/{year}/courses/{id}", post(grid::editor::save))
+        .route("/years/{year}/courses/{id}/split", post(grid::split::split))
         .route("/years/{year}/cells/{subject}/{class}", get(grid::cell::show).post(grid::cell::create))
         .route("/years/{year}/cells/{subject}/{class}/new", get(grid::cell::create_page))
         .route("/teachers", get(teachers::page))

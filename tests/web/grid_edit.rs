@@ -363,3 +363,48 @@ async fn an_empty_cell_creates_its_course_from_the_lesson_table() {
     assert_eq!(again.status, 303, "{}", again.html);
     assert_eq!(again.header("location"), format!("/years/{year}/grid#{cell}"));
 }
+
+#[tokio::test]
+async fn a_merged_course_splits_from_its_editor() {
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let session = web.sign_in("planner", Role::Planner).await;
+    let courses = web.app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
+    let merged = courses
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["schoolClasses"].as_array().unwrap().len() > 1)
+        .expect("the demo has a merged course")
+        .clone();
+    let single = courses
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["schoolClasses"].as_array().unwrap().len() == 1)
+        .unwrap()
+        .clone();
+    let (editor, _) = opened(&web, year, &single, &session).await;
+    assert!(!editor.html.contains("/split"), "a course of one class does not split");
+    let (editor, form) = opened(&web, year, &merged, &session).await;
+    let split = format!("/years/{year}/courses/{}/split", merged["id"]);
+    assert!(editor.html.contains(&format!(r#"formaction="{split}""#)), "{}", editor.html);
+    let cell = cell_of(&merged);
+    let page = post(&web, &split, &session, &form, Some(&cell)).await;
+    assert_eq!(page.status, 200, "{}", page.html);
+    let classes: Vec<&Value> = merged["schoolClasses"].as_array().unwrap().iter().collect();
+    for class in &classes {
+        let list = format!("/course?schoolYear={year}&subject={}&schoolClass={}", merged["subject"]["id"], class["id"]);
+        let here = web.app.get(&list).await.expect(200).result().as_array().unwrap().clone();
+        assert!(here.iter().all(|c| c["schoolClasses"].as_array().unwrap().len() == 1), "one course per class");
+        let id = format!("cell-{}-{}", merged["subject"]["id"], class["id"]);
+        assert!(page.html.contains(&format!(r#"<td id="{id}""#)), "the cell of every class is drawn again");
+    }
+    assert_eq!(page.html.matches(r#"hx-swap-oob="true""#).count(), classes.len() - 1, "the others out of band");
+    // The same form again is stale now: the editor shows the course as it is.
+    let stale = post(&web, &split, &session, &form, Some(&cell)).await;
+    assert_eq!(stale.status, 412, "{}", stale.html);
+    assert!(stale.html.contains("erneut auf"), "{}", stale.html);
+}

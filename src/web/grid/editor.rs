@@ -85,6 +85,9 @@ pub struct EditorView {
     pub general: Vec<String>,
     /// The type-ahead of teacher codes: (code, name) of the teachers employed in the year.
     pub codes: Vec<(String, String)>,
+    /// Where "Aufteilen" posts the form, for a merged course (several
+    /// classes); empty otherwise.
+    pub split: String,
 }
 
 impl EditorView {
@@ -234,6 +237,11 @@ pub fn view(
         comments_errors: problems.of_field("comments"),
         cancelled_errors: problems.of_field("cancelled"),
         general,
+        split: if course.school_classes.len() > 1 {
+            format!("/years/{year}/courses/{}/split", course.id.0)
+        } else {
+            String::new()
+        },
         codes: loaded.employed.iter().map(|t| (t.code.clone(), format!("{} {}", t.first_name, t.last_name))).collect(),
         cell_id,
         form,
@@ -241,7 +249,8 @@ pub fn view(
 }
 
 /// The editor in its cell for htmx, else as a page; with `status`.
-fn respond(
+#[allow(clippy::too_many_arguments)]
+pub fn respond(
     lang: Lang,
     user: SessionUser,
     hx: &HxRequest,

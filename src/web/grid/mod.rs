@@ -10,12 +10,13 @@
 //! and re-renders one cell and creates a course in an empty one, [`editor`]
 //! opens and saves a course's editor (its typed values in [`form`]), and
 //! [`conflict`] shows what someone else changed meanwhile when a save comes
-//! too late.
+//! too late, and [`split`] splits a merged course.
 
 pub mod cell;
 pub mod conflict;
 pub mod editor;
 pub mod form;
+pub mod split;
 
 use std::collections::HashMap;
 
