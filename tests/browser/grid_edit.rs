@@ -1,8 +1,9 @@
 //! Editing the planning grid in Chromium (docs/web.md §Editing the grid): a
 //! planner changes a cell's lessons and teacher in the demo's 26/27 grid and
 //! the API reads the change back; a wrong value shows its message and Escape
-//! closes the editor; an empty cell creates its course; two sessions edit one
-//! course and the second sees the conflict and applies its values again.
+//! closes the editor; an empty cell creates its course; a merged course
+//! splits; two sessions edit one course and the second sees the conflict and
+//! applies its values again.
 
 use std::str::FromStr;
 
@@ -162,6 +163,40 @@ async fn a_planner_edits_a_cell_and_creates_a_course() {
     assert!(text.contains(&lessons), "the cell shows the lesson table's lessons {lessons}: {text}");
     chrome.client.execute("window.scrollTo(0, window.scrollY);", vec![]).await.unwrap();
     chrome.screenshot("created").await;
+
+    // A merged course splits from its editor: each class gets its own course.
+    let courses = app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
+    let merged = courses
+        .result()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["schoolClasses"].as_array().unwrap().len() > 1)
+        .expect("a merged course")
+        .clone();
+    let merged_cell = cell_of(&merged);
+    let td = chrome.wait_for(&format!("td#{merged_cell}")).await;
+    let arg = serde_json::to_value(&td).unwrap();
+    chrome
+        .client
+        .execute("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", vec![arg])
+        .await
+        .unwrap();
+    td.click().await.unwrap();
+    chrome.wait_for(&format!("td#{merged_cell} button.split")).await;
+    chrome.screenshot("merged-editor").await;
+    chrome.client.find(Locator::Css(&format!("td#{merged_cell} button.split"))).await.unwrap().click().await.unwrap();
+    wait_closed(&chrome, &merged_cell).await;
+    let other = format!("cell-{}-{}", merged["subject"]["id"], merged["schoolClasses"][1]["id"]);
+    let text = chrome.wait_for(&format!("td#{other}")).await.text().await.unwrap();
+    assert!(!text.contains("mit "), "the other class has its own course now: {text}");
+    for class in merged["schoolClasses"].as_array().unwrap() {
+        let list = format!("/course?schoolYear={year}&subject={}&schoolClass={}", merged["subject"]["id"], class["id"]);
+        let here = app.get(&list).await.expect(200);
+        assert!(here.result().as_array().unwrap().iter().all(|c| c["schoolClasses"].as_array().unwrap().len() == 1));
+    }
+    chrome.client.execute("window.scrollTo(0, window.scrollY);", vec![]).await.unwrap();
+    chrome.screenshot("split").await;
     chrome.close().await;
 }
 
