@@ -14,6 +14,7 @@ use schoolplan::auth::Role;
 use serde_json::Value;
 
 use crate::chrome::Chrome;
+use crate::grid_pick::{cell_of, course_and_teacher, merged_course};
 use crate::helpers::TestApp;
 
 /// The demo school on `app`; the id of school year 26/27.
@@ -36,34 +37,17 @@ async fn planner_at_grid(app: &TestApp, name: &str, year: i64, test: &str) -> Ch
     chrome
 }
 
-/// A single-class course that is not cancelled, with a teacher employed that year who does not teach it.
-async fn course_and_teacher(app: &TestApp, year: i64) -> (Value, String) {
-    let courses = app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
-    let course = courses
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["schoolClasses"].as_array().unwrap().len() == 1 && !c["cancelled"].as_bool().unwrap())
-        .expect("a single-class course")
-        .clone();
-    let teaching: Vec<&str> =
-        course["teachers1"].as_array().unwrap().iter().map(|t| t["code"].as_str().unwrap()).collect();
-    let teachers = app.get(&format!("/teacher?schoolYear={year}&archived=false")).await.expect(200);
-    let code = teachers
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["code"].as_str().unwrap())
-        .find(|c| !teaching.contains(c))
-        .expect("another teacher")
-        .to_string();
-    (course, code)
-}
-
-fn cell_of(course: &Value) -> String {
-    format!("cell-{}-{}", course["subject"]["id"], course["schoolClasses"][0]["id"])
+/// Brings the cell `id` to the middle of the grid (clear of the sticky
+/// headers) and clicks it.
+async fn click_cell(chrome: &Chrome, id: &str) {
+    let td = chrome.wait_for(&format!("td#{id}")).await;
+    let arg = serde_json::to_value(&td).unwrap();
+    chrome
+        .client
+        .execute("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", vec![arg])
+        .await
+        .unwrap();
+    td.click().await.unwrap();
 }
 
 /// Replaces the text of the input matching `css`.
@@ -110,7 +94,7 @@ async fn a_planner_edits_a_cell_and_creates_a_course() {
     let mut chrome = planner_at_grid(&app, "planner1", year, "grid-edit").await;
 
     // A click opens the editor in the cell, the first field focused.
-    chrome.client.find(Locator::Css(&format!("td#{cell}"))).await.unwrap().click().await.unwrap();
+    click_cell(&chrome, &cell).await;
     chrome.wait_for(&format!("td#{cell}.cell--editing form.cell-editor")).await;
     chrome.screenshot("editor").await;
     type_into(&chrome, &format!("#{cell}-lessons1"), "2.5").await;
@@ -143,15 +127,8 @@ async fn a_planner_edits_a_cell_and_creates_a_course() {
     // An empty cell creates its course from the lesson table.
     let empty_id = emptied_cell(&app, year, id).await;
     chrome.client.refresh().await.unwrap();
-    let empty = chrome.wait_for(&format!("td#{empty_id}.cell--empty")).await;
-    // Away from the sticky headers, then a click.
-    let arg = serde_json::to_value(&empty).unwrap();
-    chrome
-        .client
-        .execute("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", vec![arg])
-        .await
-        .unwrap();
-    empty.click().await.unwrap();
+    chrome.wait_for(&format!("td#{empty_id}.cell--empty")).await;
+    click_cell(&chrome, &empty_id).await;
     let created = chrome.wait_for(&format!("td#{empty_id} .course[data-course]")).await;
     let new_id = created.attr("data-course").await.unwrap().unwrap();
     let api = app.get(&format!("/course/{new_id}")).await.expect(200);
@@ -165,24 +142,9 @@ async fn a_planner_edits_a_cell_and_creates_a_course() {
     chrome.screenshot("created").await;
 
     // A merged course splits from its editor: each class gets its own course.
-    let courses = app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
-    let merged = courses
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["schoolClasses"].as_array().unwrap().len() > 1)
-        .expect("a merged course")
-        .clone();
+    let merged = merged_course(&app, year).await;
     let merged_cell = cell_of(&merged);
-    let td = chrome.wait_for(&format!("td#{merged_cell}")).await;
-    let arg = serde_json::to_value(&td).unwrap();
-    chrome
-        .client
-        .execute("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", vec![arg])
-        .await
-        .unwrap();
-    td.click().await.unwrap();
+    click_cell(&chrome, &merged_cell).await;
     chrome.wait_for(&format!("td#{merged_cell} button.split")).await;
     chrome.screenshot("merged-editor").await;
     chrome.client.find(Locator::Css(&format!("td#{merged_cell} button.split"))).await.unwrap().click().await.unwrap();
@@ -211,7 +173,7 @@ async fn the_second_of_two_sessions_sees_the_conflict() {
     let first = planner_at_grid(&app, "anna", year, "grid-conflict-anna").await;
     let mut second = planner_at_grid(&app, "beat", year, "grid-conflict-beat").await;
     for chrome in [&first, &second] {
-        chrome.client.find(Locator::Css(&format!("td#{cell}"))).await.unwrap().click().await.unwrap();
+        click_cell(chrome, &cell).await;
         chrome.wait_for(&format!("#{cell}-lessons1")).await;
     }
     let lessons = if decimal(&course["lessons1"]) == Decimal::new(15, 1) { "2.5" } else { "1.5" };

@@ -20,4 +20,6 @@ mod chrome;
 
 mod docs_page;
 mod grid_edit;
+#[path = "../web/grid_pick.rs"]
+mod grid_pick;
 mod web_grid;

@@ -12,39 +12,8 @@ use schoolplan::auth::Role;
 use serde_json::Value;
 
 use super::grid::demo;
+use super::grid_pick::{cell_of, course_and_teacher, merged_course};
 use super::{Page, Web};
-
-/// A single-class course of the year that is not cancelled, and a teacher
-/// employed that year who does not teach it.
-async fn course_and_teacher(web: &Web, year: i64) -> (Value, String) {
-    let courses = web.app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
-    let course = courses
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["schoolClasses"].as_array().unwrap().len() == 1 && !c["cancelled"].as_bool().unwrap())
-        .expect("a single-class course")
-        .clone();
-    let teachers = web.app.get(&format!("/teacher?schoolYear={year}&archived=false")).await.expect(200);
-    let teaching: Vec<&str> =
-        course["teachers1"].as_array().unwrap().iter().map(|t| t["code"].as_str().unwrap()).collect();
-    let code = teachers
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["code"].as_str().unwrap())
-        .find(|c| !teaching.contains(c))
-        .expect("another teacher employed that year")
-        .to_string();
-    (course, code)
-}
-
-/// The id of the cell of `course` (its first class).
-fn cell_of(course: &Value) -> String {
-    format!("cell-{}-{}", course["subject"]["id"], course["schoolClasses"][0]["id"])
-}
 
 /// GET with htmx headers targeting `target`.
 async fn hx_get(web: &Web, path: &str, session: &str, target: &str) -> Page {
@@ -140,7 +109,7 @@ async fn the_editor_saves_lessons_and_teacher_through_the_api_use_case() {
     let web = Web::spawn().await;
     let year = demo(&web).await;
     let session = web.sign_in("planner", Role::Planner).await;
-    let (course, code) = course_and_teacher(&web, year).await;
+    let (course, code) = course_and_teacher(&web.app, year).await;
     let id = course["id"].as_i64().unwrap();
     let cell = cell_of(&course);
 
@@ -200,7 +169,7 @@ async fn problems_appear_beside_their_fields_in_german_and_english() {
     let web = Web::spawn().await;
     let year = demo(&web).await;
     let session = web.sign_in("planner", Role::Planner).await;
-    let (course, _) = course_and_teacher(&web, year).await;
+    let (course, _) = course_and_teacher(&web.app, year).await;
     let id = course["id"].as_i64().unwrap();
     let before = web.app.get(&format!("/course/{id}")).await.expect(200).result().clone();
     let (_, mut form) = opened(&web, year, &course, &session).await;
@@ -243,7 +212,7 @@ async fn a_save_after_someone_elses_change_shows_the_conflict() {
     let year = demo(&web).await;
     let anna = web.sign_in("anna", Role::Planner).await;
     let beat = web.sign_in("beat", Role::Planner).await;
-    let (course, code) = course_and_teacher(&web, year).await;
+    let (course, code) = course_and_teacher(&web.app, year).await;
     let id = course["id"].as_i64().unwrap();
     let cell = cell_of(&course);
     let path = format!("/years/{year}/courses/{id}");
@@ -285,7 +254,7 @@ async fn readers_get_no_editor_and_forged_writes_get_403() {
     let web = Web::spawn().await;
     let year = demo(&web).await;
     let session = web.sign_in("reader", Role::Reader).await;
-    let (course, _) = course_and_teacher(&web, year).await;
+    let (course, _) = course_and_teacher(&web.app, year).await;
     let id = course["id"].as_i64().unwrap();
     let before = web.app.get(&format!("/course/{id}")).await.expect(200).result().clone();
     let grid = web.get(&format!("/years/{year}/grid"), Some(&session)).await;
@@ -331,7 +300,7 @@ async fn an_empty_cell_creates_its_course_from_the_lesson_table() {
     let year = demo(&web).await;
     let session = web.sign_in("planner", Role::Planner).await;
     // The demo fills every cell its lesson table asks for: a course deleted makes room.
-    let (course, _) = course_and_teacher(&web, year).await;
+    let (course, _) = course_and_teacher(&web.app, year).await;
     web.app.delete(&format!("/course/{}", course["id"])).await.expect(204);
     let (subject, class) = (course["subject"]["id"].to_string(), course["schoolClasses"][0]["id"].to_string());
     let classes = web.app.get(&format!("/schoolclass?schoolYear={year}")).await.expect(200).result().clone();
@@ -369,23 +338,8 @@ async fn a_merged_course_splits_from_its_editor() {
     let web = Web::spawn().await;
     let year = demo(&web).await;
     let session = web.sign_in("planner", Role::Planner).await;
-    let courses = web.app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
-    let merged = courses
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["schoolClasses"].as_array().unwrap().len() > 1)
-        .expect("the demo has a merged course")
-        .clone();
-    let single = courses
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["schoolClasses"].as_array().unwrap().len() == 1)
-        .unwrap()
-        .clone();
+    let merged = merged_course(&web.app, year).await;
+    let (single, _) = course_and_teacher(&web.app, year).await;
     let (editor, _) = opened(&web, year, &single, &session).await;
     assert!(!editor.html.contains("/split"), "a course of one class does not split");
     let (editor, form) = opened(&web, year, &merged, &session).await;

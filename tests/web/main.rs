@@ -10,6 +10,7 @@ mod helpers;
 
 mod grid;
 mod grid_edit;
+mod grid_pick;
 mod pages;
 mod signin;
 mod teachers;

@@ -267,6 +267,19 @@ pub fn partial(place: &Place, subject: i64, class: i64, courses: &[Course], also
     CellPartial { cell: cell(place, subject, class, &of(class), -1), others }
 }
 
+/// After a write: htmx gets the cell of `subject` and `class` drawn again,
+/// with the cells of the classes `also` out of band; a browser goes to the
+/// grid at the cell.
+pub async fn redrawn(store: &Store, place: &Place, hx: &HxRequest, subject: i64, class: i64, also: &[i64]) -> Response {
+    if !wants_cell(hx) {
+        return Redirect::to(&grid_url(place.year, subject, class)).into_response();
+    }
+    match subject_courses(store, place.year, subject).await {
+        Ok(courses) => render(place.lang, &partial(place, subject, class, &courses, also)),
+        Err(e) => page_error(place.lang, e),
+    }
+}
+
 /// `GET /years/{year}/cells/{subject}/{class}`: the cell alone (htmx, e.g. when
 /// the editor is closed); a browser's request goes to the grid at the cell.
 pub async fn show(
@@ -326,11 +339,7 @@ pub async fn create(
     };
     let place = Place { lang, year, can_plan: user.can_plan() };
     match created {
-        Ok(()) if !wants_cell(&hx) => Redirect::to(&grid_url(year, subject, class)).into_response(),
-        Ok(()) => match subject_courses(&state.store, year, subject).await {
-            Ok(courses) => render(lang, &partial(&place, subject, class, &courses, &[])),
-            Err(e) => page_error(lang, e),
-        },
+        Ok(()) => redrawn(&state.store, &place, &hx, subject, class, &[]).await,
         Err(e) if e.status().is_server_error() => page_error(lang, e),
         Err(e) if !wants_cell(&hx) => {
             let status = e.status();

@@ -14,7 +14,7 @@ use askama::Template;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::super::guard::SignedIn;
@@ -297,6 +297,15 @@ pub async fn edit(
     respond(lang, user, &hx, year, &loaded, form, &Problems::default(), StatusCode::OK)
 }
 
+/// A posted editor form and its course (with its teachers), the form's class
+/// one of the course's; 404 as [`load`].
+pub async fn posted(store: &Store, year: i64, id: i64, body: &[u8]) -> Result<(CourseForm, Loaded)> {
+    let mut form = CourseForm::parse(body);
+    let loaded = load(store, year, id).await?;
+    form.class = class_of(&loaded.course, Some(form.class));
+    Ok((form, loaded))
+}
+
 /// `POST /years/{year}/courses/{id}`: saves the form (see the module doc).
 pub async fn save(
     State(state): State<WebState>,
@@ -305,12 +314,10 @@ pub async fn save(
     hx: HxRequest,
     body: Bytes,
 ) -> Response {
-    let mut form = CourseForm::parse(&body);
-    let loaded = match load(&state.store, year, id).await {
-        Ok(l) => l,
+    let (form, loaded) = match posted(&state.store, year, id, &body).await {
+        Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
-    form.class = class_of(&loaded.course, Some(form.class));
     let update = match form.update(&loaded.teachers) {
         Ok(u) => u,
         Err(e) => return problem(lang, user, &hx, year, &loaded, form, e),
@@ -319,16 +326,9 @@ pub async fn save(
     let expect = Expect::version(Version::from_text(form.version.clone()));
     match crud::update::<Courses>(&state.store, &cell::actor(&user, &path), id, &expect, &update).await {
         Ok(written) => {
-            let subject = written.item.subject.id.0;
-            if !cell::wants_cell(&hx) {
-                return Redirect::to(&cell::grid_url(year, subject, form.class)).into_response();
-            }
             let place = Place { lang, year, can_plan: user.can_plan() };
             let also: Vec<i64> = written.item.school_classes.iter().map(|k| k.id.0).collect();
-            match cell::subject_courses(&state.store, year, subject).await {
-                Ok(courses) => render(lang, &cell::partial(&place, subject, form.class, &courses, &also)),
-                Err(e) => page_error(lang, e),
-            }
+            cell::redrawn(&state.store, &place, &hx, written.item.subject.id.0, form.class, &also).await
         }
         Err(e) if e.code() == ErrorCode::PreconditionFailed => {
             conflict::respond(&state.store, lang, user, &hx, year, &loaded.course, form).await

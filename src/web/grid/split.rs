@@ -7,13 +7,13 @@
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::Response;
 
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
-use super::super::{page_error, render, WebState};
+use super::super::{page_error, WebState};
 use super::cell::{self, Place};
-use super::editor::{self, class_of};
+use super::editor;
 use super::form::{CourseForm, Problems};
 use crate::domain::ids::CourseId;
 use crate::error::ErrorCode;
@@ -33,24 +33,19 @@ pub async fn split(
     hx: HxRequest,
     body: Bytes,
 ) -> Response {
-    let form = CourseForm::parse(&body);
-    let loaded = match editor::load(&state.store, year, id).await {
-        Ok(l) => l,
+    let (form, loaded) = match editor::posted(&state.store, year, id, &body).await {
+        Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
-    let class = class_of(&loaded.course, Some(form.class));
+    let class = form.class;
     let path = format!("/years/{year}/courses/{id}/split");
     let expect = Expect::version(Version::from_text(form.version.clone()));
     let subject = loaded.course.subject.id.0;
     match course::split_course(&state.store, &cell::actor(&user, &path), CourseId(id), &expect).await {
-        Ok(_) if !cell::wants_cell(&hx) => Redirect::to(&cell::grid_url(year, subject, class)).into_response(),
         Ok(_) => {
             let place = Place { lang, year, can_plan: user.can_plan() };
             let also: Vec<i64> = loaded.course.school_classes.iter().map(|k| k.id.0).collect();
-            match cell::subject_courses(&state.store, year, subject).await {
-                Ok(courses) => render(lang, &cell::partial(&place, subject, class, &courses, &also)),
-                Err(e) => page_error(lang, e),
-            }
+            cell::redrawn(&state.store, &place, &hx, subject, class, &also).await
         }
         Err(e) if e.code() == ErrorCode::PreconditionFailed => {
             let version = match Version::of(&loaded.course) {
@@ -62,9 +57,6 @@ pub async fn split(
             editor::respond(lang, user, &hx, year, &loaded, now, &problems, StatusCode::PRECONDITION_FAILED)
         }
         Err(e) if e.code() == ErrorCode::NotFound || e.status().is_server_error() => page_error(lang, e),
-        Err(e) => {
-            let form = CourseForm { class, ..form };
-            editor::respond(lang, user, &hx, year, &loaded, form, &Problems::of(&e, lang), e.status())
-        }
+        Err(e) => editor::respond(lang, user, &hx, year, &loaded, form, &Problems::of(&e, lang), e.status()),
     }
 }
