@@ -14,7 +14,7 @@ use schoolplan::auth::Role;
 use serde_json::Value;
 
 use crate::chrome::Chrome;
-use crate::grid_pick::{cell_of, course_and_teacher, merged_course};
+use crate::grid_pick::{cell_of, class_courses, course_and_teacher, merged_course};
 use crate::helpers::TestApp;
 
 /// The demo school on `app`; the id of school year 26/27.
@@ -66,15 +66,11 @@ async fn wait_closed(chrome: &Chrome, id: &str) -> String {
 /// Deletes a single-class course other than `keep` through the API (the demo
 /// fills every cell its lesson table asks for); the id of the cell it leaves empty.
 async fn emptied_cell(app: &TestApp, year: i64, keep: i64) -> String {
-    let courses = app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
-    let course = courses
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
+    let course = class_courses(app, year)
+        .await
+        .into_iter()
         .find(|c| c["id"] != keep && c["schoolClasses"].as_array().unwrap().len() == 1 && c["lessons1"] != 0)
-        .expect("another course")
-        .clone();
+        .expect("another course");
     app.delete(&format!("/course/{}", course["id"])).await.expect(204);
     cell_of(&course)
 }

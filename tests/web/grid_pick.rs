@@ -6,18 +6,20 @@ use serde_json::Value;
 
 use crate::helpers::TestApp;
 
+/// The class-bound courses of school year `year`, as the API lists them.
+pub async fn class_courses(app: &TestApp, year: i64) -> Vec<Value> {
+    let courses = app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
+    courses.result().as_array().unwrap().clone()
+}
+
 /// A single-class course of school year `year` that is not cancelled, and
 /// the code of a teacher employed that year who does not teach it.
 pub async fn course_and_teacher(app: &TestApp, year: i64) -> (Value, String) {
-    let courses = app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
-    let course = courses
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
+    let course = class_courses(app, year)
+        .await
+        .into_iter()
         .find(|c| c["schoolClasses"].as_array().unwrap().len() == 1 && !c["cancelled"].as_bool().unwrap())
-        .expect("a single-class course")
-        .clone();
+        .expect("a single-class course");
     let teaching: Vec<&str> =
         course["teachers1"].as_array().unwrap().iter().map(|t| t["code"].as_str().unwrap()).collect();
     let teachers = app.get(&format!("/teacher?schoolYear={year}&archived=false")).await.expect(200);
@@ -35,15 +37,11 @@ pub async fn course_and_teacher(app: &TestApp, year: i64) -> (Value, String) {
 
 /// A course of several classes in school year `year`.
 pub async fn merged_course(app: &TestApp, year: i64) -> Value {
-    let courses = app.get(&format!("/course?schoolYear={year}&crossClass=false")).await.expect(200);
-    courses
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
+    class_courses(app, year)
+        .await
+        .into_iter()
         .find(|c| c["schoolClasses"].as_array().unwrap().len() > 1)
         .expect("the demo has a merged course")
-        .clone()
 }
 
 /// The element id of the cell of `course`'s first class.

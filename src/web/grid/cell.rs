@@ -105,6 +105,50 @@ pub struct CellPartial {
     pub others: Vec<CellView>,
 }
 
+/// What the editor and the conflict view of a course's cell share: where
+/// they are, where they post and how they close.
+#[derive(Debug, Clone)]
+pub struct CellFrame {
+    /// The reader's language.
+    pub lang: Lang,
+    /// In a cell (htmx attributes) or on a page (without JavaScript).
+    pub inline: bool,
+    /// The cell's element id (also the prefix of the fields' ids).
+    pub cell_id: String,
+    /// The course: subject and classes, e.g. `Biologie · F27c`.
+    pub title: String,
+    /// Where the form posts (the editor's save).
+    pub action: String,
+    /// The cell alone (closing with htmx).
+    pub cell_url: String,
+    /// The grid at the cell (closing without JavaScript).
+    pub grid_url: String,
+    /// The session's CSRF token.
+    pub csrf: String,
+}
+
+impl CellFrame {
+    /// The frame of `course`'s editor in the cell of `class` of school year `year`.
+    pub fn new(lang: Lang, inline: bool, csrf: &str, year: i64, course: &Course, class: i64) -> CellFrame {
+        let subject = course.subject.id.0;
+        CellFrame {
+            lang,
+            inline,
+            cell_id: cell_id(subject, class),
+            title: course_title(course),
+            action: format!("/years/{year}/courses/{}", course.id.0),
+            cell_url: cell_url(year, subject, class),
+            grid_url: grid_url(year, subject, class),
+            csrf: csrf.to_string(),
+        }
+    }
+
+    /// The catalogue text of `key`.
+    pub fn t(&self, key: &str) -> String {
+        i18n::text(self.lang, key)
+    }
+}
+
 /// The page with the create form of an empty cell (without JavaScript).
 #[derive(Template)]
 #[template(path = "web/grid/create_page.html")]

@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::super::htmx::HxRequest;
 use super::super::layout::{Page, Screen};
 use super::super::{page_error, render};
-use super::cell;
+use super::cell::{self, CellFrame};
 use super::form::{field_label, CourseForm};
 use crate::domain::course::Course;
 use crate::i18n::{self, Lang};
@@ -43,22 +43,8 @@ pub struct ConflictPage {
 /// The conflict as the templates show it.
 #[derive(Debug, Clone)]
 pub struct ConflictView {
-    /// The reader's language.
-    pub lang: Lang,
-    /// In a cell (htmx attributes) or on a page.
-    pub inline: bool,
-    /// The cell's element id.
-    pub cell_id: String,
-    /// The course: subject and classes.
-    pub title: String,
-    /// Where "apply mine again" posts (the editor's save).
-    pub action: String,
-    /// The cell alone (discarding with htmx).
-    pub cell_url: String,
-    /// The grid at the cell (discarding without JavaScript).
-    pub grid_url: String,
-    /// The session's CSRF token.
-    pub csrf: String,
+    /// Where it is, where it posts, how it closes.
+    pub f: CellFrame,
     /// The sentence above the changes.
     pub intro: String,
     /// The changes of others since the editor was loaded, oldest first.
@@ -67,13 +53,6 @@ pub struct ConflictView {
     pub rows: Vec<CompareRow>,
     /// The typed values over the current version, as hidden fields.
     pub hidden: Vec<(&'static str, String)>,
-}
-
-impl ConflictView {
-    /// The catalogue text of `key`.
-    pub fn t(&self, key: &str) -> String {
-        i18n::text(self.lang, key)
-    }
 }
 
 /// One change of someone else.
@@ -222,21 +201,13 @@ pub async fn respond(
         Ok(v) => v,
         Err(e) => return page_error(lang, e),
     };
-    let subject = now.subject.id.0;
     let changes: Vec<ChangeView> = changes.iter().map(|c| change(lang, c)).filter(|c| !c.fields.is_empty()).collect();
     let intro =
         i18n::text(lang, if changes.is_empty() { "grid-edit-conflict-unknown" } else { "grid-edit-conflict-intro" });
     let mine = CourseForm { version: version.to_string(), loaded: reloaded, ..form.clone() };
     let inline = cell::wants_cell(hx);
     let c = ConflictView {
-        lang,
-        inline,
-        cell_id: cell::cell_id(subject, form.class),
-        title: cell::course_title(now),
-        action: format!("/years/{year}/courses/{}", now.id.0),
-        cell_url: cell::cell_url(year, subject, form.class),
-        grid_url: cell::grid_url(year, subject, form.class),
-        csrf: user.csrf.clone(),
+        f: CellFrame::new(lang, inline, &user.csrf, year, now, form.class),
         intro,
         changes,
         rows: rows(lang, now, &form),
@@ -245,7 +216,7 @@ pub async fn respond(
     let res = if inline {
         render(lang, &ConflictCell { c })
     } else {
-        let mut page = Page::new(lang, Screen::Grid, c.title.clone(), Some(user), c.action.clone() + "/edit");
+        let mut page = Page::new(lang, Screen::Grid, c.f.title.clone(), Some(user), c.f.action.clone() + "/edit");
         page.year = Some(year);
         render(lang, &ConflictPage { page, c })
     };

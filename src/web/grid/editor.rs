@@ -21,7 +21,7 @@ use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
 use super::super::layout::{Page, Screen};
 use super::super::{error_page, page_error, render, WebState};
-use super::cell::{self, Place};
+use super::cell::{self, CellFrame, Place};
 use super::conflict;
 use super::form::{CourseForm, Problems};
 use crate::domain::course::Course;
@@ -57,22 +57,8 @@ pub struct EditorPage {
 /// The editor as the templates show it.
 #[derive(Debug, Clone)]
 pub struct EditorView {
-    /// The reader's language.
-    pub lang: Lang,
-    /// In a cell (htmx attributes) or on a page.
-    pub inline: bool,
-    /// The cell's element id (also the prefix of the fields' ids).
-    pub cell_id: String,
-    /// The course: subject and classes, e.g. `Biologie · F27c`.
-    pub title: String,
-    /// Where the form posts.
-    pub action: String,
-    /// The cell alone (closing the editor with htmx).
-    pub cell_url: String,
-    /// The grid at the cell (closing without JavaScript).
-    pub grid_url: String,
-    /// The session's CSRF token.
-    pub csrf: String,
+    /// Where it is, where it posts, how it closes.
+    pub f: CellFrame,
     /// The values.
     pub form: CourseForm,
     /// The two semesters' fields.
@@ -88,13 +74,6 @@ pub struct EditorView {
     /// Where "Aufteilen" posts the form, for a merged course (several
     /// classes); empty otherwise.
     pub split: String,
-}
-
-impl EditorView {
-    /// The catalogue text of `key`.
-    pub fn t(&self, key: &str) -> String {
-        i18n::text(self.lang, key)
-    }
 }
 
 /// One semester's fields.
@@ -184,8 +163,8 @@ pub fn view(
     problems: &Problems,
 ) -> EditorView {
     let course = &loaded.course;
-    let subject = course.subject.id.0;
-    let cell_id = cell::cell_id(subject, form.class);
+    let f = CellFrame::new(lang, inline, csrf, year, course, form.class);
+    let cell_id = f.cell_id.clone();
     let semesters = [1u8, 2]
         .into_iter()
         .map(|n| {
@@ -226,13 +205,7 @@ pub fn view(
         general.extend(problems.of_field(field));
     }
     EditorView {
-        lang,
-        inline,
-        title: cell::course_title(course),
-        action: format!("/years/{year}/courses/{}", course.id.0),
-        cell_url: cell::cell_url(year, subject, form.class),
-        grid_url: cell::grid_url(year, subject, form.class),
-        csrf: csrf.to_string(),
+        f,
         semesters,
         comments_errors: problems.of_field("comments"),
         cancelled_errors: problems.of_field("cancelled"),
@@ -243,7 +216,6 @@ pub fn view(
             String::new()
         },
         codes: loaded.employed.iter().map(|t| (t.code.clone(), format!("{} {}", t.first_name, t.last_name))).collect(),
-        cell_id,
         form,
     }
 }
@@ -265,7 +237,7 @@ pub fn respond(
     let res = if inline {
         render(lang, &EditorCell { e })
     } else {
-        let mut page = Page::new(lang, Screen::Grid, e.title.clone(), Some(user), e.action.clone() + "/edit");
+        let mut page = Page::new(lang, Screen::Grid, e.f.title.clone(), Some(user), e.f.action.clone() + "/edit");
         page.year = Some(year);
         render(lang, &EditorPage { page, e })
     };
