@@ -3,6 +3,9 @@
 // - Buttons marked .js-print print the page (the workload sheet's print style).
 // - The planning grid (table[data-keys="grid"]) is one tab stop: arrow keys,
 //   Home/End and PageUp/PageDown move the focus between cells (roving tabindex).
+// - In a planner's grid (table[data-editable]) Enter or a click on a cell opens
+//   its course's editor in the cell, or creates the course in an empty cell;
+//   Escape closes the editor (docs/web.md §Editing the grid).
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -69,6 +72,85 @@
     var old = table.querySelectorAll('td[tabindex="0"]');
     for (var i = 0; i < old.length; i++) if (old[i] !== cell) old[i].tabIndex = -1;
     cell.tabIndex = 0;
+  });
+  // The grid's editor. The links in the cells work without JavaScript (whole
+  // pages); with htmx they are fetched into the cell instead.
+  var focusCell = null;
+
+  function swapCell(td, verb, url) {
+    focusCell = td.id;
+    // The CSRF header comes from the body's hx-headers, as for every htmx request.
+    window.htmx.ajax(verb, url, { source: td, target: td, swap: "outerHTML" });
+  }
+
+  function openCell(td, link) {
+    if (!window.htmx || td.classList.contains("cell--editing")) return false;
+    link = link || td.querySelector("a.course-edit, a.cell-add");
+    if (!link) return false;
+    var post = link.getAttribute("data-post");
+    swapCell(td, post ? "POST" : "GET", post || link.getAttribute("href"));
+    return true;
+  }
+
+  function closeEditor(td) {
+    var cancel = td.querySelector("a.editor-cancel");
+    if (!cancel || !window.htmx) return false;
+    swapCell(td, "GET", cancel.getAttribute("data-cell"));
+    return true;
+  }
+
+  document.addEventListener("click", function (e) {
+    var t = e.target;
+    if (!(t instanceof Element)) return;
+    var td = t.closest("table[data-editable] td.cell");
+    if (!td) return;
+    if (td.classList.contains("cell--editing")) {
+      if (t.closest("a.editor-cancel") && closeEditor(td)) e.preventDefault();
+      return;
+    }
+    if (openCell(td, t.closest("a.course-edit, a.cell-add"))) e.preventDefault();
+  });
+
+  document.addEventListener("keydown", function (e) {
+    var t = e.target;
+    if (!(t instanceof Element)) return;
+    var td = t.closest("table[data-editable] td.cell");
+    if (!td) return;
+    if (e.key === "Escape" && td.classList.contains("cell--editing")) {
+      if (closeEditor(td)) e.preventDefault();
+    } else if (e.key === "Enter" && t === td) {
+      if (openCell(td)) e.preventDefault();
+    }
+  });
+
+  // The cell answers a problem (400, 409, 412, 422) with the editor or the
+  // conflict: show it rather than treat it as a failure.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var s = e.detail.xhr.status, target = e.detail.target;
+    if ((s === 400 || s === 409 || s === 412 || s === 422) && target && target.matches && target.matches("td.cell")) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var target = e.detail.target;
+    if (target && target.matches && target.matches("table[data-editable] td.cell")) focusCell = target.id;
+  });
+
+  // After a cell was swapped: the focus goes to the first field with a
+  // problem, else the editor's first field or button, else the cell.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!focusCell) return;
+    var td = document.getElementById(focusCell);
+    focusCell = null;
+    if (!td) return;
+    var into = td.classList.contains("cell--editing")
+      ? td.querySelector('[aria-invalid="true"]') || td.querySelector(".cell-conflict button, input:not([type=hidden]), textarea")
+      : null;
+    var box = td.querySelector(".cell-editor, .cell-conflict");
+    if (box) box.scrollIntoView({ block: "nearest", inline: "nearest" });
+    (into || td).focus({ preventScroll: !!box });
   });
 })();
 

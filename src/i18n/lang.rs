@@ -99,6 +99,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-workload.ftl"),
             include_str!("../../locales/de/web-yearview.ftl"),
             include_str!("../../locales/de/web-masterdata.ftl"),
+            include_str!("../../locales/de/web-grid-edit.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -112,6 +113,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-workload.ftl"),
             include_str!("../../locales/en/web-yearview.ftl"),
             include_str!("../../locales/en/web-masterdata.ftl"),
+            include_str!("../../locales/en/web-grid-edit.ftl"),
         ],
     }
 }

@@ -82,6 +82,7 @@ pub mod grid;
 pub mod job;
 pub mod lessontable;
 pub mod live;
+pub mod meanwhile;
 pub mod opening;
 pub mod pool;
 pub mod references;

@@ -86,7 +86,8 @@ pub struct WebState {
 /// The web interface's routes with their layers: the session guard, the
 /// security headers (CSP, `nosniff`, no referrer, `no-store` unless an asset),
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
-/// `/language`, `/years`, `/years/{id}/grid`, `/years/{id}/documents`,
+/// `/language`, `/years`, `/years/{id}/grid` (with its editor: `/years/{id}/courses/…`,
+/// `/years/{id}/cells/…`), `/years/{id}/documents`,
 /// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
@@ -122,6 +123,11 @@ pub fn router(
         .merge(record::routes::<lookups::LookupRecord<lookups::CategoryScreen>>())
         .merge(record::routes::<lookups::LookupRecord<lookups::TypeScreen>>())
         .merge(record::routes::<lookups::LookupRecord<lookups::GenderScreen>>())
+        .route("/years/{year}/courses/{id}/edit", get(grid::editor::edit))
+        .route("/years/{year}/courses/{id}", post(grid::editor::save))
+        .route("/years/{year}/courses/{id}/split", post(grid::split::split))
+        .route("/years/{year}/cells/{subject}/{class}", get(grid::cell::show).post(grid::cell::create))
+        .route("/years/{year}/cells/{subject}/{class}/new", get(grid::cell::create_page))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

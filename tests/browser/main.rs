@@ -20,6 +20,9 @@ mod chrome;
 
 mod docs_page;
 mod documents;
+mod grid_edit;
+#[path = "../web/grid_pick.rs"]
+mod grid_pick;
 mod live;
 mod masterdata;
 mod web_grid;

@@ -65,7 +65,8 @@ async fn a_planner_signs_in_with_a_link_and_walks_the_grid() {
 
     // The arrow keys move between cells.
     let start = chrome.client.find(Locator::Css("table#grid td[tabindex='0']")).await.expect("the grid's tab stop");
-    start.click().await.unwrap();
+    // Focused, not clicked: a planner's click opens the cell's editor (tests/browser/grid_edit.rs).
+    chrome.client.execute("arguments[0].focus();", vec![serde_json::to_value(&start).unwrap()]).await.unwrap();
     let before = focused_id(&chrome).await;
     assert!(before.starts_with("cell-"), "a cell has the focus: {before:?}");
     start.send_keys(&Key::Right.to_string()).await.unwrap();

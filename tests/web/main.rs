@@ -10,6 +10,8 @@ mod helpers;
 
 mod documents;
 mod grid;
+mod grid_edit;
+mod grid_pick;
 mod live;
 mod masterdata;
 mod pages;

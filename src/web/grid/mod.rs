@@ -3,8 +3,20 @@
 //! subject category (query `division`, `grade`, `category`; empty = all).
 //! Each cell shows its courses' lessons per semester and teacher codes, and
 //! marks open lessons, cancelled and merged courses in text as well as colour.
-//! Read-only for now. With htmx the filter form asks for the table alone
-//! (target `grid-region`), and the URL follows.
+//! With htmx the filter form asks for the table alone (target `grid-region`),
+//! and the URL follows.
+//!
+//! Planners edit in place (docs/web.md §Editing the grid): [`cell`] renders
+//! and re-renders one cell and creates a course in an empty one, [`editor`]
+//! opens and saves a course's editor (its typed values in [`form`]), and
+//! [`conflict`] shows what someone else changed meanwhile when a save comes
+//! too late, and [`split`] splits a merged course.
+
+pub mod cell;
+pub mod conflict;
+pub mod editor;
+pub mod form;
+pub mod split;
 
 use std::collections::HashMap;
 
@@ -13,11 +25,11 @@ use axum::extract::{Path, Query, State};
 use axum::http::Uri;
 use axum::response::{IntoResponse, Response};
 
+pub use self::cell::{CellView, CourseView};
 use super::guard::SignedIn;
 use super::htmx::{HxRequest, HxResponse};
 use super::layout::{Page, Screen, YearChoice};
 use super::{page_error, render, WebState};
-use crate::domain::course::Course;
 use crate::domain::ids::SchoolYearId;
 use crate::i18n::{self, Lang};
 use crate::service::grid::{self, Grid, GridFilter};
@@ -60,6 +72,8 @@ pub struct GridView {
     pub rows: Vec<RowView>,
     /// The legend: (CSS class of the sample, text).
     pub legend: Vec<(&'static str, String)>,
+    /// Whether the person may edit (cells open the editor and create courses).
+    pub editable: bool,
 }
 
 /// Fixed texts of the grid.
@@ -131,36 +145,6 @@ pub struct RowView {
     pub cells: Vec<CellView>,
 }
 
-/// A cell.
-#[derive(Debug, Clone)]
-pub struct CellView {
-    /// Element id `cell-{subject id}-{class id}` (stable).
-    pub id: String,
-    /// CSS classes (`cell cell--open` …).
-    pub class: String,
-    /// `0` for the first cell, `-1` for the others (roving focus).
-    pub tabindex: i8,
-    /// The courses.
-    pub courses: Vec<CourseView>,
-    /// Text of an empty cell (for screen readers), empty when there are courses.
-    pub empty: String,
-}
-
-/// A course in a cell.
-#[derive(Debug, Clone)]
-pub struct CourseView {
-    /// Course id (`data-course`).
-    pub id: i64,
-    /// Lessons per semester, e.g. `2.00 L` or `2.00 L / 3.00 L`.
-    pub lessons: String,
-    /// Teacher codes, e.g. `abc, def` or `abc / def` when the semesters differ; `–` for none.
-    pub teachers: String,
-    /// Marks in words: open lessons, merged with, cancelled.
-    pub marks: Vec<String>,
-    /// The comment, if any.
-    pub comment: Option<String>,
-}
-
 /// `GET /years/{year}/grid`.
 pub async fn page(
     State(state): State<WebState>,
@@ -230,6 +214,7 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
             description: format!("{} · {}", c.grade.code, c.class.division.code),
         })
         .collect();
+    let place = cell::Place { lang, year: grid.year.id.0, can_plan };
     let mut courses = std::collections::BTreeSet::new();
     let mut first = true;
     let rows = grid
@@ -246,13 +231,7 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
                 .map(|(list, class)| {
                     courses.extend(list.iter().map(|c| c.id.0));
                     let tabindex = if std::mem::take(&mut first) { 0 } else { -1 };
-                    cell(
-                        lang,
-                        format!("cell-{}-{}", row.subject.id.0, class.class.id.0),
-                        class.class.id.0,
-                        list,
-                        tabindex,
-                    )
+                    cell::cell(&place, row.subject.id.0, class.class.id.0, list, tabindex)
                 })
                 .collect(),
         })
@@ -275,7 +254,7 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
             caption: i18n::text_with(lang, "grid-caption", &[("year", grid.year.code.as_str().into())]),
             subject: t("grid-subject"),
             legend: t("grid-legend"),
-            keys: t("grid-keys"),
+            keys: if can_plan { format!("{} {}", t("grid-keys"), t("grid-edit-keys")) } else { t("grid-keys") },
             readonly: if can_plan { String::new() } else { t("grid-readonly") },
             counts,
             no_classes: t("grid-no-classes"),
@@ -290,76 +269,6 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
             ("sample sample--comment", t("grid-legend-comment")),
             ("sample sample--lessons", t("grid-legend-lessons")),
         ],
+        editable: can_plan,
     }
-}
-
-/// One cell: its courses, and its CSS classes from their state (open wins
-/// over merged over cancelled over staffed).
-fn cell(lang: Lang, id: String, class_id: i64, list: &[Course], tabindex: i8) -> CellView {
-    let open = list.iter().any(|c| !c.cancelled && (c.open1.0 > 0 || c.open2.0 > 0));
-    let merged = list.iter().any(|c| c.school_classes.len() > 1);
-    let cancelled = !list.is_empty() && list.iter().all(|c| c.cancelled);
-    let comment = list.iter().any(|c| c.comments.as_deref().is_some_and(|t| !t.trim().is_empty()));
-    let mut class = String::from("cell");
-    for (on, name) in [
-        (list.is_empty(), " cell--empty"),
-        (!list.is_empty() && !open && !cancelled, " cell--staffed"),
-        (open, " cell--open"),
-        (merged, " cell--merged"),
-        (cancelled, " cell--cancelled"),
-        (comment, " cell--comment"),
-    ] {
-        if on {
-            class.push_str(name);
-        }
-    }
-    CellView {
-        id,
-        class,
-        tabindex,
-        courses: list.iter().map(|c| course(lang, c, class_id)).collect(),
-        empty: if list.is_empty() { i18n::text(lang, "grid-empty-cell") } else { String::new() },
-    }
-}
-
-fn course(lang: Lang, c: &Course, class_id: i64) -> CourseView {
-    let lessons = if c.lessons1 == c.lessons2 {
-        i18n::lessons_or_dash(c.lessons1.decimal())
-    } else {
-        format!("{} / {}", i18n::lessons_or_dash(c.lessons1.decimal()), i18n::lessons_or_dash(c.lessons2.decimal()))
-    };
-    let codes = |list: &[crate::domain::refs::TeacherRef]| {
-        if list.is_empty() {
-            "–".to_string()
-        } else {
-            list.iter().map(|t| t.code.as_str()).collect::<Vec<_>>().join(", ")
-        }
-    };
-    let (t1, t2) = (codes(&c.teachers1), codes(&c.teachers2));
-    let teachers = if t1 == t2 { t1 } else { format!("{t1} / {t2}") };
-    let mut marks = Vec::new();
-    if c.cancelled {
-        marks.push(i18n::text(lang, "grid-cancelled"));
-    } else {
-        let open = c.open1.decimal().max(c.open2.decimal());
-        if !open.is_zero() {
-            let text = if c.open1 == c.open2 || c.open2.0 == 0 || c.open1.0 == 0 {
-                i18n::lessons(open)
-            } else {
-                format!("{} / {}", i18n::lessons(c.open1.decimal()), i18n::lessons(c.open2.decimal()))
-            };
-            marks.push(i18n::text_with(lang, "grid-open", &[("lessons", text.into())]));
-        }
-    }
-    let others: Vec<&str> = c.school_classes.iter().filter(|k| k.id.0 != class_id).map(|k| k.code.as_str()).collect();
-    if !others.is_empty() {
-        marks.push(i18n::text_with(lang, "grid-merged", &[("classes", others.join(", ").into())]));
-    }
-    let comment = c
-        .comments
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(|t| i18n::text_with(lang, "grid-comment", &[("text", t.into())]));
-    CourseView { id: c.id.0, lessons, teachers, marks, comment }
 }
