@@ -96,6 +96,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/jobs.ftl"),
             include_str!("../../locales/de/web-documents.ftl"),
             include_str!("../../locales/de/web-workload.ftl"),
+            include_str!("../../locales/de/web-opening.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -106,6 +107,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/jobs.ftl"),
             include_str!("../../locales/en/web-documents.ftl"),
             include_str!("../../locales/en/web-workload.ftl"),
+            include_str!("../../locales/en/web-opening.ftl"),
         ],
     }
 }

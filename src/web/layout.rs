@@ -24,6 +24,8 @@ pub enum Screen {
     Documents,
     /// Übersicht → Pensenblatt.
     Workload,
+    /// Spezielles → Schuljahr eröffnen.
+    Opening,
 }
 
 /// A school year in the year switch.
@@ -129,7 +131,7 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht (Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Lehrpersonen): the entries whose screens
+    /// The menu: Übersicht (Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Lehrpersonen); Spezielles (Schuljahr eröffnen): the entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -154,6 +156,10 @@ impl Page {
             heading: self.t("nav-master-data"),
             items: vec![item("nav-teachers", "/teachers".into(), Screen::Teachers)],
         });
+        groups.push(NavGroup {
+            heading: self.t("opening-nav-special"),
+            items: vec![item("opening-nav", "/opening".into(), Screen::Opening)],
+        });
         groups
     }
 
@@ -163,7 +169,7 @@ impl Page {
             Screen::Grid => "grid",
             Screen::Documents => "documents",
             Screen::Workload => "workload",
-            Screen::Overview | Screen::SignIn | Screen::Teachers => "",
+            Screen::Overview | Screen::SignIn | Screen::Teachers | Screen::Opening => "",
         }
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
 //! (Übersicht), [`grid`] (Planung nach Klassen), [`teachers`] (Stammdaten → Lehrpersonen),
-//! [`workload`] (Übersicht → Pensenblatt), [`documents`] (Übersicht → Export); [`language`] switches the
+//! [`workload`] (Übersicht → Pensenblatt), [`documents`] (Übersicht → Export), [`opening`] (Spezielles → Schuljahr eröffnen); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -20,6 +20,7 @@ pub mod guard;
 pub mod htmx;
 pub mod language;
 pub mod layout;
+pub mod opening;
 pub mod overview;
 pub mod signin;
 pub mod teachers;
@@ -77,7 +78,7 @@ pub struct WebState {
 /// the body limit and the request timeout. Paths: `/`, `/signin`, `/signout`,
 /// `/language`, `/years`, `/years/{id}/grid`, `/years/{id}/documents`,
 /// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/teachers`,
-/// `/years/{id}/workload[/{teacher}[/pdf]]`, `/assets/{file}`.
+/// `/years/{id}/workload[/{teacher}[/pdf]]`, `/opening[/{year}[/class|/open]]`, `/assets/{file}`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -101,6 +102,10 @@ pub fn router(
         .route("/years/{year}/workload", get(workload::list))
         .route("/years/{year}/workload/{teacher}", get(workload::page))
         .route("/years/{year}/workload/{teacher}/pdf", get(workload::pdf))
+        .route("/opening", get(opening::start).post(opening::create_year))
+        .route("/opening/{year}", get(opening::year))
+        .route("/opening/{year}/class", post(opening::create_class))
+        .route("/opening/{year}/open", post(opening::open))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

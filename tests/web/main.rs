@@ -10,6 +10,7 @@ mod helpers;
 
 mod documents;
 mod grid;
+mod opening;
 mod pages;
 mod signin;
 mod teachers;
