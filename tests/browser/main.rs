@@ -20,5 +20,6 @@ mod chrome;
 
 mod docs_page;
 mod documents;
+mod opening;
 mod web_grid;
 mod workload;
