@@ -1,6 +1,6 @@
-//! Spezielles → Schuljahr eröffnen in Chromium (docs/web.md §Schuljahr
-//! eröffnen): the path takes the demo from 27/28 to 28/29, creating a
-//! missing entry class on the way; a screenshot of every step.
+//! Spezielles → Schuljahr eröffnen in Chromium, docs/web.md §Schuljahr eröffnen:
+//! the path takes the demo from 27/28 to 28/29, creating a missing entry
+//! class on the way; a screenshot of every step.
 
 use fantoccini::Locator;
 use schoolplan::auth::Role;
