@@ -214,12 +214,16 @@ pub async fn start(State(state): State<WebState>, SignedIn { user, lang }: Signe
     }
 }
 
-/// Builds step 1: the proposal, or `typed` (a form sent back with `problem`).
+/// A sent school-year form: the fields as typed and the errors by field name.
+type SentYear<'a> = (&'a HashMap<String, String>, HashMap<String, String>);
+
+/// Builds step 1: the proposal, or what was `sent` with its errors and a
+/// `problem` that belongs to no field.
 async fn start_page(
     state: &WebState,
     user: SessionUser,
     lang: Lang,
-    typed: Option<YearForm>,
+    sent: Option<SentYear<'_>>,
     problem: Option<String>,
 ) -> Result<StartPage> {
     let (proposal, years, payroll) = state
@@ -232,9 +236,23 @@ async fn start_page(
         })
         .await?;
     let can_write = writes(&user);
-    let page = frame(lang, user, i18n::text(lang, "opening-title"), "/opening".into(), None);
-    let form = match typed {
-        Some(form) => form,
+    let mut page = frame(lang, user, i18n::text(lang, "opening-title"), "/opening".into(), None);
+    let form = match sent {
+        Some((sent, errors)) => YearForm {
+            code: field(sent, "code").to_string(),
+            description: field(sent, "description").to_string(),
+            graduation_year: field(sent, "graduationYear").to_string(),
+            modes: modes(lang, field(sent, "calculationMode").parse().unwrap_or(0)),
+            weekly: payroll
+                .iter()
+                .map(|t| {
+                    let name = format!("weekly-{}", t.id);
+                    let value = field(sent, &name).to_string();
+                    WeeklyField { name, label: format!("{} – {}", t.code, t.description), value }
+                })
+                .collect(),
+            errors,
+        },
         None => {
             let mode = proposal.as_ref().map_or(CalculationMode::Percent.id(), |p| p.latest.calculation_mode.id);
             YearForm {
@@ -260,6 +278,8 @@ async fn start_page(
     };
     let mut years: Vec<_> = years.into_iter().filter(|y| !y.finalised).collect();
     years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
+    // The menu's year-bound entries lead to the newest year.
+    page.years = years.iter().map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: false }).collect();
     Ok(StartPage {
         page,
         can_write,
@@ -298,16 +318,8 @@ pub async fn create_year(
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     let mut weekly = Map::new();
-    let mut weekly_fields = Vec::new();
-    let mut keys: Vec<&String> = form.keys().filter(|k| k.starts_with("weekly-")).collect();
-    keys.sort();
-    for key in keys {
-        let id = &key["weekly-".len()..];
-        let value = field(&form, key);
-        if !value.is_empty() {
-            weekly.insert(id.to_string(), Value::String(value.to_string()));
-        }
-        weekly_fields.push((key.clone(), value.to_string()));
+    for (key, value) in form.iter().filter(|(k, v)| k.starts_with("weekly-") && !v.trim().is_empty()) {
+        weekly.insert(key["weekly-".len()..].to_string(), Value::String(value.trim().to_string()));
     }
     let mode: i64 = field(&form, "calculationMode").parse().unwrap_or(0);
     let body = json!({
@@ -342,25 +354,7 @@ pub async fn create_year(
     }
     let problem = errors.is_empty().then(|| err.message(lang));
     let status = err.status();
-    let payroll_labels = match start_page(&state, user.clone(), lang, None, None).await {
-        Ok(p) => p.form.weekly,
-        Err(e) => return page_error(lang, e),
-    };
-    let typed = YearForm {
-        code: field(&form, "code").to_string(),
-        description: field(&form, "description").to_string(),
-        graduation_year: field(&form, "graduationYear").to_string(),
-        modes: modes(lang, mode),
-        weekly: payroll_labels
-            .into_iter()
-            .map(|mut w| {
-                w.value = weekly_fields.iter().find(|(k, _)| *k == w.name).map(|(_, v)| v.clone()).unwrap_or_default();
-                w
-            })
-            .collect(),
-        errors,
-    };
-    match start_page(&state, user, lang, Some(typed), problem).await {
+    match start_page(&state, user, lang, Some((&form, errors)), problem).await {
         Ok(page) => (status, render(lang, &page)).into_response(),
         Err(e) => page_error(lang, e),
     }
