@@ -48,6 +48,8 @@ use crate::service::resources::SchoolClasses;
 use crate::service::schoolyear::SchoolYears;
 use crate::service::session::SessionUser;
 use crate::service::{self};
+use crate::store::course::CourseFilter;
+use crate::store::Conn;
 
 /// Step 1: the form creating the next school year.
 #[derive(Template)]
@@ -388,7 +390,7 @@ async fn year_page(
                 conn.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year))?;
             let proposals = entry_class_proposals(conn, id).await?;
             let divisions = conn.list_divisions().await?;
-            let findings = check_plan(conn, id).await?;
+            let findings = worklist_facts(conn, id).await?;
             let years = conn.list_school_years(None).await?;
             Ok::<_, Error>((school_year, proposals, divisions, findings, years))
         })
@@ -452,7 +454,7 @@ async fn year_page(
         gaps,
         gap_problem,
         preview,
-        findings: worklist(lang, year, findings),
+        findings: worklist(lang, year, findings.0, &findings.1),
     })
 }
 
@@ -494,7 +496,26 @@ fn report_view(lang: Lang, report: OpeningReport) -> ReportView {
 }
 
 /// The findings as worklist lines, each object linked to its screen.
-fn worklist(lang: Lang, year: i64, findings: Vec<Finding>) -> Vec<FindingRow> {
+/// The plan check's findings of `id` and, per course id of the year, the
+/// grid cell that shows it (`cell-{subject}-{class}`, its first class; none
+/// for a cross-class course).
+async fn worklist_facts(conn: &mut Conn, id: SchoolYearId) -> Result<(Vec<Finding>, HashMap<i64, String>)> {
+    let findings = check_plan(conn, id).await?;
+    let cells = conn
+        .list_courses(CourseFilter::year(id))
+        .await?
+        .into_iter()
+        .filter_map(|c| {
+            let class = c.school_classes.first()?;
+            Some((c.id.0, format!("cell-{}-{}", c.subject.id.0, class.id.0)))
+        })
+        .collect();
+    Ok((findings, cells))
+}
+
+/// The findings as worklist lines, each object linked to its screen (a
+/// course to its cell of the grid, `cells`).
+fn worklist(lang: Lang, year: i64, findings: Vec<Finding>, cells: &HashMap<i64, String>) -> Vec<FindingRow> {
     findings
         .into_iter()
         .map(|f| {
@@ -511,7 +532,13 @@ fn worklist(lang: Lang, year: i64, findings: Vec<Finding>) -> Vec<FindingRow> {
                         FindingId::Text(t) => t.clone(),
                     };
                     let href = match o.kind {
-                        "course" | "schoolclass" => format!("/years/{year}/grid"),
+                        "course" => match &o.id {
+                            FindingId::Number(n) if cells.contains_key(n) => {
+                                format!("/years/{year}/grid#{}", cells[n])
+                            }
+                            _ => format!("/years/{year}/grid"),
+                        },
+                        "schoolclass" => format!("/years/{year}/grid"),
                         "employment" => format!("/years/{year}/workload"),
                         "teacher" => format!("/years/{year}/workload/{id}"),
                         "curriculum" => format!("/opening/{year}#step-classes"),
@@ -598,7 +625,7 @@ pub async fn open(State(state): State<WebState>, SignedIn { user, lang }: Signed
         .store
         .snapshot(async |conn| {
             let y = conn.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year))?;
-            Ok::<_, Error>((y.code, check_plan(conn, id).await?))
+            Ok::<_, Error>((y.code, worklist_facts(conn, id).await?))
         })
         .await;
     let (code, findings) = match read {
@@ -609,6 +636,11 @@ pub async fn open(State(state): State<WebState>, SignedIn { user, lang }: Signed
     let page = frame(lang, user, title, format!("/opening/{year}"), Some(year));
     render(
         lang,
-        &OpenedPage { page, year, report: report_view(lang, report), findings: worklist(lang, year, findings) },
+        &OpenedPage {
+            page,
+            year,
+            report: report_view(lang, report),
+            findings: worklist(lang, year, findings.0, &findings.1),
+        },
     )
 }

@@ -119,6 +119,23 @@ async fn the_path_creates_the_year_and_the_missing_class_previews_without_writin
         .next()
         .unwrap()
         .to_string();
+    // An empty code comes back beside the field of that gap's form.
+    let bad = web
+        .post(
+            &format!("/opening/{year}/class"),
+            Some(&cookie),
+            &[
+                ("_csrf", &page.csrf()),
+                ("curriculum", &curriculum.to_string()),
+                ("code", ""),
+                ("division", &division),
+                ("graduationYear", graduation_year),
+            ],
+        )
+        .await;
+    assert_eq!(bad.status, 422, "{}", bad.html);
+    assert!(bad.html.contains(&format!(r#"id="{prefix}-code-error""#)), "{}", bad.html);
+    assert_eq!(course_count(&web, year).await, 0);
     let created = web
         .post(
             &format!("/opening/{year}/class"),
@@ -136,7 +153,6 @@ async fn the_path_creates_the_year_and_the_missing_class_previews_without_writin
     let classes = web.app.get("/schoolclass").await.expect(200);
     let class = classes.result().as_array().unwrap().iter().find(|c| c["code"] == code.as_str()).expect("the class");
     assert_eq!(class["graduationYear"].to_string(), graduation_year);
-    // The same code again: the clash comes back on the page.
     let again = web.get(&format!("/opening/{year}"), Some(&cookie)).await;
     assert!(!gaps(&again.html).contains(&curriculum), "the gap is gone once its class exists");
     let preview_courses = count_of(&again.html, "Kurse");
@@ -150,6 +166,7 @@ async fn the_path_creates_the_year_and_the_missing_class_previews_without_writin
     assert_eq!(count_of(&opened.html, "Kurse"), preview_courses);
     assert_eq!(course_count(&web, year).await, preview_courses);
     assert!(opened.html.contains(r#"id="step-check""#), "the worklist follows");
+    assert!(opened.html.contains(&format!("/years/{year}/grid#cell-")), "a course finding links to its cell");
     // Nothing is left to create.
     let after = web.get(&format!("/opening/{year}"), Some(&cookie)).await;
     assert!(after.html.contains(r#"id="nothing-to-open""#), "{}", after.html);
