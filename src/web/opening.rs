@@ -307,6 +307,12 @@ fn modes(lang: Lang, chosen: i64) -> Vec<(i64, String, bool)> {
         .collect()
 }
 
+/// A field error's `message` with the wire name of its field (`` `code` ``)
+/// replaced by the field's label in the page language.
+fn labelled(message: String, key: &str, label: &str) -> String {
+    message.replace(&format!("`{key}`"), label)
+}
+
 /// The value of form field `name` ("" when absent).
 fn field<'a>(form: &'a HashMap<String, String>, name: &str) -> &'a str {
     form.get(name).map_or("", |v| v.trim())
@@ -352,7 +358,15 @@ pub async fn create_year(
             p if p.starts_with("/weeklyLessons/") => format!("weekly-{}", &p["/weeklyLessons/".len()..]),
             p => p.trim_start_matches('/').to_string(),
         };
-        errors.entry(name).or_insert(message);
+        let key = pointer.trim_start_matches('/').split('/').next().unwrap_or_default();
+        let label = match key {
+            "code" => "opening-code",
+            "description" => "opening-description",
+            "graduationYear" => "opening-graduation-year",
+            "calculationMode" => "opening-mode",
+            _ => "opening-weekly",
+        };
+        errors.entry(name).or_insert_with(|| labelled(message, key, &i18n::text(lang, label)));
     }
     let problem = errors.is_empty().then(|| err.message(lang));
     let status = err.status();
@@ -588,10 +602,22 @@ pub async fn create_class(
         return page_error(lang, err);
     }
     let mut errors = HashMap::new();
+    let mut elsewhere = false;
     for (pointer, _, message) in err.field_messages(lang) {
-        errors.entry(pointer.trim_start_matches('/').to_string()).or_insert(message);
+        let key = pointer.trim_start_matches('/').to_string();
+        let label = match key.as_str() {
+            "code" => "opening-class-code",
+            "division" => "opening-class-division",
+            _ => {
+                elsewhere = true;
+                continue;
+            }
+        };
+        let message = labelled(message, &key, &i18n::text(lang, label));
+        errors.entry(key).or_insert(message);
     }
-    let problem = Some(err.message(lang)).filter(|_| errors.is_empty() || !errors.contains_key("code"));
+    // A problem of no shown field (a code clash, a curriculum gone) goes above the forms.
+    let problem = (errors.is_empty() || elsewhere).then(|| err.message(lang));
     let status = err.status();
     let typed = (curriculum, field(&form, "code").to_string(), division, errors, problem);
     match year_page(&state, user, lang, year, Some(typed)).await {

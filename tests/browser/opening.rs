@@ -35,6 +35,12 @@ async fn the_path_opens_28_29_from_the_demo_with_a_missing_entry_class() {
     let code = chrome.wait_for("#year-code").await;
     assert_eq!(code.prop("value").await.unwrap().as_deref(), Some("28/29"));
     chrome.screenshot("year-form").await;
+    // An empty code comes back beside its field; then the proposal again.
+    code.clear().await.unwrap();
+    chrome.client.find(Locator::Css("#create-year")).await.unwrap().click().await.unwrap();
+    chrome.wait_for("#year-code-error").await;
+    chrome.screenshot("year-form-error").await;
+    chrome.wait_for("#year-code").await.send_keys("28/29").await.unwrap();
     chrome.client.find(Locator::Css("#create-year")).await.unwrap().click().await.unwrap();
 
     // Step 2: the new year has no entry classes; create the first one as proposed.

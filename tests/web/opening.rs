@@ -245,5 +245,6 @@ async fn the_path_speaks_english() {
         .await;
     assert!(bad.status == 422 || bad.status == 400, "{}", bad.html);
     assert!(bad.html.contains(r#"id="year-code-error""#), "{}", bad.html);
+    assert!(bad.html.contains(r#"<p class="field-error" id="year-code-error">Code "#), "labelled: {}", bad.html);
     assert!(!bad.html.contains("Kürzel"), "no German on the English page");
 }
