@@ -100,6 +100,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-yearview.ftl"),
             include_str!("../../locales/de/web-masterdata.ftl"),
             include_str!("../../locales/de/web-grid-edit.ftl"),
+            include_str!("../../locales/de/web-opening.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -114,6 +115,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-yearview.ftl"),
             include_str!("../../locales/en/web-masterdata.ftl"),
             include_str!("../../locales/en/web-grid-edit.ftl"),
+            include_str!("../../locales/en/web-opening.ftl"),
         ],
     }
 }

@@ -7,10 +7,11 @@ use serde::Serialize;
 use super::audit::Actor;
 use crate::domain::check::{no_entry_classes, Finding};
 use crate::domain::course::{lock_reason, Course};
-use crate::domain::ids::SchoolYearId;
-use crate::domain::opening::{entry_gaps, no_previous_year, plan};
+use crate::domain::ids::{DivisionId, SchoolYearId};
+use crate::domain::opening::{entry_gaps, no_previous_year, plan, EntryGap};
 use crate::domain::pool::PoolEntry;
 use crate::domain::refs::SchoolYearRef;
+use crate::domain::schoolyear::SchoolYear;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::opening::EmploymentRef;
 use crate::store::pool::OwnerFilter;
@@ -104,4 +105,133 @@ pub async fn open_school_year_for(store: &Store, actor: &Actor, id: SchoolYearId
     }
     tx.commit().await?;
     Ok(report)
+}
+
+/// What opening school year `id` would create, without writing anything
+/// (docs/web.md §Schuljahr eröffnen, step 3): [`open_school_year`] runs in a
+/// write transaction that is dropped uncommitted, so it rolls back; the
+/// report is the one `POST /schoolyear/ID/open` would give now (its ids name
+/// rows that were never kept). Errors as [`open_school_year`]'s.
+pub async fn preview(store: &Store, id: SchoolYearId) -> Result<OpeningReport> {
+    let mut tx = store.begin().await?;
+    let report = open_school_year(&mut tx, id).await;
+    // Dropped uncommitted: everything the opening wrote is rolled back.
+    drop(tx);
+    report
+}
+
+/// A missing entry-grade class of a year with what the web path proposes
+/// for creating it (docs/web.md §Schuljahr eröffnen, step 2).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EntryClassProposal {
+    /// The gap: curriculum, entry grade, graduation year of an entering class.
+    pub gap: EntryGap,
+    /// A proposed class code: the newest class of the curriculum's code with
+    /// its two graduation-year digits moved to the new class's (`G31a` → `G32a`),
+    /// else the curriculum's code with those digits.
+    pub code: String,
+    /// The division of the curriculum's newest class, if it has any class.
+    pub division: Option<DivisionId>,
+}
+
+/// The curricula of school year `id` whose entry grade has no class
+/// ([`entry_gaps`], the plan check's `no_entry_classes`), each with a
+/// proposed code and division for the missing class; 404 for an unknown year.
+pub async fn entry_class_proposals(conn: &mut Conn, id: SchoolYearId) -> Result<Vec<EntryClassProposal>> {
+    let year = conn.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, id.0))?;
+    let year = SchoolYearRef::from(&year);
+    let structure = conn.planning_structure().await?;
+    let entries = conn.lesson_entries().await?;
+    let gaps = entry_gaps(&year, &structure.classes, &structure.curricula, &structure.subjects, &entries);
+    Ok(gaps
+        .into_iter()
+        .map(|gap| {
+            let newest = structure
+                .classes
+                .iter()
+                .filter(|c| c.curriculum == gap.curriculum)
+                .max_by(|a, b| a.graduation_year.cmp(&b.graduation_year).then_with(|| b.code.cmp(&a.code)));
+            let digits = format!("{:02}", gap.graduation_year.rem_euclid(100));
+            let code = newest
+                .and_then(|c| {
+                    let old = format!("{:02}", c.graduation_year.rem_euclid(100));
+                    c.code.contains(&old).then(|| c.code.replacen(&old, &digits, 1))
+                })
+                .unwrap_or_else(|| format!("{}{digits}", gap.code.split_whitespace().next().unwrap_or("K")));
+            EntryClassProposal { code, division: newest.map(|c| c.division), gap }
+        })
+        .collect())
+}
+
+/// The fields the web path proposes for the school year after the latest
+/// one (docs/web.md §Schuljahr eröffnen, step 1).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NextYearProposal {
+    /// The latest school year (highest graduation year), which the proposal follows.
+    pub latest: SchoolYear,
+    /// Its code with every number one up: `27/28` → `28/29`.
+    pub code: String,
+    /// Its description with every number one up.
+    pub description: String,
+    /// Its graduation year plus one.
+    pub graduation_year: i64,
+}
+
+/// The proposal for the next school year, from the latest one; `None` when
+/// there is no school year at all.
+pub async fn next_year_proposal(conn: &mut Conn) -> Result<Option<NextYearProposal>> {
+    let latest = conn.list_school_years(None).await?.into_iter().max_by_key(|y| y.graduation_year);
+    Ok(latest.map(|latest| NextYearProposal {
+        code: numbers_up(&latest.code),
+        description: numbers_up(&latest.description),
+        graduation_year: latest.graduation_year + 1,
+        latest,
+    }))
+}
+
+/// `text` with every run of ASCII digits replaced by its number plus one,
+/// keeping its width (`27/28` → `28/29`, `2027/2028` → `2028/2029`, `09` → `10`).
+pub fn numbers_up(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut digits = String::new();
+    let flush = |digits: &mut String, out: &mut String| {
+        if digits.is_empty() {
+            return;
+        }
+        match digits.parse::<u64>() {
+            Ok(n) => {
+                let width = digits.len();
+                let up = (n + 1).to_string();
+                // `99` becomes `00` in a two-digit year code (`99/00`).
+                let up = if up.len() > width && width == 2 { up[up.len() - width..].to_string() } else { up };
+                out.push_str(&format!("{up:0>width$}"));
+            }
+            Err(_) => out.push_str(digits),
+        }
+        digits.clear();
+    };
+    for ch in text.chars() {
+        if ch.is_ascii_digit() {
+            digits.push(ch);
+        } else {
+            flush(&mut digits, &mut out);
+            out.push(ch);
+        }
+    }
+    flush(&mut digits, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::numbers_up;
+
+    #[test]
+    fn numbers_go_one_up_in_their_width() {
+        assert_eq!(numbers_up("27/28"), "28/29");
+        assert_eq!(numbers_up("Schuljahr 2027/2028"), "Schuljahr 2028/2029");
+        assert_eq!(numbers_up("09/10"), "10/11");
+        assert_eq!(numbers_up("99/00"), "00/01");
+        assert_eq!(numbers_up("SJ"), "SJ");
+    }
 }

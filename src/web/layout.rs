@@ -36,6 +36,8 @@ pub enum Screen {
     SubjectTypes,
     /// Stammdaten → Geschlechter (a lookup).
     Genders,
+    /// Spezielles → Schuljahr eröffnen.
+    Opening,
 }
 
 /// A school year in the year switch.
@@ -148,7 +150,8 @@ impl Page {
     }
 
     /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Fächer, Klassen,
-    /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter): the entries whose screens
+    /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen): the
+    /// entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -181,6 +184,10 @@ impl Page {
                 item("nav-genders", "/genders".into(), Screen::Genders),
             ],
         });
+        groups.push(NavGroup {
+            heading: self.t("opening-nav-special"),
+            items: vec![item("opening-nav", "/opening".into(), Screen::Opening)],
+        });
         groups
     }
 
@@ -198,7 +205,8 @@ impl Page {
             | Screen::Classes
             | Screen::SubjectCategories
             | Screen::SubjectTypes
-            | Screen::Genders => "",
+            | Screen::Genders
+            | Screen::Opening => "",
         }
     }
 }

@@ -7,7 +7,8 @@
 //! (Übersicht), [`yearview`] (Übersicht → Jahresüberblick), [`workload`] (Übersicht → Pensenblatt),
 //! [`documents`] (Übersicht → Export), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
-//! (Fachgebiete, Fachtypen, Geschlechter), [`live`] (working together); [`language`] switches the
+//! (Fachgebiete, Fachtypen, Geschlechter), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
+//! (working together); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -26,6 +27,7 @@ pub mod language;
 pub mod layout;
 pub mod live;
 pub mod lookups;
+pub mod opening;
 pub mod overview;
 pub mod record;
 pub mod signin;
@@ -91,7 +93,7 @@ pub struct WebState {
 /// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
-/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/assets/{file}`.
+/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -128,6 +130,10 @@ pub fn router(
         .route("/years/{year}/courses/{id}/split", post(grid::split::split))
         .route("/years/{year}/cells/{subject}/{class}", get(grid::cell::show).post(grid::cell::create))
         .route("/years/{year}/cells/{subject}/{class}/new", get(grid::cell::create_page))
+        .route("/opening", get(opening::start).post(opening::create_year))
+        .route("/opening/{year}", get(opening::year))
+        .route("/opening/{year}/class", post(opening::create_class))
+        .route("/opening/{year}/open", post(opening::open))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -25,6 +25,7 @@ mod grid_edit;
 mod grid_pick;
 mod live;
 mod masterdata;
+mod opening;
 mod web_grid;
 mod workload;
 mod yearview;

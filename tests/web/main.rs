@@ -14,6 +14,7 @@ mod grid_edit;
 mod grid_pick;
 mod live;
 mod masterdata;
+mod opening;
 mod pages;
 mod signin;
 mod teachers;
