@@ -49,7 +49,8 @@ def start(tmp: Path) -> tuple[subprocess.Popen, str, int]:
     for _ in range(100):
         for line in (tmp / "server.log").read_text(errors="replace").splitlines():
             if "(demo-admin):" in line:
-                return proc, line.split()[-1], port
+                token = next(w for w in line.split() if w.startswith("sp_"))
+                return proc, token, port
         time.sleep(0.1)
     raise RuntimeError("the server printed no demo admin token")
 
