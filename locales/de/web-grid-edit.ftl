@@ -34,3 +34,7 @@ grid-edit-apply-mine = Meine Werte übernehmen
 grid-edit-discard = Verwerfen
 grid-edit-split = Aufteilen
 grid-edit-split-stale = Der Kurs wurde inzwischen geändert; prüfen Sie ihn und teilen Sie ihn erneut auf.
+grid-edit-merge-with = Zusammenlegen mit
+grid-edit-merge = Zusammenlegen
+grid-edit-merge-none = Wählen Sie den Kurs, mit dem dieser zusammengelegt werden soll.
+grid-edit-merge-stale = Jemand hat einen der beiden Kurse inzwischen geändert; es wurde nichts zusammengelegt. Hier ist der Kurs, wie er jetzt ist.

@@ -34,3 +34,7 @@ grid-edit-apply-mine = Apply my values
 grid-edit-discard = Discard
 grid-edit-split = Split
 grid-edit-split-stale = The course was changed meanwhile; check it and split it again.
+grid-edit-merge-with = Merge with
+grid-edit-merge = Merge
+grid-edit-merge-none = Choose the course to merge this one with.
+grid-edit-merge-stale = Someone changed one of the two courses meanwhile; nothing was merged. Here is the course as it is now.

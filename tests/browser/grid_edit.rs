@@ -2,7 +2,7 @@
 //! planner changes a cell's lessons and teacher in the demo's 26/27 grid and
 //! the API reads the change back; a wrong value shows its message and Escape
 //! closes the editor; an empty cell creates its course; a merged course
-//! splits; two sessions edit one course and the second sees the conflict and
+//! splits and merges again; two sessions edit one course and the second sees the conflict and
 //! applies its values again.
 
 use std::str::FromStr;
@@ -155,6 +155,26 @@ async fn a_planner_edits_a_cell_and_creates_a_course() {
     }
     chrome.client.execute("window.scrollTo(0, window.scrollY);", vec![]).await.unwrap();
     chrome.screenshot("split").await;
+
+    // And merges again from the editor: "Zusammenlegen mit" the other class's course.
+    click_cell(&chrome, &merged_cell).await;
+    let select = chrome.wait_for(&format!("td#{merged_cell} select[name='with']")).await;
+    let second = merged["schoolClasses"][1]["code"].as_str().unwrap();
+    let mut chosen = false;
+    for option in select.find_all(Locator::Css("option")).await.unwrap() {
+        if option.text().await.unwrap().split(" · ").next() == Some(second) {
+            option.click().await.unwrap();
+            chosen = true;
+        }
+    }
+    assert!(chosen, "the course of {second} is offered");
+    chrome.screenshot("merge-editor").await;
+    chrome.client.find(Locator::Css(&format!("td#{merged_cell} button.merge"))).await.unwrap().click().await.unwrap();
+    wait_closed(&chrome, &merged_cell).await;
+    let again = app.get(&format!("/course/{}", merged["id"])).await.expect(200);
+    assert_eq!(again.result()["schoolClasses"].as_array().unwrap().len(), 2, "merged again: {}", again.body);
+    chrome.client.execute("window.scrollTo(0, window.scrollY);", vec![]).await.unwrap();
+    chrome.screenshot("merged-again").await;
     chrome.close().await;
 }
 

@@ -362,3 +362,46 @@ async fn a_merged_course_splits_from_its_editor() {
     assert_eq!(stale.status, 412, "{}", stale.html);
     assert!(stale.html.contains("erneut auf"), "{}", stale.html);
 }
+
+/// The `value` of the first option of the select `name` in `html`.
+fn first_option(html: &str, name: &str) -> String {
+    let start = html.find(&format!(r#"name="{name}""#)).unwrap_or_else(|| panic!("no select {name}"));
+    let opt = html[start..].find(r#"<option value=""#).expect("an option") + start + r#"<option value=""#.len();
+    html[opt..].split('"').next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn two_courses_of_one_row_merge_from_the_editor_and_split_again() {
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let session = web.sign_in("planner", Role::Planner).await;
+    // A merged course of the demo, split first: two single-class courses of one subject, grade and curriculum.
+    let merged = merged_course(&web.app, year).await;
+    let (_, form) = opened(&web, year, &merged, &session).await;
+    let split = format!("/years/{year}/courses/{}/split", merged["id"]);
+    assert_eq!(post(&web, &split, &session, &form, Some(&cell_of(&merged))).await.status, 200);
+    let first = web.app.get(&format!("/course/{}", merged["id"])).await.expect(200).result().clone();
+    // Its editor offers the other classes' courses of the row.
+    let (editor, mut form) = opened(&web, year, &first, &session).await;
+    assert!(editor.html.contains("Zusammenlegen mit"), "{}", editor.html);
+    let with = first_option(&editor.html, "with");
+    let other: i64 = with.split(':').next().unwrap().parse().unwrap();
+    form.push(("with".into(), with.clone()));
+    let merge = format!("/years/{year}/courses/{}/merge", first["id"]);
+    let page = post(&web, &merge, &session, &form, Some(&cell_of(&first))).await;
+    assert_eq!(page.status, 200, "{}", page.html);
+    // Through the API: one course with both classes; the other is gone.
+    let now = web.app.get(&format!("/course/{}", first["id"])).await.expect(200).result().clone();
+    assert_eq!(now["schoolClasses"].as_array().unwrap().len(), 2, "{now}");
+    web.app.get(&format!("/course/{other}")).await.expect(404);
+    assert_eq!(page.html.matches(r#"hx-swap-oob="true""#).count(), 1, "the other class's cell out of band");
+    // The same form again: both versions are stale, nothing is merged twice.
+    let stale = post(&web, &merge, &session, &form, Some(&cell_of(&first))).await;
+    assert_eq!(stale.status, 412, "{}", stale.html);
+    assert!(stale.html.contains("nichts zusammengelegt"), "{}", stale.html);
+    // Without a choice: said in the editor.
+    let (_, plain) = opened(&web, year, &now, &session).await;
+    let none = post(&web, &merge, &session, &plain, Some(&cell_of(&now))).await;
+    assert_eq!(none.status, 422);
+    assert!(none.html.contains("Wählen Sie den Kurs"), "{}", none.html);
+}

@@ -33,6 +33,7 @@ use crate::service::course::Courses;
 use crate::service::crud;
 use crate::service::session::SessionUser;
 use crate::service::version::{Expect, Version};
+use crate::store::course::CourseFilter;
 use crate::store::teacher::TeacherFilter;
 use crate::store::Store;
 
@@ -74,6 +75,11 @@ pub struct EditorView {
     /// Where "Aufteilen" posts the form, for a merged course (several
     /// classes); empty otherwise.
     pub split: String,
+    /// Where "Zusammenlegen" posts the form.
+    pub merge: String,
+    /// The courses it may be merged with: (`id:version` as the choice's
+    /// value, a label such as `G27b · 2.00 L · abc`).
+    pub partners: Vec<(String, String)>,
 }
 
 /// One semester's fields.
@@ -121,6 +127,9 @@ pub struct Loaded {
     pub teachers: Vec<TeacherRef>,
     /// The active teachers employed in the course's year (the type-ahead).
     pub employed: Vec<TeacherRef>,
+    /// The courses it may be merged with: the same subject, grade and
+    /// curriculum in the same year (docs/api.md §Courses, merge), other classes.
+    pub partners: Vec<Course>,
 }
 
 /// Reads course `id` of school year `year` (404 when missing, cross-class or
@@ -141,7 +150,19 @@ pub async fn load(store: &Store, year: i64, id: i64) -> Result<Loaded> {
                     employed: None,
                 })
                 .await?;
-            Ok(Loaded { course, teachers, employed })
+            let partners = conn
+                .list_courses(CourseFilter {
+                    subject: Some(course.subject.id),
+                    cross_class: Some(false),
+                    ..CourseFilter::year(SchoolYearId(year))
+                })
+                .await?
+                .into_iter()
+                .filter(|c| {
+                    c.id != course.id && c.grade.id == course.grade.id && c.curriculum.id == course.curriculum.id
+                })
+                .collect();
+            Ok(Loaded { course, teachers, employed, partners })
         })
         .await
 }
@@ -216,8 +237,34 @@ pub fn view(
             String::new()
         },
         codes: loaded.employed.iter().map(|t| (t.code.clone(), format!("{} {}", t.first_name, t.last_name))).collect(),
+        merge: format!("/years/{year}/courses/{}/merge", course.id.0),
+        partners: loaded
+            .partners
+            .iter()
+            .filter_map(|c| Some((format!("{}:{}", c.id.0, Version::of(c).ok()?.as_str()), partner_label(c))))
+            .collect(),
         form,
     }
+}
+
+/// How a course to merge with is offered: its classes, lessons and teachers
+/// (`G27b · 2.00 L · abc`).
+fn partner_label(c: &Course) -> String {
+    let classes: Vec<&str> = c.school_classes.iter().map(|k| k.code.as_str()).collect();
+    let teachers: Vec<&str> = c.teachers1.iter().chain(&c.teachers2).map(|t| t.code.as_str()).collect();
+    let mut teachers_unique: Vec<&str> = Vec::new();
+    for t in teachers {
+        if !teachers_unique.contains(&t) {
+            teachers_unique.push(t);
+        }
+    }
+    let lessons = if c.lessons1 == c.lessons2 {
+        i18n::lessons(c.lessons1.decimal())
+    } else {
+        format!("{} / {}", i18n::lessons(c.lessons1.decimal()), i18n::lessons(c.lessons2.decimal()))
+    };
+    let who = if teachers_unique.is_empty() { "–".to_string() } else { teachers_unique.join(", ") };
+    format!("{} · {lessons} · {who}", classes.join(", "))
 }
 
 /// The editor in its cell for htmx, else as a page; with `status`.

@@ -16,6 +16,7 @@ pub mod cell;
 pub mod conflict;
 pub mod editor;
 pub mod form;
+pub mod merge;
 pub mod split;
 
 use std::collections::HashMap;
