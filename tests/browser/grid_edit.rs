@@ -101,6 +101,9 @@ async fn a_planner_edits_a_cell_and_creates_a_course() {
     chrome.client.find(Locator::Css(&format!("#{cell} button[type=submit]"))).await.unwrap().click().await.unwrap();
     let text = wait_closed(&chrome, &cell).await;
     assert!(text.contains("2.50 L / 3.00 L") && text.contains(&code), "the cell shows the change: {text}");
+    // The panel above the grid shows the teacher's workload after the change.
+    let panel = chrome.wait_for("#workload-panel table").await.text().await.unwrap();
+    assert!(panel.contains(&code) && panel.contains(" %"), "the panel names the teacher: {panel}");
     chrome.screenshot("saved").await;
     let api = app.get(&format!("/course/{id}")).await.expect(200);
     let c = api.result();

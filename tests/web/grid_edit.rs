@@ -405,3 +405,43 @@ async fn two_courses_of_one_row_merge_from_the_editor_and_split_again() {
     assert_eq!(none.status, 422);
     assert!(none.html.contains("Wählen Sie den Kurs"), "{}", none.html);
 }
+
+#[tokio::test]
+async fn after_a_save_the_panel_shows_the_teachers_before_and_after_with_the_apis_workload() {
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let session = web.sign_in("planner", Role::Planner).await;
+    let (course, code) = course_and_teacher(&web.app, year).await;
+    let id = course["id"].as_i64().unwrap();
+    let before: Vec<i64> = course["teachers1"].as_array().unwrap().iter().map(|t| t["id"].as_i64().unwrap()).collect();
+    let grid = web.get(&format!("/years/{year}/grid"), Some(&session)).await;
+    assert!(grid.html.contains(r#"id="workload-panel""#), "a planner's grid has the panel");
+    let (_, mut form) = opened(&web, year, &course, &session).await;
+    form.retain(|(k, _)| k != "teachers1" && k != "teachers2");
+    form.push(("teachers1".into(), code.clone()));
+    let saved = post(&web, &format!("/years/{year}/courses/{id}"), &session, &form, Some(&cell_of(&course))).await;
+    assert_eq!(saved.status, 200, "{}", saved.html);
+    // The answer carries the panel out of band, loading the teachers before and after.
+    let marker = format!("/years/{year}/grid/panel?teachers=");
+    let start = saved.html.find(&marker).unwrap_or_else(|| panic!("no panel in {}", saved.html)) + marker.len();
+    let ids: Vec<i64> = saved.html[start..].split('"').next().unwrap().split(',').map(|t| t.parse().unwrap()).collect();
+    let new: i64 =
+        web.app.get(&format!("/course/{id}")).await.expect(200).result()["teachers1"][0]["id"].as_i64().unwrap();
+    for t in before.iter().chain([&new]) {
+        assert!(ids.contains(t), "teacher {t} in {ids:?}");
+    }
+    let panel = web.get(&format!("/years/{year}/grid/panel?teachers={new}"), Some(&session)).await;
+    assert_eq!(panel.status, 200);
+    // The figure is the workload API's, as the year overview shows it.
+    let w = web.app.get(&format!("/workload?schoolYear={year}&teacher={new}")).await.expect(200);
+    let form = if w.result().is_array() { &w.result()[0] } else { w.result() };
+    let value = &form["summary"]["total"]["percentWithAgeRelief"];
+    let workload = value.as_str().map_or_else(|| value.to_string(), str::to_string);
+    let workload = Decimal::from_str(&workload).unwrap_or_else(|_| panic!("a decimal: {value}"));
+    let shown = format!("{:.2} %", workload.round_dp(2));
+    assert!(panel.html.contains(&shown), "{shown} in {}", panel.html);
+    assert!(panel.html.contains(&format!(r#"href="/years/{year}/workload/{new}""#)));
+    // A reader's grid has none.
+    let reader = web.sign_in("rita", Role::Reader).await;
+    assert!(!web.get(&format!("/years/{year}/grid"), Some(&reader)).await.html.contains("workload-panel"));
+}

@@ -35,7 +35,7 @@ use crate::store::Store;
 
 /// Where cells are drawn: the reader's language, the school year (id) and
 /// whether the person may plan (then cells link to the editor and the create form).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Place {
     /// The reader's language.
     pub lang: Lang,
@@ -43,6 +43,9 @@ pub struct Place {
     pub year: i64,
     /// Whether the person may change courses.
     pub can_plan: bool,
+    /// The teachers of the course before the write (the workload panel shows
+    /// them with those after it; docs/web.md §Editing the grid).
+    pub touched: Vec<i64>,
 }
 
 /// A cell.
@@ -103,6 +106,9 @@ pub struct CellPartial {
     pub cell: CellView,
     /// Other cells that changed with it.
     pub others: Vec<CellView>,
+    /// After a write: where the workload panel loads the affected teachers
+    /// from (`/years/{y}/grid/panel?teachers=1,2`), swapped in out of band.
+    pub panel: Option<String>,
 }
 
 /// What the editor and the conflict view of a course's cell share: where
@@ -308,7 +314,7 @@ pub fn partial(place: &Place, subject: i64, class: i64, courses: &[Course], also
         .filter(|k| **k != class)
         .map(|k| CellView { oob: true, ..cell(place, subject, *k, &of(*k), -1) })
         .collect();
-    CellPartial { cell: cell(place, subject, class, &of(class), -1), others }
+    CellPartial { cell: cell(place, subject, class, &of(class), -1), others, panel: None }
 }
 
 /// After a write: htmx gets the cell of `subject` and `class` drawn again,
@@ -319,7 +325,11 @@ pub async fn redrawn(store: &Store, place: &Place, hx: &HxRequest, subject: i64,
         return Redirect::to(&grid_url(place.year, subject, class)).into_response();
     }
     match subject_courses(store, place.year, subject).await {
-        Ok(courses) => render(place.lang, &partial(place, subject, class, &courses, also)),
+        Ok(courses) => {
+            let mut p = partial(place, subject, class, &courses, also);
+            p.panel = super::panel::url(place, class, also, &courses);
+            render(place.lang, &p)
+        }
         Err(e) => page_error(place.lang, e),
     }
 }
@@ -335,7 +345,7 @@ pub async fn show(
     if !wants_cell(&hx) {
         return Redirect::to(&grid_url(year, subject, class)).into_response();
     }
-    let place = Place { lang, year, can_plan: user.can_plan() };
+    let place = Place { lang, year, can_plan: user.can_plan(), touched: Vec::new() };
     match subject_courses(&state.store, year, subject).await {
         Ok(courses) => render(lang, &partial(&place, subject, class, &courses, &[])),
         Err(e) => page_error(lang, e),
@@ -381,7 +391,7 @@ pub async fn create(
         Ok(new) => course::create_course(&state.store, &actor(&user, &path), &new).await.map(|_| ()),
         Err(e) => Err(e),
     };
-    let place = Place { lang, year, can_plan: user.can_plan() };
+    let place = Place { lang, year, can_plan: user.can_plan(), touched: Vec::new() };
     match created {
         Ok(()) => redrawn(&state.store, &place, &hx, subject, class, &[]).await,
         Err(e) if e.status().is_server_error() => page_error(lang, e),

@@ -345,7 +345,8 @@ pub async fn save(
     let expect = Expect::version(Version::from_text(form.version.clone()));
     match crud::update::<Courses>(&state.store, &cell::actor(&user, &path), id, &expect, &update).await {
         Ok(written) => {
-            let place = Place { lang, year, can_plan: user.can_plan() };
+            let touched = super::panel::teachers_of(&loaded.course);
+            let place = Place { lang, year, can_plan: user.can_plan(), touched };
             let also: Vec<i64> = written.item.school_classes.iter().map(|k| k.id.0).collect();
             cell::redrawn(&state.store, &place, &hx, written.item.subject.id.0, form.class, &also).await
         }

@@ -62,7 +62,8 @@ pub async fn merge(
     let ids = [CourseId(id), CourseId(other)];
     match course::merge_courses(&state.store, &cell::actor(&user, &path), &ids, &expect).await {
         Ok(written) => {
-            let place = Place { lang, year, can_plan: user.can_plan() };
+            let touched = super::panel::teachers_of(&loaded.course);
+            let place = Place { lang, year, can_plan: user.can_plan(), touched };
             let also: Vec<i64> = written.item.school_classes.iter().map(|k| k.id.0).collect();
             cell::redrawn(&state.store, &place, &hx, subject, class, &also).await
         }

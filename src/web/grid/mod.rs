@@ -17,6 +17,7 @@ pub mod conflict;
 pub mod editor;
 pub mod form;
 pub mod merge;
+pub mod panel;
 pub mod split;
 
 use std::collections::HashMap;
@@ -215,7 +216,7 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
             description: format!("{} · {}", c.grade.code, c.class.division.code),
         })
         .collect();
-    let place = cell::Place { lang, year: grid.year.id.0, can_plan };
+    let place = cell::Place { lang, year: grid.year.id.0, can_plan, touched: Vec::new() };
     let mut courses = std::collections::BTreeSet::new();
     let mut first = true;
     let rows = grid

@@ -43,7 +43,8 @@ pub async fn split(
     let subject = loaded.course.subject.id.0;
     match course::split_course(&state.store, &cell::actor(&user, &path), CourseId(id), &expect).await {
         Ok(_) => {
-            let place = Place { lang, year, can_plan: user.can_plan() };
+            let touched = super::panel::teachers_of(&loaded.course);
+            let place = Place { lang, year, can_plan: user.can_plan(), touched };
             let also: Vec<i64> = loaded.course.school_classes.iter().map(|k| k.id.0).collect();
             cell::redrawn(&state.store, &place, &hx, subject, class, &also).await
         }
