@@ -327,7 +327,7 @@ pub async fn redrawn(store: &Store, place: &Place, hx: &HxRequest, subject: i64,
     match subject_courses(store, place.year, subject).await {
         Ok(courses) => {
             let mut p = partial(place, subject, class, &courses, also);
-            p.panel = super::panel::url(place, class, also, &courses);
+            p.panel = super::panel::url(place.year, place.can_plan, &place.touched, class, also, &courses);
             render(place.lang, &p)
         }
         Err(e) => page_error(place.lang, e),

@@ -18,7 +18,6 @@ use rust_decimal::Decimal;
 
 use super::super::guard::SignedIn;
 use super::super::{page_error, render, WebState};
-use super::cell::Place;
 use crate::domain::course::Course;
 use crate::domain::ids::SchoolYearId;
 use crate::i18n::{self, Lang};
@@ -70,11 +69,12 @@ pub fn teachers_of(course: &Course) -> Vec<i64> {
     ids
 }
 
-/// The panel's URL after a write that redrew the cells of `class` and
-/// `also`: the teachers `place.touched` and those of the courses in these
-/// cells now; `None` when there are none or nothing was written.
-pub fn url(place: &Place, class: i64, also: &[i64], courses: &[Course]) -> Option<String> {
-    let mut ids = place.touched.clone();
+/// The panel's URL in school year `year` after a write that redrew the
+/// cells of `class` and `also`: the teachers `touched` (the course's before
+/// the write) and those of the courses in these cells now; `None` when there
+/// are none or the person may not plan.
+pub fn url(year: i64, can_plan: bool, touched: &[i64], class: i64, also: &[i64], courses: &[Course]) -> Option<String> {
+    let mut ids = touched.to_vec();
     for c in courses.iter().filter(|c| c.school_classes.iter().any(|k| k.id.0 == class || also.contains(&k.id.0))) {
         for id in teachers_of(c) {
             if !ids.contains(&id) {
@@ -82,12 +82,12 @@ pub fn url(place: &Place, class: i64, also: &[i64], courses: &[Course]) -> Optio
             }
         }
     }
-    if ids.is_empty() || !place.can_plan {
+    if ids.is_empty() || !can_plan {
         return None;
     }
     ids.truncate(MAX_TEACHERS);
     let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-    Some(format!("/years/{}/grid/panel?teachers={}", place.year, list.join(",")))
+    Some(format!("/years/{year}/grid/panel?teachers={}", list.join(",")))
 }
 
 /// `GET /years/{year}/grid/panel?teachers=1,2`: the panel for those teachers
