@@ -47,7 +47,7 @@ async fn every_screen_of_the_menu_speaks_french() {
         chrome.screenshot(if step.is_empty() { "home" } else { &step }).await;
         let text = chrome.client.execute(READ, vec![]).await.expect("the page's texts");
         let text = text.as_str().unwrap();
-        assert!(text.contains("Données de base") && text.contains("Se déconnecter"), "{href}: the French menu");
+        assert!(text.contains("Disciplines") && text.contains("Se déconnecter"), "{href}: the French menu");
         let left = untranslated(text);
         assert!(left.is_empty(), "{href} shows untranslated texts: {left:?}\n{text}");
     }

@@ -54,10 +54,7 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 /// visible text) contains as whole words; empty when the page is all French.
 pub fn untranslated(text: &str) -> Vec<String> {
     let keys = catalogue_keys(Lang::De);
-    words(text)
-        .filter(|w| keys.iter().any(|k| k == w) || GERMAN_WORDS.contains(w))
-        .map(str::to_string)
-        .collect()
+    words(text).filter(|w| keys.iter().any(|k| k == w) || GERMAN_WORDS.contains(w)).map(str::to_string).collect()
 }
 
 /// The text of an HTML page a person reads, roughly: the body without its
