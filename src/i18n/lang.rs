@@ -10,30 +10,35 @@ pub enum Lang {
     De,
     /// English.
     En,
+    /// French (fr-CH conventions), for the French-speaking schools of Bern.
+    Fr,
 }
 
 static DE: LanguageIdentifier = langid!("de");
 static EN: LanguageIdentifier = langid!("en");
+static FR: LanguageIdentifier = langid!("fr");
 
 impl Lang {
     /// Every language, default first.
-    pub const ALL: &'static [Lang] = &[Lang::De, Lang::En];
+    pub const ALL: &'static [Lang] = &[Lang::De, Lang::En, Lang::Fr];
 
-    /// The BCP 47 tag (`de`, `en`), as used in `lang="…"` and `Content-Language`.
+    /// The BCP 47 tag (`de`, `en`, `fr`), as used in `lang="…"` and `Content-Language`.
     pub fn tag(self) -> &'static str {
         match self {
             Lang::De => "de",
             Lang::En => "en",
+            Lang::Fr => "fr",
         }
     }
 
-    /// Parses a tag's primary language (`de-CH` → German); `None` for a
+    /// Parses a tag's primary language (`de-CH` → German, `fr-CH` → French); `None` for a
     /// language the catalogue lacks.
     pub fn from_tag(tag: &str) -> Option<Lang> {
         let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
         match primary.as_str() {
             "de" | "gsw" => Some(Lang::De),
             "en" => Some(Lang::En),
+            "fr" => Some(Lang::Fr),
             _ => None,
         }
     }
@@ -68,6 +73,7 @@ impl Lang {
         match self {
             Lang::De => &DE,
             Lang::En => &EN,
+            Lang::Fr => &FR,
         }
     }
 }
@@ -117,6 +123,21 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-grid-edit.ftl"),
             include_str!("../../locales/en/web-opening.ftl"),
         ],
+        Lang::Fr => &[
+            include_str!("../../locales/fr/main.ftl"),
+            include_str!("../../locales/fr/errors.ftl"),
+            include_str!("../../locales/fr/check.ftl"),
+            include_str!("../../locales/fr/balances.ftl"),
+            include_str!("../../locales/fr/web.ftl"),
+            include_str!("../../locales/fr/jobs.ftl"),
+            include_str!("../../locales/fr/web-documents.ftl"),
+            include_str!("../../locales/fr/web-live.ftl"),
+            include_str!("../../locales/fr/web-workload.ftl"),
+            include_str!("../../locales/fr/web-yearview.ftl"),
+            include_str!("../../locales/fr/web-masterdata.ftl"),
+            include_str!("../../locales/fr/web-grid-edit.ftl"),
+            include_str!("../../locales/fr/web-opening.ftl"),
+        ],
     }
 }
 
@@ -129,7 +150,8 @@ mod tests {
         assert_eq!(Lang::from_accept_language(None), Lang::De);
         assert_eq!(Lang::from_accept_language(Some("de-CH,de;q=0.9,en;q=0.8")), Lang::De);
         assert_eq!(Lang::from_accept_language(Some("en-GB,en;q=0.9,de;q=0.5")), Lang::En);
-        assert_eq!(Lang::from_accept_language(Some("fr-CH, en;q=0.3")), Lang::En);
+        assert_eq!(Lang::from_accept_language(Some("fr-CH, en;q=0.3")), Lang::Fr);
+        assert_eq!(Lang::from_accept_language(Some("de-CH, fr;q=0.9")), Lang::De);
         assert_eq!(Lang::from_accept_language(Some("en;q=0.2, de;q=0.7")), Lang::De);
         assert_eq!(Lang::from_accept_language(Some("it")), Lang::De);
         assert_eq!(Lang::from_accept_language(Some("en;q=0")), Lang::De);
@@ -138,11 +160,21 @@ mod tests {
     }
 
     #[test]
+    fn french_tags_parse_to_french() {
+        for tag in ["fr", "fr-CH", "FR_ch", "fr-FR"] {
+            assert_eq!(Lang::from_tag(tag), Some(Lang::Fr), "{tag}");
+        }
+        assert_eq!(Lang::Fr.tag(), "fr");
+        assert_eq!(Lang::default(), Lang::De);
+    }
+
+    #[test]
     fn the_api_default_applies_only_when_no_language_of_ours_is_asked_for() {
         assert_eq!(Lang::from_accept_language_or(None, Lang::En), Lang::En);
         assert_eq!(Lang::from_accept_language_or(Some("it-CH"), Lang::En), Lang::En);
         assert_eq!(Lang::from_accept_language_or(Some("de-CH"), Lang::En), Lang::De);
-        assert_eq!(Lang::from_accept_language_or(Some("fr-CH, de;q=0.5"), Lang::En), Lang::De);
+        assert_eq!(Lang::from_accept_language_or(Some("fr-CH, de;q=0.5"), Lang::En), Lang::Fr);
+        assert_eq!(Lang::from_accept_language_or(Some("rm-CH, de;q=0.5"), Lang::En), Lang::De);
         assert_eq!(Lang::from_accept_language_or(Some("en-US"), Lang::De), Lang::En);
     }
 }

@@ -94,10 +94,13 @@ mod tests {
     fn texts_differ_by_language_and_take_arguments() {
         assert_eq!(text(Lang::De, "lang-name"), "Deutsch");
         assert_eq!(text(Lang::En, "lang-name"), "English");
+        assert_eq!(text(Lang::Fr, "lang-name"), "Français");
         let de = text_with(Lang::De, "signed-in-as", &[("name", "admin".into())]);
         assert_eq!(de, "Angemeldet als admin");
         let en = text_with(Lang::En, "signed-in-as", &[("name", "admin".into())]);
         assert_eq!(en, "Signed in as admin");
+        let fr = text_with(Lang::Fr, "signed-in-as", &[("name", "admin".into())]);
+        assert_eq!(fr, "Connecté·e en tant que admin");
     }
 
     #[test]

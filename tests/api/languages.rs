@@ -112,3 +112,16 @@ async fn a_job_logs_in_the_language_of_the_request_that_started_it() {
     let de = log_lines(&crate::jobs::wait_for(&app, &app.token, de).await);
     assert!(de.iter().any(|l| l.ends_with("Bytes).") && l.contains(".csv geschrieben")), "{de:?}");
 }
+
+#[tokio::test]
+async fn a_404_answers_in_french_for_a_french_reader() {
+    let app = TestApp::spawn().await;
+    let fr = get_in(&app, "/teacher/999999", Some("fr-CH, de;q=0.5")).await.expect_problem(404, "not_found");
+    assert_eq!(fr.header("content-language"), Some("fr"));
+    let detail = fr.body["detail"].as_str().unwrap();
+    assert!(detail.contains("999999") && detail.contains("enseignant"), "{detail}");
+    let de = get_in(&app, "/teacher/999999", Some("de-CH")).await.expect_problem(404, "not_found");
+    assert_ne!(fr.body["detail"], de.body["detail"], "French, not German");
+    let path = get_in(&app, "/nowhere", Some("fr")).await.expect_problem(404, "not_found");
+    assert_eq!(path.body["detail"], "Ce chemin n'existe pas.");
+}

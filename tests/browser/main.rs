@@ -20,12 +20,16 @@ mod chrome;
 
 mod docs_page;
 mod documents;
+mod french;
 mod grid_edit;
 #[path = "../web/grid_pick.rs"]
 mod grid_pick;
 mod live;
 mod masterdata;
 mod opening;
+#[allow(dead_code)]
+#[path = "../web/untranslated.rs"]
+mod untranslated;
 mod web_grid;
 mod workload;
 mod yearview;

@@ -9,6 +9,7 @@
 mod helpers;
 
 mod documents;
+mod french;
 mod grid;
 mod grid_edit;
 mod grid_pick;
@@ -18,6 +19,7 @@ mod opening;
 mod pages;
 mod signin;
 mod teachers;
+mod untranslated;
 mod workload;
 mod yearview;
 

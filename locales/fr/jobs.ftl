@@ -1,0 +1,17 @@
+# Journaux et erreurs des tâches (docs/i18n.md §Job logs), dans la langue de
+# la requête qui a lancé la tâche.
+
+job-check-no-year = Il n'y a aucune année scolaire à vérifier.
+job-check-year-count = Année scolaire { $year } : { $count } constats.
+job-check-year-clean = Année scolaire { $year } : la vérification de la planification n'a rien trouvé.
+job-check-finding = { $severity } { $code } : { $detail }
+job-opened = { $courses } cours, { $employments } engagements et { $pool } entrées de pool créés.
+job-opened-already = { $courses } cours, { $employments } engagements et { $pool } entrées de pool créés (l'année scolaire était déjà ouverte).
+job-opening-warning = Avertissement : { $detail }
+job-opening-course = Cours { $course }
+job-file-written = { $name } écrit ({ $bytes } octets).
+job-sheets-typeset = { $count } feuilles de pensum composées.
+job-mail-sent = { $file } envoyé à { $code } ({ $email }).
+job-mails-sent = { $count } e-mails envoyés.
+job-failed-internal = La tâche a échoué à cause d'une erreur du serveur ; l'erreur a été journalisée.
+job-product-not-stored = Le résultat n'a pas pu être enregistré.

@@ -1,0 +1,44 @@
+# Aperçu → Export (docs/web.md §Documents).
+
+nav-documents = Export
+documents-title = Export { $year }
+documents-intro = Chaque document et chaque liste est produit par une tâche. La progression apparaît sous « Mes tâches » ; dès que la tâche est terminée, le téléchargement y est disponible.
+documents-group-workload = Feuilles de pensum et engagements
+documents-group-timetable = Horaires (CSV)
+documents-group-plan = Vue d'ensemble de la planification (CSV)
+documents-group-allocation = Attribution des leçons (PDF)
+documents-group-payroll = Comptabilité salariale et listes (CSV)
+documents-group-check = Vérifications
+documents-division = Unité organisationnelle
+documents-grade = Degré
+documents-category = Domaine
+documents-all = (tous)
+documents-semester = { $name }, semestre { $semester }
+documents-jobs = Mes tâches
+documents-no-jobs = Aucune tâche pour l'instant. Un clic sur un document ci-dessus en lance une.
+documents-queued = en attente
+documents-running = en cours : { $percent } %
+documents-done = terminée
+documents-failed = échouée
+documents-download = Télécharger
+documents-log = Journal ({ $count } lignes)
+documents-progress = Progression : { $name }
+documents-too-many = Vous avez déjà { $limit } tâches inachevées, autant que ce serveur le permet. Lancez la suivante dès que l'une d'elles est terminée.
+
+job-kind-WorkloadDownload = Télécharger les feuilles de pensum (PDF)
+job-kind-WorkloadMail = Envoyer les feuilles de pensum
+job-kind-PayrollCSVDownload = Annonce des pensums (CSV)
+job-kind-EmploymentCSVDownload = Liste des enseignant·es (CSV)
+job-kind-PoolCSVDownload = Liste du pool (CSV)
+job-kind-ThesisCSVDownload = Travaux de fin d'études (CSV)
+job-kind-TeacherLessonSummaryCSVDownload = Pensum d'enseignement (CSV)
+job-kind-CourseTableCSVDownload = Vue d'ensemble de la planification (CSV)
+job-kind-GroupingCSVDownload = Liste des cours par regroupement (CSV)
+job-kind-UntisDownload = Export Untis
+job-kind-SubjectCourseDownload = Attribution des leçons par domaine (PDF)
+job-kind-TeacherCourseDownload = Attribution des leçons par enseignant·e (PDF)
+job-kind-OpenWorkloadDownload = Pensums non attribués (PDF)
+job-kind-CalculateBalances = Calculer les soldes
+job-kind-CheckDatabase = Vérifier la base de données
+job-kind-InitializeSchoolYear = Ouvrir l'année scolaire
+job-kind-CheckPlan = Vérifier la planification (CSV)

@@ -1,0 +1,89 @@
+# The web interface (docs/web.md), French. Menu names as planners in the
+# French-speaking schools know them.
+
+app-name = Schoolplan
+skip-to-content = Aller au contenu
+nav-label = Menu principal
+nav-overview = Aperçu
+nav-planning = Planification
+nav-grid = par classe
+nav-crossclass = pour toute l'école
+nav-master-data = Données de base
+nav-subjects = Disciplines
+nav-classes = Classes
+nav-curricula = Filières
+nav-lessontable = Grille horaire
+nav-teachers = Enseignant·es
+nav-divisions = Unités organisationnelles
+nav-schoolyears = Années scolaires
+year-label = Année scolaire
+year-switch = Changer
+lang-label = Langue
+lang-switch = Modifier
+sign-out = Se déconnecter
+role-reader = lecture
+role-planner = planification
+role-admin = administration
+signed-in-role = Rôle : { $role }
+
+signin-title = Connexion
+signin-intro = Vous vous connectez avec un lien de connexion. Un·e administrateur·trice le crée avec « schoolplan account signin-link NAME » ; il est valable 15 minutes et une seule fois.
+signin-refused = Ce lien de connexion n'est pas valable, a expiré ou a déjà été utilisé. Veuillez en demander un nouveau.
+signin-expired = Votre session a expiré. Veuillez vous reconnecter.
+signed-out = Vous vous êtes déconnecté·e.
+
+overview-title = Aperçu
+overview-years = Années scolaires
+overview-open-grid = Planification par classe { $year }
+overview-none = Il n'y a encore aucune année scolaire.
+year-archived = archivée
+year-finalised = clôturée
+
+grid-title = Planification par classe { $year }
+grid-filters = Filtres
+grid-division = Unité organisationnelle
+grid-grade = Degré
+grid-category = Domaine
+grid-all = (tous)
+grid-apply = Afficher
+grid-caption = Cours { $year } par discipline et par classe
+grid-subject = Discipline
+grid-empty-cell = aucun cours
+grid-no-classes = Aucune classe ne correspond à ces filtres.
+grid-legend = Légende
+grid-legend-staffed = entièrement attribué
+grid-legend-open = leçons ouvertes (sans enseignant·e)
+grid-legend-merged = interclasses (plusieurs classes)
+grid-legend-cancelled = n'a pas lieu
+grid-legend-comment = avec remarque
+grid-legend-lessons = leçons 1er / 2e semestre, puis les sigles des enseignant·es
+grid-semester1 = 1er semestre
+grid-semester2 = 2e semestre
+grid-open = ouvert : { $lessons }
+grid-merged = avec { $classes }
+grid-cancelled = n'a pas lieu
+grid-comment = Remarque : { $text }
+grid-keys = Les touches fléchées permettent de passer d'une cellule à l'autre.
+grid-readonly = Lecture seule : votre rôle ne permet pas de modifications.
+grid-counts = { $classes } classes, { $subjects } disciplines, { $courses } cours
+
+web-error-title = Erreur
+web-error-forbidden = Vous n'avez pas l'autorisation nécessaire.
+web-error-not-found = Cette page n'existe pas.
+web-error-csrf = La requête ne provient pas d'un formulaire de cette application (protection CSRF). Veuillez recharger la page.
+web-error-internal = Une erreur s'est produite. Veuillez réessayer.
+back-to-start = Vers l'aperçu
+
+teachers-title = Enseignant·es
+teachers-search = Rechercher
+teachers-search-hint = sigle, nom ou e-mail
+teachers-caption = Enseignant·es
+teachers-code = Sigle
+teachers-last-name = Nom
+teachers-first-name = Prénom
+teachers-email = E-mail
+teachers-state = Statut
+teachers-archived = archivé·e
+teachers-active = actif·ve
+teachers-count = { $shown } sur { $total } enseignant·es
+teachers-none = Aucun·e enseignant·e ne correspond à la recherche.
