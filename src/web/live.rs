@@ -84,6 +84,12 @@ pub async fn events(
 ) -> Response {
     let hub = state.live.clone();
     let changes = hub.subscribe();
+    // The page was rendered before its stream opened: what was committed
+    // until now is in it already, and is not announced (nor reloaded) again.
+    let since = match state.store.conn().await {
+        Ok(mut conn) => conn.last_audit_id().await.unwrap_or(0),
+        Err(_) => 0,
+    };
     let presence_changes = hub.presence_changes();
     let presence = hub.enter(year, user.session_id, &user.name);
     let first = presence_event(lang, &hub.others(year, &user.name));
@@ -99,7 +105,7 @@ pub async fn events(
                 let event = tokio::select! {
                     _ = tokio::time::sleep_until(deadline) => return None,
                     change = changes.recv() => match change {
-                        Ok(c) if c.account_id == Some(user.account_id) => continue,
+                        Ok(c) if c.account_id == Some(user.account_id) || c.id <= since => continue,
                         Ok(c) => Event::default().event("change").data(change_text(lang, &c)),
                         Err(RecvError::Lagged(_)) => Event::default().event("change").data(i18n::text(lang, "live-many")),
                         Err(RecvError::Closed) => return None,
