@@ -149,7 +149,13 @@ impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
         match viewer.user {
             Some(user) => Ok(SignedIn { user, lang: viewer.lang }),
             None => {
-                let target = format!("{}?ended=1", session::SIGNIN_PATH);
+                // "Your session has ended" only to someone who had one; a
+                // first visit gets the sign-in page as it is.
+                let target = if cookie(&parts.headers, SESSION_COOKIE).is_some() {
+                    format!("{}?ended=1", session::SIGNIN_PATH)
+                } else {
+                    session::SIGNIN_PATH.to_string()
+                };
                 if HxRequest::from_headers(&parts.headers).htmx {
                     Err((HxResponse { redirect: Some(target), ..Default::default() }, StatusCode::NO_CONTENT)
                         .into_response())

@@ -32,6 +32,13 @@ async fn a_planner_signs_in_with_a_link_and_walks_the_grid() {
     let link = schoolplan::service::session::create_link(&app.store, "planner1", &app.base).await.expect("link");
     let mut chrome = Chrome::start("grid").await;
 
+    // Without a session every page leads to the sign-in page.
+    chrome.goto(&format!("{}/years/{year}/grid", app.base)).await;
+    chrome.wait_for("main h1").await;
+    let text = chrome.text().await;
+    assert!(text.contains("Anmelden") && !text.contains("abgelaufen"), "the sign-in page, nothing ended: {text}");
+    chrome.screenshot("signin").await;
+
     // The link signs in and leads to the overview.
     chrome.goto(&link).await;
     chrome.wait_for("nav").await;
@@ -96,5 +103,10 @@ async fn a_planner_signs_in_with_a_link_and_walks_the_grid() {
     chrome.goto(&format!("{}/teachers", app.base)).await;
     chrome.wait_for("table").await;
     chrome.screenshot("teachers").await;
+
+    // A year that does not exist: the error page says so, with a way back.
+    chrome.goto(&format!("{}/years/999999/grid", app.base)).await;
+    chrome.wait_for("main a, a").await;
+    chrome.screenshot("not-found").await;
     chrome.close().await;
 }

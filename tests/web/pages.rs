@@ -64,8 +64,12 @@ async fn without_a_session_pages_lead_to_the_sign_in() {
     let web = Web::spawn().await;
     let page = web.get("/", None).await;
     assert_eq!(page.status, 303);
-    assert_eq!(page.header("location"), "/signin?ended=1");
+    // A first visit: the sign-in page as it is (nothing "ended").
+    assert_eq!(page.header("location"), "/signin");
     let hx = web.get_url(&format!("{}/years/1/grid", web.app.base), None, &[("HX-Request", "true")]).await;
-    assert_eq!(hx.header("hx-redirect"), "/signin?ended=1");
+    assert_eq!(hx.header("hx-redirect"), "/signin");
+    // A session cookie that is no longer valid: the page says the session ended.
+    let stale = web.get("/", Some("sp_session=spw_no-such-session")).await;
+    assert_eq!(stale.header("location"), "/signin?ended=1");
     assert!(web.app.get("/version").await.status == 200, "the API stays where it is");
 }
