@@ -158,3 +158,13 @@ kind-token = Token
 ## sentence as it is; other languages show the general sentence of its code.
 
 error-untranslated = { $general }
+
+# Regeln der Kurse (domain/course.rs), je ein Satz.
+error-course-needs-class = Ein Kurs im Fach { $subject } braucht mindestens eine Klasse (das Fach ist nicht klassenübergreifend).
+error-class-not-in-year = Die Klasse { $class } hat im Schuljahr { $year } keine Stufe: Sie besucht in diesem Jahr keinen Unterricht.
+error-class-grade-mismatch-classes = Die Klasse { $first } ist im Schuljahr { $year } auf der Stufe { $firstGrade }, die Klasse { $other } auf der Stufe { $otherGrade }: Die Klassen eines Kurses müssen dieselbe Stufe haben.
+error-class-curriculum-mismatch-classes = Die Klasse { $first } folgt dem Lehrgang { $firstCurriculum }, die Klasse { $other } dem Lehrgang { $otherCurriculum }: Die Klassen eines Kurses müssen demselben Lehrgang folgen.
+error-merge-listed-twice = Der Kurs { $id } ist zweimal aufgeführt: Führen Sie jeden zusammenzulegenden Kurs einmal auf.
+error-merge-too-few-given = Zum Zusammenlegen braucht es mindestens zwei Kurse; angegeben: { $count }.
+error-split-cross-class-course = { $course } gehört zum klassenübergreifenden Fach { $subject }: Er hat keine Klassen, nach denen er aufgeteilt werden könnte.
+error-split-single-class-course = { $course } hat nur eine Klasse: Nur ein Kurs mit mehreren Klassen kann aufgeteilt werden.

@@ -159,3 +159,13 @@ kind-token = token
 ## sentence as it is; other languages show the general sentence of its code.
 
 error-untranslated = { $english }
+
+# Course rules (domain/course.rs), one sentence each.
+error-course-needs-class = A course of subject { $subject } needs at least one school class (the subject is not cross-class).
+error-class-not-in-year = Class { $class } has no grade in school year { $year }: it does not attend school that year.
+error-class-grade-mismatch-classes = Class { $first } is in grade { $firstGrade } and class { $other } in grade { $otherGrade } in school year { $year }: the classes of a course must share one grade.
+error-class-curriculum-mismatch-classes = Class { $first } follows curriculum { $firstCurriculum } and class { $other } curriculum { $otherCurriculum }: the classes of a course must share one curriculum.
+error-merge-listed-twice = Course { $id } is listed twice: list every course to merge once.
+error-merge-too-few-given = A merge needs at least two courses; { $count } given.
+error-split-cross-class-course = { $course } belongs to cross-class subject { $subject }: it has no classes to split by.
+error-split-single-class-course = { $course } has only one class: only a course with more than one class can be split.

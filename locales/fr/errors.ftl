@@ -158,3 +158,13 @@ kind-token = jeton
 ## sentence as it is; other languages show the general sentence of its code.
 
 error-untranslated = { $general }
+
+# Règles des cours (domain/course.rs), une phrase chacune.
+error-course-needs-class = Un cours de la discipline { $subject } a besoin d'au moins une classe (la discipline n'est pas interclasses).
+error-class-not-in-year = La classe { $class } n'a pas de degré dans l'année scolaire { $year } : elle n'a pas cours cette année-là.
+error-class-grade-mismatch-classes = Dans l'année scolaire { $year }, la classe { $first } est au degré { $firstGrade } et la classe { $other } au degré { $otherGrade } : les classes d'un cours doivent partager le même degré.
+error-class-curriculum-mismatch-classes = La classe { $first } suit la filière { $firstCurriculum } et la classe { $other } la filière { $otherCurriculum } : les classes d'un cours doivent suivre la même filière.
+error-merge-listed-twice = Le cours { $id } figure deux fois : indiquez une seule fois chaque cours à regrouper.
+error-merge-too-few-given = Un regroupement demande au moins deux cours ; { $count } indiqué(s).
+error-split-cross-class-course = { $course } appartient à la discipline interclasses { $subject } : il n'a pas de classes selon lesquelles le diviser.
+error-split-single-class-course = { $course } n'a qu'une classe : seul un cours de plusieurs classes peut être divisé.

@@ -589,9 +589,7 @@ pub fn derive_class_based(
         return Err(Error::field(
             "/schoolClasses",
             ErrorCode::Required,
-            format!(
-                "A course of subject {subject_code} needs at least one school class (the subject is not cross-class)."
-            ),
+            Message::new("error-course-needs-class").arg("subject", subject_code),
         ));
     };
     let missing: Vec<FieldError> = classes
@@ -602,10 +600,7 @@ pub fn derive_class_based(
             FieldError::new(
                 format!("/schoolClasses/{i}"),
                 ErrorCode::ClassNotInSchoolYear,
-                format!(
-                    "Class {} has no grade in school year {}: it does not attend school that year.",
-                    c.code, year.code
-                ),
+                Message::new("error-class-not-in-year").arg("class", &c.code).arg("year", &year.code),
             )
         })
         .collect();
@@ -618,10 +613,12 @@ pub fn derive_class_based(
         if *g != grade {
             return Err(rule_error(
                 ErrorCode::ClassGradeMismatch,
-                format!(
-                    "Class {} is in grade {grade_code} and class {} in grade {g_code} in school year {}: the classes of a course must share one grade.",
-                    first.code, c.code, year.code
-                ),
+                Message::new("error-class-grade-mismatch-classes")
+                    .arg("first", &first.code)
+                    .arg("firstGrade", &grade_code)
+                    .arg("other", &c.code)
+                    .arg("otherGrade", g_code)
+                    .arg("year", &year.code),
                 format!("/schoolClasses/{i}"),
                 "grade differs from the first class",
             ));
@@ -629,10 +626,11 @@ pub fn derive_class_based(
         if c.curriculum != first.curriculum {
             return Err(rule_error(
                 ErrorCode::ClassCurriculumMismatch,
-                format!(
-                    "Class {} follows curriculum {} and class {} curriculum {}: the classes of a course must share one curriculum.",
-                    first.code, first.curriculum_code, c.code, c.curriculum_code
-                ),
+                Message::new("error-class-curriculum-mismatch-classes")
+                    .arg("first", &first.code)
+                    .arg("firstCurriculum", &first.curriculum_code)
+                    .arg("other", &c.code)
+                    .arg("otherCurriculum", &c.curriculum_code),
                 format!("/schoolClasses/{i}"),
                 "curriculum differs from the first class",
             ));
@@ -723,7 +721,7 @@ pub fn check_merge_ids(ids: &[CourseId]) -> Result<()> {
         if ids[..i].contains(id) {
             return Err(rule_error(
                 ErrorCode::MergeDuplicateId,
-                format!("Course {id} is listed twice: list every course to merge once."),
+                Message::new("error-merge-listed-twice").arg("id", id.0),
                 format!("/merge/{i}"),
                 "listed before",
             ));
@@ -732,7 +730,7 @@ pub fn check_merge_ids(ids: &[CourseId]) -> Result<()> {
     if ids.len() < 2 {
         return Err(rule_error(
             ErrorCode::MergeTooFew,
-            format!("A merge needs at least two courses; {} given.", ids.len()),
+            Message::new("error-merge-too-few-given").arg("count", ids.len()),
             "/merge".to_string(),
             "list at least two course ids",
         ));
@@ -828,11 +826,9 @@ pub fn check_split(course: &Course) -> Result<()> {
     if course.cross_class {
         return Err(rule_error(
             ErrorCode::SplitCrossClass,
-            format!(
-                "{} belongs to cross-class subject {}: it has no classes to split by.",
-                capitalise(&course.label()),
-                course.subject.code
-            ),
+            Message::new("error-split-cross-class-course")
+                .arg("course", capitalise(&course.label()))
+                .arg("subject", &course.subject.code),
             "/split".to_string(),
             "course of a cross-class subject",
         ));
@@ -840,10 +836,7 @@ pub fn check_split(course: &Course) -> Result<()> {
     if course.school_classes.len() < 2 {
         return Err(rule_error(
             ErrorCode::SplitSingleClass,
-            format!(
-                "{} has only one class: only a course with more than one class can be split.",
-                capitalise(&course.label())
-            ),
+            Message::new("error-split-single-class-course").arg("course", capitalise(&course.label())),
             "/split".to_string(),
             "course has a single class",
         ));
@@ -1072,6 +1065,12 @@ mod tests {
         let Err(Error::Problem { code, detail, .. }) = check_split(&single) else { panic!() };
         assert_eq!(code, ErrorCode::SplitSingleClass);
         assert!(detail.starts_with("Course 18 (D, G27a) has only one class"), "{detail}");
+        // The rule's own sentence in every language, not only its code's general one.
+        let err = check_split(&single).unwrap_err();
+        let de = err.message(crate::i18n::Lang::De);
+        assert!(de.contains("(D, G27a) hat nur eine Klasse"), "{de}");
+        let merge = check_merge_ids(&[CourseId(4), CourseId(4)]).unwrap_err().message(crate::i18n::Lang::De);
+        assert!(merge.contains("Der Kurs 4 ist zweimal aufgeführt"), "{merge}");
     }
 
     #[test]
