@@ -73,3 +73,31 @@ async fn without_a_session_pages_lead_to_the_sign_in() {
     assert_eq!(stale.header("location"), "/signin?ended=1");
     assert!(web.app.get("/version").await.status == 200, "the API stays where it is");
 }
+
+#[tokio::test]
+async fn pages_and_assets_travel_gzipped_when_asked_and_events_do_not() {
+    let web = Web::spawn().await;
+    let year = super::grid::demo(&web).await;
+    let session = web.sign_in("gina", Role::Reader).await;
+    let gz = [("accept-encoding", "gzip")];
+    let page = web.get_url(&format!("{}/years/{year}/grid", web.app.base), Some(&session), &gz).await;
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("content-encoding"), "gzip");
+    let plain = web.get_url(&format!("{}/years/{year}/grid", web.app.base), Some(&session), &[]).await;
+    assert_eq!(plain.header("content-encoding"), "", "only when asked");
+    assert!(plain.html.contains("<table"));
+    let css = schoolplan::web::assets::urls().css.clone();
+    let asset = web.get_url(&format!("{}{css}", web.app.base), None, &gz).await;
+    assert_eq!(asset.header("content-encoding"), "gzip");
+    // A stream of events stays uncompressed (it must reach the browser as it is written).
+    let res = web
+        .browser
+        .get(format!("{}/years/{year}/live", web.app.base))
+        .header(reqwest::header::COOKIE, &session)
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-type"], "text/event-stream");
+    assert!(res.headers().get("content-encoding").is_none());
+}
