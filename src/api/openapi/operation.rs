@@ -134,11 +134,12 @@ impl Operation {
         self.problem(400, "A query parameter cannot be read.")
     }
 
-    /// A free-text query parameter.
+    /// A free-text query parameter (one line: no control character or bidirectional override).
     pub fn query_text(mut self, name: &str, description: &str) -> Self {
         self.parameters.push(json!({
             "name": name, "in": "query", "required": false, "description": description,
-            "schema": {"type": "string"}
+            // No control character or bidirectional override (400 `invalid_query`, docs/api.md §Conventions).
+            "schema": {"type": "string", "pattern": crate::domain::reader::SINGLE_LINE_TEXT}
         }));
         self
     }
