@@ -168,3 +168,13 @@ error-merge-listed-twice = Der Kurs { $id } ist zweimal aufgeführt: Führen Sie
 error-merge-too-few-given = Zum Zusammenlegen braucht es mindestens zwei Kurse; angegeben: { $count }.
 error-split-cross-class-course = { $course } gehört zum klassenübergreifenden Fach { $subject }: Er hat keine Klassen, nach denen er aufgeteilt werden könnte.
 error-split-single-class-course = { $course } hat nur eine Klasse: Nur ein Kurs mit mehreren Klassen kann aufgeteilt werden.
+
+# WorkloadMail (src/jobs/mail.rs, src/jobs/run.rs)
+error-mail-not-configured = Der Mailversand ist auf diesem Server nicht eingerichtet (Start mit --smtp-url).
+error-mail-no-texts = Dem Auftrag fehlen Absender, Betreff und Text des Mails.
+error-mail-header-character = Absender oder Betreff enthalten ein Steuerzeichen; es wurde kein Mail versandt.
+error-mail-from = Der Absender ist keine E-Mail-Adresse ({ $reason }).
+error-mail-missing-addresses = Diese Lehrpersonen haben keine gültige E-Mail-Adresse, deshalb wurde kein Mail versandt: { $codes }.
+error-mail-name-character = Name, Kürzel oder E-Mail-Adresse dieser Lehrpersonen enthalten ein Steuerzeichen, deshalb wurde kein Mail versandt: { $codes }.
+error-mail-bad-address = { $email } ist keine E-Mail-Adresse ({ $reason }).
+error-mail-send-failed = Das Mail an { $code } ({ $email }) konnte nicht versandt werden: { $reason }. Die zuvor protokollierten Mails wurden versandt.

@@ -169,3 +169,13 @@ error-merge-listed-twice = Course { $id } is listed twice: list every course to 
 error-merge-too-few-given = A merge needs at least two courses; { $count } given.
 error-split-cross-class-course = { $course } belongs to cross-class subject { $subject }: it has no classes to split by.
 error-split-single-class-course = { $course } has only one class: only a course with more than one class can be split.
+
+# WorkloadMail (src/jobs/mail.rs, src/jobs/run.rs)
+error-mail-not-configured = Mailing is not configured on this server (start it with --smtp-url).
+error-mail-no-texts = The job has no mail texts.
+error-mail-header-character = mailFrom or mailSubject holds a control character; no mail was sent.
+error-mail-from = mailFrom is no address ({ $reason }).
+error-mail-missing-addresses = These teachers have no valid e-mail address, so no mail was sent: { $codes }.
+error-mail-name-character = The name, code or e-mail address of these teachers holds a control character, so no mail was sent: { $codes }.
+error-mail-bad-address = { $email } is no address ({ $reason }).
+error-mail-send-failed = Sending the mail to { $code } ({ $email }) failed: { $reason }. The mails logged before were sent.

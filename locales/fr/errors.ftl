@@ -168,3 +168,13 @@ error-merge-listed-twice = Le cours { $id } figure deux fois : indiquez une seul
 error-merge-too-few-given = Un regroupement demande au moins deux cours ; { $count } indiqué(s).
 error-split-cross-class-course = { $course } appartient à la discipline interclasses { $subject } : il n'a pas de classes selon lesquelles le diviser.
 error-split-single-class-course = { $course } n'a qu'une classe : seul un cours de plusieurs classes peut être divisé.
+
+# WorkloadMail (src/jobs/mail.rs, src/jobs/run.rs)
+error-mail-not-configured = L'envoi de courriels n'est pas configuré sur ce serveur (démarrage avec --smtp-url).
+error-mail-no-texts = Il manque au mandat l'expéditeur, l'objet et le texte du courriel.
+error-mail-header-character = L'expéditeur ou l'objet contient un caractère de contrôle ; aucun courriel n'a été envoyé.
+error-mail-from = L'expéditeur n'est pas une adresse électronique ({ $reason }).
+error-mail-missing-addresses = Ces enseignant·es n'ont pas d'adresse électronique valable, c'est pourquoi aucun courriel n'a été envoyé : { $codes }.
+error-mail-name-character = Le nom, le sigle ou l'adresse électronique de ces enseignant·es contient un caractère de contrôle, c'est pourquoi aucun courriel n'a été envoyé : { $codes }.
+error-mail-bad-address = { $email } n'est pas une adresse électronique ({ $reason }).
+error-mail-send-failed = L'envoi du courriel à { $code } ({ $email }) a échoué : { $reason }. Les courriels journalisés auparavant ont été envoyés.
