@@ -178,3 +178,15 @@ error-mail-missing-addresses = Diese Lehrpersonen haben keine gültige E-Mail-Ad
 error-mail-name-character = Name, Kürzel oder E-Mail-Adresse dieser Lehrpersonen enthalten ein Steuerzeichen, deshalb wurde kein Mail versandt: { $codes }.
 error-mail-bad-address = { $email } ist keine E-Mail-Adresse ({ $reason }).
 error-mail-send-failed = Das Mail an { $code } ({ $email }) konnte nicht versandt werden: { $reason }. Die zuvor protokollierten Mails wurden versandt.
+
+# Course rules: cross-class subjects, grade and curriculum (src/domain/course.rs)
+error-course-grade-differs = Die Klassen sind im Schuljahr { $year } in der Stufe { $grade }; lassen Sie `grade` weg oder geben Sie diese Stufe an.
+error-course-curriculum-differs = Die Klassen folgen dem Lehrgang { $curriculum }; lassen Sie `curriculum` weg oder geben Sie diesen Lehrgang an.
+error-cross-class-with-classes-named = Das Fach { $subject } ist gesamtschulisch: Seine Kurse haben eine Stufe, aber keine Klassen. Lassen Sie `schoolClasses` leer oder weg.
+error-cross-class-with-classes-field = muss bei einem gesamtschulischen Fach leer sein
+error-cross-class-grade-required = `grade` ist erforderlich: Das Fach { $subject } ist gesamtschulisch.
+error-cross-class-curriculum-required = `curriculum` ist erforderlich: Das Fach { $subject } ist gesamtschulisch.
+error-grade-not-in-curriculum-named = Die Stufe { $grade } ist keine Stufe des Lehrgangs { $curriculum }.
+error-grade-not-in-curriculum-field = keine Stufe des Lehrgangs
+error-merge-cross-class-named = Das Fach { $subject } ist gesamtschulisch: Seine Kurse haben keine Klassen und können nicht zusammengelegt werden.
+error-cross-class-course-field = Kurs eines gesamtschulischen Fachs
