@@ -18,7 +18,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::fixed::{Fixed, FixedError, Literal};
+use super::fixed::{Fixed, Literal};
 use super::pool::MAX_THESIS_COUNT;
 
 /// A thesis type as a column of the table.
@@ -103,10 +103,8 @@ fn count(text: &str) -> Option<Fixed> {
         return Some(Fixed(0));
     }
     let lit = Literal::parse(&text.replace(',', "."))?;
-    match Fixed::from_literal(&lit, 0, MAX_THESIS_COUNT) {
-        Ok(f) => Some(f),
-        Err(FixedError::OutOfRange | FixedError::TooPrecise) => None,
-    }
+    // Out of range and too precise alike are no count.
+    Fixed::from_literal(&lit, 0, MAX_THESIS_COUNT).ok()
 }
 
 /// Reads `text` against the thesis `types` (the default column order) and
