@@ -39,14 +39,26 @@ async fn a_planner_books_a_posting_and_pastes_thesis_counts() {
     chrome.screenshot("postings-list").await;
     chrome.wait_for("#postings-new").await.click().await.unwrap();
     chrome.wait_for("#f-description").await.send_keys("Projektwoche").await.unwrap();
-    chrome.wait_for("#f-startDate").await.send_keys("14092026").await.unwrap();
+    // The date picker's typing order depends on the browser's locale: set the value itself.
+    chrome.wait_for("#f-startDate").await;
+    chrome
+        .client
+        .execute("document.getElementById('f-startDate').value = '2026-09-14';", vec![])
+        .await
+        .expect("the start date set");
+    let posting_types = app.get("/postingtype").await.expect(200);
+    let kind = posting_types.result().as_array().unwrap()[0]["id"].as_i64().unwrap();
+    chrome.wait_for(&format!("#f-d{kind}")).await.send_keys("12,5").await.unwrap();
     chrome.screenshot("posting-form").await;
     chrome.wait_for("#form-save").await.click().await.unwrap();
     chrome.wait_for("#postings-list").await;
     assert!(chrome.text().await.contains("Projektwoche"));
     chrome.screenshot("postings-after-create").await;
     let postings = app.get(&format!("/posting?schoolYear={year}&teacher={teacher}")).await.expect(200);
-    assert!(postings.result().as_array().unwrap().iter().any(|p| p["description"] == "Projektwoche"));
+    let booked =
+        postings.result().as_array().unwrap().iter().find(|p| p["description"] == "Projektwoche").unwrap().clone();
+    assert_eq!(booked["startDate"], "2026-09-14");
+    assert_eq!(booked["details"][kind.to_string()].to_string(), "12.5");
 
     // Abschlussarbeiten, pasted with a bad line first.
     chrome.goto(&format!("{}/years/{year}/theses", app.base)).await;

@@ -23,7 +23,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 
 use super::theses::{count_text, type_label};
-use super::{teacher_label, YearContext};
+use super::YearContext;
 use crate::domain::payroll::ThesisType;
 use crate::domain::thesis_paste::{self, LineProblem, PasteType, Pasted};
 use crate::error::{ErrorCode, Result};
@@ -238,7 +238,9 @@ fn preview_of(lang: Lang, ctx: &YearContext, types: &[ThesisType], pasted: &Past
             PreviewRow {
                 line: l.number,
                 code: l.code.clone(),
-                name: theses.map(|th| teacher_label(&th.teacher)).unwrap_or_default(),
+                name: theses
+                    .map(|th| format!("{} {}", th.teacher.last_name, th.teacher.first_name))
+                    .unwrap_or_default(),
                 cells,
                 state,
                 kind,
