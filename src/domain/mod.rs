@@ -28,6 +28,7 @@ pub mod schoolclass;
 pub mod schoolyear;
 pub mod subject;
 pub mod teacher;
+pub mod thesis_paste;
 pub mod workload;
 pub mod yearview;
 

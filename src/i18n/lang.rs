@@ -108,6 +108,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-grid-edit.ftl"),
             include_str!("../../locales/de/web-opening.ftl"),
             include_str!("../../locales/de/web-mail.ftl"),
+            include_str!("../../locales/de/web-theses.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -124,6 +125,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-grid-edit.ftl"),
             include_str!("../../locales/en/web-opening.ftl"),
             include_str!("../../locales/en/web-mail.ftl"),
+            include_str!("../../locales/en/web-theses.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -140,6 +142,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-grid-edit.ftl"),
             include_str!("../../locales/fr/web-opening.ftl"),
             include_str!("../../locales/fr/web-mail.ftl"),
+            include_str!("../../locales/fr/web-theses.ftl"),
         ],
     }
 }

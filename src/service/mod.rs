@@ -89,6 +89,7 @@ pub mod references;
 pub mod resources;
 pub mod schoolyear;
 pub mod session;
+pub mod thesis_batch;
 pub mod version;
 pub mod workload;
 pub mod workload_sheet;

@@ -38,6 +38,12 @@ pub enum Screen {
     Genders,
     /// Spezielles → Schuljahr eröffnen.
     Opening,
+    /// Übersicht → IPB-Buchungen.
+    Postings,
+    /// Übersicht → Abschlussarbeiten.
+    Theses,
+    /// Notizen (linked from IPB-Buchungen and Abschlussarbeiten).
+    Notes,
 }
 
 /// A school year in the year switch.
@@ -149,7 +155,7 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Fächer, Klassen,
+    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export, IPB-Buchungen, Abschlussarbeiten); Planung (nach Klassen); Stammdaten (Fächer, Klassen,
     /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen): the
     /// entries whose screens
     /// exist (docs/web.md §Menu).
@@ -165,6 +171,8 @@ impl Page {
             top.push(item("nav-yearview", format!("/years/{year}/overview"), Screen::YearOverview));
             top.push(item("nav-workload", format!("/years/{year}/workload"), Screen::Workload));
             top.push(item("nav-documents", format!("/years/{year}/documents"), Screen::Documents));
+            top.push(item("postings-nav", format!("/years/{year}/postings"), Screen::Postings));
+            top.push(item("theses-nav", format!("/years/{year}/theses"), Screen::Theses));
         }
         let mut groups = vec![NavGroup { heading: String::new(), items: top }];
         if let Some(year) = year {
@@ -198,6 +206,9 @@ impl Page {
             Screen::Documents => "documents",
             Screen::Workload => "workload",
             Screen::YearOverview => "overview",
+            Screen::Postings => "postings",
+            Screen::Theses => "theses",
+            Screen::Notes => "notes",
             Screen::Overview
             | Screen::SignIn
             | Screen::Teachers

@@ -17,6 +17,7 @@
 //! [`crate::service`].
 
 pub mod assets;
+pub mod bookings;
 pub mod classes;
 pub mod documents;
 pub mod form;
@@ -95,7 +96,8 @@ pub struct WebState {
 /// `/years/{id}/mail`, `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
-/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`.
+/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`;
+/// `/years/{id}/postings…`, `/years/{id}/theses…`, `/years/{id}/notes…` ([`bookings`]).
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -139,6 +141,18 @@ pub fn router(
         .route("/opening/{year}", get(opening::year))
         .route("/opening/{year}/class", post(opening::create_class))
         .route("/opening/{year}/open", post(opening::open))
+        .route("/years/{year}/postings", get(bookings::postings::list).post(bookings::postings::create))
+        .route("/years/{year}/postings/new", get(bookings::postings::new_form))
+        .route("/years/{year}/postings/{id}", post(bookings::postings::save))
+        .route("/years/{year}/postings/{id}/edit", get(bookings::postings::edit_form))
+        .route("/years/{year}/postings/{id}/delete", post(bookings::postings::delete))
+        .route("/years/{year}/theses", get(bookings::theses::list))
+        .route("/years/{year}/theses/{teacher}", post(bookings::theses::save))
+        .route("/years/{year}/theses/{teacher}/edit", get(bookings::theses::edit_form))
+        .route("/years/{year}/theses/paste", get(bookings::paste::page).post(bookings::paste::preview))
+        .route("/years/{year}/theses/paste/save", post(bookings::paste::save))
+        .route("/years/{year}/notes", get(bookings::notes::list).post(bookings::notes::create))
+        .route("/years/{year}/notes/{id}/delete", post(bookings::notes::delete))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

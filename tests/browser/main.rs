@@ -28,6 +28,7 @@ mod grid_pick;
 mod live;
 mod masterdata;
 mod opening;
+mod theses;
 #[allow(dead_code)]
 #[path = "../web/untranslated.rs"]
 mod untranslated;

@@ -20,6 +20,7 @@ mod opening;
 mod pages;
 mod signin;
 mod teachers;
+mod theses;
 mod untranslated;
 mod workload;
 mod yearview;

@@ -1,0 +1,115 @@
+//! A school year's bookings per teacher (docs/web.md §IPB-Buchungen,
+//! §Abschlussarbeiten, §Notizen): [`postings`] (IPB-Buchungen: list, create,
+//! edit, delete), [`theses`] (Abschlussarbeiten: the counts per teacher and
+//! type, edited per teacher), [`paste`] (thesis counts pasted as a table,
+//! previewed, then saved at once) and [`notes`] (notes about the year's
+//! teachers). Writes go through [`crate::service`] as the JSON API's do.
+//!
+//! What the screens share is here: the year with its employed teachers
+//! ([`YearContext`]) and the frame of a page.
+
+pub mod notes;
+pub mod paste;
+pub mod postings;
+pub mod theses;
+
+use std::collections::HashMap;
+
+use axum::http::Uri;
+
+use super::layout::{Page, Screen, YearChoice};
+use crate::domain::ids::SchoolYearId;
+use crate::domain::pool::Theses;
+use crate::domain::refs::TeacherRef;
+use crate::domain::schoolyear::SchoolYear;
+use crate::error::{Error, Result};
+use crate::i18n::{self, Lang};
+use crate::service::session::SessionUser;
+use crate::store::pool::OwnerFilter;
+use crate::store::Conn;
+
+/// A school year with what its booking screens need.
+#[derive(Debug, Clone)]
+pub struct YearContext {
+    /// The school years, newest first (the year switch).
+    pub years: Vec<SchoolYear>,
+    /// The year of the URL.
+    pub year: SchoolYear,
+    /// The theses of every employment of the year, by teacher code: its
+    /// teachers and their thesis counts.
+    pub theses: Vec<Theses>,
+}
+
+impl YearContext {
+    /// Reads year `year` (404 when there is none) in `conn`'s snapshot.
+    pub async fn read(conn: &mut Conn, year: i64) -> Result<YearContext> {
+        let mut years = conn.list_school_years(None).await?;
+        years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
+        let this =
+            years.iter().find(|y| y.id.0 == year).cloned().ok_or_else(|| Error::not_found(SchoolYearId::KIND, year))?;
+        let theses = conn.list_theses(OwnerFilter { school_year: Some(SchoolYearId(year)), teacher: None }).await?;
+        Ok(YearContext { years, year: this, theses })
+    }
+
+    /// The year's employed teachers, by code.
+    pub fn teachers(&self) -> impl Iterator<Item = &TeacherRef> {
+        self.theses.iter().map(|t| &t.teacher)
+    }
+
+    /// The teachers as choices (id, `code – Name Vorname`).
+    pub fn teacher_options(&self) -> Vec<(String, String)> {
+        self.teachers().map(|t| (t.id.0.to_string(), teacher_label(t))).collect()
+    }
+
+    /// The frame of a page of this year on `screen`.
+    pub fn page(&self, lang: Lang, screen: Screen, title: String, user: SessionUser, here: String) -> Page {
+        let mut page = Page::new(lang, screen, title, Some(user), here);
+        page.year = Some(self.year.id.0);
+        page.years = self
+            .years
+            .iter()
+            .map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: y.id == self.year.id })
+            .collect();
+        page
+    }
+
+    /// `key`'s text with the year's code as `$year`.
+    pub fn title(&self, lang: Lang, key: &str) -> String {
+        i18n::text_with(lang, key, &[("year", self.year.code.as_str().into())])
+    }
+}
+
+/// A teacher as `abc – Muster Anna`.
+pub fn teacher_label(t: &TeacherRef) -> String {
+    format!("{} – {} {}", t.code, t.last_name, t.first_name)
+}
+
+/// The request's path and query.
+pub fn here(uri: &Uri) -> String {
+    uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string())
+}
+
+/// The `teacher` query parameter as an id (absent or not a number: none).
+pub fn teacher_param(query: &HashMap<String, String>) -> Option<i64> {
+    query.get("teacher").and_then(|t| t.trim().parse().ok())
+}
+
+/// A decimal typed in a form as a value of an id map (`details`,
+/// `thesisCounts`) for the domain's reader: trimmed, a decimal comma as a
+/// point; blank stays `""`, which the reader takes as no value.
+pub fn number_text(v: &str) -> serde_json::Value {
+    serde_json::Value::String(v.trim().replace(',', "."))
+}
+
+/// Moves the problems of `map`'s entries (`/details/5`) to the form fields
+/// that show them (`/d5`): `prefix` is the body key, `field` the fields' prefix.
+pub fn rename_pointers(mut e: Error, prefix: &str, field: &str) -> Error {
+    if let Error::Problem { errors, .. } = &mut e {
+        for f in errors.iter_mut() {
+            if let Some(rest) = f.pointer.strip_prefix(&format!("/{prefix}/")) {
+                f.pointer = format!("/{field}{rest}");
+            }
+        }
+    }
+    e
+}
