@@ -38,6 +38,10 @@ pub enum Screen {
     Genders,
     /// Spezielles → Schuljahr eröffnen.
     Opening,
+    /// The history of an object (no menu entry of its own).
+    History,
+    /// Verwaltung: accounts, roles and tokens (administrators only).
+    Admin,
 }
 
 /// A school year in the year switch.
@@ -188,6 +192,12 @@ impl Page {
             heading: self.t("opening-nav-special"),
             items: vec![item("opening-nav", "/opening".into(), Screen::Opening)],
         });
+        if self.user.as_ref().is_some_and(|u| crate::service::account::may_manage(u.role)) {
+            groups.push(NavGroup {
+                heading: self.t("admin-nav-heading"),
+                items: vec![item("admin-nav", "/admin".into(), Screen::Admin)],
+            });
+        }
         groups
     }
 
@@ -206,7 +216,9 @@ impl Page {
             | Screen::SubjectCategories
             | Screen::SubjectTypes
             | Screen::Genders
-            | Screen::Opening => "",
+            | Screen::Opening
+            | Screen::History
+            | Screen::Admin => "",
         }
     }
 }

@@ -16,12 +16,14 @@
 //! Layer: beside `api` (it never imports it); reads and use cases go through
 //! [`crate::service`].
 
+pub mod admin;
 pub mod assets;
 pub mod classes;
 pub mod documents;
 pub mod form;
 pub mod grid;
 pub mod guard;
+pub mod history;
 pub mod htmx;
 pub mod language;
 pub mod layout;
@@ -94,7 +96,9 @@ pub struct WebState {
 /// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
-/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`.
+/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`,
+/// `/history/{type}/{id}`, `/admin[/accounts[/{id}[/role|/delete|/tokens[/{token}/revoke]|/signin-link]]]`,
+/// `/assets/{file}`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -137,6 +141,15 @@ pub fn router(
         .route("/opening/{year}", get(opening::year))
         .route("/opening/{year}/class", post(opening::create_class))
         .route("/opening/{year}/open", post(opening::open))
+        .route("/history/{kind}/{id}", get(history::page))
+        .route("/admin", get(admin::list))
+        .route("/admin/accounts", post(admin::create))
+        .route("/admin/accounts/{id}", get(admin::detail))
+        .route("/admin/accounts/{id}/role", post(admin::change_role))
+        .route("/admin/accounts/{id}/delete", post(admin::delete))
+        .route("/admin/accounts/{id}/tokens", post(admin::create_token))
+        .route("/admin/accounts/{id}/tokens/{token}/revoke", post(admin::revoke_token))
+        .route("/admin/accounts/{id}/signin-link", post(admin::signin_link))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()
