@@ -45,8 +45,8 @@ pub struct History {
     pub pages: usize,
     /// Number of entries in all pages.
     pub total: usize,
-    /// The object's code as the trail knows it (the newest `code` any entry
-    /// holds; for a course its subject's code), if any.
+    /// The object's code: the newest `code` an entry holds (for a course its
+    /// subject's code), else the object's code as it is now, if it exists.
     pub code: Option<String>,
 }
 
@@ -58,7 +58,8 @@ pub fn may_read(role: Role) -> bool {
 
 /// The history of object `object_type` `id` (its audit type, e.g. `teacher`,
 /// `course`) for a caller with `role`: page `page` (from 1) of [`PER_PAGE`]
-/// entries, newest first, read in one statement. 403 `forbidden` unless
+/// entries, newest first, read in one statement (and, when the trail
+/// names no code, one read of the object for it). 403 `forbidden` unless
 /// [`may_read`]; an object without entries has an empty history (the trail
 /// keeps the entries of deleted objects).
 pub async fn object_history(store: &Store, role: Role, object_type: &str, id: i64, page: usize) -> Result<History> {
@@ -87,7 +88,30 @@ pub async fn object_history(store: &Store, role: Role, object_type: &str, id: i6
         };
         entries.push(Entry { kind, change: change_of(row.at, row.account_name, &row.changes) });
     }
+    if code.is_none() {
+        code = current_code(store, object_type, id).await;
+    }
     Ok(History { entries, page, pages, total, code })
+}
+
+/// The object's code as it is now, when the trail names none (an object
+/// imported without audit entries): one read of a master-data record, a
+/// course (its subject's code) or an account (its name); `None` for other
+/// types and for objects that no longer exist.
+async fn current_code(store: &Store, object_type: &str, id: i64) -> Option<String> {
+    use super::crud::get;
+    use super::resources::{Genders, SchoolClasses, SubjectCategories, SubjectTypes, Subjects, Teachers};
+    match object_type {
+        "teacher" => get::<Teachers>(store, id).await.ok().map(|t| t.code),
+        "subject" => get::<Subjects>(store, id).await.ok().map(|s| s.code),
+        "schoolclass" => get::<SchoolClasses>(store, id).await.ok().map(|c| c.code),
+        "subjectcategory" => get::<SubjectCategories>(store, id).await.ok().map(|l| l.code),
+        "subjecttype" => get::<SubjectTypes>(store, id).await.ok().map(|l| l.code),
+        "gender" => get::<Genders>(store, id).await.ok().map(|l| l.code),
+        "course" => get::<super::course::Courses>(store, id).await.ok().map(|c| c.subject.code),
+        "account" => store.conn().await.ok()?.get_account(id).await.ok().flatten().map(|a| a.name),
+        _ => None,
+    }
 }
 
 /// The code an entry's values name: `code` after, else before; for a course

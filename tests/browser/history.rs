@@ -16,8 +16,8 @@ async fn an_admin_reads_a_history_and_manages_an_account() {
     let app = TestApp::spawn().await;
     schoolplan::dataset::import(&app.store, &schoolplan::demo::generate(1)).await.expect("demo imported");
     let teachers = app.get("/teacher?archived=false").await.expect(200);
-    let mut teacher = teachers.result().as_array().unwrap().first().expect("a teacher").clone();
-    let id = teacher["id"].as_i64().unwrap();
+    let id = teachers.result().as_array().unwrap().first().expect("a teacher")["id"].as_i64().unwrap();
+    let mut teacher = app.get(&format!("/teacher/{id}")).await.expect(200).result().clone();
     let old = teacher["lastName"].as_str().unwrap().to_string();
     let new = format!("{old}-Meier");
     teacher["lastName"] = serde_json::json!(new);

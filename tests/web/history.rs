@@ -162,3 +162,16 @@ async fn a_course_edit_in_the_grid_links_to_its_history() {
     assert_eq!(editor.status, 200);
     assert!(!editor.html.contains("/history/"), "a planner's editor has no history link");
 }
+
+#[tokio::test]
+async fn an_object_without_entries_is_named_by_its_code() {
+    let web = Web::spawn().await;
+    let admin = web.sign_in("chefin", Role::Admin).await;
+    // A subject category whose entries are gone (as after an import that writes none).
+    let id = web.app.create("/subjectcategory", json!({"code": "MINT", "description": "Mathematik"})).await;
+    web.app.sql("DELETE FROM audit_entry WHERE object_type = 'subjectcategory'").await;
+    let page = web.get(&format!("/history/subjectcategory/{id}"), Some(&admin)).await;
+    assert_eq!(page.status, 200);
+    assert!(page.html.contains("Verlauf: Fachgebiet MINT"), "{}", page.html);
+    assert!(page.html.contains(r#"id="history-none""#), "no entry yet");
+}
