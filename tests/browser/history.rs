@@ -57,8 +57,10 @@ async fn an_admin_reads_a_history_and_manages_an_account() {
 
     // Revoke it.
     chrome.wait_for("#admin-tokens button.button--danger").await.click().await.unwrap();
-    chrome.wait_for("#notice").await;
-    assert!(chrome.text().await.contains("widerrufen"));
+    // The page after the revocation: the token's row marked, its secret gone.
+    chrome.wait_for("#admin-tokens td.state--archived").await;
+    let text = chrome.text().await;
+    assert!(text.contains("widerrufen") && !text.contains(&token), "{text}");
     chrome.screenshot("revoked").await;
     let profile = app.request_with(Some(&token), reqwest::Method::GET, "/api/v1/profile", None).await;
     assert_eq!(profile.status, 401);
