@@ -1,6 +1,7 @@
 //! Verwaltung: accounts, roles and tokens (docs/web.md §Verwaltung), for
 //! administrators only ([`account::may_manage`], as `/api/v1/account` and
-//! `/api/v1/token`); anyone else gets 403 and no menu entry.
+//! `/api/v1/token`); anyone else gets 403 from the handlers' extractor
+//! [`SignedInAdmin`] and no menu entry.
 //!
 //! | route | handler |
 //! |---|---|
