@@ -12,7 +12,7 @@ use super::response::{created, no_content, ok};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::auth::{Principal, Role};
-use crate::domain::reader::{checked, describe, limits, Mode, Reader};
+use crate::domain::reader::{describe, Mode};
 use crate::error::{Error, ErrorCode, Result};
 use crate::service::account;
 use crate::service::audit::Actor;
@@ -58,7 +58,7 @@ fn admin_docs() -> Vec<Operation> {
     vec![
         Operation::get("/account", "account", "Every account").json_list::<Account>(200, "The accounts."),
         Operation::post("/account", "account", "Create an account")
-            .body(schemas::fields_schema(&describe(parse_new_account), Mode::Create), "Name and role.")
+            .body(schemas::fields_schema(&describe(account::read_new_account), Mode::Create), "Name and role.")
             .body_examples(examples::body("account").map(|e| ("example", e)))
             .json::<Account>(201, "The created account.")
             .response_header(201, "Location", "Path of the new account.")
@@ -71,7 +71,10 @@ fn admin_docs() -> Vec<Operation> {
             .json_list::<TokenInfo>(200, "The tokens."),
         Operation::post("/token", "token", "Create a token")
             .describe("The response carries the secret `token`, shown only this once.")
-            .body(schemas::fields_schema(&describe(parse_new_token), Mode::Create), "Account, label and lifetime.")
+            .body(
+                schemas::fields_schema(&describe(account::read_new_token), Mode::Create),
+                "Account, label and lifetime.",
+            )
             .body_examples(examples::body("token").map(|e| ("example", e)))
             .json_schema(
                 201,
@@ -118,22 +121,9 @@ async fn get_account(State(app): State<AppState>, PathId(id): PathId, pre: Preco
     Ok(tag.attach(ok(&a)))
 }
 
-fn read_role(r: &mut Reader<'_>) -> Option<Role> {
-    r.choice("role", &["reader", "planner", "admin"], true)?.parse().ok()
-}
-
-/// The body of `POST /account`: `{"name", "role"}`.
-fn parse_new_account(body: &Value) -> Result<(String, Role)> {
-    let mut r = Reader::new(body, Mode::Create)?;
-    let name = r.text("name", true, limits::NAME);
-    let role = read_role(&mut r);
-    r.finish()?;
-    Ok((checked(name), checked(role)))
-}
-
 /// `POST /account {"name", "role"}` → 201 with `ETag`.
 async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
-    let (name, role) = parse_new_account(&body)?;
+    let (name, role) = account::read_new_account(&body)?;
     let actor = Actor::new(Some(p), "POST", "/api/v1/account");
     let written = account::create_account(&app.store, &actor, &name, role).await?;
     Ok(ETag::from(&written.version).attach(created("account", written.id, &written.item)))
@@ -143,21 +133,11 @@ async fn list_tokens(State(app): State<AppState>, q: QueryParams) -> Result<Resp
     Ok(ok(&app.store.conn().await?.list_tokens(q.id("account")?).await?))
 }
 
-/// The body of `POST /token`: account id, label, lifetime in days.
-fn parse_new_token(body: &Value) -> Result<(i64, Option<String>, Option<i64>)> {
-    let mut r = Reader::new(body, Mode::Create)?;
-    let account = r.reference("account", true);
-    let label = r.text("label", false, limits::NAME);
-    let days = r.integer("expiresInDays", false, 1, 3650);
-    r.finish()?;
-    Ok((checked(account), label, days))
-}
-
 /// `POST /token {"account": ref, "label"?, "expiresInDays"?}` → 201 with the
 /// token listing plus `token`: the secret text, shown only in this response.
 async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
-    let (account, label, days) = parse_new_token(&body)?;
-    let expires = days.map(|d| crate::auth::timestamp_text(chrono::Utc::now() + chrono::Duration::days(d)));
+    let (account, label, days) = account::read_new_token(&body)?;
+    let expires = account::expiry_in(days);
     let actor = Actor::new(Some(p), "POST", "/api/v1/token");
     let (info, token) =
         account::create_token(&app.store, &actor, account, label.as_deref(), expires.as_deref()).await?;

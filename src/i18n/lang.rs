@@ -109,6 +109,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-opening.ftl"),
             include_str!("../../locales/de/web-mail.ftl"),
             include_str!("../../locales/de/web-theses.ftl"),
+            include_str!("../../locales/de/web-history.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -126,6 +127,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-opening.ftl"),
             include_str!("../../locales/en/web-mail.ftl"),
             include_str!("../../locales/en/web-theses.ftl"),
+            include_str!("../../locales/en/web-history.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -143,6 +145,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-opening.ftl"),
             include_str!("../../locales/fr/web-mail.ftl"),
             include_str!("../../locales/fr/web-theses.ftl"),
+            include_str!("../../locales/fr/web-history.ftl"),
         ],
     }
 }

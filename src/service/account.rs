@@ -5,12 +5,13 @@
 //! own grant right, delete their own account or revoke the token in use.
 
 use serde::Serialize;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::audit::Actor;
 use super::crud::Written;
 use super::version::Expect;
 use crate::auth::{generate_token, NewToken, Role};
+use crate::domain::reader::{checked, limits, Mode, Reader};
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::account::{Account, AccountSettings, TokenInfo};
 use crate::store::{Conn, Store};
@@ -40,6 +41,18 @@ impl From<&Account> for Authorisation {
             grant_allowed: a.role == Role::Admin,
         }
     }
+}
+
+/// The body of a new account, `{"name", "role"}` (as `POST /api/v1/account`
+/// and the admin screen's form send it): the name (required, at most
+/// [`limits::NAME`] characters) and the role (`reader`, `planner` or
+/// `admin`); 422 with a field error per problem.
+pub fn read_new_account(body: &Value) -> Result<(String, Role)> {
+    let mut r = Reader::new(body, Mode::Create)?;
+    let name = r.text("name", true, limits::NAME);
+    let role = r.choice("role", &["reader", "planner", "admin"], true).and_then(|c| c.parse().ok());
+    r.finish()?;
+    Ok((checked(name), checked(role)))
 }
 
 /// Creates account `name` with `role` for `actor`; 409 `duplicate_code` when
@@ -108,6 +121,25 @@ pub async fn delete_account(store: &Store, actor: &Actor, id: i64, expect: &Expe
     tx.commit().await
 }
 
+/// The body of a new token, `{"account": id, "label"?, "expiresInDays"?}`
+/// (as `POST /api/v1/token` and the admin screen's form send it): the
+/// account's id, a label (at most [`limits::NAME`] characters) and the
+/// lifetime in days (1 to 3650; absent: never expires); 422 with a field
+/// error per problem.
+pub fn read_new_token(body: &Value) -> Result<(i64, Option<String>, Option<i64>)> {
+    let mut r = Reader::new(body, Mode::Create)?;
+    let account = r.reference("account", true);
+    let label = r.text("label", false, limits::NAME);
+    let days = r.integer("expiresInDays", false, 1, 3650);
+    r.finish()?;
+    Ok((checked(account), label, days))
+}
+
+/// The expiry of a token living `days` days from now (timestamp text), `None` for never.
+pub fn expiry_in(days: Option<i64>) -> Option<String> {
+    days.map(|d| crate::auth::timestamp_text(chrono::Utc::now() + chrono::Duration::days(d)))
+}
+
 /// Creates a token for account `account` for `actor`, labelled `label`,
 /// expiring at `expires` (a timestamp text, `None`: never): 422
 /// `unknown_reference` at `/account` for an unknown account. Returns the
@@ -170,4 +202,25 @@ pub async fn save_settings(
     actor.record(&mut tx, "settings", account, Some(&before), Some(new)).await?;
     tx.commit().await?;
     Ok(new.clone())
+}
+
+/// Whether `role` may manage accounts and tokens: administrators only, as
+/// `/api/v1/account` and `/api/v1/token`.
+pub fn may_manage(role: Role) -> bool {
+    role == Role::Admin
+}
+
+/// Every account, by name (the admin screen's list, docs/web.md §Verwaltung).
+pub async fn accounts(store: &Store) -> Result<Vec<Account>> {
+    store.conn().await?.list_accounts().await
+}
+
+/// Account `id` with its tokens (newest first), read in one snapshot; 404 when missing.
+pub async fn account_with_tokens(store: &Store, id: i64) -> Result<(Account, Vec<TokenInfo>)> {
+    store
+        .snapshot(async |conn| {
+            let account = conn.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))?;
+            Ok((account, conn.list_tokens(Some(id)).await?))
+        })
+        .await
 }

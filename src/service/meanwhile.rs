@@ -45,8 +45,9 @@ pub async fn changes_since(store: &Store, object_type: &str, id: i64, since: &st
     Ok(entries.into_iter().rev().map(|e| change_of(e.at, e.account_name, &e.changes)).collect())
 }
 
-/// A [`Change`] from an audit entry's compact changes (`{"before": {…}, "after": {…}}`).
-fn change_of(at: String, who: String, changes: &str) -> Change {
+/// A [`Change`] from an audit entry's compact changes (`{"before": {…}, "after": {…}}`):
+/// the fields of `after` first, then those only in `before`.
+pub(super) fn change_of(at: String, who: String, changes: &str) -> Change {
     let parsed: Value = serde_json::from_str(changes).unwrap_or(Value::Null);
     let side = |name: &str| parsed.get(name).and_then(Value::as_object).cloned().unwrap_or_default();
     let (before, after) = (side("before"), side("after"));

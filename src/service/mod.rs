@@ -79,6 +79,7 @@ pub mod curriculum;
 pub mod employment;
 pub mod grade;
 pub mod grid;
+pub mod history;
 pub mod job;
 pub mod lessontable;
 pub mod live;

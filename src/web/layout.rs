@@ -44,6 +44,10 @@ pub enum Screen {
     Theses,
     /// Notizen (linked from IPB-Buchungen and Abschlussarbeiten).
     Notes,
+    /// The history of an object (no menu entry of its own).
+    History,
+    /// Verwaltung: accounts, roles and tokens (administrators only).
+    Admin,
 }
 
 /// A school year in the year switch.
@@ -196,6 +200,12 @@ impl Page {
             heading: self.t("opening-nav-special"),
             items: vec![item("opening-nav", "/opening".into(), Screen::Opening)],
         });
+        if self.user.as_ref().is_some_and(|u| crate::service::account::may_manage(u.role)) {
+            groups.push(NavGroup {
+                heading: self.t("admin-nav-heading"),
+                items: vec![item("admin-nav", "/admin".into(), Screen::Admin)],
+            });
+        }
         groups
     }
 
@@ -217,7 +227,9 @@ impl Page {
             | Screen::SubjectCategories
             | Screen::SubjectTypes
             | Screen::Genders
-            | Screen::Opening => "",
+            | Screen::Opening
+            | Screen::History
+            | Screen::Admin => "",
         }
     }
 }

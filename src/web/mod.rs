@@ -16,6 +16,7 @@
 //! Layer: beside `api` (it never imports it); reads and use cases go through
 //! [`crate::service`].
 
+pub mod admin;
 pub mod assets;
 pub mod bookings;
 pub mod classes;
@@ -23,6 +24,7 @@ pub mod documents;
 pub mod form;
 pub mod grid;
 pub mod guard;
+pub mod history;
 pub mod htmx;
 pub mod language;
 pub mod layout;
@@ -96,8 +98,9 @@ pub struct WebState {
 /// `/years/{id}/mail`, `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
-/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`;
-/// `/years/{id}/postings…`, `/years/{id}/theses…`, `/years/{id}/notes…` ([`bookings`]).
+/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`,
+/// `/history/{type}/{id}`, `/admin[/accounts[/{id}[/role|/delete|/tokens[/{token}/revoke]|/signin-link]]]`,
+/// `/assets/{file}`; `/years/{id}/postings…`, `/years/{id}/theses…`, `/years/{id}/notes…` ([`bookings`]).
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -153,6 +156,15 @@ pub fn router(
         .route("/years/{year}/theses/paste/save", post(bookings::paste::save))
         .route("/years/{year}/notes", get(bookings::notes::list).post(bookings::notes::create))
         .route("/years/{year}/notes/{id}/delete", post(bookings::notes::delete))
+        .route("/history/{kind}/{id}", get(history::page))
+        .route("/admin", get(admin::list))
+        .route("/admin/accounts", post(admin::create))
+        .route("/admin/accounts/{id}", get(admin::detail))
+        .route("/admin/accounts/{id}/role", post(admin::change_role))
+        .route("/admin/accounts/{id}/delete", post(admin::delete))
+        .route("/admin/accounts/{id}/tokens", post(admin::create_token))
+        .route("/admin/accounts/{id}/tokens/{token}/revoke", post(admin::revoke_token))
+        .route("/admin/accounts/{id}/signin-link", post(admin::signin_link))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -290,6 +290,9 @@ pub struct RecordPage {
     pub back: String,
     /// The sentence before the delete button.
     pub delete_confirm: String,
+    /// The object's history link (`/history/{type}/{id}`), empty for whoever
+    /// may not read the audit trail (docs/web.md §History).
+    pub history: String,
 }
 
 /// A message above a page's content.
@@ -412,6 +415,11 @@ async fn show_detail<S: Record>(
             notice,
             back: i18n::text(lang, &format!("{}-back", S::PREFIX)),
             delete_confirm: i18n::text(lang, &format!("{}-delete-confirm", S::PREFIX)),
+            history: if crate::service::history::may_read(user.role) {
+                super::history::link(<S::R as Crud>::PATH, id)
+            } else {
+                String::new()
+            },
         },
     );
     (status, html).into_response()

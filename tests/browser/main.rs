@@ -25,6 +25,7 @@ mod french;
 mod grid_edit;
 #[path = "../web/grid_pick.rs"]
 mod grid_pick;
+mod history;
 mod live;
 mod masterdata;
 mod opening;

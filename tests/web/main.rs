@@ -8,11 +8,13 @@
 #[path = "../api/helpers.rs"]
 mod helpers;
 
+mod admin;
 mod documents;
 mod french;
 mod grid;
 mod grid_edit;
 mod grid_pick;
+mod history;
 mod live;
 mod mail;
 mod masterdata;

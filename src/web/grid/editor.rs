@@ -80,6 +80,8 @@ pub struct EditorView {
     /// The courses it may be merged with: (`id:version` as the choice's
     /// value, a label such as `G27b · 2.00 L · abc`).
     pub partners: Vec<(String, String)>,
+    /// The course's history link, for administrators (docs/web.md §History); else empty.
+    pub history: String,
 }
 
 /// One semester's fields.
@@ -243,6 +245,7 @@ pub fn view(
             .iter()
             .filter_map(|c| Some((format!("{}:{}", c.id.0, Version::of(c).ok()?.as_str()), partner_label(c))))
             .collect(),
+        history: String::new(),
         form,
     }
 }
@@ -280,7 +283,10 @@ pub fn respond(
     status: StatusCode,
 ) -> Response {
     let inline = cell::wants_cell(hx);
-    let e = view(lang, inline, &user.csrf, year, loaded, form, problems);
+    let mut e = view(lang, inline, &user.csrf, year, loaded, form, problems);
+    if crate::service::history::may_read(user.role) {
+        e.history = format!("{}?back=/years/{year}/grid", super::super::history::link("course", loaded.course.id.0));
+    }
     let res = if inline {
         render(lang, &EditorCell { e })
     } else {
