@@ -38,6 +38,8 @@ pub enum Screen {
     Genders,
     /// Spezielles → Schuljahr eröffnen.
     Opening,
+    /// Planung → gesamtschulisch.
+    CrossClass,
 }
 
 /// A school year in the year switch.
@@ -149,7 +151,7 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Fächer, Klassen,
+    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (nach Klassen, gesamtschulisch); Stammdaten (Fächer, Klassen,
     /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen): the
     /// entries whose screens
     /// exist (docs/web.md §Menu).
@@ -170,7 +172,10 @@ impl Page {
         if let Some(year) = year {
             groups.push(NavGroup {
                 heading: self.t("nav-planning"),
-                items: vec![item("nav-grid", format!("/years/{year}/grid"), Screen::Grid)],
+                items: vec![
+                    item("nav-grid", format!("/years/{year}/grid"), Screen::Grid),
+                    item("crossclass-nav", format!("/years/{year}/crossclass"), Screen::CrossClass),
+                ],
             });
         }
         groups.push(NavGroup {
@@ -198,6 +203,7 @@ impl Page {
             Screen::Documents => "documents",
             Screen::Workload => "workload",
             Screen::YearOverview => "overview",
+            Screen::CrossClass => "crossclass",
             Screen::Overview
             | Screen::SignIn
             | Screen::Teachers

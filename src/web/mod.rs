@@ -5,7 +5,7 @@
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
 //! (Übersicht), [`yearview`] (Übersicht → Jahresüberblick), [`workload`] (Übersicht → Pensenblatt),
-//! [`documents`] (Übersicht → Export), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`],
+//! [`documents`] (Übersicht → Export), [`grid`] (Planung nach Klassen), [`crossclass`] (Planung gesamtschulisch), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
 //! (Fachgebiete, Fachtypen, Geschlechter), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
 //! (working together); [`language`] switches the
@@ -18,6 +18,7 @@
 
 pub mod assets;
 pub mod classes;
+pub mod crossclass;
 pub mod documents;
 pub mod form;
 pub mod grid;
@@ -94,7 +95,7 @@ pub struct WebState {
 /// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
-/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`.
+/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/years/{id}/crossclass[/new|/{course}[/delete]]`, `/assets/{file}`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -137,6 +138,10 @@ pub fn router(
         .route("/opening/{year}", get(opening::year))
         .route("/opening/{year}/class", post(opening::create_class))
         .route("/opening/{year}/open", post(opening::open))
+        .route("/years/{year}/crossclass", get(crossclass::page).post(crossclass::editor::create))
+        .route("/years/{year}/crossclass/new", get(crossclass::editor::new))
+        .route("/years/{year}/crossclass/{id}", get(crossclass::editor::edit).post(crossclass::editor::save))
+        .route("/years/{year}/crossclass/{id}/delete", post(crossclass::editor::delete))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()
