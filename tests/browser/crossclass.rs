@@ -2,13 +2,15 @@
 //! a planner opens the list from the menu, filters it by subject type,
 //! sorts it by grade, creates a course first without its grade (the field
 //! error beside the choice) and then with it (read back through the API),
-//! edits it, and deletes it after the confirmation; a reader finds no write
-//! control. Screenshots of the list, the filtered and sorted list, the
-//! form, the error, the edit form and the reader's list.
+//! edits it (meeting someone else's change; the open lessons then marked),
+//! and deletes it after the confirmation; a reader finds no write control.
+//! Screenshots of the list, the filtered and sorted list, the form, the
+//! error, the edit form, the conflict, the saved list, the delete question
+//! and the reader's list.
 
 use fantoccini::Locator;
 use schoolplan::auth::Role;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::chrome::Chrome;
 use crate::helpers::TestApp;
@@ -34,7 +36,7 @@ async fn cross_class(app: &TestApp, year: i64) -> Vec<Value> {
     all.result().as_array().unwrap().clone()
 }
 
-/// Chooses the option of `select` whose text starts with `text`.
+/// Chooses the option of `select` with the value `value`.
 async fn choose(chrome: &Chrome, select: &str, value: &str) {
     let css = format!("{select} option[value='{value}']");
     chrome.wait_for(&css).await.click().await.unwrap();
@@ -109,10 +111,22 @@ async fn a_planner_lists_creates_edits_and_deletes_a_cross_class_course() {
     chrome.wait_for(&format!("#course-{id} th a")).await.click().await.unwrap();
     chrome.wait_for("#cc-teachers1-0").await.send_keys(&code).await.unwrap();
     chrome.screenshot("edit").await;
+    // Someone changes the comment meanwhile: saving shows it, and applies mine again.
+    let body = json!({
+        "cancelled": false, "comments": "vom Sekretariat", "lessons1": 2, "lessons2": 2,
+        "teachers1": [], "teachers2": [], "smallGroup1": false, "smallGroup2": false,
+    });
+    app.put(&format!("/course/{id}"), body).await.expect(200);
+    chrome.wait_for("#crossclass-save").await.click().await.unwrap();
+    chrome.wait_for("#conflict").await;
+    assert!(chrome.text().await.contains("vom Sekretariat"), "the other change is shown");
+    chrome.screenshot("conflict").await;
     chrome.wait_for("#crossclass-save").await.click().await.unwrap();
     chrome.wait_for("#notice").await;
     let saved = app.get(&format!("/course/{id}")).await.expect(200).result().clone();
     assert_eq!(saved["teachers1"][0]["code"], code.as_str());
+    let row = chrome.wait_for(&format!("#course-{id}")).await.text().await.unwrap();
+    assert!(row.contains("offen: 2.00 L"), "semester 2 has no teacher: open lessons in words: {row}");
     chrome.screenshot("saved").await;
 
     // Delete it, after the question.

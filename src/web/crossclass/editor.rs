@@ -34,6 +34,7 @@ use super::super::layout::Page;
 use super::super::{error_page, page_error, render, WebState};
 use super::{list_url, year_page};
 use crate::domain::course::{Course, NewCourse};
+use crate::domain::ids::SchoolYearId;
 use crate::domain::reader::Mode;
 use crate::error::{Error, ErrorCode};
 use crate::i18n::{self, Lang};
@@ -290,7 +291,7 @@ pub async fn new(State(state): State<WebState>, SignedIn { user, lang }: SignedI
     if !user.can_plan() {
         return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
     }
-    match crossclass::load(&state.store, crate::domain::ids::SchoolYearId(year)).await {
+    match crossclass::load(&state.store, SchoolYearId(year)).await {
         Ok(data) => new_page(lang, user, &data, NewForm::default(), &Problems::default()),
         Err(e) => page_error(lang, e),
     }
@@ -304,7 +305,7 @@ pub async fn create(
     Path(year): Path<i64>,
     body: Bytes,
 ) -> Response {
-    let data = match crossclass::load(&state.store, crate::domain::ids::SchoolYearId(year)).await {
+    let data = match crossclass::load(&state.store, SchoolYearId(year)).await {
         Ok(data) => data,
         Err(e) => return page_error(lang, e),
     };
@@ -336,7 +337,7 @@ pub async fn edit(
         return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
     }
     let loaded_at = crate::auth::now_text();
-    let (data, course) = match crossclass::load_course(&state.store, crate::domain::ids::SchoolYearId(year), id).await {
+    let (data, course) = match crossclass::load_course(&state.store, SchoolYearId(year), id).await {
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
@@ -359,7 +360,7 @@ pub async fn save(
     body: Bytes,
 ) -> Response {
     let form = CourseForm::parse(&body);
-    let (data, course) = match crossclass::load_course(&state.store, crate::domain::ids::SchoolYearId(year), id).await {
+    let (data, course) = match crossclass::load_course(&state.store, SchoolYearId(year), id).await {
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
@@ -419,7 +420,7 @@ pub async fn delete(
     body: Bytes,
 ) -> Response {
     let form = CourseForm::parse(&body);
-    let (data, course) = match crossclass::load_course(&state.store, crate::domain::ids::SchoolYearId(year), id).await {
+    let (data, course) = match crossclass::load_course(&state.store, SchoolYearId(year), id).await {
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
@@ -436,8 +437,11 @@ pub async fn delete(
             } else {
                 e.message(lang)
             });
-            let version = Version::of(&course).map(|v| v.to_string()).unwrap_or_default();
-            let now = CourseForm::of_course(&course, 0, &Version::from_text(version), crate::auth::now_text());
+            let version = match Version::of(&course) {
+                Ok(v) => v,
+                Err(e) => return page_error(lang, e),
+            };
+            let now = CourseForm::of_course(&course, 0, &version, crate::auth::now_text());
             let f = edit_view(lang, &user, &data, &course, now, &problems);
             (status, edit_page(lang, user, &data, &course, f)).into_response()
         }

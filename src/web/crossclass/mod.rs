@@ -21,6 +21,7 @@ use super::grid::cell::codes;
 use super::guard::SignedIn;
 use super::htmx::{HxRequest, HxResponse};
 use super::layout::{Page, Screen, YearChoice};
+use super::yearview::HeaderView;
 use super::{page_error, render, WebState};
 use crate::domain::course::Course;
 use crate::domain::ids::SchoolYearId;
@@ -63,19 +64,6 @@ pub struct FilterView {
     pub q: String,
     /// Subject-type choices: (value, label, chosen); the first is "(alle)".
     pub types: Vec<(String, String, bool)>,
-}
-
-/// A sortable column header.
-#[derive(Debug, Clone)]
-pub struct HeaderView {
-    /// Text.
-    pub label: String,
-    /// The link that sorts by it; empty for a column that does not sort.
-    pub href: String,
-    /// `aria-sort`: `ascending`, `descending` or `none`.
-    pub aria_sort: &'static str,
-    /// `▲`/`▼` when sorted by it.
-    pub arrow: &'static str,
 }
 
 /// A course's row.
@@ -254,33 +242,19 @@ fn headers(lang: Lang, year: i64, p: &Params) -> Vec<HeaderView> {
     let sel = &p.selection;
     let sortable = |key: SortKey, label: &str| {
         let current = sel.sort == key;
-        let desc = current && !sel.desc;
-        HeaderView {
-            label: i18n::text(lang, label),
-            href: format!("{}?{}", list_url(year), p.query(key, desc)),
-            aria_sort: match (current, sel.desc) {
-                (false, _) => "none",
-                (true, false) => "ascending",
-                (true, true) => "descending",
-            },
-            arrow: match (current, sel.desc) {
-                (false, _) => "",
-                (true, false) => "▲",
-                (true, true) => "▼",
-            },
-        }
+        let href = format!("{}?{}", list_url(year), p.query(key, current && !sel.desc));
+        HeaderView::sortable(i18n::text(lang, label), href, current.then_some(sel.desc), false)
     };
-    let plain =
-        |label: &str| HeaderView { label: i18n::text(lang, label), href: String::new(), aria_sort: "none", arrow: "" };
+    let plain = |label: &str, numeric: bool| HeaderView::plain(i18n::text(lang, label), numeric);
     vec![
         sortable(SortKey::Subject, "crossclass-col-subject"),
         sortable(SortKey::Grade, "crossclass-col-grade"),
-        plain("crossclass-col-curriculum"),
-        plain("crossclass-col-lessons1"),
+        plain("crossclass-col-curriculum", false),
+        plain("crossclass-col-lessons1", true),
         sortable(SortKey::Teacher, "crossclass-col-teachers1"),
-        plain("crossclass-col-lessons2"),
-        plain("crossclass-col-teachers2"),
-        plain("crossclass-col-marks"),
+        plain("crossclass-col-lessons2", true),
+        plain("crossclass-col-teachers2", false),
+        plain("crossclass-col-marks", false),
     ]
 }
 
