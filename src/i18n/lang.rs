@@ -110,6 +110,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-mail.ftl"),
             include_str!("../../locales/de/web-theses.ftl"),
             include_str!("../../locales/de/web-history.ftl"),
+            include_str!("../../locales/de/web-crossclass.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -128,6 +129,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-mail.ftl"),
             include_str!("../../locales/en/web-theses.ftl"),
             include_str!("../../locales/en/web-history.ftl"),
+            include_str!("../../locales/en/web-crossclass.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -146,6 +148,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-mail.ftl"),
             include_str!("../../locales/fr/web-theses.ftl"),
             include_str!("../../locales/fr/web-history.ftl"),
+            include_str!("../../locales/fr/web-crossclass.ftl"),
         ],
     }
 }

@@ -74,6 +74,7 @@ pub mod audit;
 pub mod balances;
 pub mod check;
 pub mod course;
+pub mod crossclass;
 pub mod crud;
 pub mod curriculum;
 pub mod employment;

@@ -48,6 +48,8 @@ pub enum Screen {
     History,
     /// Verwaltung: accounts, roles and tokens (administrators only).
     Admin,
+    /// Planung → gesamtschulisch.
+    CrossClass,
 }
 
 /// A school year in the year switch.
@@ -159,7 +161,8 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export, IPB-Buchungen, Abschlussarbeiten); Planung (nach Klassen); Stammdaten (Fächer, Klassen,
+    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export, IPB-Buchungen, Abschlussarbeiten); Planung (nach Klassen,
+    /// gesamtschulisch); Stammdaten (Fächer, Klassen,
     /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen): the
     /// entries whose screens
     /// exist (docs/web.md §Menu).
@@ -182,7 +185,10 @@ impl Page {
         if let Some(year) = year {
             groups.push(NavGroup {
                 heading: self.t("nav-planning"),
-                items: vec![item("nav-grid", format!("/years/{year}/grid"), Screen::Grid)],
+                items: vec![
+                    item("nav-grid", format!("/years/{year}/grid"), Screen::Grid),
+                    item("crossclass-nav", format!("/years/{year}/crossclass"), Screen::CrossClass),
+                ],
             });
         }
         groups.push(NavGroup {
@@ -219,6 +225,7 @@ impl Page {
             Screen::Postings => "postings",
             Screen::Theses => "theses",
             Screen::Notes => "notes",
+            Screen::CrossClass => "crossclass",
             Screen::Overview
             | Screen::SignIn
             | Screen::Teachers

@@ -5,7 +5,8 @@
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
 //! (Übersicht), [`yearview`] (Übersicht → Jahresüberblick), [`workload`] (Übersicht → Pensenblatt),
-//! [`documents`] (Übersicht → Export), [`mail`] (its Pensenblatt versenden), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`],
+//! [`documents`] (Übersicht → Export), [`mail`] (its Pensenblatt versenden), [`grid`] (Planung nach Klassen),
+//! [`crossclass`] (Planung gesamtschulisch), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
 //! (Fachgebiete, Fachtypen, Geschlechter), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
 //! (working together); [`language`] switches the
@@ -20,6 +21,7 @@ pub mod admin;
 pub mod assets;
 pub mod bookings;
 pub mod classes;
+pub mod crossclass;
 pub mod documents;
 pub mod form;
 pub mod grid;
@@ -100,7 +102,8 @@ pub struct WebState {
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
 /// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`,
 /// `/history/{type}/{id}`, `/admin[/accounts[/{id}[/role|/delete|/tokens[/{token}/revoke]|/signin-link]]]`,
-/// `/assets/{file}`; `/years/{id}/postings…`, `/years/{id}/theses…`, `/years/{id}/notes…` ([`bookings`]).
+/// `/assets/{file}`; `/years/{id}/postings…`, `/years/{id}/theses…`, `/years/{id}/notes…` ([`bookings`]),
+/// `/years/{id}/crossclass[/new|/{course}[/delete]]`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -165,6 +168,10 @@ pub fn router(
         .route("/admin/accounts/{id}/tokens", post(admin::create_token))
         .route("/admin/accounts/{id}/tokens/{token}/revoke", post(admin::revoke_token))
         .route("/admin/accounts/{id}/signin-link", post(admin::signin_link))
+        .route("/years/{year}/crossclass", get(crossclass::page).post(crossclass::editor::create))
+        .route("/years/{year}/crossclass/new", get(crossclass::editor::new))
+        .route("/years/{year}/crossclass/{id}", get(crossclass::editor::edit).post(crossclass::editor::save))
+        .route("/years/{year}/crossclass/{id}/delete", post(crossclass::editor::delete))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -19,6 +19,7 @@ mod helpers;
 mod chrome;
 mod demo;
 
+mod crossclass;
 mod docs_page;
 mod documents;
 mod french;

@@ -9,6 +9,7 @@
 mod helpers;
 
 mod admin;
+mod crossclass;
 mod documents;
 mod french;
 mod grid;

@@ -16,6 +16,7 @@ use super::super::{page_error, render};
 use super::cell::{self, CellFrame};
 use super::form::{field_label, CourseForm};
 use crate::domain::course::Course;
+use crate::error::Result;
 use crate::i18n::{self, Lang};
 use crate::service::meanwhile::{self, Change};
 use crate::service::session::SessionUser;
@@ -135,7 +136,7 @@ fn typed_lessons(typed: &str) -> Option<Decimal> {
 }
 
 /// The rows: every field of the editor, saved now and typed.
-fn rows(lang: Lang, now: &Course, form: &CourseForm) -> Vec<CompareRow> {
+pub fn rows(lang: Lang, now: &Course, form: &CourseForm) -> Vec<CompareRow> {
     let label = |k: &str| field_label(lang, k).unwrap_or_default();
     let lessons = |key: &str, saved: Decimal, typed: &str| {
         let mine = typed_lessons(typed);
@@ -181,6 +182,17 @@ fn rows(lang: Lang, now: &Course, form: &CourseForm) -> Vec<CompareRow> {
     ]
 }
 
+/// What others changed on course `now` since `loaded` (an audit timestamp,
+/// the form's hidden field), in `lang`: the sentence above the changes and
+/// the changes of the editor's fields, oldest first.
+pub async fn meanwhile(store: &Store, lang: Lang, now: &Course, loaded: &str) -> Result<(String, Vec<ChangeView>)> {
+    let changes = meanwhile::changes_since(store, "course", now.id.0, loaded).await?;
+    let changes: Vec<ChangeView> = changes.iter().map(|c| change(lang, c)).filter(|c| !c.fields.is_empty()).collect();
+    let intro =
+        i18n::text(lang, if changes.is_empty() { "grid-edit-conflict-unknown" } else { "grid-edit-conflict-intro" });
+    Ok((intro, changes))
+}
+
 /// The conflict of `form` with `now` (the course as it is), with status 412:
 /// in the cell for htmx, else as a page.
 pub async fn respond(
@@ -193,7 +205,7 @@ pub async fn respond(
     form: CourseForm,
 ) -> Response {
     let reloaded = crate::auth::now_text();
-    let changes = match meanwhile::changes_since(store, "course", now.id.0, &form.loaded).await {
+    let (intro, changes) = match meanwhile(store, lang, now, &form.loaded).await {
         Ok(c) => c,
         Err(e) => return page_error(lang, e),
     };
@@ -201,9 +213,6 @@ pub async fn respond(
         Ok(v) => v,
         Err(e) => return page_error(lang, e),
     };
-    let changes: Vec<ChangeView> = changes.iter().map(|c| change(lang, c)).filter(|c| !c.fields.is_empty()).collect();
-    let intro =
-        i18n::text(lang, if changes.is_empty() { "grid-edit-conflict-unknown" } else { "grid-edit-conflict-intro" });
     let mine = CourseForm { version: version.to_string(), loaded: reloaded, ..form.clone() };
     let inline = cell::wants_cell(hx);
     let c = ConflictView {

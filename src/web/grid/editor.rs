@@ -188,41 +188,7 @@ pub fn view(
     let course = &loaded.course;
     let f = CellFrame::new(lang, inline, csrf, year, course, form.class);
     let cell_id = f.cell_id.clone();
-    let semesters = [1u8, 2]
-        .into_iter()
-        .map(|n| {
-            let typed = if n == 1 { &form.teachers1 } else { &form.teachers2 };
-            let mut values: Vec<String> =
-                typed.iter().map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect();
-            values.push(String::new());
-            if values.len() < 2 {
-                values.push(String::new());
-            }
-            let legend = i18n::text(lang, if n == 1 { "grid-semester1" } else { "grid-semester2" });
-            let teachers = values
-                .into_iter()
-                .enumerate()
-                .map(|(i, value)| TeacherInput {
-                    id: format!("{cell_id}-teachers{n}-{i}"),
-                    label: i18n::text_with(
-                        lang,
-                        "grid-edit-teacher-n",
-                        &[("n", (i + 1).to_string().into()), ("semester", legend.as_str().into())],
-                    ),
-                    value,
-                })
-                .collect();
-            SemesterView {
-                n,
-                lessons: if n == 1 { form.lessons1.clone() } else { form.lessons2.clone() },
-                lessons_errors: problems.of_field(if n == 1 { "lessons1" } else { "lessons2" }),
-                teachers,
-                teacher_errors: problems.of_field(if n == 1 { "teachers1" } else { "teachers2" }),
-                small_group: if n == 1 { form.small_group1 } else { form.small_group2 },
-                legend,
-            }
-        })
-        .collect();
+    let semesters = semesters(lang, &cell_id, &form, problems);
     let mut general = problems.general.clone();
     for field in ["smallGroup1", "smallGroup2"] {
         general.extend(problems.of_field(field));
@@ -248,6 +214,47 @@ pub fn view(
         history: String::new(),
         form,
     }
+}
+
+/// The two semesters' fields of `form` (an input per typed teacher code and
+/// an empty one, at least two) with the messages of `problems`; the fields'
+/// element ids start with `prefix`.
+pub fn semesters(lang: Lang, prefix: &str, form: &CourseForm, problems: &Problems) -> Vec<SemesterView> {
+    [1u8, 2]
+        .into_iter()
+        .map(|n| {
+            let typed = if n == 1 { &form.teachers1 } else { &form.teachers2 };
+            let mut values: Vec<String> =
+                typed.iter().map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect();
+            values.push(String::new());
+            if values.len() < 2 {
+                values.push(String::new());
+            }
+            let legend = i18n::text(lang, if n == 1 { "grid-semester1" } else { "grid-semester2" });
+            let teachers = values
+                .into_iter()
+                .enumerate()
+                .map(|(i, value)| TeacherInput {
+                    id: format!("{prefix}-teachers{n}-{i}"),
+                    label: i18n::text_with(
+                        lang,
+                        "grid-edit-teacher-n",
+                        &[("n", (i + 1).to_string().into()), ("semester", legend.as_str().into())],
+                    ),
+                    value,
+                })
+                .collect();
+            SemesterView {
+                n,
+                lessons: if n == 1 { form.lessons1.clone() } else { form.lessons2.clone() },
+                lessons_errors: problems.of_field(if n == 1 { "lessons1" } else { "lessons2" }),
+                teachers,
+                teacher_errors: problems.of_field(if n == 1 { "teachers1" } else { "teachers2" }),
+                small_group: if n == 1 { form.small_group1 } else { form.small_group2 },
+                legend,
+            }
+        })
+        .collect()
 }
 
 /// How a course to merge with is offered: its classes, lessons and teachers

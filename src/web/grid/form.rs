@@ -127,12 +127,21 @@ impl CourseForm {
         list.iter().map(|c| c.trim()).filter(|c| !c.is_empty()).map(str::to_string).collect()
     }
 
-    /// The course update the form asks for: the codes are looked up in
-    /// `teachers` (case-insensitively; an unknown code is 422
-    /// `unknown_reference` at `/teachersN/I`), a decimal comma is read as a
-    /// point, and the rest is read by [`CourseUpdate::from_body`] as a `PUT`
-    /// body. Every problem is reported at once.
+    /// The course update the form asks for: the form's [`body`](Self::body)
+    /// read by [`CourseUpdate::from_body`] as a `PUT` body. Every problem is
+    /// reported at once.
     pub fn update(&self, teachers: &[TeacherRef]) -> Result<CourseUpdate> {
+        let (body, unknown) = self.body(teachers);
+        read_body(&body, Mode::Replace, unknown)
+    }
+
+    /// The JSON body of the course's writable fields the form stands for
+    /// (`lessons1`, `teachers1`, `comments`, `cancelled`, …), with the problems
+    /// of its teacher codes: the codes are looked up in `teachers`
+    /// (case-insensitively; an unknown code is 422 `unknown_reference` at
+    /// `/teachersN/I`), a decimal comma is read as a point, blank lessons and
+    /// comments are `null`.
+    pub fn body(&self, teachers: &[TeacherRef]) -> (Value, Vec<FieldError>) {
         let by_code: HashMap<String, i64> = teachers.iter().map(|t| (t.code.to_lowercase(), t.id.0)).collect();
         let mut unknown = Vec::new();
         let mut ids = |semester: u8| -> Vec<i64> {
@@ -169,14 +178,21 @@ impl CourseForm {
             "smallGroup1": self.small_group1,
             "smallGroup2": self.small_group2,
         });
-        match CourseUpdate::from_body(&body, Mode::Replace) {
-            Ok(update) if unknown.is_empty() => Ok(update),
-            Ok(_) => Err(Error::fields(unknown)),
-            Err(Error::Problem { errors, .. }) if !errors.is_empty() => {
-                Err(Error::fields(errors.into_iter().chain(unknown).collect()))
-            }
-            Err(e) => Err(e),
+        (body, unknown)
+    }
+}
+
+/// Reads `body` with the API's reader of `T` in `mode`, adding the problems
+/// `unknown` (of the teacher codes, [`CourseForm::body`]): every problem is
+/// reported at once (422), or the value read.
+pub fn read_body<T: FromBody>(body: &Value, mode: Mode, unknown: Vec<FieldError>) -> Result<T> {
+    match T::from_body(body, mode) {
+        Ok(read) if unknown.is_empty() => Ok(read),
+        Ok(_) => Err(Error::fields(unknown)),
+        Err(Error::Problem { errors, .. }) if !errors.is_empty() => {
+            Err(Error::fields(errors.into_iter().chain(unknown).collect()))
         }
+        Err(e) => Err(e),
     }
 }
 
@@ -211,6 +227,13 @@ impl Problems {
     /// Sorts the messages of `e` (in `lang`) to the fields their pointers name;
     /// a field's JSON key in a message (`` `lessons1` ``) becomes its label.
     pub fn of(e: &Error, lang: Lang) -> Problems {
+        Problems::of_with(e, lang, &[])
+    }
+
+    /// As [`Problems::of`], and the problems of the body keys of `more`
+    /// (key, the form's field it is shown beside, the key's label) beside
+    /// those fields; a message is shown once per field.
+    pub fn of_with(e: &Error, lang: Lang, more: &[(&str, &'static str, String)]) -> Problems {
         let mut out = Problems::default();
         let messages = e.field_messages(lang);
         if messages.is_empty() {
@@ -218,10 +241,17 @@ impl Problems {
         }
         for (pointer, _, message) in messages {
             let key = pointer.trim_start_matches('/').split('/').next().unwrap_or_default();
-            match FIELDS.iter().find(|f| **f == key) {
-                Some(field) => {
-                    let label = field_label(lang, field).unwrap_or_else(|| (*field).to_string());
-                    out.fields.entry(*field).or_default().push(message.replace(&format!("`{field}`"), &label))
+            let found = match FIELDS.iter().find(|f| **f == key) {
+                Some(field) => Some((*field, field_label(lang, field).unwrap_or_else(|| (*field).to_string()))),
+                None => more.iter().find(|m| m.0 == key).map(|m| (m.1, m.2.clone())),
+            };
+            match found {
+                Some((field, label)) => {
+                    let text = message.replace(&format!("`{key}`"), &label);
+                    let list = out.fields.entry(field).or_default();
+                    if !list.contains(&text) {
+                        list.push(text);
+                    }
                 }
                 None => out.general.push(message),
             }

@@ -142,6 +142,24 @@ pub struct HeaderView {
     pub numeric: bool,
 }
 
+impl HeaderView {
+    /// A header that sorts by its column with the link `href`; `sorted` is
+    /// `Some(descending)` when the list is sorted by it.
+    pub fn sortable(label: String, href: String, sorted: Option<bool>, numeric: bool) -> HeaderView {
+        let (aria_sort, arrow) = match sorted {
+            None => ("none", ""),
+            Some(false) => ("ascending", "▲"),
+            Some(true) => ("descending", "▼"),
+        };
+        HeaderView { label, href, aria_sort, arrow, numeric }
+    }
+
+    /// A header that does not sort.
+    pub fn plain(label: String, numeric: bool) -> HeaderView {
+        HeaderView { label, href: String::new(), aria_sort: "none", arrow: "", numeric }
+    }
+}
+
 /// An employment's row.
 #[derive(Debug, Clone)]
 pub struct RowView {
@@ -295,24 +313,10 @@ fn headers(lang: Lang, year: i64, p: &Params) -> Vec<HeaderView> {
     let sortable = |key: SortKey, label: &str| {
         let current = p.sort == key;
         let desc = if current { !p.desc } else { key.numeric() };
-        HeaderView {
-            label: t(label),
-            href: format!("/years/{year}/overview?{}", p.query(key, desc)),
-            aria_sort: match (current, p.desc) {
-                (false, _) => "none",
-                (true, false) => "ascending",
-                (true, true) => "descending",
-            },
-            arrow: match (current, p.desc) {
-                (false, _) => "",
-                (true, false) => "▲",
-                (true, true) => "▼",
-            },
-            numeric: key.numeric(),
-        }
+        let href = format!("/years/{year}/overview?{}", p.query(key, desc));
+        HeaderView::sortable(t(label), href, current.then_some(p.desc), key.numeric())
     };
-    let plain =
-        |label: &str| HeaderView { label: t(label), href: String::new(), aria_sort: "none", arrow: "", numeric: false };
+    let plain = |label: &str| HeaderView::plain(t(label), false);
     vec![
         sortable(SortKey::Code, "yearview-col-code"),
         sortable(SortKey::Name, "yearview-col-name"),
