@@ -38,6 +38,10 @@ pub enum Screen {
     Genders,
     /// Spezielles → Schuljahr eröffnen.
     Opening,
+    /// Planung → Anstellungen.
+    Employments,
+    /// Planung → Pool.
+    Pool,
 }
 
 /// A school year in the year switch.
@@ -149,7 +153,7 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Fächer, Klassen,
+    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (Anstellungen, nach Klassen, Pool); Stammdaten (Fächer, Klassen,
     /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen): the
     /// entries whose screens
     /// exist (docs/web.md §Menu).
@@ -170,7 +174,11 @@ impl Page {
         if let Some(year) = year {
             groups.push(NavGroup {
                 heading: self.t("nav-planning"),
-                items: vec![item("nav-grid", format!("/years/{year}/grid"), Screen::Grid)],
+                items: vec![
+                    item("nav-employments", format!("/years/{year}/employments"), Screen::Employments),
+                    item("nav-grid", format!("/years/{year}/grid"), Screen::Grid),
+                    item("nav-pool", format!("/years/{year}/pool"), Screen::Pool),
+                ],
             });
         }
         groups.push(NavGroup {
@@ -198,6 +206,8 @@ impl Page {
             Screen::Documents => "documents",
             Screen::Workload => "workload",
             Screen::YearOverview => "overview",
+            Screen::Employments => "employments",
+            Screen::Pool => "pool",
             Screen::Overview
             | Screen::SignIn
             | Screen::Teachers

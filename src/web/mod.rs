@@ -8,7 +8,8 @@
 //! [`documents`] (Übersicht → Export), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
 //! (Fachgebiete, Fachtypen, Geschlechter), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
-//! (working together); [`language`] switches the
+//! (working together), [`employments`] and [`pool`] (Planung → Anstellungen, Pool, on
+//! [`year_record`]); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -19,6 +20,7 @@
 pub mod assets;
 pub mod classes;
 pub mod documents;
+pub mod employments;
 pub mod form;
 pub mod grid;
 pub mod guard;
@@ -29,11 +31,13 @@ pub mod live;
 pub mod lookups;
 pub mod opening;
 pub mod overview;
+pub mod pool;
 pub mod record;
 pub mod signin;
 pub mod subjects;
 pub mod teachers;
 pub mod workload;
+pub mod year_record;
 pub mod yearview;
 
 use std::time::Duration;
@@ -94,7 +98,9 @@ pub struct WebState {
 /// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
-/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`.
+/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`,
+/// `/years/{id}/employments`, `/years/{id}/pool` (each with `…/new`, `…/{id}`, `…/{id}/edit`,
+/// `…/{id}/delete`), `/assets/{file}`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -137,6 +143,8 @@ pub fn router(
         .route("/opening/{year}", get(opening::year))
         .route("/opening/{year}/class", post(opening::create_class))
         .route("/opening/{year}/open", post(opening::open))
+        .merge(year_record::routes::<employments::EmploymentRecord>())
+        .merge(year_record::routes::<pool::PoolRecord>())
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -20,6 +20,7 @@ mod chrome;
 
 mod docs_page;
 mod documents;
+mod employments;
 mod french;
 mod grid_edit;
 #[path = "../web/grid_pick.rs"]

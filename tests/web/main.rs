@@ -9,6 +9,7 @@
 mod helpers;
 
 mod documents;
+mod employments;
 mod french;
 mod grid;
 mod grid_edit;
