@@ -10,6 +10,7 @@
 //! (`77.50 %`), the computed balances with 3 decimals and exactly in
 //! `data-value` (as the API writes them).
 
+use rust_decimal::RoundingStrategy::MidpointAwayFromZero;
 use serde_json::{json, Value};
 
 use super::form::{or_dash, Field, FieldErrors, FormData};
@@ -37,12 +38,22 @@ fn entered(f: Option<Fixed>) -> String {
     exact_percent(f.map(Fixed::decimal))
 }
 
-/// A computed balance: 3 decimals shown (`-2.943 %`), exact as the API writes it.
+/// A computed balance: 3 decimals shown (`-2.943 %`, a dash for zero after rounding, as the
+/// existing client shows it), exact as the API writes it.
 fn balance(a: Option<Amount>) -> Cell {
     match a {
         None => Cell::figure("–".into(), String::new()),
+        Some(a) if a.0.round_dp_with_strategy(3, MidpointAwayFromZero).is_zero() => {
+            Cell::figure("–".into(), a.output().to_string())
+        }
         Some(a) => Cell::figure(i18n::percent(a.0, 3), a.output().to_string()),
     }
+}
+
+/// The Verfügung range as `75.00 – 95.00 %` (exactly as entered), a dash for a missing end.
+fn range(min: Option<Fixed>, max: Option<Fixed>) -> String {
+    let min = entered(min);
+    format!("{} – {}", min.trim_end_matches(" %"), entered(max))
 }
 
 fn teacher_name(e: &Employment) -> String {
@@ -184,9 +195,9 @@ impl YearRecord for EmploymentRecord {
             ("employments-name", false),
             ("employments-division", false),
             ("employments-range", true),
-            ("employments-payment1", true),
-            ("employments-payment2", true),
-            ("employments-temporary", false),
+            ("employments-col-payment1", true),
+            ("employments-col-payment2", true),
+            ("employments-col-temporary", false),
             ("employments-opening", true),
             ("employments-change", true),
             ("employments-closing", true),
@@ -202,14 +213,14 @@ impl YearRecord for EmploymentRecord {
     fn row(lang: Lang, e: &Employment) -> Row {
         let fixed = |f: Option<Fixed>| Cell::figure(entered(f), exact_text(f.map(Fixed::decimal)));
         let range = Cell::figure(
-            format!("{} – {}", entered(e.employment_min), entered(e.employment_max)),
+            range(e.employment_min, e.employment_max),
             format!(
                 "{} {}",
                 exact_text(e.employment_min.map(Fixed::decimal)),
                 exact_text(e.employment_max.map(Fixed::decimal))
             ),
         );
-        let temporary = if e.temporary { i18n::text(lang, "employments-temporary-yes") } else { String::new() };
+        let temporary = if e.temporary { i18n::text(lang, "form-yes") } else { String::new() };
         let class = match e.closing_balance.map(|a| a.output()) {
             Some(b) if b.is_sign_positive() && !b.is_zero() => "row--plus",
             Some(b) if b.is_sign_negative() && !b.is_zero() => "row--minus",
@@ -293,6 +304,13 @@ mod tests {
         assert_eq!(new.payment1, Some(Fixed(333_333)));
         assert!(new.temporary);
         assert_eq!(new.initial_balance, Fixed(-25_000));
+    }
+
+    #[test]
+    fn the_range_names_the_percent_once() {
+        assert_eq!(range(Some(Fixed::units(75)), Some(Fixed(955_000))), "75.00 – 95.50 %");
+        assert_eq!(range(None, Some(Fixed::units(80))), "– – 80.00 %");
+        assert_eq!(range(Some(Fixed::units(50)), None), "50.00 – –");
     }
 
     #[test]
