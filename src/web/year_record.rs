@@ -295,7 +295,7 @@ pub async fn list_page<S: YearRecord>(
             Result::Ok((page, all, options))
         })
         .await;
-    let (mut page, all, options) = match read {
+    let (page, all, options) = match read {
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
@@ -351,7 +351,6 @@ pub async fn list_page<S: YearRecord>(
         String::new()
     };
     let new_label = if user.can_plan() { i18n::text(lang, &key::<S>("new")) } else { String::new() };
-    page.here = list.base.clone();
     render(
         lang,
         &ListPage {
