@@ -111,6 +111,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-theses.ftl"),
             include_str!("../../locales/de/web-history.ftl"),
             include_str!("../../locales/de/web-crossclass.ftl"),
+            include_str!("../../locales/de/web-employments.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -130,6 +131,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-theses.ftl"),
             include_str!("../../locales/en/web-history.ftl"),
             include_str!("../../locales/en/web-crossclass.ftl"),
+            include_str!("../../locales/en/web-employments.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -149,6 +151,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-theses.ftl"),
             include_str!("../../locales/fr/web-history.ftl"),
             include_str!("../../locales/fr/web-crossclass.ftl"),
+            include_str!("../../locales/fr/web-employments.ftl"),
         ],
     }
 }

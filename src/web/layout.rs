@@ -50,6 +50,10 @@ pub enum Screen {
     Admin,
     /// Planung → gesamtschulisch.
     CrossClass,
+    /// Planung → Anstellungen.
+    Employments,
+    /// Planung → Pool.
+    Pool,
 }
 
 /// A school year in the year switch.
@@ -161,11 +165,11 @@ impl Page {
         Lang::ALL.iter().map(|l| (l.tag(), i18n::text(*l, "lang-name"), *l == self.lang)).collect()
     }
 
-    /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export, IPB-Buchungen, Abschlussarbeiten); Planung (nach Klassen,
-    /// gesamtschulisch); Stammdaten (Fächer, Klassen,
-    /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen): the
-    /// entries whose screens
-    /// exist (docs/web.md §Menu).
+    /// The menu, in the groups and words of the existing client: Übersicht (Jahresüberblick, Pensenblatt,
+    /// Export); Planung (Anstellungen, nach Klassen, gesamtschulisch, Pool, Abschlussarbeiten,
+    /// IPB-Buchungen); Stammdaten (Fächer, Klassen, Lehrpersonen, then the lookups Fachgebiete, Fachtypen,
+    /// Geschlechter); Spezielles (Schuljahr eröffnen); Verwaltung for administrators: the entries whose
+    /// screens exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
             label: self.t(key),
@@ -178,16 +182,18 @@ impl Page {
             top.push(item("nav-yearview", format!("/years/{year}/overview"), Screen::YearOverview));
             top.push(item("nav-workload", format!("/years/{year}/workload"), Screen::Workload));
             top.push(item("nav-documents", format!("/years/{year}/documents"), Screen::Documents));
-            top.push(item("postings-nav", format!("/years/{year}/postings"), Screen::Postings));
-            top.push(item("theses-nav", format!("/years/{year}/theses"), Screen::Theses));
         }
         let mut groups = vec![NavGroup { heading: String::new(), items: top }];
         if let Some(year) = year {
             groups.push(NavGroup {
                 heading: self.t("nav-planning"),
                 items: vec![
+                    item("nav-employments", format!("/years/{year}/employments"), Screen::Employments),
                     item("nav-grid", format!("/years/{year}/grid"), Screen::Grid),
                     item("crossclass-nav", format!("/years/{year}/crossclass"), Screen::CrossClass),
+                    item("nav-pool", format!("/years/{year}/pool"), Screen::Pool),
+                    item("theses-nav", format!("/years/{year}/theses"), Screen::Theses),
+                    item("postings-nav", format!("/years/{year}/postings"), Screen::Postings),
                 ],
             });
         }
@@ -226,6 +232,8 @@ impl Page {
             Screen::Theses => "theses",
             Screen::Notes => "notes",
             Screen::CrossClass => "crossclass",
+            Screen::Employments => "employments",
+            Screen::Pool => "pool",
             Screen::Overview
             | Screen::SignIn
             | Screen::Teachers

@@ -9,7 +9,8 @@
 //! [`crossclass`] (Planung gesamtschulisch), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
 //! (Fachgebiete, Fachtypen, Geschlechter), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
-//! (working together); [`language`] switches the
+//! (working together), [`employments`] and [`pool`] (Planung → Anstellungen, Pool, on
+//! [`year_record`]); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -23,6 +24,7 @@ pub mod bookings;
 pub mod classes;
 pub mod crossclass;
 pub mod documents;
+pub mod employments;
 pub mod form;
 pub mod grid;
 pub mod guard;
@@ -35,11 +37,13 @@ pub mod lookups;
 pub mod mail;
 pub mod opening;
 pub mod overview;
+pub mod pool;
 pub mod record;
 pub mod signin;
 pub mod subjects;
 pub mod teachers;
 pub mod workload;
+pub mod year_record;
 pub mod yearview;
 
 use std::time::Duration;
@@ -103,7 +107,8 @@ pub struct WebState {
 /// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`,
 /// `/history/{type}/{id}`, `/admin[/accounts[/{id}[/role|/delete|/tokens[/{token}/revoke]|/signin-link]]]`,
 /// `/assets/{file}`; `/years/{id}/postings…`, `/years/{id}/theses…`, `/years/{id}/notes…` ([`bookings`]),
-/// `/years/{id}/crossclass[/new|/{course}[/delete]]`.
+/// `/years/{id}/crossclass[/new|/{course}[/delete]]`, `/years/{id}/employments`, `/years/{id}/pool` (each
+/// with `…/new`, `…/{id}`, `…/{id}/edit`, `…/{id}/delete`).
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -172,6 +177,8 @@ pub fn router(
         .route("/years/{year}/crossclass/new", get(crossclass::editor::new))
         .route("/years/{year}/crossclass/{id}", get(crossclass::editor::edit).post(crossclass::editor::save))
         .route("/years/{year}/crossclass/{id}/delete", post(crossclass::editor::delete))
+        .merge(year_record::routes::<employments::EmploymentRecord>())
+        .merge(year_record::routes::<pool::PoolRecord>())
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -424,7 +424,7 @@ pub fn view(lang: Lang, source: &SheetSource) -> SheetView {
 
     let mut tables = vec![courses(lang, w, year, pd)];
     if rows.pool {
-        tables.push(pool(lang, w, &rows));
+        tables.push(pool(lang, w, year, &rows));
     }
     if rows.theses {
         tables.push(theses(lang, w, year, teacher));
@@ -564,7 +564,7 @@ fn courses(lang: Lang, w: &Workload, year: i64, pd: u32) -> TableView {
     }
 }
 
-fn pool(lang: Lang, w: &Workload, rows: &SheetRows<'_>) -> TableView {
+fn pool(lang: Lang, w: &Workload, year: i64, rows: &SheetRows<'_>) -> TableView {
     let t = |key: &str| i18n::text(lang, key);
     let pd = rows.decimals;
     let items = w
@@ -574,7 +574,7 @@ fn pool(lang: Lang, w: &Workload, rows: &SheetRows<'_>) -> TableView {
         .enumerate()
         .map(|(n, i)| {
             vec![
-                Cell::header(i.description.clone().unwrap_or_default(), Some(format!("/api/v1/poolentry/{}", i.id))),
+                Cell::header(i.description.clone().unwrap_or_default(), Some(format!("/years/{year}/pool/{}", i.id))),
                 Cell::text(i.kind.description.clone()),
                 Cell::figure(percent(i.percent1.0, pd), format!("pool.items.{n}.percent1")),
                 Cell::figure(percent(i.percent2.0, pd), format!("pool.items.{n}.percent2")),

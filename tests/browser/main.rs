@@ -22,6 +22,7 @@ mod demo;
 mod crossclass;
 mod docs_page;
 mod documents;
+mod employments;
 mod french;
 mod grid_edit;
 #[path = "../web/grid_pick.rs"]

@@ -11,6 +11,7 @@ mod helpers;
 mod admin;
 mod crossclass;
 mod documents;
+mod employments;
 mod french;
 mod grid;
 mod grid_edit;

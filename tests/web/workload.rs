@@ -215,7 +215,7 @@ async fn every_figure_of_every_sheet_is_the_apis() {
         assert!(html.contains(&format!(r#"href="{href}""#)), "the course links to {href}");
     }
     for entry in form["pool"]["items"].as_array().unwrap() {
-        assert!(html.contains(&format!(r#"href="/api/v1/poolentry/{}""#, entry["id"])), "a pool entry's link");
+        assert!(html.contains(&format!(r#"href="/years/{year}/pool/{}""#, entry["id"])), "a pool entry's link");
     }
     for posting in form["postings"]["items"].as_array().unwrap() {
         assert!(html.contains(&format!(r#"href="/api/v1/posting/{}""#, posting["posting"]["id"])), "a posting's link");

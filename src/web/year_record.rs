@@ -1,0 +1,722 @@
+//! The list, page and forms of what belongs to one school year and has an
+//! editor of its own — Anstellungen ([`super::employments`]) and Pool
+//! ([`super::pool`]) — the same for each (docs/web.md §Anstellungen, §Pool).
+//!
+//! Like [`super::record`] for master data, but under the year of the URL and
+//! without archiving:
+//!
+//! | route | handler |
+//! |---|---|
+//! | `GET /years/{year}/{segment}?q=…&<filter>=…` | [`list_page`] |
+//! | `GET /years/{year}/{segment}/{id}` | [`detail`] |
+//! | `GET …/new`, `POST /years/{year}/{segment}` | [`new_form`], [`create`] |
+//! | `GET …/{id}/edit`, `POST …/{id}` | [`edit_form`], [`save`] |
+//! | `POST …/{id}/delete` | [`delete`] |
+//!
+//! Writes parse the form with the resource's [`FromBody`] reader (the
+//! school year comes from the URL) and go through [`crud::create`],
+//! [`crud::update`] and [`crud::delete`], as the JSON API does, expecting the
+//! version the form was loaded at. Problems go beside their fields (422),
+//! someone else's change shows both values (412), a refused delete names what
+//! still uses the object (409); after a write the browser is redirected (303).
+//! Readers see no write control and get 403 on the forms. An object of
+//! another year than the URL's is not found (404).
+
+use std::collections::HashMap;
+use std::future::Future;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use rust_decimal::Decimal;
+use serde_json::Value;
+
+use super::form::{self, Choice, Conflict, Field, FieldErrors, FormData};
+use super::guard::SignedIn;
+use super::htmx::{HxRequest, HxResponse};
+use super::layout::{Page, Screen};
+use super::record::{matches, options_of, Notice, Options, RecordForm};
+use super::{error_page, page_error, render, WebState};
+use crate::domain::ids::SchoolYearId;
+use crate::domain::reader::Mode;
+use crate::domain::FromBody;
+use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::{self, Lang};
+use crate::service::crud::{self, Crud, CrudCreate};
+use crate::service::session::SessionUser;
+use crate::service::version::Version;
+use crate::store::account::AuditFilter;
+use crate::store::Conn;
+
+/// The single form of a screen's resource.
+pub type Single<S> = <<S as YearRecord>::R as Crud>::Single;
+
+/// A screen of one school year's objects: what the generic list, page and forms need.
+///
+/// Catalogue keys, with `P` = [`YearRecord::PREFIX`]: `P-title` (`$year`),
+/// `P-caption`, `P-count` (`$shown`, `$total`), `P-none`, `P-search-hint`,
+/// `P-new`, `P-new-title`, `P-edit-title` (`$code`), `P-detail-title`
+/// (`$code`), `P-in-use` (`$code`, `$users`), `P-back`, `P-delete-confirm`,
+/// `P-done-created`, `P-done-saved`, `P-done-deleted`, and `P-filter-<name>`
+/// for each of [`YearRecord::FILTERS`].
+pub trait YearRecord: Send + Sync + 'static {
+    /// The service resource written.
+    type R: CrudCreate;
+    /// An object as listed.
+    type Item: Send + 'static;
+    /// The path segment below the year (`employments`).
+    const SEGMENT: &'static str;
+    /// The menu entry marked.
+    const SCREEN: Screen;
+    /// The prefix of the catalogue keys.
+    const PREFIX: &'static str;
+    /// The element ids' prefix: rows `{ROW}-{id}`, the list `{ROW}-list`, the search `{ROW}-q`.
+    const ROW: &'static str;
+    /// The form's fields, named as the API's body keys.
+    const FIELDS: &'static [&'static str];
+    /// The list's choice filters, each a query parameter and a field of
+    /// [`YearRecord::options`] whose choices it offers (`division`).
+    const FILTERS: &'static [&'static str];
+
+    /// The school year id of a saved object.
+    fn year_of(item: &Single<Self>) -> i64;
+    /// The form values of a saved object (without the version).
+    fn values_of(item: &Single<Self>) -> FormData;
+    /// The API's body of the form values in school year `year` (every writable key).
+    fn body(year: i64, values: &FormData) -> Value;
+    /// The form's fields showing `values` and `errors`, with the choices `options`.
+    fn fields(lang: Lang, values: &FormData, errors: &FieldErrors, options: &Options) -> Vec<Field>;
+    /// The object's page: (label, value) of every field.
+    fn facts(lang: Lang, item: &Single<Self>) -> Vec<(String, String)>;
+    /// The object's short name in titles and sentences.
+    fn code(item: &Single<Self>) -> String;
+    /// The choices of the form's selects in school year `year`; archived or
+    /// otherwise unoffered ones only when among `chosen`.
+    fn options(conn: &mut Conn, year: i64, chosen: &FormData) -> impl Future<Output = Result<Options>> + Send;
+    /// Every object of school year `year`, in the list's order.
+    fn list(conn: &mut Conn, year: i64) -> impl Future<Output = Result<Vec<Self::Item>>> + Send;
+    /// The column headers: (text, whether a figure column).
+    fn headers(lang: Lang) -> Vec<(String, bool)>;
+    /// An object's row.
+    fn row(lang: Lang, item: &Self::Item) -> Row;
+    /// Labels of what still uses object `id` (the sentence of a refused delete), translated.
+    fn users(conn: &mut Conn, lang: Lang, id: i64) -> impl Future<Output = Result<Vec<String>>> + Send;
+}
+
+/// A row of a list.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The object's id.
+    pub id: i64,
+    /// The cells; the first links to the object's page.
+    pub cells: Vec<Cell>,
+    /// The text the search looks in.
+    pub search: String,
+    /// Per filter of [`YearRecord::FILTERS`], the value the row has (an id).
+    pub keys: Vec<(&'static str, String)>,
+    /// A CSS class of the row (`row--plus`, `row--minus`) or empty.
+    pub class: &'static str,
+}
+
+/// A cell of a list.
+#[derive(Debug, Clone, Default)]
+pub struct Cell {
+    /// The text shown.
+    pub text: String,
+    /// The exact figure (`data-value`), empty for a text.
+    pub value: String,
+    /// Whether a figure (right-aligned).
+    pub figure: bool,
+}
+
+impl Cell {
+    /// A text cell.
+    pub fn text(text: impl Into<String>) -> Cell {
+        Cell { text: text.into(), ..Cell::default() }
+    }
+
+    /// A figure cell: `text` shown, `value` exact in `data-value`.
+    pub fn figure(text: String, value: String) -> Cell {
+        Cell { text, value, figure: true }
+    }
+}
+
+/// A percent as entered, exactly, with at least 2 decimals: `77.50 %`,
+/// `33.3333 %`; a dash for none.
+pub fn exact_percent(d: Option<Decimal>) -> String {
+    d.map_or_else(|| "–".into(), |d| i18n::percent(d, d.normalize().scale().max(2)))
+}
+
+/// A decimal's exact text without trailing zeros (`57.5`), empty for none:
+/// the value of a form field, and of `data-value`.
+pub fn exact_text(d: Option<Decimal>) -> String {
+    d.map(|d| d.normalize().to_string()).unwrap_or_default()
+}
+
+/// A list page.
+#[derive(Template)]
+#[template(path = "web/year_record/list_page.html")]
+pub struct ListPage {
+    /// The frame.
+    pub page: Page,
+    /// The list's path (`/years/3/employments`).
+    pub base: String,
+    /// The element ids' prefix.
+    pub row: &'static str,
+    /// The search text.
+    pub q: String,
+    /// The search field's hint.
+    pub hint: String,
+    /// The choice filters: (name, label, choices).
+    pub filters: Vec<(&'static str, String, Vec<Choice>)>,
+    /// The create link's text, empty when the person may not create.
+    pub new_label: String,
+    /// What was just done (after a delete), or empty.
+    pub done: String,
+    /// The list.
+    pub list: ListView,
+}
+
+/// The list alone (the answer to the htmx search).
+#[derive(Template)]
+#[template(path = "web/year_record/list.html")]
+pub struct ListRegion {
+    /// The list.
+    pub list: ListView,
+}
+
+/// A list as the templates show it.
+#[derive(Debug, Clone)]
+pub struct ListView {
+    /// The element ids' prefix.
+    pub row: &'static str,
+    /// The list's path (rows link to `{base}/{id}`).
+    pub base: String,
+    /// Caption.
+    pub caption: String,
+    /// Column headers: (text, figure column).
+    pub headers: Vec<(String, bool)>,
+    /// `n of m …`.
+    pub count: String,
+    /// Shown when nothing matches.
+    pub none: String,
+    /// The rows.
+    pub rows: Vec<Row>,
+}
+
+/// An object's page.
+#[derive(Template)]
+#[template(path = "web/year_record/page.html")]
+pub struct ObjectPage {
+    /// The frame.
+    pub page: Page,
+    /// The list's path.
+    pub base: String,
+    /// The object's id.
+    pub id: i64,
+    /// The fields: (label, value).
+    pub facts: Vec<(String, String)>,
+    /// The version shown (for the delete form).
+    pub version: String,
+    /// Whether the person may change it.
+    pub can_write: bool,
+    /// What was just done, or why it was not.
+    pub notice: Option<Notice>,
+    /// Text of the link back to the list.
+    pub back: String,
+    /// The sentence before the delete button.
+    pub delete_confirm: String,
+}
+
+/// The routes of a screen below `/years/{year}/{SEGMENT}`.
+pub fn routes<S: YearRecord>() -> Router<WebState> {
+    let base = format!("/years/{{year}}/{}", S::SEGMENT);
+    Router::new()
+        .route(&base, get(list_page::<S>).post(create::<S>))
+        .route(&format!("{base}/new"), get(new_form::<S>))
+        .route(&format!("{base}/{{id}}"), get(detail::<S>).post(save::<S>))
+        .route(&format!("{base}/{{id}}/edit"), get(edit_form::<S>))
+        .route(&format!("{base}/{{id}}/delete"), post(delete::<S>))
+}
+
+fn base<S: YearRecord>(year: i64) -> String {
+    format!("/years/{year}/{}", S::SEGMENT)
+}
+
+fn key<S: YearRecord>(key: &str) -> String {
+    format!("{}-{key}", S::PREFIX)
+}
+
+/// The frame of a page of school year `year` with the year switch; 404 for an unknown year.
+async fn frame<S: YearRecord>(
+    conn: &mut Conn,
+    user: SessionUser,
+    lang: Lang,
+    year: i64,
+    title: impl FnOnce(&str) -> String,
+    here: String,
+) -> Result<Page> {
+    let mut years = form::menu_years(conn).await?;
+    let code = years
+        .iter()
+        .find(|y| y.id == year)
+        .map(|y| y.code.clone())
+        .ok_or_else(|| Error::not_found(SchoolYearId::KIND, year))?;
+    for y in &mut years {
+        y.selected = y.id == year;
+    }
+    let mut page = Page::new(lang, S::SCREEN, title(&code), Some(user), here);
+    page.year = Some(year);
+    page.years = years;
+    Ok(page)
+}
+
+/// `GET /years/{year}/{segment}`: the list, searched (`q`: every word) and filtered (each of the filters).
+pub async fn list_page<S: YearRecord>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(year): Path<i64>,
+    Query(query): Query<HashMap<String, String>>,
+    hx: HxRequest,
+    uri: Uri,
+) -> Response {
+    let q = query.get("q").map(|s| s.trim().to_string()).unwrap_or_default();
+    let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
+    let read = state
+        .store
+        .snapshot(async |conn| {
+            let title = |code: &str| i18n::text_with(lang, &key::<S>("title"), &[("year", code.into())]);
+            let page = frame::<S>(conn, user.clone(), lang, year, title, here.clone()).await?;
+            let all = S::list(conn, year).await?;
+            let options = S::options(conn, year, &FormData::default()).await?;
+            Result::Ok((page, all, options))
+        })
+        .await;
+    let (page, all, options) = match read {
+        Ok(read) => read,
+        Err(e) => return page_error(lang, e),
+    };
+    let chosen = |name: &str| query.get(name).map(|v| v.trim()).unwrap_or("").to_string();
+    let rows: Vec<Row> = all
+        .iter()
+        .map(|item| S::row(lang, item))
+        .filter(|r| matches(&r.search, &q))
+        .filter(|r| {
+            S::FILTERS.iter().all(|f| {
+                let want = chosen(f);
+                want.is_empty() || r.keys.iter().any(|(k, v)| k == f && *v == want)
+            })
+        })
+        .collect();
+    let count = i18n::text_with(
+        lang,
+        &key::<S>("count"),
+        &[("shown", rows.len().to_string().into()), ("total", all.len().to_string().into())],
+    );
+    let list = ListView {
+        row: S::ROW,
+        base: base::<S>(year),
+        caption: i18n::text(lang, &key::<S>("caption")),
+        headers: S::headers(lang),
+        count,
+        none: i18n::text(lang, &key::<S>("none")),
+        rows,
+    };
+    if hx.wants_fragment(&format!("{}-list", S::ROW)) {
+        return (HxResponse { push_url: Some(here), ..Default::default() }, render(lang, &ListRegion { list }))
+            .into_response();
+    }
+    let filters = S::FILTERS
+        .iter()
+        .map(|f| {
+            let picked = chosen(f);
+            let all =
+                Choice { value: String::new(), label: i18n::text(lang, "form-state-all"), selected: picked.is_empty() };
+            let choices = std::iter::once(all)
+                .chain(options_of(&options, f).into_iter().map(|(value, label)| Choice {
+                    selected: value == picked,
+                    value,
+                    label,
+                }))
+                .collect();
+            (*f, i18n::text(lang, &key::<S>(&format!("filter-{f}"))), choices)
+        })
+        .collect();
+    let done = if query.get("done").map(String::as_str) == Some("deleted") {
+        i18n::text(lang, &key::<S>("done-deleted"))
+    } else {
+        String::new()
+    };
+    let new_label = if user.can_plan() { i18n::text(lang, &key::<S>("new")) } else { String::new() };
+    render(
+        lang,
+        &ListPage {
+            page,
+            base: list.base.clone(),
+            row: S::ROW,
+            q,
+            hint: i18n::text(lang, &key::<S>("search-hint")),
+            filters,
+            new_label,
+            done,
+            list,
+        },
+    )
+}
+
+/// The object `id` if it belongs to school year `year`, else 404.
+async fn get_in<S: YearRecord>(conn: &mut Conn, year: i64, id: i64) -> Result<Single<S>> {
+    <S::R as Crud>::get(conn, id)
+        .await?
+        .filter(|item| S::year_of(item) == year)
+        .ok_or_else(|| Error::not_found(<S::R as Crud>::NOUN, id))
+}
+
+/// `GET /years/{year}/{segment}/{id}`: the object's page; `?done=` says what was just done.
+pub async fn detail<S: YearRecord>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path((year, id)): Path<(i64, i64)>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let notice = query.get("done").and_then(|d| match d.as_str() {
+        "created" | "saved" => Some(Notice { kind: "ok", text: i18n::text(lang, &key::<S>(&format!("done-{d}"))) }),
+        _ => None,
+    });
+    show_detail::<S>(&state, user, lang, year, id, notice, StatusCode::OK).await
+}
+
+/// The object's page as it is now, with `notice`, answered with `status`.
+async fn show_detail<S: YearRecord>(
+    state: &WebState,
+    user: SessionUser,
+    lang: Lang,
+    year: i64,
+    id: i64,
+    notice: Option<Notice>,
+    status: StatusCode,
+) -> Response {
+    let here = format!("{}/{id}", base::<S>(year));
+    let read = state
+        .store
+        .snapshot(async |conn| {
+            let item = get_in::<S>(conn, year, id).await?;
+            let code = S::code(&item);
+            let title = |_: &str| i18n::text_with(lang, &key::<S>("detail-title"), &[("code", code.into())]);
+            let page = frame::<S>(conn, user.clone(), lang, year, title, here.clone()).await?;
+            Result::Ok((item, page))
+        })
+        .await;
+    let (item, page) = match read {
+        Ok(read) => read,
+        Err(e) => return page_error(lang, e),
+    };
+    let html = render(
+        lang,
+        &ObjectPage {
+            page,
+            base: base::<S>(year),
+            id,
+            facts: S::facts(lang, &item),
+            version: loaded_version(&item),
+            can_write: user.can_plan(),
+            notice,
+            back: i18n::text(lang, &key::<S>("back")),
+            delete_confirm: i18n::text(lang, &key::<S>("delete-confirm")),
+        },
+    );
+    (status, html).into_response()
+}
+
+/// The version of a saved object as its form carries it (the ETag without quotes).
+fn loaded_version<T: serde::Serialize>(item: &T) -> String {
+    Version::of(item).map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// The form values of a saved object with its version.
+pub fn loaded<S: YearRecord>(item: &Single<S>) -> FormData {
+    let mut values = S::values_of(item);
+    values.set(form::VERSION_FIELD, loaded_version(item));
+    values
+}
+
+/// What a form shows besides its fields.
+struct FormState {
+    year: i64,
+    id: Option<i64>,
+    /// The object's short name (edit forms).
+    code: String,
+    values: FormData,
+    errors: FieldErrors,
+    conflict: Option<Conflict>,
+    status: StatusCode,
+}
+
+/// Renders the form (new when `id` is `None`); 403 for a reader.
+async fn show_form<S: YearRecord>(state: &WebState, user: SessionUser, lang: Lang, s: FormState) -> Response {
+    if !user.can_plan() {
+        return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
+    }
+    let list = base::<S>(s.year);
+    let (action, cancel, here) = match s.id {
+        None => (list.clone(), list.clone(), format!("{list}/new")),
+        Some(id) => (format!("{list}/{id}"), format!("{list}/{id}"), format!("{list}/{id}/edit")),
+    };
+    let title = |_: &str| match s.id {
+        None => i18n::text(lang, &key::<S>("new-title")),
+        Some(_) => i18n::text_with(lang, &key::<S>("edit-title"), &[("code", s.code.as_str().into())]),
+    };
+    let read = state
+        .store
+        .snapshot(async |conn| {
+            let page = frame::<S>(conn, user.clone(), lang, s.year, title, here.clone()).await?;
+            Result::Ok((page, S::options(conn, s.year, &s.values).await?))
+        })
+        .await;
+    let (page, options) = match read {
+        Ok(read) => read,
+        Err(e) => return page_error(lang, e),
+    };
+    let html = render(
+        lang,
+        &RecordForm {
+            page,
+            action,
+            cancel,
+            version: s.values.get(form::VERSION_FIELD).to_string(),
+            archived: false,
+            fields: S::fields(lang, &s.values, &s.errors, &options),
+            errors: s.errors.general.clone(),
+            conflict: s.conflict,
+        },
+    );
+    (s.status, html).into_response()
+}
+
+/// `GET /years/{year}/{segment}/new`: the empty form (planners and admins; 403 for readers).
+pub async fn new_form<S: YearRecord>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(year): Path<i64>,
+) -> Response {
+    let s = FormState {
+        year,
+        id: None,
+        code: String::new(),
+        values: FormData::default(),
+        errors: FieldErrors::none(lang),
+        conflict: None,
+        status: StatusCode::OK,
+    };
+    show_form::<S>(&state, user, lang, s).await
+}
+
+/// `GET /years/{year}/{segment}/{id}/edit`: the form with the saved values and their version.
+pub async fn edit_form<S: YearRecord>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path((year, id)): Path<(i64, i64)>,
+) -> Response {
+    let item = match state.store.snapshot(async |conn| get_in::<S>(conn, year, id).await).await {
+        Ok(item) => item,
+        Err(e) => return page_error(lang, e),
+    };
+    let s = FormState {
+        year,
+        id: Some(id),
+        code: S::code(&item),
+        values: loaded::<S>(&item),
+        errors: FieldErrors::none(lang),
+        conflict: None,
+        status: StatusCode::OK,
+    };
+    show_form::<S>(&state, user, lang, s).await
+}
+
+/// `POST /years/{year}/{segment}`: creates the object and shows its page, or the form again with the problems.
+pub async fn create<S: YearRecord>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(year): Path<i64>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let values = FormData(fields);
+    let list = base::<S>(year);
+    let written = match <S::R as CrudCreate>::New::from_body(&S::body(year, &values), Mode::Create) {
+        Ok(new) => crud::create::<S::R>(&state.store, &form::actor(&user, &list), &new).await,
+        Err(e) => Err(e),
+    };
+    match written {
+        Ok(w) => Redirect::to(&format!("{list}/{}?done=created", w.id)).into_response(),
+        Err(e) => refused::<S>(&state, user, lang, year, None, values, e).await,
+    }
+}
+
+/// `POST /years/{year}/{segment}/{id}`: saves the form over the object,
+/// expecting the version it was loaded at.
+pub async fn save<S: YearRecord>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path((year, id)): Path<(i64, i64)>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let values = FormData(fields);
+    let list = base::<S>(year);
+    let actor = form::actor(&user, &format!("{list}/{id}"));
+    let written = async {
+        // Only an object of this year is saved here.
+        state.store.snapshot(async |conn| get_in::<S>(conn, year, id).await).await?;
+        let new = <S::R as Crud>::Update::from_body(&S::body(year, &values), Mode::Replace)?;
+        crud::update::<S::R>(&state.store, &actor, id, &values.expect(), &new).await
+    }
+    .await;
+    match written {
+        Ok(_) => Redirect::to(&format!("{list}/{id}?done=saved")).into_response(),
+        Err(e) => refused::<S>(&state, user, lang, year, Some(id), values, e).await,
+    }
+}
+
+/// The answer to a refused save: the form again with the values typed and
+/// the problems, or with someone else's change (412); other faults as pages.
+async fn refused<S: YearRecord>(
+    state: &WebState,
+    user: SessionUser,
+    lang: Lang,
+    year: i64,
+    id: Option<i64>,
+    values: FormData,
+    e: Error,
+) -> Response {
+    match (e.code(), id) {
+        (ErrorCode::PreconditionFailed, Some(id)) => conflict::<S>(state, user, lang, year, id, values).await,
+        (ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden, _) => page_error(lang, e),
+        _ => {
+            let errors = FieldErrors::from_error(&e, lang, S::FIELDS);
+            let code = match id {
+                Some(id) => {
+                    state.store.snapshot(async |conn| get_in::<S>(conn, year, id).await).await.map(|i| S::code(&i))
+                }
+                None => Ok(String::new()),
+            };
+            let code = code.unwrap_or_default();
+            let s = FormState { year, id, code, values, errors, conflict: None, status: e.status() };
+            show_form::<S>(state, user, lang, s).await
+        }
+    }
+}
+
+/// 412: the form again with the values typed and the current version, above
+/// it what differs between the saved object and the form, and who changed it last.
+async fn conflict<S: YearRecord>(
+    state: &WebState,
+    user: SessionUser,
+    lang: Lang,
+    year: i64,
+    id: i64,
+    mut values: FormData,
+) -> Response {
+    let read = state
+        .store
+        .snapshot(async |conn| {
+            let item = get_in::<S>(conn, year, id).await?;
+            let filter = AuditFilter {
+                object_type: Some(<S::R as Crud>::PATH.into()),
+                object_id: Some(id),
+                ..Default::default()
+            };
+            let last = conn.list_audit(&filter).await?.into_iter().next().map(|a| (a.account_name, form::when(&a.at)));
+            let saved = loaded::<S>(&item);
+            let mut both = saved.clone();
+            both.0.extend(values.0.iter().cloned());
+            Result::Ok((S::code(&item), saved, last, S::options(conn, year, &both).await?))
+        })
+        .await;
+    let (code, saved, last, options) = match read {
+        Ok(read) => read,
+        Err(e) => return page_error(lang, e),
+    };
+    let none = FieldErrors::none(lang);
+    let conflict = Conflict::between(
+        lang,
+        &S::fields(lang, &saved, &none, &options),
+        &S::fields(lang, &values, &none, &options),
+        last,
+    );
+    values.set(form::VERSION_FIELD, saved.get(form::VERSION_FIELD));
+    let s = FormState {
+        year,
+        id: Some(id),
+        code,
+        values,
+        errors: none,
+        conflict: Some(conflict),
+        status: StatusCode::PRECONDITION_FAILED,
+    };
+    show_form::<S>(state, user, lang, s).await
+}
+
+/// `POST /years/{year}/{segment}/{id}/delete`: deletes the object (expects
+/// `_version`); 409 names what still uses it, 412 says it changed meanwhile.
+pub async fn delete<S: YearRecord>(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path((year, id)): Path<(i64, i64)>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let sent = FormData(fields);
+    let list = base::<S>(year);
+    let actor = form::actor(&user, &format!("{list}/{id}/delete"));
+    let result = async {
+        state.store.snapshot(async |conn| get_in::<S>(conn, year, id).await).await?;
+        crud::delete::<S::R>(&state.store, &actor, id, &sent.expect()).await
+    }
+    .await;
+    let e = match result {
+        Ok(()) => return Redirect::to(&format!("{list}?done=deleted")).into_response(),
+        Err(e) => e,
+    };
+    let text = match e.code() {
+        ErrorCode::Referenced => {
+            let read: Result<_> = state
+                .store
+                .snapshot(async |conn| {
+                    let item = get_in::<S>(conn, year, id).await?;
+                    Result::Ok((S::code(&item), S::users(conn, lang, id).await?))
+                })
+                .await;
+            match read {
+                Ok((code, users)) if !users.is_empty() => i18n::text_with(
+                    lang,
+                    &key::<S>("in-use"),
+                    &[("code", code.into()), ("users", users.join(", ").into())],
+                ),
+                _ => e.message(lang),
+            }
+        }
+        ErrorCode::PreconditionFailed => i18n::text(lang, "form-changed-meanwhile"),
+        ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden => return page_error(lang, e),
+        _ => e.message(lang),
+    };
+    let notice = Notice { kind: "error", text };
+    show_detail::<S>(&state, user, lang, year, id, Some(notice), e.status()).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    #[test]
+    fn percents_are_shown_exactly() {
+        let d = |s: &str| Some(Decimal::from_str(s).unwrap());
+        assert_eq!(exact_percent(d("77.5")), "77.50 %");
+        assert_eq!(exact_percent(d("33.3333")), "33.3333 %");
+        assert_eq!(exact_percent(d("100.0000")), "100.00 %");
+        assert_eq!(exact_percent(None), "–");
+        assert_eq!(exact_text(d("57.5000")), "57.5");
+        assert_eq!(exact_text(None), "");
+    }
+}
