@@ -38,6 +38,12 @@ pub enum Screen {
     Genders,
     /// Spezielles → Schuljahr eröffnen.
     Opening,
+    /// Stammdaten → Lehrgänge.
+    Curricula,
+    /// Stammdaten → Lektionentafel.
+    LessonTable,
+    /// Stammdaten → Schuljahre.
+    SchoolYears,
 }
 
 /// A school year in the year switch.
@@ -150,7 +156,7 @@ impl Page {
     }
 
     /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Fächer, Klassen,
-    /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen): the
+    /// Lehrgänge, Lektionentafel, Lehrpersonen, Schuljahre, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen): the
     /// entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
@@ -178,7 +184,10 @@ impl Page {
             items: vec![
                 item("nav-subjects", "/subjects".into(), Screen::Subjects),
                 item("nav-classes", "/classes".into(), Screen::Classes),
+                item("curricula-nav", "/curricula".into(), Screen::Curricula),
+                item("lessontable-nav", "/lessontable".into(), Screen::LessonTable),
                 item("nav-teachers", "/teachers".into(), Screen::Teachers),
+                item("schoolyears-nav", "/schoolyears".into(), Screen::SchoolYears),
                 item("nav-subjectcategories", "/subjectcategories".into(), Screen::SubjectCategories),
                 item("nav-subjecttypes", "/subjecttypes".into(), Screen::SubjectTypes),
                 item("nav-genders", "/genders".into(), Screen::Genders),
@@ -206,7 +215,10 @@ impl Page {
             | Screen::SubjectCategories
             | Screen::SubjectTypes
             | Screen::Genders
-            | Screen::Opening => "",
+            | Screen::Opening
+            | Screen::Curricula
+            | Screen::LessonTable
+            | Screen::SchoolYears => "",
         }
     }
 }

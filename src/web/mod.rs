@@ -7,7 +7,8 @@
 //! (Übersicht), [`yearview`] (Übersicht → Jahresüberblick), [`workload`] (Übersicht → Pensenblatt),
 //! [`documents`] (Übersicht → Export), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
-//! (Fachgebiete, Fachtypen, Geschlechter), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
+//! (Fachgebiete, Fachtypen, Geschlechter), [`curricula`], [`lessontable`], [`schoolyears`] (Stammdaten →
+//! Lehrgänge, Lektionentafel, Schuljahre), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
 //! (working together); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
@@ -18,6 +19,7 @@
 
 pub mod assets;
 pub mod classes;
+pub mod curricula;
 pub mod documents;
 pub mod form;
 pub mod grid;
@@ -25,11 +27,13 @@ pub mod guard;
 pub mod htmx;
 pub mod language;
 pub mod layout;
+pub mod lessontable;
 pub mod live;
 pub mod lookups;
 pub mod opening;
 pub mod overview;
 pub mod record;
+pub mod schoolyears;
 pub mod signin;
 pub mod subjects;
 pub mod teachers;
@@ -94,7 +98,8 @@ pub struct WebState {
 /// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
-/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`.
+/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/curricula`,
+/// `/schoolyears` (the same, a year is created under `/opening`), `/lessontable[/{key}[/edit|/row]]`, `/assets/{file}`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -137,6 +142,12 @@ pub fn router(
         .route("/opening/{year}", get(opening::year))
         .route("/opening/{year}/class", post(opening::create_class))
         .route("/opening/{year}/open", post(opening::open))
+        .merge(record::routes::<curricula::CurriculumRecord>())
+        .route("/lessontable", get(lessontable::page))
+        .route("/lessontable/{key}", post(lessontable::save))
+        .route("/lessontable/{key}/edit", get(lessontable::edit))
+        .route("/lessontable/{key}/row", get(lessontable::row))
+        .merge(schoolyears::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

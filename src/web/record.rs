@@ -44,11 +44,12 @@ use crate::domain::reader::Mode;
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
-use crate::service::crud::{self, Crud, CrudCreate};
+use crate::service::audit::Actor;
+use crate::service::crud::{self, Crud, CrudCreate, Written};
 use crate::service::session::SessionUser;
-use crate::service::version::Version;
+use crate::service::version::{Expect, Version};
 use crate::store::account::AuditFilter;
-use crate::store::Conn;
+use crate::store::{Conn, Store};
 
 /// The choices of a form's `select` and `checks` fields: per field name, the
 /// (value, label) pairs.
@@ -99,6 +100,33 @@ pub trait Record: Send + Sync + 'static {
     fn archived(item: &Single<Self>) -> bool;
     /// The choices of the form's lookups; archived ones only when among `chosen`.
     fn options(conn: &mut Conn, chosen: &FormData) -> impl Future<Output = Result<Options>> + Send;
+
+    /// Creates the object from the form's input (default: [`crud::create`];
+    /// a resource with its own use case, e.g. curricula, names it here).
+    fn create_new<'a>(
+        store: &'a Store,
+        actor: &'a Actor,
+        new: &'a <Self::R as CrudCreate>::New,
+    ) -> impl Future<Output = Result<Written<Single<Self>>>> + Send + 'a {
+        crud::create::<Self::R>(store, actor, new)
+    }
+
+    /// Saves the form's input over object `id` expecting `expect` (default: [`crud::update`]).
+    fn update_new<'a>(
+        store: &'a Store,
+        actor: &'a Actor,
+        id: i64,
+        expect: &'a Expect,
+        new: &'a <Self::R as Crud>::Update,
+    ) -> impl Future<Output = Result<Written<Single<Self>>>> + Send + 'a {
+        crud::update::<Self::R>(store, actor, id, expect, new)
+    }
+
+    /// Links on the object's page below its facts: (href, text) (default: none).
+    fn links(lang: Lang, item: &Single<Self>) -> Vec<(String, String)> {
+        let _ = (lang, item);
+        Vec::new()
+    }
 }
 
 /// A master-data screen's list: the objects with a search and the
@@ -290,6 +318,8 @@ pub struct RecordPage {
     pub back: String,
     /// The sentence before the delete button.
     pub delete_confirm: String,
+    /// Links below the facts: (href, text) ([`Record::links`]).
+    pub links: Vec<(String, String)>,
 }
 
 /// A message above a page's content.
@@ -412,6 +442,7 @@ async fn show_detail<S: Record>(
             notice,
             back: i18n::text(lang, &format!("{}-back", S::PREFIX)),
             delete_confirm: i18n::text(lang, &format!("{}-delete-confirm", S::PREFIX)),
+            links: S::links(lang, &item),
         },
     );
     (status, html).into_response()
@@ -502,7 +533,7 @@ pub async fn create<S: Record>(
 ) -> Response {
     let values = FormData(fields);
     let written = match <S::R as CrudCreate>::New::from_body(&S::body(&values), Mode::Create) {
-        Ok(new) => crud::create::<S::R>(&state.store, &form::actor(&user, S::BASE), &new).await,
+        Ok(new) => S::create_new(&state.store, &form::actor(&user, S::BASE), &new).await,
         Err(e) => Err(e),
     };
     match written {
@@ -522,7 +553,7 @@ pub async fn save<S: Record>(
     let values = FormData(fields);
     let actor = form::actor(&user, &format!("{}/{id}", S::BASE));
     let written = match <S::R as Crud>::Update::from_body(&S::body(&values), Mode::Replace) {
-        Ok(new) => crud::update::<S::R>(&state.store, &actor, id, &values.expect(), &new).await,
+        Ok(new) => S::update_new(&state.store, &actor, id, &values.expect(), &new).await,
         Err(e) => Err(e),
     };
     match written {
@@ -618,7 +649,7 @@ pub async fn archive<S: Record>(
         let mut values = S::values_of(&current);
         values.set("archived", to.to_string());
         let new = <S::R as Crud>::Update::from_body(&S::body(&values), Mode::Replace)?;
-        crud::update::<S::R>(&state.store, &actor, id, &sent.expect(), &new).await
+        S::update_new(&state.store, &actor, id, &sent.expect(), &new).await
     }
     .await;
     match result {
