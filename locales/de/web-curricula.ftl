@@ -54,6 +54,9 @@ lessontable-type-startRepeating = Anfang, wiederholend
 lessontable-type-of = Art, Stufe { $grade }
 lessontable-lessons1-of = Lektionen 1. Semester, Stufe { $grade }
 lessontable-lessons2-of = Lektionen 2. Semester, Stufe { $grade }
+lessontable-short-type = Art
+lessontable-short-lessons1 = Lektionen 1. Sem.
+lessontable-short-lessons2 = Lektionen 2. Sem.
 
 ## Schuljahre
 schoolyears-nav = Schuljahre

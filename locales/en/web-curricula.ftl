@@ -54,6 +54,9 @@ lessontable-type-startRepeating = start, repeating
 lessontable-type-of = Type, grade { $grade }
 lessontable-lessons1-of = Lessons 1st semester, grade { $grade }
 lessontable-lessons2-of = Lessons 2nd semester, grade { $grade }
+lessontable-short-type = Type
+lessontable-short-lessons1 = Lessons 1st sem.
+lessontable-short-lessons2 = Lessons 2nd sem.
 
 ## School years
 schoolyears-nav = School years

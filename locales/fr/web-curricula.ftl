@@ -54,6 +54,9 @@ lessontable-type-startRepeating = début, répété
 lessontable-type-of = Genre, degré { $grade }
 lessontable-lessons1-of = Périodes 1er semestre, degré { $grade }
 lessontable-lessons2-of = Périodes 2e semestre, degré { $grade }
+lessontable-short-type = Genre
+lessontable-short-lessons1 = Périodes 1er sem.
+lessontable-short-lessons2 = Périodes 2e sem.
 
 ## Années scolaires
 schoolyears-nav = Années scolaires

@@ -116,12 +116,20 @@ pub struct EditCell {
     pub lessons1: Field,
     /// `lessons2-{grade id}`.
     pub lessons2: Field,
+    /// The visible labels of the three fields (without the grade).
+    pub short: [String; 3],
 }
 
 impl EditCell {
-    /// The three fields in the form's order.
-    pub fn fields(&self) -> Vec<Field> {
-        vec![self.kind.clone(), self.lessons1.clone(), self.lessons2.clone()]
+    /// The three fields in the form's order, each with its short label (the
+    /// group's legend names the grade; the field's label, with the grade, names
+    /// it in its problem).
+    pub fn fields(&self) -> Vec<(Field, String)> {
+        vec![
+            (self.kind.clone(), self.short[0].clone()),
+            (self.lessons1.clone(), self.short[1].clone()),
+            (self.lessons2.clone(), self.short[2].clone()),
+        ]
     }
 }
 
@@ -271,6 +279,8 @@ fn edit_cells(lang: Lang, grades: &[LookupRef], values: &FormData, errors: &Fiel
                     errors,
                     false,
                 ),
+                short: ["lessontable-short-type", "lessontable-short-lessons1", "lessontable-short-lessons2"]
+                    .map(|k| i18n::text(lang, k)),
             }
         })
         .collect()

@@ -122,6 +122,17 @@ pub trait Record: Send + Sync + 'static {
         crud::update::<Self::R>(store, actor, id, expect, new)
     }
 
+    /// The object's page facts when they name other objects read with `conn`
+    /// (default: [`Record::facts`]).
+    fn facts_read<'a>(
+        conn: &'a mut Conn,
+        lang: Lang,
+        item: &'a Single<Self>,
+    ) -> impl Future<Output = Result<Vec<(String, String)>>> + Send + 'a {
+        let _ = conn;
+        std::future::ready(Ok(Self::facts(lang, item)))
+    }
+
     /// Links on the object's page below its facts: (href, text) (default: none).
     fn links(lang: Lang, item: &Single<Self>) -> Vec<(String, String)> {
         let _ = (lang, item);
@@ -429,6 +440,10 @@ async fn show_detail<S: Record>(
         Ok(page) => page,
         Err(e) => return page_error(lang, e),
     };
+    let facts = match state.store.snapshot(async |conn| S::facts_read(conn, lang, &item).await).await {
+        Ok(facts) => facts,
+        Err(e) => return page_error(lang, e),
+    };
     let html = render(
         lang,
         &RecordPage {
@@ -436,7 +451,7 @@ async fn show_detail<S: Record>(
             base: S::BASE,
             id,
             archived: S::archived(&item),
-            facts: S::facts(lang, &item),
+            facts,
             version: Version::of(&item).map(|v| v.to_string()).unwrap_or_default(),
             can_write: user.can_plan(),
             notice,

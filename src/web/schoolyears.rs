@@ -158,6 +158,29 @@ impl Record for SchoolYearRecord {
         fields
     }
 
+    /// [`Record::facts`] with the weekly lessons named by their payroll types' codes.
+    async fn facts_read(conn: &mut Conn, lang: Lang, y: &SchoolYear) -> Result<Vec<(String, String)>> {
+        let payroll = conn.list_payroll_types(None).await?;
+        let lessons =
+            |d: rust_decimal::Decimal| i18n::text_with(lang, "schoolyears-lessons", &[("n", lessons_text(d).into())]);
+        let mut facts = Self::facts(lang, y);
+        for (id, weekly) in &y.weekly_lessons {
+            let Some(p) = payroll.iter().find(|p| p.id == *id) else { continue };
+            let from = i18n::text_with(lang, "schoolyears-weekly-id", &[("id", id.to_string().into())]);
+            let to = i18n::text_with(
+                lang,
+                "schoolyears-weekly",
+                &[("type", format!("{} – {}", p.code, p.description).into())],
+            );
+            if let Some(fact) =
+                facts.iter_mut().find(|(label, value)| *label == from && *value == lessons(weekly.decimal()))
+            {
+                fact.0 = to;
+            }
+        }
+        Ok(facts)
+    }
+
     fn facts(lang: Lang, y: &SchoolYear) -> Vec<(String, String)> {
         let l = |key: &str| i18n::text(lang, key);
         let yes_no = |b: bool| l(if b { "form-yes" } else { "form-no" });
