@@ -180,6 +180,8 @@ pub struct RowFragment {
 pub struct EditorFragment {
     /// Language, token, rights.
     pub ui: Ui,
+    /// The same, under the name the shared problems template reads its texts from.
+    pub page: Ui,
     /// The row.
     pub row: RowView,
     /// Its form.
@@ -538,7 +540,7 @@ pub async fn edit(
     };
     let view = row_view(lang, key, (&row.subject.subject.code, &row.subject.subject.description), &row.details);
     let ui = Ui { lang, csrf: user.csrf.clone(), can_write: true };
-    render(lang, &EditorFragment { ui, row: view, ed })
+    render(lang, &EditorFragment { page: ui.clone(), ui, row: view, ed })
 }
 
 /// `GET /lessontable/{key}/row`: the row as shown (htmx: "Abbrechen"), else the page.
@@ -638,7 +640,7 @@ pub async fn save(
     if hx.htmx {
         let view = row_view(lang, key, (&subject.0, &subject.1), &current.details);
         let ui = Ui { lang, csrf: user.csrf.clone(), can_write: true };
-        return (status, render(lang, &EditorFragment { ui, row: view, ed })).into_response();
+        return (status, render(lang, &EditorFragment { page: ui.clone(), ui, row: view, ed })).into_response();
     }
     let table = match read_table(&state, Some(key.curriculum.0), Some(&side(key.division))).await {
         Ok(table) => table,
