@@ -19,18 +19,9 @@ async fn a_planner_edits_a_lesson_table_row_in_place_and_sees_the_curricula_and_
     let first = |v: &serde_json::Value| v.as_array().unwrap()[0]["id"].as_i64().unwrap();
     let curriculum = first(app.get("/curriculum").await.expect(200).result());
     let division = first(app.get("/division").await.expect(200).result());
-    let year = app
-        .get("/schoolyear")
-        .await
-        .expect(200)
-        .result()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|y| y["code"] == "26/27")
-        .unwrap()["id"]
-        .as_i64()
-        .unwrap();
+    let years = app.get("/schoolyear").await.expect(200);
+    let year_26 = years.result().as_array().unwrap().iter().find(|y| y["code"] == "26/27").expect("26/27").clone();
+    let year = year_26["id"].as_i64().unwrap();
     let table = app.get(&format!("/lessontable?curriculum={curriculum}&division={division}")).await.expect(200);
     let key = table.result()["items"][0]["id"].as_str().unwrap().to_string();
     let grade = table.result()["grades"][0]["id"].as_i64().unwrap();
