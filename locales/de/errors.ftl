@@ -168,3 +168,25 @@ error-merge-listed-twice = Der Kurs { $id } ist zweimal aufgeführt: Führen Sie
 error-merge-too-few-given = Zum Zusammenlegen braucht es mindestens zwei Kurse; angegeben: { $count }.
 error-split-cross-class-course = { $course } gehört zum klassenübergreifenden Fach { $subject }: Er hat keine Klassen, nach denen er aufgeteilt werden könnte.
 error-split-single-class-course = { $course } hat nur eine Klasse: Nur ein Kurs mit mehreren Klassen kann aufgeteilt werden.
+
+# WorkloadMail (src/jobs/mail.rs, src/jobs/run.rs)
+error-mail-not-configured = Der Mailversand ist auf diesem Server nicht eingerichtet (Start mit --smtp-url).
+error-mail-no-texts = Dem Auftrag fehlen Absender, Betreff und Text des Mails.
+error-mail-header-character = Absender oder Betreff enthalten ein Steuerzeichen; es wurde kein Mail versandt.
+error-mail-from = Der Absender ist keine E-Mail-Adresse ({ $reason }).
+error-mail-missing-addresses = Diese Lehrpersonen haben keine gültige E-Mail-Adresse, deshalb wurde kein Mail versandt: { $codes }.
+error-mail-name-character = Name, Kürzel oder E-Mail-Adresse dieser Lehrpersonen enthalten ein Steuerzeichen, deshalb wurde kein Mail versandt: { $codes }.
+error-mail-bad-address = { $email } ist keine E-Mail-Adresse ({ $reason }).
+error-mail-send-failed = Das Mail an { $code } ({ $email }) konnte nicht versandt werden: { $reason }. Die zuvor protokollierten Mails wurden versandt.
+
+# Course rules: cross-class subjects, grade and curriculum (src/domain/course.rs)
+error-course-grade-differs = Die Klassen sind im Schuljahr { $year } in der Stufe { $grade }; lassen Sie `grade` weg oder geben Sie diese Stufe an.
+error-course-curriculum-differs = Die Klassen folgen dem Lehrgang { $curriculum }; lassen Sie `curriculum` weg oder geben Sie diesen Lehrgang an.
+error-cross-class-with-classes-named = Das Fach { $subject } ist gesamtschulisch: Seine Kurse haben eine Stufe, aber keine Klassen. Lassen Sie `schoolClasses` leer oder weg.
+error-cross-class-with-classes-field = muss bei einem gesamtschulischen Fach leer sein
+error-cross-class-grade-required = `grade` ist erforderlich: Das Fach { $subject } ist gesamtschulisch.
+error-cross-class-curriculum-required = `curriculum` ist erforderlich: Das Fach { $subject } ist gesamtschulisch.
+error-grade-not-in-curriculum-named = Die Stufe { $grade } ist keine Stufe des Lehrgangs { $curriculum }.
+error-grade-not-in-curriculum-field = keine Stufe des Lehrgangs
+error-merge-cross-class-named = Das Fach { $subject } ist gesamtschulisch: Seine Kurse haben keine Klassen und können nicht zusammengelegt werden.
+error-cross-class-course-field = Kurs eines gesamtschulischen Fachs

@@ -169,3 +169,25 @@ error-merge-listed-twice = Course { $id } is listed twice: list every course to 
 error-merge-too-few-given = A merge needs at least two courses; { $count } given.
 error-split-cross-class-course = { $course } belongs to cross-class subject { $subject }: it has no classes to split by.
 error-split-single-class-course = { $course } has only one class: only a course with more than one class can be split.
+
+# WorkloadMail (src/jobs/mail.rs, src/jobs/run.rs)
+error-mail-not-configured = Mailing is not configured on this server (start it with --smtp-url).
+error-mail-no-texts = The job has no mail texts.
+error-mail-header-character = mailFrom or mailSubject holds a control character; no mail was sent.
+error-mail-from = mailFrom is no address ({ $reason }).
+error-mail-missing-addresses = These teachers have no valid e-mail address, so no mail was sent: { $codes }.
+error-mail-name-character = The name, code or e-mail address of these teachers holds a control character, so no mail was sent: { $codes }.
+error-mail-bad-address = { $email } is no address ({ $reason }).
+error-mail-send-failed = Sending the mail to { $code } ({ $email }) failed: { $reason }. The mails logged before were sent.
+
+# Course rules: cross-class subjects, grade and curriculum (src/domain/course.rs)
+error-course-grade-differs = The classes are in grade { $grade } in school year { $year }; leave `grade` out or send that grade.
+error-course-curriculum-differs = The classes follow curriculum { $curriculum }; leave `curriculum` out or send that curriculum.
+error-cross-class-with-classes-named = Subject { $subject } is cross-class: its courses have a grade but no school classes. Send `schoolClasses` empty or leave it out.
+error-cross-class-with-classes-field = must be empty for a cross-class subject
+error-cross-class-grade-required = `grade` is required: subject { $subject } is cross-class.
+error-cross-class-curriculum-required = `curriculum` is required: subject { $subject } is cross-class.
+error-grade-not-in-curriculum-named = Grade { $grade } is not a grade of curriculum { $curriculum }.
+error-grade-not-in-curriculum-field = not a grade of the curriculum
+error-merge-cross-class-named = Subject { $subject } is cross-class: its courses have no classes and cannot be merged.
+error-cross-class-course-field = course of a cross-class subject

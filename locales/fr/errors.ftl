@@ -168,3 +168,25 @@ error-merge-listed-twice = Le cours { $id } figure deux fois : indiquez une seul
 error-merge-too-few-given = Un regroupement demande au moins deux cours ; { $count } indiqué(s).
 error-split-cross-class-course = { $course } appartient à la discipline interclasses { $subject } : il n'a pas de classes selon lesquelles le diviser.
 error-split-single-class-course = { $course } n'a qu'une classe : seul un cours de plusieurs classes peut être divisé.
+
+# WorkloadMail (src/jobs/mail.rs, src/jobs/run.rs)
+error-mail-not-configured = L'envoi de courriels n'est pas configuré sur ce serveur (démarrage avec --smtp-url).
+error-mail-no-texts = Il manque au mandat l'expéditeur, l'objet et le texte du courriel.
+error-mail-header-character = L'expéditeur ou l'objet contient un caractère de contrôle ; aucun courriel n'a été envoyé.
+error-mail-from = L'expéditeur n'est pas une adresse électronique ({ $reason }).
+error-mail-missing-addresses = Ces enseignant·es n'ont pas d'adresse électronique valable, c'est pourquoi aucun courriel n'a été envoyé : { $codes }.
+error-mail-name-character = Le nom, le sigle ou l'adresse électronique de ces enseignant·es contient un caractère de contrôle, c'est pourquoi aucun courriel n'a été envoyé : { $codes }.
+error-mail-bad-address = { $email } n'est pas une adresse électronique ({ $reason }).
+error-mail-send-failed = L'envoi du courriel à { $code } ({ $email }) a échoué : { $reason }. Les courriels journalisés auparavant ont été envoyés.
+
+# Course rules: cross-class subjects, grade and curriculum (src/domain/course.rs)
+error-course-grade-differs = Les classes sont au degré { $grade } pendant l'année scolaire { $year } ; omettez `grade` ou indiquez ce degré.
+error-course-curriculum-differs = Les classes suivent la filière { $curriculum } ; omettez `curriculum` ou indiquez cette filière.
+error-cross-class-with-classes-named = La discipline { $subject } est interclasses : ses cours ont un degré mais pas de classes. Laissez `schoolClasses` vide ou omettez-le.
+error-cross-class-with-classes-field = doit être vide pour une discipline interclasses
+error-cross-class-grade-required = `grade` est obligatoire : la discipline { $subject } est interclasses.
+error-cross-class-curriculum-required = `curriculum` est obligatoire : la discipline { $subject } est interclasses.
+error-grade-not-in-curriculum-named = Le degré { $grade } n'est pas un degré de la filière { $curriculum }.
+error-grade-not-in-curriculum-field = pas un degré de la filière
+error-merge-cross-class-named = La discipline { $subject } est interclasses : ses cours n'ont pas de classes et ne peuvent pas être regroupés.
+error-cross-class-course-field = cours d'une discipline interclasses

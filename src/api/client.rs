@@ -144,7 +144,7 @@ fn parse_settings(body: &Value, mode: Mode) -> Result<AccountSettings> {
 }
 
 async fn get_settings(State(app): State<AppState>, p: Principal) -> Result<Response> {
-    Ok(ok(&app.store.conn().await?.get_settings(p.account_id).await?))
+    Ok(ok(&crate::service::account::settings(&app.store, p.account_id).await?))
 }
 
 async fn save_settings(app: AppState, p: Principal, actor: Actor, body: Value, mode: Mode) -> Result<Response> {

@@ -641,20 +641,14 @@ pub fn derive_class_based(
         errors.push(FieldError::new(
             "/grade",
             ErrorCode::GradeMismatch,
-            format!(
-                "The classes are in grade {grade_code} in school year {}; leave `grade` out or send that grade.",
-                year.code
-            ),
+            Message::new("error-course-grade-differs").arg("grade", grade_code).arg("year", &year.code),
         ));
     }
     if given_curriculum.is_some_and(|c| c != first.curriculum) {
         errors.push(FieldError::new(
             "/curriculum",
             ErrorCode::GradeMismatch,
-            format!(
-                "The classes follow curriculum {}; leave `curriculum` out or send that curriculum.",
-                first.curriculum_code
-            ),
+            Message::new("error-course-curriculum-differs").arg("curriculum", &first.curriculum_code),
         ));
     }
     if !errors.is_empty() {
@@ -675,9 +669,9 @@ pub fn check_cross_class(
     if class_count > 0 {
         return Err(rule_error(
             ErrorCode::CrossClassWithClasses,
-            format!("Subject {subject_code} is cross-class: its courses have a grade but no school classes. Send `schoolClasses` empty or leave it out."),
+            Message::new("error-cross-class-with-classes-named").arg("subject", subject_code),
             "/schoolClasses".to_string(),
-            "must be empty for a cross-class subject",
+            Message::new("error-cross-class-with-classes-field"),
         ));
     }
     let mut errors = Vec::new();
@@ -685,14 +679,14 @@ pub fn check_cross_class(
         errors.push(FieldError::new(
             "/grade",
             ErrorCode::Required,
-            format!("`grade` is required: subject {subject_code} is cross-class."),
+            Message::new("error-cross-class-grade-required").arg("subject", subject_code),
         ));
     }
     if curriculum.is_none() {
         errors.push(FieldError::new(
             "/curriculum",
             ErrorCode::Required,
-            format!("`curriculum` is required: subject {subject_code} is cross-class."),
+            Message::new("error-cross-class-curriculum-required").arg("subject", subject_code),
         ));
     }
     let (Some((grade, grade_code)), Some((curriculum, curriculum_code, grades))) = (grade, curriculum) else {
@@ -701,9 +695,11 @@ pub fn check_cross_class(
     if !grades.contains(&grade) {
         return Err(rule_error(
             ErrorCode::GradeNotInCurriculum,
-            format!("Grade {grade_code} is not a grade of curriculum {curriculum_code}."),
+            Message::new("error-grade-not-in-curriculum-named")
+                .arg("grade", grade_code)
+                .arg("curriculum", curriculum_code),
             "/grade".to_string(),
-            "not a grade of the curriculum",
+            Message::new("error-grade-not-in-curriculum-field"),
         ));
     }
     Ok((grade, curriculum))
@@ -796,9 +792,9 @@ pub fn check_merge(courses: &[Course]) -> Result<Vec<SchoolClassId>> {
     if first.cross_class {
         return Err(rule_error(
             ErrorCode::MergeCrossClass,
-            format!("Subject {} is cross-class: its courses have no classes and cannot be merged.", first.subject.code),
+            Message::new("error-merge-cross-class-named").arg("subject", &first.subject.code),
             "/merge/0".to_string(),
-            "course of a cross-class subject",
+            Message::new("error-cross-class-course-field"),
         ));
     }
     // Then course by course, each in the table's order.
@@ -830,7 +826,7 @@ pub fn check_split(course: &Course) -> Result<()> {
                 .arg("course", capitalise(&course.label()))
                 .arg("subject", &course.subject.code),
             "/split".to_string(),
-            "course of a cross-class subject",
+            Message::new("error-cross-class-course-field"),
         ));
     }
     if course.school_classes.len() < 2 {

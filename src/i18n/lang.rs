@@ -107,6 +107,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-masterdata.ftl"),
             include_str!("../../locales/de/web-grid-edit.ftl"),
             include_str!("../../locales/de/web-opening.ftl"),
+            include_str!("../../locales/de/web-mail.ftl"),
             include_str!("../../locales/de/web-curricula.ftl"),
         ],
         Lang::En => &[
@@ -123,6 +124,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-masterdata.ftl"),
             include_str!("../../locales/en/web-grid-edit.ftl"),
             include_str!("../../locales/en/web-opening.ftl"),
+            include_str!("../../locales/en/web-mail.ftl"),
             include_str!("../../locales/en/web-curricula.ftl"),
         ],
         Lang::Fr => &[
@@ -139,6 +141,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-masterdata.ftl"),
             include_str!("../../locales/fr/web-grid-edit.ftl"),
             include_str!("../../locales/fr/web-opening.ftl"),
+            include_str!("../../locales/fr/web-mail.ftl"),
             include_str!("../../locales/fr/web-curricula.ftl"),
         ],
     }

@@ -90,6 +90,19 @@ mod tests {
         }
     }
 
+    /// Two files of one language defining one key would stop the catalogue
+    /// from loading at all (every text of the service then fails), so each
+    /// key is defined once; this names the culprit.
+    #[test]
+    fn every_key_is_defined_once() {
+        for lang in Lang::ALL {
+            let mut keys = catalogue_keys(*lang);
+            keys.sort();
+            let twice: Vec<&String> = keys.windows(2).filter(|w| w[0] == w[1]).map(|w| &w[0]).collect();
+            assert!(twice.is_empty(), "{lang:?} defines these keys more than once: {twice:?}");
+        }
+    }
+
     #[test]
     fn texts_differ_by_language_and_take_arguments() {
         assert_eq!(text(Lang::De, "lang-name"), "Deutsch");

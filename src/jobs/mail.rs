@@ -12,16 +12,17 @@
 
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
-use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use crate::domain::job::JobParams;
 use crate::domain::reader::forbidden_char;
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 
 use super::context::{valid_email, Context};
 use super::pdf::{blocking, today, Sheets};
 
-fn refused(detail: String) -> Error {
+fn refused_message(detail: Message) -> Error {
     Error::new(ErrorCode::JobNotAvailable, detail)
 }
 
@@ -40,28 +41,52 @@ fn header_safe(value: &str) -> bool {
     forbidden_char(value, false).is_none()
 }
 
-/// Sends the sheets (steps: load, one per sheet typeset, one per mail sent).
-pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
-    let p = &ctx.progress;
-    let url =
-        ctx.config.smtp_url.clone().ok_or_else(|| {
-            refused("Mailing is not configured on this server (start it with --smtp-url).".to_string())
-        })?;
-    let texts = params.mail.clone().ok_or_else(|| refused("The job has no mail texts.".to_string()))?;
+/// One mail as WorkloadMail will send it: to whom, and the sheet it carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlannedMail {
+    /// The teacher's code.
+    pub code: String,
+    /// The teacher's name as the `To` header shows it (`Anna Muster`).
+    pub name: String,
+    /// The address.
+    pub email: String,
+    /// The teacher's id (the sheet's page and PDF).
+    pub teacher: i64,
+    /// The attachment's file name (`Pensenblatt_abc_2026-27.pdf`).
+    pub file_name: String,
+}
+
+/// Everything WorkloadMail will send for its parameters, checked as the job
+/// checks it before it sends anything: the sender, subject and body, and one
+/// [`PlannedMail`] per selected employment (by teacher code). The preview
+/// on the Export page shows it (docs/web.md §Pensenblatt versenden).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailPlan {
+    /// The sender as given (`Sekretariat <sekretariat@school.ch>`).
+    pub from: String,
+    /// The subject.
+    pub subject: String,
+    /// The body (plain text).
+    pub body: String,
+    /// The mails, one per teacher.
+    pub mails: Vec<PlannedMail>,
+}
+
+/// The plan of the mails of `params` for `sheets`, or why none can be sent:
+/// 422 `job_not_available` without mail texts, `invalid_character` for a
+/// control character in the sender, the subject or a teacher's name, code or
+/// address, `invalid_email` for a sender that is no address,
+/// `missing_email` for teachers without a valid address (named). Pure: the
+/// job and its preview call it alike.
+pub fn plan(params: &JobParams, sheets: &Sheets) -> Result<MailPlan> {
+    let texts = params.mail.clone().ok_or_else(|| refused_message(Message::new("error-mail-no-texts")))?;
     if !header_safe(&texts.mail_from) || !header_safe(&texts.mail_subject) {
-        return Err(Error::new(
-            ErrorCode::InvalidCharacter,
-            "mailFrom or mailSubject holds a control character; no mail was sent.",
-        ));
+        return Err(Error::new(ErrorCode::InvalidCharacter, Message::new("error-mail-header-character")));
     }
-    let from: Mailbox = texts
+    texts
         .mail_from
-        .parse()
-        .map_err(|e| Error::new(ErrorCode::InvalidEmail, format!("mailFrom is no address: {e}.")))?;
-    let sheets = Sheets::load(&ctx.store, params).await?;
-    let n = sheets.employments.len();
-    p.set_total(1 + 2 * n);
-    p.step();
+        .parse::<Mailbox>()
+        .map_err(|e| Error::new(ErrorCode::InvalidEmail, Message::new("error-mail-from").arg("reason", e)))?;
     let missing: Vec<&str> = sheets
         .employments
         .iter()
@@ -71,7 +96,7 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
     if !missing.is_empty() {
         return Err(Error::new(
             ErrorCode::MissingEmail,
-            format!("These teachers have no valid e-mail address, so no mail was sent: {}.", missing.join(", ")),
+            Message::new("error-mail-missing-addresses").arg("codes", missing.join(", ")),
         ));
     }
     let unsafe_names: Vec<&str> = sheets
@@ -88,28 +113,57 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
     if !unsafe_names.is_empty() {
         return Err(Error::new(
             ErrorCode::InvalidCharacter,
-            format!(
-                "The name, code or e-mail address of these teachers holds a control character, so no mail was sent: {}.",
-                unsafe_names.join(", ")
-            ),
+            Message::new("error-mail-name-character").arg("codes", unsafe_names.join(", ")),
         ));
     }
+    let mails = sheets
+        .employments
+        .iter()
+        .map(|e| PlannedMail {
+            code: e.teacher.code.clone(),
+            name: format!("{} {}", e.teacher.first_name, e.teacher.last_name),
+            email: e.teacher.email.clone().unwrap_or_default(),
+            teacher: e.teacher.id.0,
+            file_name: crate::documents::safe_file_name(&sheets.file_name(e)),
+        })
+        .collect();
+    Ok(MailPlan { from: texts.mail_from, subject: texts.mail_subject, body: texts.mail_body, mails })
+}
+
+/// [`plan`] for `params` read from `store` in one snapshot (what the
+/// preview shows; nothing is typeset and nothing sent). Errors as [`plan`]
+/// and [`Sheets::load`].
+pub async fn preview(store: &crate::store::Store, params: &JobParams) -> Result<MailPlan> {
+    plan(params, &Sheets::load(store, params).await?)
+}
+
+/// Sends the sheets (steps: load, one per sheet typeset, one per mail sent).
+pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
+    let p = &ctx.progress;
+    let url = ctx.config.smtp_url.clone().ok_or_else(|| refused_message(Message::new("error-mail-not-configured")))?;
+    let sheets = Sheets::load(&ctx.store, params).await?;
+    let planned = plan(params, &sheets)?;
+    let from: Mailbox = planned.from.parse().map_err(|e| Error::new(ErrorCode::InvalidEmail, format!("{e}")))?;
+    let (planned_subject, planned_body) = (planned.subject.clone(), planned.body.clone());
+    let n = sheets.employments.len();
+    p.set_total(1 + 2 * n);
+    p.step();
     let progress = p.clone();
     let date = today();
     let outgoing = blocking(move || {
         let mut out = Vec::with_capacity(n);
-        for e in &sheets.employments {
-            let name = format!("{} {}", e.teacher.first_name, e.teacher.last_name);
-            let address = e.teacher.email.as_deref().unwrap_or_default();
+        for (e, mail) in sheets.employments.iter().zip(&planned.mails) {
             let to = Mailbox::new(
-                Some(name),
-                address
-                    .parse()
-                    .map_err(|err| Error::new(ErrorCode::MissingEmail, format!("{address} is no address: {err}.")))?,
+                Some(mail.name.clone()),
+                mail.email.parse().map_err(|err| {
+                    Error::new(
+                        ErrorCode::MissingEmail,
+                        Message::new("error-mail-bad-address").arg("email", &mail.email).arg("reason", err),
+                    )
+                })?,
             );
             let pdf = sheets.pdf(&[e], date)?;
-            let file_name = crate::documents::safe_file_name(&sheets.file_name(e));
-            out.push(Outgoing { to, code: e.teacher.code.clone(), file_name, pdf });
+            out.push(Outgoing { to, code: mail.code.clone(), file_name: mail.file_name.clone(), pdf });
             progress.step();
         }
         Ok(out)
@@ -123,13 +177,13 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
     let mut messages = Vec::with_capacity(outgoing.len());
     for mut mail in outgoing {
         let pdf = std::mem::take(&mut mail.pdf);
-        let message = Message::builder()
+        let message = lettre::Message::builder()
             .from(from.clone())
             .to(mail.to.clone())
-            .subject(texts.mail_subject.clone())
+            .subject(planned_subject.clone())
             .multipart(
                 MultiPart::mixed()
-                    .singlepart(SinglePart::plain(texts.mail_body.clone()))
+                    .singlepart(SinglePart::plain(planned_body.clone()))
                     .singlepart(Attachment::new(mail.file_name.clone()).body(pdf, pdf_type.clone())),
             )
             .map_err(|e| Error::internal(anyhow::anyhow!("mail to {} cannot be built: {e}", mail.code)))?;
@@ -139,10 +193,10 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
         transport.send(message).await.map_err(|e| {
             Error::new(
                 ErrorCode::MailFailed,
-                format!(
-                    "Sending the mail to {} ({}) failed: {e}. The mails logged before were sent.",
-                    mail.code, mail.to.email
-                ),
+                Message::new("error-mail-send-failed")
+                    .arg("code", &mail.code)
+                    .arg("email", &mail.to.email)
+                    .arg("reason", e),
             )
         })?;
         p.log(ctx.text(

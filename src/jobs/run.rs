@@ -6,6 +6,7 @@ use crate::domain::ids::SchoolYearId;
 use crate::domain::job::{JobKind, JobParams};
 use crate::domain::schoolclass::SchoolClassInYear;
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 use crate::service::audit::Actor;
 use crate::service::balances::check_frozen;
 use crate::service::workload::{fill_balances, workloads};
@@ -38,10 +39,7 @@ pub async fn check(conn: &mut Conn, kind: JobKind, params: &JobParams, config: &
     }
     if kind == JobKind::WorkloadMail {
         if config.smtp_url.is_none() {
-            return Err(Error::new(
-                ErrorCode::JobNotAvailable,
-                "Mailing is not configured on this server (start it with --smtp-url).",
-            ));
+            return Err(Error::new(ErrorCode::JobNotAvailable, Message::new("error-mail-not-configured")));
         }
         let missing: Vec<String> = selected_employments(conn, params)
             .await?
@@ -52,7 +50,7 @@ pub async fn check(conn: &mut Conn, kind: JobKind, params: &JobParams, config: &
         if !missing.is_empty() {
             return Err(Error::new(
                 ErrorCode::MissingEmail,
-                format!("These teachers have no valid e-mail address, so no mail was sent: {}.", missing.join(", ")),
+                Message::new("error-mail-missing-addresses").arg("codes", missing.join(", ")),
             ));
         }
     }

@@ -150,6 +150,12 @@ pub async fn revoke_token(store: &Store, actor: &Actor, id: i64) -> Result<()> {
     tx.commit().await
 }
 
+/// The mail settings of account `account` (empty texts until it saved
+/// some): what `GET /settings` answers and the mail form starts from.
+pub async fn settings(store: &Store, account: i64) -> Result<AccountSettings> {
+    store.conn().await?.get_settings(account).await
+}
+
 /// Saves the settings of account `account` (the caller's own: the front door
 /// passes `actor`'s account) for `actor`: returns them as saved.
 pub async fn save_settings(

@@ -13,14 +13,14 @@ use rust_decimal::Decimal;
 use super::workload::{year_forms, EmploymentForm};
 use crate::domain::division::DivisionListItem;
 use crate::domain::fixed::{Amount, Fixed};
-use crate::domain::ids::SchoolYearId;
+use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::lookup::{Lookup, LookupKind};
 use crate::domain::payroll::{PayrollType, PoolType};
 use crate::domain::schoolyear::SchoolYear;
 use crate::domain::yearview::{
     category_totals, deviation, no_work, outside_range, target, CategorySum, Flags, PayrollShare, PoolShare, Row,
 };
-use crate::error::Result;
+use crate::error::{Error, ErrorCode, Result};
 use crate::store::Store;
 
 /// Everything the year overview shows of one school year.
@@ -71,6 +71,39 @@ pub async fn load(store: &Store, year: SchoolYearId) -> Result<YearOverview> {
                 pool_types,
                 percent_decimals,
             })
+        })
+        .await
+}
+
+/// The overview's rows of the `teachers` employed in school year `year`
+/// (in the order asked; a teacher without an employment that year is left
+/// out), with the year's payroll percent decimals (2 or 3): what the workload
+/// panel beside the grid shows after a write (docs/web.md §Editing the grid).
+/// Read in one snapshot, one teacher-filtered [`year_forms`] per teacher, so
+/// a change touching two teachers computes two workloads, not the year's
+/// 123. 404 when the year does not exist; an unknown teacher id is left out.
+pub async fn rows_of(store: &Store, year: SchoolYearId, teachers: &[TeacherId]) -> Result<(Vec<Row>, u32)> {
+    store
+        .snapshot(async |conn| {
+            if conn.get_school_year(year).await?.is_none() {
+                return Err(Error::not_found(SchoolYearId::KIND, year.0));
+            }
+            let mut rows = Vec::with_capacity(teachers.len());
+            let mut decimals = None;
+            for &t in teachers {
+                match year_forms(conn, year, Some(t)).await {
+                    Ok(read) => {
+                        for f in &read.forms {
+                            decimals.get_or_insert(f.workload.payroll.percent_decimals);
+                            rows.push(row(f));
+                        }
+                    }
+                    // No employment this year (or no such teacher): not in the panel.
+                    Err(e) if e.code() == ErrorCode::NotFound => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok((rows, decimals.unwrap_or(2)))
         })
         .await
 }

@@ -60,6 +60,8 @@ pub struct DocumentsPage {
     pub jobs: Vec<JobView>,
     /// Shown when there are no jobs.
     pub no_jobs: String,
+    /// The link to Pensenblatt versenden ([`super::mail`]), for planners.
+    pub mail: Option<String>,
 }
 
 /// One job in the list (the answer to an htmx start, and the `done` event).
@@ -289,7 +291,8 @@ async fn page_for(
     page.year = Some(year);
     page.years =
         years.iter().map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: y.id.0 == year }).collect();
-    Ok(DocumentsPage { page, year, problem, groups, jobs, no_jobs: t("documents-no-jobs") })
+    let mail = super::mail::link(user, year);
+    Ok(DocumentsPage { page, year, problem, groups, jobs, no_jobs: t("documents-no-jobs"), mail })
 }
 
 /// The view of job `r` in `lang`.

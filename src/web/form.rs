@@ -30,7 +30,25 @@ pub const VERSION_FIELD: &str = "_version";
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FormData(pub Vec<(String, String)>);
 
+/// A submitted text with its line breaks as the API takes them: browsers
+/// send a textarea's line breaks as CR LF (HTML's form submission), the
+/// readers keep LF in multi-line texts and refuse CR (docs/api.md
+/// §Conventions), so CR LF and a lone CR become LF. A one-line field with a
+/// line break is still refused by its reader.
+pub fn line_breaks(text: &str) -> String {
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text.to_string()
+    }
+}
+
 impl FormData {
+    /// The posted `fields`, each value's line breaks as the API takes them ([`line_breaks`]).
+    pub fn from_fields(fields: Vec<(String, String)>) -> FormData {
+        FormData(fields.into_iter().map(|(k, v)| (k, line_breaks(&v))).collect())
+    }
+
     /// The first value of `name`, `""` when absent.
     pub fn get(&self, name: &str) -> &str {
         self.0.iter().find(|(k, _)| k == name).map_or("", |(_, v)| v.as_str())
@@ -390,6 +408,14 @@ pub fn when(at: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_browsers_line_breaks_become_line_feeds() {
+        assert_eq!(line_breaks("a\r\nb\rc\nd"), "a\nb\nc\nd");
+        assert_eq!(line_breaks("one line"), "one line");
+        let f = FormData::from_fields(vec![("comments".into(), "x\r\ny".into())]);
+        assert_eq!(f.get("comments"), "x\ny");
+    }
     use crate::error::FieldError;
 
     #[test]

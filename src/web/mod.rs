@@ -5,7 +5,7 @@
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
 //! (Übersicht), [`yearview`] (Übersicht → Jahresüberblick), [`workload`] (Übersicht → Pensenblatt),
-//! [`documents`] (Übersicht → Export), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`],
+//! [`documents`] (Übersicht → Export), [`mail`] (its Pensenblatt versenden), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
 //! (Fachgebiete, Fachtypen, Geschlechter), [`curricula`], [`lessontable`], [`schoolyears`] (Stammdaten →
 //! Lehrgänge, Lektionentafel, Schuljahre), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
@@ -30,6 +30,7 @@ pub mod layout;
 pub mod lessontable;
 pub mod live;
 pub mod lookups;
+pub mod mail;
 pub mod opening;
 pub mod overview;
 pub mod record;
@@ -95,7 +96,7 @@ pub struct WebState {
 /// server-sent events). Paths: `/`, `/signin`, `/signout`,
 /// `/language`, `/years`, `/years/{id}/grid` (with its editor: `/years/{id}/courses/…`,
 /// `/years/{id}/cells/…`), `/years/{id}/documents`,
-/// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
+/// `/years/{id}/mail`, `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
 /// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/curricula`,
@@ -125,6 +126,7 @@ pub fn router(
         .route("/years/{year}/workload/{teacher}", get(workload::page))
         .route("/years/{year}/workload/{teacher}/pdf", get(workload::pdf))
         .route("/years/{year}/overview", get(yearview::page))
+        .route("/years/{year}/mail", get(mail::form).post(mail::preview))
         .merge(record::routes::<teachers::TeacherRecord>())
         .merge(record::routes::<subjects::SubjectRecord>())
         .merge(record::routes::<classes::ClassRecord>())

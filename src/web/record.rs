@@ -546,7 +546,7 @@ pub async fn create<S: Record>(
     SignedIn { user, lang }: SignedIn,
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
-    let values = FormData(fields);
+    let values = FormData::from_fields(fields);
     let written = match <S::R as CrudCreate>::New::from_body(&S::body(&values), Mode::Create) {
         Ok(new) => S::create_new(&state.store, &form::actor(&user, S::BASE), &new).await,
         Err(e) => Err(e),
@@ -565,7 +565,7 @@ pub async fn save<S: Record>(
     Path(id): Path<i64>,
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
-    let values = FormData(fields);
+    let values = FormData::from_fields(fields);
     let actor = form::actor(&user, &format!("{}/{id}", S::BASE));
     let written = match <S::R as Crud>::Update::from_body(&S::body(&values), Mode::Replace) {
         Ok(new) => S::update_new(&state.store, &actor, id, &values.expect(), &new).await,
@@ -656,7 +656,7 @@ pub async fn archive<S: Record>(
     Path(id): Path<i64>,
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
-    let sent = FormData(fields);
+    let sent = FormData::from_fields(fields);
     let to = sent.checked("archived");
     let actor = form::actor(&user, &format!("{}/{id}/archive", S::BASE));
     let result = async {
@@ -682,7 +682,7 @@ pub async fn delete<S: Record>(
     Path(id): Path<i64>,
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
-    let sent = FormData(fields);
+    let sent = FormData::from_fields(fields);
     let actor = form::actor(&user, &format!("{}/{id}/delete", S::BASE));
     match crud::delete::<S::R>(&state.store, &actor, id, &sent.expect()).await {
         Ok(()) => Redirect::to(&format!("{}?done=deleted", S::BASE)).into_response(),

@@ -6,17 +6,14 @@ use fantoccini::Locator;
 use schoolplan::auth::Role;
 
 use crate::chrome::Chrome;
+use crate::demo::demo_year;
 use crate::helpers::TestApp;
 
 #[tokio::test]
 #[ignore = "needs Chromium and chromedriver: cargo test --test browser -- --ignored"]
 async fn a_whole_school_pdf_job_moves_its_progress_bar_to_a_download() {
     let app = TestApp::spawn().await;
-    schoolplan::dataset::import(&app.store, &schoolplan::demo::generate(1)).await.expect("demo imported");
-    let years = app.get("/schoolyear").await.expect(200);
-    let year = years.result().as_array().unwrap().iter().find(|y| y["code"] == "26/27").expect("26/27")["id"]
-        .as_i64()
-        .unwrap();
+    let year = demo_year(&app).await;
     app.token_for("reader1", Role::Reader).await;
     let link = schoolplan::service::session::create_link(&app.store, "reader1", &app.base).await.expect("link");
     let mut chrome = Chrome::start("documents").await;
@@ -75,5 +72,46 @@ async fn a_whole_school_pdf_job_moves_its_progress_bar_to_a_download() {
         .unwrap();
     assert_eq!(res.status(), 200);
     assert!(res.bytes().await.unwrap().starts_with(b"%PDF"), "the product is a PDF");
+    chrome.close().await;
+}
+
+#[tokio::test]
+#[ignore = "needs Chromium and chromedriver: cargo test --test browser -- --ignored"]
+async fn the_mail_preview_shows_one_mail_before_anything_is_sent() {
+    let app = TestApp::spawn().await;
+    let year = demo_year(&app).await;
+    let jobs_before = app.get("/job").await.expect(200).result().as_array().unwrap().len();
+    app.token_for("planner1", Role::Planner).await;
+    let link = schoolplan::service::session::create_link(&app.store, "planner1", &app.base).await.expect("link");
+    let mut chrome = Chrome::start("documents-mail").await;
+    chrome.goto(&link).await;
+    chrome.wait_for("nav").await;
+    chrome.goto(&format!("{}/years/{year}/documents", app.base)).await;
+    chrome.wait_for("#mail-link").await.click().await.unwrap();
+    chrome.wait_for("#f-mailBody").await;
+    // The first employed teacher, chosen by keyboard-free select: the second option (the first is "alle").
+    let option = chrome.wait_for("#f-teacher option:nth-child(2)").await;
+    let chosen = option.text().await.unwrap();
+    option.click().await.unwrap();
+    for (id, text) in [
+        ("#f-mailFrom", "Sekretariat <sekretariat@kanti-demo.example>"),
+        ("#f-mailSubject", "Ihr Pensenblatt 26/27"),
+        ("#f-mailBody", "Liebe Kollegin, lieber Kollege\n\nIm Anhang Ihr Pensenblatt 26/27."),
+    ] {
+        chrome.wait_for(id).await.send_keys(text).await.unwrap();
+    }
+    chrome.screenshot("form").await;
+    chrome.wait_for("#mail-preview").await.click().await.unwrap();
+    let to = chrome.wait_for("#mail-to").await.text().await.unwrap();
+    chrome.screenshot("preview").await;
+    let code = chosen.split(" – ").next().unwrap();
+    let name = chosen.split(" – ").nth(1).unwrap();
+    assert!(to.starts_with(name) && to.contains('@'), "{to} is {name}");
+    let text = chrome.text().await;
+    assert!(text.contains(&format!("Pensenblatt_{code}_26-27.pdf")), "{text}");
+    assert!(text.contains("Im Anhang Ihr Pensenblatt 26/27."), "{text}");
+    assert!(text.contains("nicht eingerichtet"), "without --smtp-url the preview says so: {text}");
+    let jobs_after = app.get("/job").await.expect(200).result().as_array().unwrap().len();
+    assert_eq!(jobs_after, jobs_before, "a preview starts no job");
     chrome.close().await;
 }

@@ -10,6 +10,7 @@ use schoolplan::auth::Role;
 use serde_json::json;
 
 use crate::chrome::Chrome;
+use crate::demo::demo_year;
 use crate::helpers::TestApp;
 
 /// Signs `name` in with a link in a new browser and opens the grid of `year`.
@@ -44,11 +45,7 @@ async fn wait_text(chrome: &Chrome, css: &str, within: Duration, check: impl Fn(
 #[ignore = "needs Chromium and chromedriver: cargo test --test browser -- --ignored"]
 async fn a_change_by_someone_else_appears_in_the_open_grid() {
     let app = TestApp::spawn().await;
-    schoolplan::dataset::import(&app.store, &schoolplan::demo::generate(1)).await.expect("demo imported");
-    let years = app.get("/schoolyear").await.expect(200);
-    let year = years.result().as_array().unwrap().iter().find(|y| y["code"] == "26/27").expect("26/27")["id"]
-        .as_i64()
-        .unwrap();
+    let year = demo_year(&app).await;
     let mut anna = open_grid(&app, "anna", year).await;
     let mut ben = open_grid(&app, "ben", year).await;
     // Each sees the other.

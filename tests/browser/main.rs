@@ -17,6 +17,7 @@
 mod helpers;
 
 mod chrome;
+mod demo;
 
 mod curricula;
 mod docs_page;

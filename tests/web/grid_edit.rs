@@ -134,7 +134,8 @@ async fn the_editor_saves_lessons_and_teacher_through_the_api_use_case() {
     set(&mut form, "lessons2", "3");
     set(&mut form, "teachers1", &code);
     set(&mut form, "teachers2", &code.to_uppercase());
-    set(&mut form, "comments", "Testkurs");
+    // A browser sends a textarea's line breaks as CR LF; the course keeps them as LF.
+    set(&mut form, "comments", "Testkurs\r\nzweite Zeile");
     let saved = post(&web, &format!("/years/{year}/courses/{id}"), &session, &form, Some(&cell)).await;
     assert_eq!(saved.status, 200, "{}", saved.html);
     assert!(saved.html.trim_start().starts_with(&format!(r#"<td id="{cell}""#)), "the cell again: {}", saved.html);
@@ -148,7 +149,7 @@ async fn the_editor_saves_lessons_and_teacher_through_the_api_use_case() {
     assert_eq!(c["teachers1"].as_array().unwrap().len(), 1);
     assert_eq!(c["teachers1"][0]["code"], code.as_str());
     assert_eq!(c["teachers2"][0]["code"], code.as_str(), "codes are found whatever their case");
-    assert_eq!(c["comments"], "Testkurs");
+    assert_eq!(c["comments"], "Testkurs\nzweite Zeile");
 
     // Without JavaScript the same form goes back to the grid, at the cell.
     let (_, mut again) = opened(&web, year, &course, &session).await;

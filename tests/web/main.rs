@@ -15,6 +15,7 @@ mod grid;
 mod grid_edit;
 mod grid_pick;
 mod live;
+mod mail;
 mod masterdata;
 mod opening;
 mod pages;

@@ -88,7 +88,7 @@ impl CourseForm {
                 "lessons2" => f.lessons2 = v,
                 "teachers1" => f.teachers1.push(v),
                 "teachers2" => f.teachers2.push(v),
-                "comments" => f.comments = v,
+                "comments" => f.comments = super::super::form::line_breaks(&v),
                 "cancelled" => f.cancelled = true,
                 "smallGroup1" => f.small_group1 = true,
                 "smallGroup2" => f.small_group2 = true,

@@ -7,7 +7,8 @@
 //! loads itself (`hx-trigger="load"`) from `GET /years/{year}/grid/panel
 //! ?teachers=1,2`: the save itself stays as fast as before, and the panel's
 //! figures come from the same rows as the year overview
-//! ([`crate::service::yearview`]), computed in one snapshot.
+//! ([`crate::service::yearview::rows_of`]), computed in one snapshot for the
+//! named teachers only.
 
 use std::collections::HashMap;
 
@@ -19,7 +20,7 @@ use rust_decimal::Decimal;
 use super::super::guard::SignedIn;
 use super::super::{page_error, render, WebState};
 use crate::domain::course::Course;
-use crate::domain::ids::SchoolYearId;
+use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::i18n::{self, Lang};
 
 /// At most this many teachers are shown (a merged course has few).
@@ -102,14 +103,13 @@ pub async fn panel(
         .get("teachers")
         .map(|s| s.split(',').filter_map(|t| t.trim().parse::<i64>().ok()).take(MAX_TEACHERS).collect())
         .unwrap_or_default();
-    let overview = match crate::service::yearview::load(&state.store, SchoolYearId(year)).await {
+    let ids: Vec<TeacherId> = wanted.iter().map(|&t| TeacherId(t)).collect();
+    let (found, decimals) = match crate::service::yearview::rows_of(&state.store, SchoolYearId(year), &ids).await {
         Ok(o) => o,
         Err(e) => return page_error(lang, e),
     };
-    let decimals = overview.percent_decimals;
-    let rows = wanted
+    let rows = found
         .iter()
-        .filter_map(|id| overview.rows.iter().find(|r| r.teacher.id.0 == *id))
         .map(|r| PanelRow {
             code: r.teacher.code.clone(),
             name: format!("{} {}", r.teacher.first_name, r.teacher.last_name),
