@@ -229,3 +229,44 @@
     });
   });
 })();
+
+// Stammdaten → Lektionentafel (docs/web.md §Lesson table): a row being edited
+// ([data-swap-problems]) answers a problem (409, 412, 422) with its form: show
+// it. After a swap the focus goes to the first field with a problem, else the
+// conflict, else the form's first field, else the row's edit button. Escape in
+// the form cancels it.
+(function () {
+  "use strict";
+  var focusRow = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var s = e.detail.xhr.status, target = e.detail.target;
+    if ((s === 409 || s === 412 || s === 422) && target && target.matches && target.matches("[data-swap-problems]")) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+  });
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var target = e.detail.target;
+    if (target && target.matches && target.matches("tr.lt-row")) focusRow = target.id;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!focusRow) return;
+    var tr = document.getElementById(focusRow);
+    focusRow = null;
+    if (!tr) return;
+    var into = tr.querySelector('[aria-invalid="true"]') || tr.querySelector(".conflict") ||
+      tr.querySelector("select, input:not([type=hidden]), a.lt-edit");
+    if (!into) return;
+    if (into.classList.contains("conflict")) into.setAttribute("tabindex", "-1");
+    into.focus();
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape" || !(e.target instanceof Element)) return;
+    var tr = e.target.closest("tr.lt-row--editing");
+    var cancel = tr && tr.querySelector("a[hx-get$='/row']");
+    if (cancel) {
+      e.preventDefault();
+      cancel.click();
+    }
+  });
+})();

@@ -112,6 +112,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-history.ftl"),
             include_str!("../../locales/de/web-crossclass.ftl"),
             include_str!("../../locales/de/web-employments.ftl"),
+            include_str!("../../locales/de/web-curricula.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -132,6 +133,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-history.ftl"),
             include_str!("../../locales/en/web-crossclass.ftl"),
             include_str!("../../locales/en/web-employments.ftl"),
+            include_str!("../../locales/en/web-curricula.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -152,6 +154,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-history.ftl"),
             include_str!("../../locales/fr/web-crossclass.ftl"),
             include_str!("../../locales/fr/web-employments.ftl"),
+            include_str!("../../locales/fr/web-curricula.ftl"),
         ],
     }
 }

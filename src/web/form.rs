@@ -340,7 +340,7 @@ pub fn actor(user: &SessionUser, path: &str) -> Actor {
 }
 
 /// The kinds of users the store names (the first word of its labels) that the catalogue translates.
-const USER_KINDS: &[&str] = &["course", "employment", "note", "curriculum", "subject", "teacher"];
+const USER_KINDS: &[&str] = &["course", "employment", "note", "curriculum", "subject", "teacher", "school class"];
 
 /// The sentence of a refused delete (409): what still uses the object, in
 /// `lang`. `users` are the store's labels (`course M (26/27)`), their first
@@ -348,11 +348,14 @@ const USER_KINDS: &[&str] = &["course", "employment", "note", "curriculum", "sub
 pub fn in_use(lang: Lang, object: &str, users: &[String]) -> String {
     let users: Vec<String> = users
         .iter()
-        .map(|u| match u.split_once(' ') {
-            Some((kind, rest)) if USER_KINDS.contains(&kind) => {
-                format!("{} {rest}", i18n::text(lang, &format!("form-user-{kind}")))
+        .map(|u| {
+            let known = USER_KINDS.iter().find_map(|kind| Some((kind, u.strip_prefix(kind)?.strip_prefix(' ')?)));
+            match known {
+                Some((kind, rest)) => {
+                    format!("{} {rest}", i18n::text(lang, &format!("form-user-{}", kind.replace(' ', "-"))))
+                }
+                None => u.clone(),
             }
-            _ => u.clone(),
         })
         .collect();
     i18n::text_with(lang, "form-in-use", &[("object", object.into()), ("users", users.join(", ").into())])

@@ -54,6 +54,12 @@ pub enum Screen {
     Employments,
     /// Planung → Pool.
     Pool,
+    /// Stammdaten → Lehrgänge.
+    Curricula,
+    /// Stammdaten → Lektionentafel.
+    LessonTable,
+    /// Stammdaten → Schuljahre.
+    SchoolYears,
 }
 
 /// A school year in the year switch.
@@ -167,8 +173,8 @@ impl Page {
 
     /// The menu, in the groups and words of the existing client: Übersicht (Jahresüberblick, Pensenblatt,
     /// Export); Planung (Anstellungen, nach Klassen, gesamtschulisch, Pool, Abschlussarbeiten,
-    /// IPB-Buchungen); Stammdaten (Fächer, Klassen, Lehrpersonen, then the lookups Fachgebiete, Fachtypen,
-    /// Geschlechter); Spezielles (Schuljahr eröffnen); Verwaltung for administrators: the entries whose
+    /// IPB-Buchungen); Stammdaten (Fächer, Klassen, Lehrgänge, Lektionentafel, Lehrpersonen, Schuljahre, then
+    /// the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen); Verwaltung for administrators: the entries whose
     /// screens exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -202,7 +208,10 @@ impl Page {
             items: vec![
                 item("nav-subjects", "/subjects".into(), Screen::Subjects),
                 item("nav-classes", "/classes".into(), Screen::Classes),
+                item("curricula-nav", "/curricula".into(), Screen::Curricula),
+                item("lessontable-nav", "/lessontable".into(), Screen::LessonTable),
                 item("nav-teachers", "/teachers".into(), Screen::Teachers),
+                item("schoolyears-nav", "/schoolyears".into(), Screen::SchoolYears),
                 item("nav-subjectcategories", "/subjectcategories".into(), Screen::SubjectCategories),
                 item("nav-subjecttypes", "/subjecttypes".into(), Screen::SubjectTypes),
                 item("nav-genders", "/genders".into(), Screen::Genders),
@@ -244,7 +253,10 @@ impl Page {
             | Screen::Genders
             | Screen::Opening
             | Screen::History
-            | Screen::Admin => "",
+            | Screen::Admin
+            | Screen::Curricula
+            | Screen::LessonTable
+            | Screen::SchoolYears => "",
         }
     }
 }

@@ -8,9 +8,11 @@
 //! [`documents`] (Übersicht → Export), [`mail`] (its Pensenblatt versenden), [`grid`] (Planung nach Klassen),
 //! [`crossclass`] (Planung gesamtschulisch), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
-//! (Fachgebiete, Fachtypen, Geschlechter), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
+//! (Fachgebiete, Fachtypen, Geschlechter), [`curricula`], [`lessontable`], [`schoolyears`] (Stammdaten →
+//! Lehrgänge, Lektionentafel, Schuljahre), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
 //! (working together), [`employments`] and [`pool`] (Planung → Anstellungen, Pool, on
-//! [`year_record`]); [`language`] switches the
+//! [`year_record`]), [`bookings`] (Planung → Abschlussarbeiten, IPB-Buchungen; Notizen), [`history`]
+//! (Verlauf), [`admin`] (Verwaltung); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -23,6 +25,7 @@ pub mod assets;
 pub mod bookings;
 pub mod classes;
 pub mod crossclass;
+pub mod curricula;
 pub mod documents;
 pub mod employments;
 pub mod form;
@@ -32,6 +35,7 @@ pub mod history;
 pub mod htmx;
 pub mod language;
 pub mod layout;
+pub mod lessontable;
 pub mod live;
 pub mod lookups;
 pub mod mail;
@@ -39,6 +43,7 @@ pub mod opening;
 pub mod overview;
 pub mod pool;
 pub mod record;
+pub mod schoolyears;
 pub mod signin;
 pub mod subjects;
 pub mod teachers;
@@ -108,7 +113,8 @@ pub struct WebState {
 /// `/history/{type}/{id}`, `/admin[/accounts[/{id}[/role|/delete|/tokens[/{token}/revoke]|/signin-link]]]`,
 /// `/assets/{file}`; `/years/{id}/postings…`, `/years/{id}/theses…`, `/years/{id}/notes…` ([`bookings`]),
 /// `/years/{id}/crossclass[/new|/{course}[/delete]]`, `/years/{id}/employments`, `/years/{id}/pool` (each
-/// with `…/new`, `…/{id}`, `…/{id}/edit`, `…/{id}/delete`).
+/// with `…/new`, `…/{id}`, `…/{id}/edit`, `…/{id}/delete`), `/curricula`, `/schoolyears` (as the
+/// master data; a year is created under `/opening`), `/lessontable[/{key}[/edit|/row]]`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -179,6 +185,12 @@ pub fn router(
         .route("/years/{year}/crossclass/{id}/delete", post(crossclass::editor::delete))
         .merge(year_record::routes::<employments::EmploymentRecord>())
         .merge(year_record::routes::<pool::PoolRecord>())
+        .merge(record::routes::<curricula::CurriculumRecord>())
+        .route("/lessontable", get(lessontable::page))
+        .route("/lessontable/{key}", post(lessontable::save))
+        .route("/lessontable/{key}/edit", get(lessontable::edit))
+        .route("/lessontable/{key}/row", get(lessontable::row))
+        .merge(schoolyears::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -44,11 +44,12 @@ use crate::domain::reader::Mode;
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
-use crate::service::crud::{self, Crud, CrudCreate};
+use crate::service::audit::Actor;
+use crate::service::crud::{self, Crud, CrudCreate, Written};
 use crate::service::session::SessionUser;
-use crate::service::version::Version;
+use crate::service::version::{Expect, Version};
 use crate::store::account::AuditFilter;
-use crate::store::Conn;
+use crate::store::{Conn, Store};
 
 /// The choices of a form's `select` and `checks` fields: per field name, the
 /// (value, label) pairs.
@@ -99,6 +100,44 @@ pub trait Record: Send + Sync + 'static {
     fn archived(item: &Single<Self>) -> bool;
     /// The choices of the form's lookups; archived ones only when among `chosen`.
     fn options(conn: &mut Conn, chosen: &FormData) -> impl Future<Output = Result<Options>> + Send;
+
+    /// Creates the object from the form's input (default: [`crud::create`];
+    /// a resource with its own use case, e.g. curricula, names it here).
+    fn create_new<'a>(
+        store: &'a Store,
+        actor: &'a Actor,
+        new: &'a <Self::R as CrudCreate>::New,
+    ) -> impl Future<Output = Result<Written<Single<Self>>>> + Send + 'a {
+        crud::create::<Self::R>(store, actor, new)
+    }
+
+    /// Saves the form's input over object `id` expecting `expect` (default: [`crud::update`]).
+    fn update_new<'a>(
+        store: &'a Store,
+        actor: &'a Actor,
+        id: i64,
+        expect: &'a Expect,
+        new: &'a <Self::R as Crud>::Update,
+    ) -> impl Future<Output = Result<Written<Single<Self>>>> + Send + 'a {
+        crud::update::<Self::R>(store, actor, id, expect, new)
+    }
+
+    /// The object's page facts when they name other objects read with `conn`
+    /// (default: [`Record::facts`]).
+    fn facts_read<'a>(
+        conn: &'a mut Conn,
+        lang: Lang,
+        item: &'a Single<Self>,
+    ) -> impl Future<Output = Result<Vec<(String, String)>>> + Send + 'a {
+        let _ = conn;
+        std::future::ready(Ok(Self::facts(lang, item)))
+    }
+
+    /// Links on the object's page below its facts: (href, text) (default: none).
+    fn links(lang: Lang, item: &Single<Self>) -> Vec<(String, String)> {
+        let _ = (lang, item);
+        Vec::new()
+    }
 }
 
 /// A master-data screen's list: the objects with a search and the
@@ -293,6 +332,8 @@ pub struct RecordPage {
     /// The object's history link (`/history/{type}/{id}`), empty for whoever
     /// may not read the audit trail (docs/web.md §History).
     pub history: String,
+    /// Links below the facts: (href, text) ([`Record::links`]).
+    pub links: Vec<(String, String)>,
 }
 
 /// A message above a page's content.
@@ -402,6 +443,10 @@ async fn show_detail<S: Record>(
         Ok(page) => page,
         Err(e) => return page_error(lang, e),
     };
+    let facts = match state.store.snapshot(async |conn| S::facts_read(conn, lang, &item).await).await {
+        Ok(facts) => facts,
+        Err(e) => return page_error(lang, e),
+    };
     let html = render(
         lang,
         &RecordPage {
@@ -409,7 +454,7 @@ async fn show_detail<S: Record>(
             base: S::BASE,
             id,
             archived: S::archived(&item),
-            facts: S::facts(lang, &item),
+            facts,
             version: Version::of(&item).map(|v| v.to_string()).unwrap_or_default(),
             can_write: user.can_plan(),
             notice,
@@ -420,6 +465,7 @@ async fn show_detail<S: Record>(
             } else {
                 String::new()
             },
+            links: S::links(lang, &item),
         },
     );
     (status, html).into_response()
@@ -510,7 +556,7 @@ pub async fn create<S: Record>(
 ) -> Response {
     let values = FormData::from_fields(fields);
     let written = match <S::R as CrudCreate>::New::from_body(&S::body(&values), Mode::Create) {
-        Ok(new) => crud::create::<S::R>(&state.store, &form::actor(&user, S::BASE), &new).await,
+        Ok(new) => S::create_new(&state.store, &form::actor(&user, S::BASE), &new).await,
         Err(e) => Err(e),
     };
     match written {
@@ -530,7 +576,7 @@ pub async fn save<S: Record>(
     let values = FormData::from_fields(fields);
     let actor = form::actor(&user, &format!("{}/{id}", S::BASE));
     let written = match <S::R as Crud>::Update::from_body(&S::body(&values), Mode::Replace) {
-        Ok(new) => crud::update::<S::R>(&state.store, &actor, id, &values.expect(), &new).await,
+        Ok(new) => S::update_new(&state.store, &actor, id, &values.expect(), &new).await,
         Err(e) => Err(e),
     };
     match written {
@@ -626,7 +672,7 @@ pub async fn archive<S: Record>(
         let mut values = S::values_of(&current);
         values.set("archived", to.to_string());
         let new = <S::R as Crud>::Update::from_body(&S::body(&values), Mode::Replace)?;
-        crud::update::<S::R>(&state.store, &actor, id, &sent.expect(), &new).await
+        S::update_new(&state.store, &actor, id, &sent.expect(), &new).await
     }
     .await;
     match result {

@@ -20,6 +20,7 @@ mod chrome;
 mod demo;
 
 mod crossclass;
+mod curricula;
 mod docs_page;
 mod documents;
 mod employments;

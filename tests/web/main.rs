@@ -10,6 +10,7 @@ mod helpers;
 
 mod admin;
 mod crossclass;
+mod curricula;
 mod documents;
 mod employments;
 mod french;
