@@ -8,7 +8,7 @@
 //! [`documents`] (Übersicht → Export), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
 //! (Fachgebiete, Fachtypen, Geschlechter), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
-//! (working together); [`language`] switches the
+//! (working together), [`sso`] (sign-in through the identity provider); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -31,6 +31,7 @@ pub mod opening;
 pub mod overview;
 pub mod record;
 pub mod signin;
+pub mod sso;
 pub mod subjects;
 pub mod teachers;
 pub mod workload;
@@ -63,6 +64,8 @@ pub struct WebConfig {
     /// sign-in links; with `https` the session cookie is `Secure`. `None`:
     /// the listen address over http.
     pub public_url: Option<String>,
+    /// Sign-in through the identity provider ([`sso`]); `None`: sign-in links only.
+    pub signin: Option<crate::oidc::signin::SignInConfig>,
 }
 
 impl WebConfig {
@@ -83,6 +86,8 @@ pub struct WebState {
     pub jobs: std::sync::Arc<crate::jobs::JobRunner>,
     /// Live changes and presence ([`live`]).
     pub live: std::sync::Arc<crate::service::live::LiveHub>,
+    /// The sign-in through the identity provider, when configured ([`sso`]).
+    pub sign_on: Option<std::sync::Arc<crate::oidc::signin::SignOn>>,
 }
 
 /// The web interface's routes with their layers: the session guard, the
@@ -94,7 +99,8 @@ pub struct WebState {
 /// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
-/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`.
+/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`,
+/// `/signin/oidc[/callback]`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -103,7 +109,8 @@ pub fn router(
     body_limit: usize,
 ) -> Router {
     let live = crate::service::live::LiveHub::new(store.clone());
-    let state = WebState { store, config: std::sync::Arc::new(config), jobs, live };
+    let sign_on = config.signin.clone().map(crate::oidc::signin::SignOn::new);
+    let state = WebState { store, config: std::sync::Arc::new(config), jobs, live, sign_on };
     let pages = Router::new()
         .route("/", get(overview::page))
         .route(signin::PATH, get(signin::page))
@@ -137,6 +144,8 @@ pub fn router(
         .route("/opening/{year}", get(opening::year))
         .route("/opening/{year}/class", post(opening::create_class))
         .route("/opening/{year}/open", post(opening::open))
+        .route(crate::oidc::signin::START_PATH, get(sso::start))
+        .route(crate::oidc::signin::CALLBACK_PATH, get(sso::callback))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

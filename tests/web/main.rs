@@ -15,6 +15,7 @@ mod grid_edit;
 mod grid_pick;
 mod live;
 mod masterdata;
+mod oidc;
 mod opening;
 mod pages;
 mod signin;
