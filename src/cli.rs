@@ -171,8 +171,9 @@ pub struct ClientArgs {
     #[arg(long, env = "SCHOOLPLAN_OIDC_KEYS_MAX_AGE", default_value = "5m", value_parser = app::parse_duration)]
     pub oidc_keys_max_age: Duration,
     /// Offer sign-in through the identity provider on the web interface's sign-in page (OIDC
-    /// authorization code with PKCE; needs --oidc-issuer and --oidc-client-id; docs/web.md §Sign-in and
-    /// sessions). The redirect URI to register is the public URL followed by /signin/oidc/callback.
+    /// authorization code with PKCE; needs --oidc-issuer and --oidc-client-id;
+    /// docs/web.md §Sign-in and sessions). The redirect URI to register is the public URL followed
+    /// by /signin/oidc/callback.
     #[arg(long, env = "SCHOOLPLAN_OIDC_SIGNIN")]
     pub oidc_signin: bool,
     /// The client secret of the app registration for --oidc-signin, when it has one (prefer the

@@ -1,6 +1,7 @@
 //! Sign-in to the web interface through the identity provider: the OpenID
-//! Connect authorization-code flow with PKCE (docs/web.md §Sign-in and
-//! sessions; docs/security.md §Single sign-on in the browser).
+//! Connect authorization-code flow with PKCE
+//! (docs/web.md §Sign-in and sessions;
+//! docs/security.md §Single sign-on in the browser).
 //!
 //! - **Discovery.** On first use the provider's
 //!   `<issuer>/.well-known/openid-configuration` is read once per process

@@ -1,5 +1,6 @@
-//! Sign-in through the identity provider (single sign-on; docs/web.md §Sign-in
-//! and sessions, docs/security.md §Single sign-on in the browser). The
+//! Sign-in through the identity provider (single sign-on;
+//! docs/web.md §Sign-in and sessions,
+//! docs/security.md §Single sign-on in the browser). The
 //! protocol is [`crate::oidc::signin`]; what it keeps between the two steps and
 //! the session are [`crate::service::session`]'s.
 //!
