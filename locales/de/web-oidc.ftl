@@ -2,6 +2,7 @@
 
 oidc-signin-microsoft = Mit Microsoft anmelden
 oidc-signin-generic = Mit Single Sign-on anmelden
+oidc-signin-or = Oder mit einem Anmeldelink:
 oidc-error-state = Diese Anmeldung ist abgelaufen, wurde schon abgeschlossen oder in einem anderen Browser begonnen. Bitte melden Sie sich erneut an.
 oidc-error-denied = Die Anmeldung wurde beim Identitätsanbieter abgebrochen oder abgelehnt.
 oidc-error-refused = Die Anmeldung konnte nicht bestätigt werden. Bitte melden Sie sich erneut an.

@@ -2,6 +2,7 @@
 
 oidc-signin-microsoft = Sign in with Microsoft
 oidc-signin-generic = Sign in with single sign-on
+oidc-signin-or = Or with a sign-in link:
 oidc-error-state = This sign-in has expired, was completed already or was started in another browser. Please sign in again.
 oidc-error-denied = The sign-in was cancelled or refused at the identity provider.
 oidc-error-refused = The sign-in could not be confirmed. Please sign in again.

@@ -2,6 +2,7 @@
 
 oidc-signin-microsoft = Se connecter avec Microsoft
 oidc-signin-generic = Se connecter par authentification unique
+oidc-signin-or = Ou avec un lien de connexion :
 oidc-error-state = Cette connexion a expiré, a déjà été achevée ou a été commencée dans un autre navigateur. Veuillez vous reconnecter.
 oidc-error-denied = La connexion a été annulée ou refusée par le fournisseur d'identité.
 oidc-error-refused = La connexion n'a pas pu être confirmée. Veuillez vous reconnecter.

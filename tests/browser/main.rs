@@ -20,12 +20,16 @@ mod chrome;
 
 mod docs_page;
 mod documents;
+#[allow(dead_code)]
+#[path = "../web/fake_idp.rs"]
+mod fake_idp;
 mod french;
 mod grid_edit;
 #[path = "../web/grid_pick.rs"]
 mod grid_pick;
 mod live;
 mod masterdata;
+mod oidc;
 mod opening;
 #[allow(dead_code)]
 #[path = "../web/untranslated.rs"]

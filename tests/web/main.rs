@@ -9,6 +9,7 @@
 mod helpers;
 
 mod documents;
+mod fake_idp;
 mod french;
 mod grid;
 mod grid_edit;
