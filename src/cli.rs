@@ -170,6 +170,16 @@ pub struct ClientArgs {
     /// (shorter when the provider's `Cache-Control: max-age` says so), e.g. `5m`.
     #[arg(long, env = "SCHOOLPLAN_OIDC_KEYS_MAX_AGE", default_value = "5m", value_parser = app::parse_duration)]
     pub oidc_keys_max_age: Duration,
+    /// Offer sign-in through the identity provider on the web interface's sign-in page (OIDC
+    /// authorization code with PKCE; needs --oidc-issuer and --oidc-client-id;
+    /// docs/web.md §Sign-in and sessions). The redirect URI to register is the public URL followed
+    /// by /signin/oidc/callback.
+    #[arg(long, env = "SCHOOLPLAN_OIDC_SIGNIN")]
+    pub oidc_signin: bool,
+    /// The client secret of the app registration for --oidc-signin, when it has one (prefer the
+    /// environment variable: a command line is visible to every user of the machine).
+    #[arg(long, env = "SCHOOLPLAN_OIDC_CLIENT_SECRET", hide_env_values = true)]
+    pub oidc_client_secret: Option<String>,
 }
 
 impl ClientArgs {
@@ -202,6 +212,30 @@ impl ClientArgs {
         oidc.claim = claim.to_string();
         oidc.keys_max_age = self.oidc_keys_max_age;
         Ok((client, Some(oidc)))
+    }
+
+    /// The web sign-in through the identity provider when `--oidc-signin` is
+    /// given (issuer, https unless on this machine, and client id then
+    /// required), with its redirect URI still empty: the caller sets it from
+    /// the public URL ([`crate::oidc::signin::redirect_uri`]).
+    pub fn signin_settings(&self) -> anyhow::Result<Option<crate::oidc::signin::SignInConfig>> {
+        if !self.oidc_signin {
+            return Ok(None);
+        }
+        let issuer = self.oidc_issuer.as_deref().map(str::trim).unwrap_or_default();
+        let client_id = self.oidc_client_id.trim();
+        if issuer.is_empty() || client_id.is_empty() {
+            anyhow::bail!("--oidc-signin needs --oidc-issuer and --oidc-client-id");
+        }
+        let url = url::Url::parse(issuer).map_err(|e| anyhow::anyhow!("--oidc-issuer `{issuer}` is not a URL: {e}"))?;
+        let local = matches!(url.host_str(), Some("localhost" | "127.0.0.1" | "[::1]"));
+        if url.scheme() != "https" && !(url.scheme() == "http" && local) {
+            anyhow::bail!("--oidc-issuer must be an https URL for --oidc-signin, not `{issuer}`");
+        }
+        let mut config = crate::oidc::signin::SignInConfig::new(issuer, client_id, "");
+        config.client_secret = self.oidc_client_secret.clone().filter(|s| !s.trim().is_empty());
+        config.claim = self.oidc_claim.trim().to_string();
+        Ok(Some(config))
     }
 }
 
@@ -357,6 +391,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 anyhow::bail!("--job-lease-renewal must be above zero and below --job-lease");
             }
             let client_compat = client.client_compat;
+            let signin = client.signin_settings()?;
             let (client, oidc) = client.settings()?;
             let store = open(&cli.database, true).await?;
             let demo_tokens = if demo {
@@ -407,7 +442,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                         ..crate::jobs::JobConfig::default()
                     },
                     change_check,
-                    web: crate::web::WebConfig { public_url },
+                    web: crate::web::WebConfig {
+                        public_url,
+                        signin: signin.map(|c| crate::oidc::signin::SignInConfig {
+                            redirect_uri: crate::oidc::signin::redirect_uri(&base),
+                            ..c
+                        }),
+                    },
                 },
                 app::shutdown_signal(),
             )
@@ -708,5 +749,46 @@ mod tests {
             .is_err(),
             "one claim only"
         );
+    }
+
+    fn signin_args(args: &[&str]) -> anyhow::Result<Option<crate::oidc::signin::SignInConfig>> {
+        let cli =
+            Cli::try_parse_from(["schoolplan", "serve"].iter().chain(args)).map_err(|e| anyhow::anyhow!("{e}"))?;
+        match cli.command {
+            Command::Serve { client, .. } => client.signin_settings(),
+            _ => unreachable!("serve parsed"),
+        }
+    }
+
+    #[test]
+    fn web_sign_in_settings() {
+        assert!(signin_args(&["--oidc-issuer", "https://idp/t/v2.0", "--oidc-client-id", "app"]).unwrap().is_none());
+        let on = signin_args(&[
+            "--oidc-signin",
+            "--oidc-issuer",
+            "https://idp/t/v2.0",
+            "--oidc-client-id",
+            "app",
+            "--oidc-client-secret",
+            "s3cret",
+            "--oidc-claim",
+            "preferred_username",
+        ])
+        .unwrap()
+        .expect("switched on");
+        assert_eq!(
+            (on.issuer.as_str(), on.client_id.as_str(), on.client_secret.as_deref(), on.claim.as_str()),
+            ("https://idp/t/v2.0", "app", Some("s3cret"), "preferred_username")
+        );
+        assert!(signin_args(&["--oidc-signin", "--oidc-client-id", "app"]).is_err(), "issuer required");
+        assert!(signin_args(&["--oidc-signin", "--oidc-issuer", "https://idp/t/v2.0"]).is_err(), "client id required");
+        assert!(
+            signin_args(&["--oidc-signin", "--oidc-issuer", "http://idp.example/t", "--oidc-client-id", "app"])
+                .is_err(),
+            "plain http only on this machine"
+        );
+        assert!(signin_args(&["--oidc-signin", "--oidc-issuer", "http://127.0.0.1:9/t", "--oidc-client-id", "a"])
+            .unwrap()
+            .is_some());
     }
 }

@@ -32,6 +32,11 @@
 //! `email` is used only when configured, as users can change it themselves in
 //! Entra ID. The caller resolves the name ([`crate::store::Conn::find_account_by_sign_on`]).
 //! Roles stay schoolplan's.
+//!
+//! People sign in to the web interface through the same provider with the
+//! authorization-code flow ([`signin`]); its ID token passes the same checks.
+
+pub mod signin;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -197,6 +202,26 @@ impl Verifier {
     /// Checks `token` and returns the account name its claim holds (trimmed;
     /// the caller compares it up to ASCII case).
     pub async fn verify(&self, token: &str) -> Result<String, Rejection> {
+        let claims = self.verify_claims(token).await?;
+        self.name_of(&claims)
+    }
+
+    /// The account name the configured claim of checked `claims` holds
+    /// (trimmed); [`Rejection::NoName`] when it holds no text.
+    pub fn name_of(&self, claims: &Value) -> Result<String, Rejection> {
+        claims
+            .get(&self.config.claim)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .ok_or_else(|| Rejection::NoName(self.config.claim.clone()))
+    }
+
+    /// Checks `token` as [`Verifier::verify`] does (header, key, signature,
+    /// `iss`, `aud`, `exp`, `nbf`) and returns all its claims, for a caller
+    /// that checks more of them (the web sign-in's `nonce`, [`signin`]).
+    pub async fn verify_claims(&self, token: &str) -> Result<Value, Rejection> {
         let header = jsonwebtoken::decode_header(token).map_err(|e| Rejection::Malformed(e.to_string()))?;
         if !matches!(header.alg, Algorithm::RS256 | Algorithm::ES256) {
             return Err(Rejection::Algorithm(header.alg));
@@ -216,13 +241,7 @@ impl Verifier {
         validation.leeway = self.config.leeway.as_secs();
         let data = jsonwebtoken::decode::<Value>(token, &key.key, &validation)
             .map_err(|e| Rejection::Invalid(e.to_string()))?;
-        data.claims
-            .get(&self.config.claim)
-            .and_then(Value::as_str)
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .ok_or_else(|| Rejection::NoName(self.config.claim.clone()))
+        Ok(data.claims)
     }
 
     /// The known keys, and whether they are fresh (loaded and not older than allowed).

@@ -113,6 +113,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-crossclass.ftl"),
             include_str!("../../locales/de/web-employments.ftl"),
             include_str!("../../locales/de/web-curricula.ftl"),
+            include_str!("../../locales/de/web-oidc.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -134,6 +135,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-crossclass.ftl"),
             include_str!("../../locales/en/web-employments.ftl"),
             include_str!("../../locales/en/web-curricula.ftl"),
+            include_str!("../../locales/en/web-oidc.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -155,6 +157,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-crossclass.ftl"),
             include_str!("../../locales/fr/web-employments.ftl"),
             include_str!("../../locales/fr/web-curricula.ftl"),
+            include_str!("../../locales/fr/web-oidc.ftl"),
         ],
     }
 }

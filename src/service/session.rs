@@ -123,10 +123,81 @@ pub async fn sign_in(store: &Store, link_secret: &str, lang: Option<Lang>) -> Re
     let Some(account_id) = tx.use_signin_link(&hash_secret(link_secret), &now_text).await? else {
         return Ok(None);
     };
+    let secret = start_session(&mut tx, account_id, lang, now).await?;
+    tx.commit().await?;
+    Ok(Some(secret))
+}
+
+/// Starts a session for `account_id` in `tx` (deleting ended sessions and
+/// expired links on the way) and returns its secret.
+async fn start_session(
+    tx: &mut crate::store::Conn,
+    account_id: i64,
+    lang: Option<Lang>,
+    now: DateTime<Utc>,
+) -> Result<String> {
+    let now_text = timestamp_text(now);
     tx.prune_sessions(&now_text, &timestamp_text(now - IDLE_TIMEOUT)).await?;
     let secret = random_secret()?;
     let expires = timestamp_text(now + ABSOLUTE_LIFETIME);
     tx.create_session(account_id, &hash_secret(&secret), lang.map(Lang::tag), &now_text, &expires).await?;
+    Ok(secret)
+}
+
+/// How long a started single sign-on waits for the identity provider to send
+/// the browser back: 10 minutes.
+pub const SIGN_ON_LIFETIME: Duration = Duration::minutes(10);
+
+/// What a started single sign-on keeps until the callback (docs/web.md
+/// §Sign-in and sessions): the ID token's expected `nonce` and the PKCE
+/// `code_verifier` the code is redeemed with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingSignOn {
+    /// The `nonce` the ID token must carry.
+    pub nonce: String,
+    /// The PKCE code verifier (RFC 7636 §4.1).
+    pub code_verifier: String,
+}
+
+/// Keeps a started single sign-on for [`SIGN_ON_LIFETIME`], found by its
+/// `state` (only the state's SHA-256 hash is stored), in the database so that
+/// any server can take the callback.
+pub async fn begin_sign_on(store: &Store, state: &str, pending: &PendingSignOn) -> Result<()> {
+    let now = Utc::now();
+    let mut tx = store.begin().await?;
+    tx.create_sign_on(
+        &hash_secret(state),
+        &pending.nonce,
+        &pending.code_verifier,
+        &timestamp_text(now),
+        &timestamp_text(now + SIGN_ON_LIFETIME),
+    )
+    .await?;
+    tx.commit().await
+}
+
+/// Takes the single sign-on started with `state`, once: `None` when it is
+/// unknown, was taken already or has expired (one answer for all three).
+pub async fn take_sign_on(store: &Store, state: &str) -> Result<Option<PendingSignOn>> {
+    if state.is_empty() || state.len() > 200 {
+        return Ok(None);
+    }
+    let mut tx = store.begin().await?;
+    let taken = tx.take_sign_on(&hash_secret(state), &timestamp_text(Utc::now())).await?;
+    tx.commit().await?;
+    Ok(taken.map(|(nonce, code_verifier)| PendingSignOn { nonce, code_verifier }))
+}
+
+/// Starts a session for the account the identity provider named: the
+/// account whose name equals `name` up to ASCII case, as for bearer tokens
+/// ([`crate::store::Conn::find_account_by_sign_on`]). Returns the session's
+/// secret (for the cookie); `None` when there is no such account.
+pub async fn sign_in_by_sign_on(store: &Store, name: &str, lang: Option<Lang>) -> Result<Option<String>> {
+    let mut tx = store.begin().await?;
+    let Some(account) = tx.find_account_by_sign_on(name).await? else {
+        return Ok(None);
+    };
+    let secret = start_session(&mut tx, account.id, lang, Utc::now()).await?;
     tx.commit().await?;
     Ok(Some(secret))
 }

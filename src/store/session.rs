@@ -1,5 +1,6 @@
-//! Storage of the web interface's sign-in links and sessions (migration 0011;
-//! the rules are in [`crate::service::session`]).
+//! Storage of the web interface's sign-in links and sessions (migration 0011)
+//! and of the single sign-ons under way (migration 0013); the rules are in
+//! [`crate::service::session`].
 //!
 //! Only SHA-256 hashes of the secrets are stored: a copy of the database does
 //! not let anyone sign in. Timestamps are UTC text, sortable as text
@@ -156,5 +157,50 @@ impl Conn {
             .await?
             .rows_affected());
         Ok(sessions + links)
+    }
+
+    /// Stores a started single sign-on: the hash of its `state`, its `nonce`
+    /// and PKCE `code_verifier`, valid until `expires_at`; deletes the expired
+    /// ones on the way.
+    pub async fn create_sign_on(
+        &mut self,
+        state_hash: &[u8],
+        nonce: &str,
+        code_verifier: &str,
+        now: &str,
+        expires_at: &str,
+    ) -> Result<()> {
+        with_conn!(self, |c| sqlx::query("DELETE FROM oidc_signin WHERE expires_at <= $1")
+            .bind(now)
+            .execute(c)
+            .await?
+            .rows_affected());
+        with_conn!(self, |c| sqlx::query(
+            "INSERT INTO oidc_signin (state_hash, nonce, code_verifier, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5)"
+        )
+        .bind(state_hash)
+        .bind(nonce)
+        .bind(code_verifier)
+        .bind(now)
+        .bind(expires_at)
+        .execute(c)
+        .await?
+        .rows_affected());
+        Ok(())
+    }
+
+    /// Takes the single sign-on with this state hash: deletes it and returns
+    /// its `(nonce, code_verifier)` when it had not expired at `now`; `None`
+    /// when there is none (unknown, taken already, or expired). One statement,
+    /// so two callbacks with the same state cannot both get it.
+    pub async fn take_sign_on(&mut self, state_hash: &[u8], now: &str) -> Result<Option<(String, String)>> {
+        let row: Option<(String, String, String)> = with_conn!(self, |c| sqlx::query_as(
+            "DELETE FROM oidc_signin WHERE state_hash = $1 RETURNING nonce, code_verifier, expires_at"
+        )
+        .bind(state_hash)
+        .fetch_optional(c)
+        .await?);
+        Ok(row.filter(|(_, _, expires)| expires.as_str() > now).map(|(nonce, verifier, _)| (nonce, verifier)))
     }
 }

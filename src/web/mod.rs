@@ -12,7 +12,7 @@
 //! Lehrgänge, Lektionentafel, Schuljahre), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
 //! (working together), [`employments`] and [`pool`] (Planung → Anstellungen, Pool, on
 //! [`year_record`]), [`bookings`] (Planung → Abschlussarbeiten, IPB-Buchungen; Notizen), [`history`]
-//! (Verlauf), [`admin`] (Verwaltung); [`language`] switches the
+//! (Verlauf), [`admin`] (Verwaltung), [`sso`] (sign-in through the identity provider); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -45,6 +45,7 @@ pub mod pool;
 pub mod record;
 pub mod schoolyears;
 pub mod signin;
+pub mod sso;
 pub mod subjects;
 pub mod teachers;
 pub mod workload;
@@ -78,6 +79,8 @@ pub struct WebConfig {
     /// sign-in links; with `https` the session cookie is `Secure`. `None`:
     /// the listen address over http.
     pub public_url: Option<String>,
+    /// Sign-in through the identity provider ([`sso`]); `None`: sign-in links only.
+    pub signin: Option<crate::oidc::signin::SignInConfig>,
 }
 
 impl WebConfig {
@@ -98,6 +101,8 @@ pub struct WebState {
     pub jobs: std::sync::Arc<crate::jobs::JobRunner>,
     /// Live changes and presence ([`live`]).
     pub live: std::sync::Arc<crate::service::live::LiveHub>,
+    /// The sign-in through the identity provider, when configured ([`sso`]).
+    pub sign_on: Option<std::sync::Arc<crate::oidc::signin::SignOn>>,
 }
 
 /// The web interface's routes with their layers: the session guard, the
@@ -114,7 +119,8 @@ pub struct WebState {
 /// `/assets/{file}`; `/years/{id}/postings…`, `/years/{id}/theses…`, `/years/{id}/notes…` ([`bookings`]),
 /// `/years/{id}/crossclass[/new|/{course}[/delete]]`, `/years/{id}/employments`, `/years/{id}/pool` (each
 /// with `…/new`, `…/{id}`, `…/{id}/edit`, `…/{id}/delete`), `/curricula`, `/schoolyears` (as the
-/// master data; a year is created under `/opening`), `/lessontable[/{key}[/edit|/row]]`.
+/// master data; a year is created under `/opening`), `/lessontable[/{key}[/edit|/row]]`,
+/// `/signin/oidc[/callback]`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -123,7 +129,8 @@ pub fn router(
     body_limit: usize,
 ) -> Router {
     let live = crate::service::live::LiveHub::new(store.clone());
-    let state = WebState { store, config: std::sync::Arc::new(config), jobs, live };
+    let sign_on = config.signin.clone().map(crate::oidc::signin::SignOn::new);
+    let state = WebState { store, config: std::sync::Arc::new(config), jobs, live, sign_on };
     let pages = Router::new()
         .route("/", get(overview::page))
         .route(signin::PATH, get(signin::page))
@@ -191,6 +198,8 @@ pub fn router(
         .route("/lessontable/{key}/edit", get(lessontable::edit))
         .route("/lessontable/{key}/row", get(lessontable::row))
         .merge(schoolyears::routes())
+        .route(crate::oidc::signin::START_PATH, get(sso::start))
+        .route(crate::oidc::signin::CALLBACK_PATH, get(sso::callback))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -6,6 +6,9 @@
 //! - `GET /signin` shows how to get a link (`?ended=1`: the session ended;
 //!   `?out=1`: signed out).
 //! - `POST /signout` ends the session and deletes the cookie.
+//!
+//! With single sign-on configured the page also offers "Mit Microsoft
+//! anmelden" ([`super::sso`]).
 
 use std::collections::HashMap;
 
@@ -31,6 +34,10 @@ pub struct SignInPage {
     pub page: Page,
     /// A notice above the explanation (refused link, ended session), or empty.
     pub notice: String,
+    /// The single sign-on button's text, or empty when single sign-on is off.
+    pub sso: String,
+    /// Where the single sign-on button leads.
+    pub sso_href: &'static str,
 }
 
 /// `GET /signin`.
@@ -43,7 +50,7 @@ pub async fn page(
     if let Some(token) = query.get("token") {
         return match session::sign_in(&state.store, token, Some(lang)).await {
             Ok(Some(secret)) => signed_in(&state, &secret),
-            Ok(None) => show(lang, StatusCode::FORBIDDEN, "signin-refused"),
+            Ok(None) => show(&state, lang, StatusCode::FORBIDDEN, "signin-refused"),
             Err(e) => page_error(lang, e),
         };
     }
@@ -57,18 +64,30 @@ pub async fn page(
     } else {
         ""
     };
-    show(lang, StatusCode::OK, notice)
+    show(&state, lang, StatusCode::OK, notice)
 }
 
-fn show(lang: Lang, status: StatusCode, notice: &str) -> Response {
+fn show(state: &WebState, lang: Lang, status: StatusCode, notice: &str) -> Response {
+    let notice = if notice.is_empty() { String::new() } else { crate::i18n::text(lang, notice) };
+    show_text(state, lang, status, notice)
+}
+
+/// The sign-in page with `status` and the notice text `notice` (empty: none).
+pub fn show_text(state: &WebState, lang: Lang, status: StatusCode, notice: String) -> Response {
     let page = Page::new(lang, Screen::SignIn, crate::i18n::text(lang, "signin-title"), None, PATH.into());
-    let notice = if notice.is_empty() { String::new() } else { page.t(notice) };
-    let mut res = render(lang, &SignInPage { page, notice });
+    let sso = match &state.sign_on {
+        Some(s) if s.config().is_microsoft() => page.t("oidc-signin-microsoft"),
+        Some(_) => page.t("oidc-signin-generic"),
+        None => String::new(),
+    };
+    let sso_href = crate::oidc::signin::START_PATH;
+    let mut res = render(lang, &SignInPage { page, notice, sso, sso_href });
     *res.status_mut() = status;
     res
 }
 
-fn signed_in(state: &WebState, secret: &str) -> Response {
+/// The answer that starts a session: its cookie, and the browser sent to `/` (303).
+pub fn signed_in(state: &WebState, secret: &str) -> Response {
     let max_age = session::ABSOLUTE_LIFETIME.num_seconds();
     let cookie = set_cookie(SESSION_COOKIE, secret, max_age, state.config.secure_cookies());
     let mut res = Redirect::to("/").into_response();

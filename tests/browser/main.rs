@@ -24,6 +24,9 @@ mod curricula;
 mod docs_page;
 mod documents;
 mod employments;
+#[allow(dead_code)]
+#[path = "../web/fake_idp.rs"]
+mod fake_idp;
 mod french;
 mod grid_edit;
 #[path = "../web/grid_pick.rs"]
@@ -31,6 +34,7 @@ mod grid_pick;
 mod history;
 mod live;
 mod masterdata;
+mod oidc;
 mod opening;
 mod theses;
 #[allow(dead_code)]

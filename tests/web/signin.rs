@@ -50,7 +50,7 @@ async fn an_expired_link_is_refused() {
 async fn behind_https_the_cookie_is_secure() {
     let config = AppConfig {
         rate_limit: None,
-        web: WebConfig { public_url: Some("https://planung.example.ch".into()) },
+        web: WebConfig { public_url: Some("https://planung.example.ch".into()), ..WebConfig::default() },
         ..TestApp::config()
     };
     let web = Web::with(TestApp::spawn_with(config).await);
