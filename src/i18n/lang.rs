@@ -107,6 +107,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-masterdata.ftl"),
             include_str!("../../locales/de/web-grid-edit.ftl"),
             include_str!("../../locales/de/web-opening.ftl"),
+            include_str!("../../locales/de/web-divisions.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -122,6 +123,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-masterdata.ftl"),
             include_str!("../../locales/en/web-grid-edit.ftl"),
             include_str!("../../locales/en/web-opening.ftl"),
+            include_str!("../../locales/en/web-divisions.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -137,6 +139,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-masterdata.ftl"),
             include_str!("../../locales/fr/web-grid-edit.ftl"),
             include_str!("../../locales/fr/web-opening.ftl"),
+            include_str!("../../locales/fr/web-divisions.ftl"),
         ],
     }
 }

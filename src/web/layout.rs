@@ -38,6 +38,8 @@ pub enum Screen {
     Genders,
     /// Spezielles → Schuljahr eröffnen.
     Opening,
+    /// Stammdaten → Organisationseinheiten.
+    Divisions,
 }
 
 /// A school year in the year switch.
@@ -150,7 +152,7 @@ impl Page {
     }
 
     /// The menu: Übersicht (Jahresüberblick, Pensenblatt, Export); Planung (nach Klassen); Stammdaten (Fächer, Klassen,
-    /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen): the
+    /// Lehrpersonen, then the lookups Fachgebiete, Fachtypen, Geschlechter, then Organisationseinheiten); Spezielles (Schuljahr eröffnen): the
     /// entries whose screens
     /// exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
@@ -182,6 +184,7 @@ impl Page {
                 item("nav-subjectcategories", "/subjectcategories".into(), Screen::SubjectCategories),
                 item("nav-subjecttypes", "/subjecttypes".into(), Screen::SubjectTypes),
                 item("nav-genders", "/genders".into(), Screen::Genders),
+                item("divisions-nav", "/divisions".into(), Screen::Divisions),
             ],
         });
         groups.push(NavGroup {
@@ -206,7 +209,8 @@ impl Page {
             | Screen::SubjectCategories
             | Screen::SubjectTypes
             | Screen::Genders
-            | Screen::Opening => "",
+            | Screen::Opening
+            | Screen::Divisions => "",
         }
     }
 }

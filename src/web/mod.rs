@@ -8,7 +8,7 @@
 //! [`documents`] (Übersicht → Export), [`grid`] (Planung nach Klassen), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
 //! (Fachgebiete, Fachtypen, Geschlechter), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
-//! (working together); [`language`] switches the
+//! (working together), [`divisions`] (Stammdaten → Organisationseinheiten, with the images); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -18,6 +18,7 @@
 
 pub mod assets;
 pub mod classes;
+pub mod divisions;
 pub mod documents;
 pub mod form;
 pub mod grid;
@@ -94,7 +95,8 @@ pub struct WebState {
 /// `/jobs`, `/jobs/{id}/events`, `/files/{id}`, `/years/{id}/live`,
 /// `/years/{id}/workload[/{teacher}[/pdf]]`, `/years/{id}/overview`, `/subjects`, `/classes`,
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
-/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`, `/assets/{file}`.
+/// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`,
+/// `/divisions` (the same without `…/archive`, and `…/{id}/logo`, `…/{id}/signature`), `/assets/{file}`.
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -137,6 +139,7 @@ pub fn router(
         .route("/opening/{year}", get(opening::year))
         .route("/opening/{year}/class", post(opening::create_class))
         .route("/opening/{year}/open", post(opening::open))
+        .merge(divisions::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

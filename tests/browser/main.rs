@@ -18,6 +18,7 @@ mod helpers;
 
 mod chrome;
 
+mod divisions;
 mod docs_page;
 mod documents;
 mod french;

@@ -8,6 +8,7 @@
 #[path = "../api/helpers.rs"]
 mod helpers;
 
+mod divisions;
 mod documents;
 mod french;
 mod grid;

@@ -10,14 +10,14 @@ use serde_json::{json, Value};
 use super::{Page, Web};
 
 /// The value of the hidden field `name` on the page.
-fn hidden(page: &Page, name: &str) -> String {
+pub fn hidden(page: &Page, name: &str) -> String {
     let marker = format!(r#"name="{name}" value=""#);
     let start = page.html.find(&marker).unwrap_or_else(|| panic!("no field {name}:\n{}", page.html)) + marker.len();
     page.html[start..].split('"').next().unwrap().to_string()
 }
 
 /// The HTML of the element that starts with `start` up to the next `</div>` (a field's block).
-fn block<'a>(html: &'a str, start: &str) -> &'a str {
+pub fn block<'a>(html: &'a str, start: &str) -> &'a str {
     let from = html.find(start).unwrap_or_else(|| panic!("no {start}"));
     let to = html[from..].find("</div>").map_or(html.len(), |i| from + i);
     &html[from..to]
