@@ -13,7 +13,7 @@
 //! | `GET {base}/{id}` | [`detail`] |
 //! | `GET {base}/new`, `POST {base}` | [`new_form`], [`create`] |
 //! | `GET {base}/{id}/edit`, `POST {base}/{id}` | [`edit_form`], [`save`] |
-//! | `POST {base}/{id}/archive` | [`archive`] (`archived=true\|false`) |
+//! | `POST {base}/{id}/archive` | [`archive`] (`archived=true\|false`; only when [`Record::ARCHIVABLE`]) |
 //! | `POST {base}/{id}/delete` | [`delete`] |
 //!
 //! Writes parse the form with the resource's [`FromBody`] reader and go
