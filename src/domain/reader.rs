@@ -44,6 +44,19 @@ pub mod limits {
 /// Largest accepted decoded binary (division logo, head signature): 1 MiB (docs/contract.md §Envelope and forms).
 pub const MAX_BINARY_BYTES: usize = 1024 * 1024;
 
+/// The type of an accepted image by its first bytes (its signature):
+/// `image/png` or `image/jpeg`; `None` for anything else (docs/contract.md
+/// §Envelope and forms).
+pub fn image_type(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("image/jpeg")
+    } else {
+        None
+    }
+}
+
 /// The kind of a body field, as the reader reads it; the OpenAPI document
 /// derives each request schema from these (see [`describe`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -758,8 +771,7 @@ impl<'a> Reader<'a> {
             return invalid(self, "larger than 1 MiB.");
         }
         let signature_ok = match mime {
-            "image/png" => bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
-            "image/jpeg" => bytes.starts_with(&[0xFF, 0xD8, 0xFF]),
+            "image/png" | "image/jpeg" => image_type(&bytes) == Some(mime),
             _ => return invalid(self, "mimeType must be image/png or image/jpeg."),
         };
         if !signature_ok {

@@ -114,6 +114,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-employments.ftl"),
             include_str!("../../locales/de/web-curricula.ftl"),
             include_str!("../../locales/de/web-oidc.ftl"),
+            include_str!("../../locales/de/web-divisions.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -136,6 +137,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-employments.ftl"),
             include_str!("../../locales/en/web-curricula.ftl"),
             include_str!("../../locales/en/web-oidc.ftl"),
+            include_str!("../../locales/en/web-divisions.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -158,6 +160,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-employments.ftl"),
             include_str!("../../locales/fr/web-curricula.ftl"),
             include_str!("../../locales/fr/web-oidc.ftl"),
+            include_str!("../../locales/fr/web-divisions.ftl"),
         ],
     }
 }

@@ -339,17 +339,23 @@ pub fn actor(user: &SessionUser, path: &str) -> Actor {
     Actor::new(Some(principal), "POST", path)
 }
 
-/// The kinds of users the store names (the first word of its labels) that the catalogue translates.
+/// The kinds of users the store names (the first words of its labels) that
+/// the catalogue translates (`form-user-{kind}`, spaces as `-`).
 const USER_KINDS: &[&str] = &["course", "employment", "note", "curriculum", "subject", "teacher", "school class"];
 
 /// The sentence of a refused delete (409): what still uses the object, in
 /// `lang`. `users` are the store's labels (`course M (26/27)`), their first
 /// word (the kind of the user) translated where the catalogue knows it.
 pub fn in_use(lang: Lang, object: &str, users: &[String]) -> String {
+    in_use_with(lang, "form-in-use", object, users)
+}
+
+/// [`in_use`] with the sentence of catalogue key `key` (`$object`, `$users`).
+pub fn in_use_with(lang: Lang, key: &str, object: &str, users: &[String]) -> String {
     let users: Vec<String> = users
         .iter()
         .map(|u| {
-            let known = USER_KINDS.iter().find_map(|kind| Some((kind, u.strip_prefix(kind)?.strip_prefix(' ')?)));
+            let known = USER_KINDS.iter().find_map(|kind| u.strip_prefix(kind)?.strip_prefix(' ').map(|r| (kind, r)));
             match known {
                 Some((kind, rest)) => {
                     format!("{} {rest}", i18n::text(lang, &format!("form-user-{}", kind.replace(' ', "-"))))
@@ -358,7 +364,7 @@ pub fn in_use(lang: Lang, object: &str, users: &[String]) -> String {
             }
         })
         .collect();
-    i18n::text_with(lang, "form-in-use", &[("object", object.into()), ("users", users.join(", ").into())])
+    i18n::text_with(lang, key, &[("object", object.into()), ("users", users.join(", ").into())])
 }
 
 /// The choices of lookup `kind` for field `name`, as (id, `code – description`);

@@ -5,7 +5,8 @@
 //!   else `Accept-Language` ([`Lang::from_accept_language`]);
 //! - refuses every unsafe request (not GET/HEAD) with 403 unless it comes
 //!   from a session and carries its CSRF token, in the header
-//!   [`CSRF_HEADER`] (htmx) or the form field [`CSRF_FIELD`]; only the
+//!   [`CSRF_HEADER`] (htmx) or the form field [`CSRF_FIELD`] (of a
+//!   url-encoded or a multipart form); only the
 //!   language switch works without a session (it changes a cookie, nothing else);
 //! - refuses unsafe requests of a reader with 403, except sign-out and the
 //!   language (docs/contract.md §Roles and authentication).
@@ -40,6 +41,10 @@ pub const CSRF_HEADER: &str = "x-csrf-token";
 const OPEN_TO_READERS: &[&str] = &["/signout", "/language", "/jobs"];
 /// Largest form body read for its CSRF field.
 const FORM_LIMIT: usize = 2 * 1024 * 1024;
+/// Largest multipart body (a file upload) read for its CSRF field: larger
+/// than any file accepted (1 MiB), so that a too large picture reaches its
+/// handler and is refused beside its field; a larger body gets 413.
+pub const UPLOAD_LIMIT: usize = 10 * 1024 * 1024;
 
 /// Who asks, and in which language: the session's person (if any) and the language.
 #[derive(Debug, Clone)]
@@ -94,8 +99,10 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
             None => return error_page(lang, StatusCode::FORBIDDEN, "web-error-csrf"),
             Some(u) => {
                 let (checked, ok) = csrf_checked(req, u).await;
-                if !ok {
-                    return error_page(lang, StatusCode::FORBIDDEN, "web-error-csrf");
+                match ok {
+                    Token::Valid => {}
+                    Token::TooLarge => return error_page(lang, StatusCode::PAYLOAD_TOO_LARGE, "web-error-too-large"),
+                    Token::Invalid => return error_page(lang, StatusCode::FORBIDDEN, "web-error-csrf"),
                 }
                 if !open && u.role < Role::Planner {
                     return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
@@ -108,29 +115,65 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
     next.run(req).await
 }
 
+/// What the CSRF check found.
+enum Token {
+    /// The session's token.
+    Valid,
+    /// No token, or another.
+    Invalid,
+    /// A multipart body larger than [`UPLOAD_LIMIT`] (not read).
+    TooLarge,
+}
+
+impl From<bool> for Token {
+    fn from(ok: bool) -> Token {
+        if ok {
+            Token::Valid
+        } else {
+            Token::Invalid
+        }
+    }
+}
+
 /// Whether the request carries the session's CSRF token (header, or the
-/// field of a url-encoded form, whose body is read and put back).
-async fn csrf_checked(req: Request, user: &SessionUser) -> (Request, bool) {
+/// field of a url-encoded or multipart form, whose body is read and put back).
+async fn csrf_checked(req: Request, user: &SessionUser) -> (Request, Token) {
     if let Some(token) = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()) {
         let ok = session::csrf_matches(user, token);
-        return (req, ok);
+        return (req, ok.into());
     }
-    let is_form = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|ct| ct.starts_with("application/x-www-form-urlencoded"));
-    if !is_form {
-        return (req, false);
+    let content_type =
+        req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    let multipart = content_type.starts_with("multipart/form-data");
+    if !multipart && !content_type.starts_with("application/x-www-form-urlencoded") {
+        return (req, Token::Invalid);
     }
     let (parts, body) = req.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, FORM_LIMIT).await else {
-        return (Request::from_parts(parts, Body::empty()), false);
+    let Ok(bytes) = axum::body::to_bytes(body, if multipart { UPLOAD_LIMIT } else { FORM_LIMIT }).await else {
+        let why = if multipart { Token::TooLarge } else { Token::Invalid };
+        return (Request::from_parts(parts, Body::empty()), why);
     };
-    let ok = url::form_urlencoded::parse(&bytes)
-        .find(|(k, _)| k == CSRF_FIELD)
-        .is_some_and(|(_, v)| session::csrf_matches(user, &v));
-    (Request::from_parts(parts, Body::from(bytes)), ok)
+    let ok = if multipart {
+        multipart_token(&content_type, bytes.clone()).await.is_some_and(|v| session::csrf_matches(user, &v))
+    } else {
+        url::form_urlencoded::parse(&bytes)
+            .find(|(k, _)| k == CSRF_FIELD)
+            .is_some_and(|(_, v)| session::csrf_matches(user, &v))
+    };
+    (Request::from_parts(parts, Body::from(bytes)), ok.into())
+}
+
+/// The value of the field [`CSRF_FIELD`] of a multipart body, if any.
+async fn multipart_token(content_type: &str, bytes: axum::body::Bytes) -> Option<String> {
+    let boundary = multer::parse_boundary(content_type).ok()?;
+    let stream = futures::stream::once(async move { Ok::<_, std::io::Error>(bytes) });
+    let mut form = multer::Multipart::new(stream, boundary);
+    while let Ok(Some(field)) = form.next_field().await {
+        if field.name() == Some(CSRF_FIELD) {
+            return field.text().await.ok();
+        }
+    }
+    None
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Viewer {

@@ -60,6 +60,8 @@ pub enum Screen {
     LessonTable,
     /// Stammdaten → Schuljahre.
     SchoolYears,
+    /// Stammdaten → Organisationseinheiten.
+    Divisions,
 }
 
 /// A school year in the year switch.
@@ -173,8 +175,8 @@ impl Page {
 
     /// The menu, in the groups and words of the existing client: Übersicht (Jahresüberblick, Pensenblatt,
     /// Export); Planung (Anstellungen, nach Klassen, gesamtschulisch, Pool, Abschlussarbeiten,
-    /// IPB-Buchungen); Stammdaten (Fächer, Klassen, Lehrgänge, Lektionentafel, Lehrpersonen, Schuljahre, then
-    /// the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen); Verwaltung for administrators: the entries whose
+    /// IPB-Buchungen); Stammdaten (Fächer, Klassen, Lehrgänge, Lektionentafel, Lehrpersonen, Organisationseinheiten,
+    /// Schuljahre, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen); Verwaltung for administrators: the entries whose
     /// screens exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -211,6 +213,7 @@ impl Page {
                 item("curricula-nav", "/curricula".into(), Screen::Curricula),
                 item("lessontable-nav", "/lessontable".into(), Screen::LessonTable),
                 item("nav-teachers", "/teachers".into(), Screen::Teachers),
+                item("divisions-nav", "/divisions".into(), Screen::Divisions),
                 item("schoolyears-nav", "/schoolyears".into(), Screen::SchoolYears),
                 item("nav-subjectcategories", "/subjectcategories".into(), Screen::SubjectCategories),
                 item("nav-subjecttypes", "/subjecttypes".into(), Screen::SubjectTypes),
@@ -256,7 +259,8 @@ impl Page {
             | Screen::Admin
             | Screen::Curricula
             | Screen::LessonTable
-            | Screen::SchoolYears => "",
+            | Screen::SchoolYears
+            | Screen::Divisions => "",
         }
     }
 }

@@ -12,7 +12,8 @@
 //! Lehrgänge, Lektionentafel, Schuljahre), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
 //! (working together), [`employments`] and [`pool`] (Planung → Anstellungen, Pool, on
 //! [`year_record`]), [`bookings`] (Planung → Abschlussarbeiten, IPB-Buchungen; Notizen), [`history`]
-//! (Verlauf), [`admin`] (Verwaltung), [`sso`] (sign-in through the identity provider); [`language`] switches the
+//! (Verlauf), [`admin`] (Verwaltung), [`sso`] (sign-in through the identity provider), [`divisions`]
+//! (Stammdaten → Organisationseinheiten, with the images); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
@@ -26,6 +27,7 @@ pub mod bookings;
 pub mod classes;
 pub mod crossclass;
 pub mod curricula;
+pub mod divisions;
 pub mod documents;
 pub mod employments;
 pub mod form;
@@ -120,7 +122,8 @@ pub struct WebState {
 /// `/years/{id}/crossclass[/new|/{course}[/delete]]`, `/years/{id}/employments`, `/years/{id}/pool` (each
 /// with `…/new`, `…/{id}`, `…/{id}/edit`, `…/{id}/delete`), `/curricula`, `/schoolyears` (as the
 /// master data; a year is created under `/opening`), `/lessontable[/{key}[/edit|/row]]`,
-/// `/signin/oidc[/callback]`.
+/// `/signin/oidc[/callback]`, `/divisions` (as the master data without `…/archive`, and
+/// `…/{id}/logo`, `…/{id}/signature`).
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
@@ -200,6 +203,7 @@ pub fn router(
         .merge(schoolyears::routes())
         .route(crate::oidc::signin::START_PATH, get(sso::start))
         .route(crate::oidc::signin::CALLBACK_PATH, get(sso::callback))
+        .merge(divisions::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()

@@ -13,7 +13,7 @@
 //! | `GET {base}/{id}` | [`detail`] |
 //! | `GET {base}/new`, `POST {base}` | [`new_form`], [`create`] |
 //! | `GET {base}/{id}/edit`, `POST {base}/{id}` | [`edit_form`], [`save`] |
-//! | `POST {base}/{id}/archive` | [`archive`] (`archived=true\|false`) |
+//! | `POST {base}/{id}/archive` | [`archive`] (`archived=true\|false`; only when [`Record::ARCHIVABLE`]) |
 //! | `POST {base}/{id}/delete` | [`delete`] |
 //!
 //! Writes parse the form with the resource's [`FromBody`] reader and go
@@ -138,6 +138,45 @@ pub trait Record: Send + Sync + 'static {
         let _ = (lang, item);
         Vec::new()
     }
+    /// Whether the objects can be archived (default). Without (a division has
+    /// no `archived` field): no archive route or button, no state filter or column.
+    const ARCHIVABLE: bool = true;
+    /// The catalogue key of the sentence of a refused delete ([`form::in_use_with`]).
+    const IN_USE: &'static str = "form-in-use";
+
+    /// The API's body of a save of the form `values` over the saved object
+    /// `current`: [`Record::body`] (the default); a screen whose form leaves
+    /// writable fields out (a division's images, changed on its page) takes
+    /// them from `current`. The write expects the version the form was loaded
+    /// at, so `current` is that version or the write is refused (412).
+    fn body_over(values: &FormData, current: &Single<Self>) -> Value {
+        let _ = current;
+        Self::body(values)
+    }
+
+    /// The screen's own section of the object's page, below its facts and
+    /// buttons: HTML rendered by the screen's template, empty by default.
+    fn section(ctx: &SectionContext<'_>, item: &Single<Self>) -> String {
+        let _ = (ctx, item);
+        String::new()
+    }
+}
+
+/// What a screen's own section of a record's page gets ([`Record::section`]).
+#[derive(Debug)]
+pub struct SectionContext<'a> {
+    /// The page's language.
+    pub lang: Lang,
+    /// The object's id.
+    pub id: i64,
+    /// The version shown (for the section's forms).
+    pub version: &'a str,
+    /// The session's CSRF token (for the section's forms).
+    pub csrf: &'a str,
+    /// Whether the person may change the object (shows the section's controls).
+    pub can_write: bool,
+    /// Problems of a refused write of the section, by field.
+    pub errors: &'a FieldErrors,
 }
 
 /// A master-data screen's list: the objects with a search and the
@@ -155,7 +194,7 @@ pub trait Listed: Record {
     const ROW: &'static str;
     /// Every object, in the list's order.
     fn list(conn: &mut Conn) -> impl Future<Output = Result<Vec<Self::Item>>> + Send;
-    /// The column headers (the first is the code's, the last the state's).
+    /// The column headers (the first is the code's, the last the state's when [`Record::ARCHIVABLE`]).
     fn headers(lang: Lang) -> Vec<String>;
     /// An object's row: id, the cells before the state (the first is the code), archived.
     fn row(item: &Self::Item) -> (i64, Vec<String>, bool);
@@ -181,7 +220,7 @@ pub struct ListPage {
     pub q: String,
     /// The search field's hint.
     pub hint: String,
-    /// The state filter's choices (all, active, archived).
+    /// The state filter's choices (all, active, archived); empty: no filter.
     pub states: Vec<form::Choice>,
     /// The create link's text, empty when the person may not create.
     pub new_label: String,
@@ -216,6 +255,8 @@ pub struct ListView {
     pub none: String,
     /// The rows.
     pub rows: Vec<ListRow>,
+    /// Whether the objects have a state (the state column).
+    pub archivable: bool,
 }
 
 /// A row of a list.
@@ -244,8 +285,8 @@ pub async fn list_page<S: Listed>(
     let q = query.get("q").map(|s| s.trim().to_string()).unwrap_or_default();
     let chosen = query.get("state").map_or("all", String::as_str);
     let archived = match chosen {
-        "active" => Some(false),
-        "archived" => Some(true),
+        "active" if S::ARCHIVABLE => Some(false),
+        "archived" if S::ARCHIVABLE => Some(true),
         _ => None,
     };
     let read =
@@ -280,6 +321,7 @@ pub async fn list_page<S: Listed>(
         count,
         none: t("none"),
         rows,
+        archivable: S::ARCHIVABLE,
     };
     let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
     if hx.wants_fragment(&format!("{}-list", S::ROW)) {
@@ -288,6 +330,7 @@ pub async fn list_page<S: Listed>(
     }
     let states = [("all", "form-state-all"), ("active", "form-state-active"), ("archived", "form-state-archived")]
         .into_iter()
+        .filter(|_| S::ARCHIVABLE)
         .map(|(value, key)| form::Choice {
             value: value.into(),
             label: i18n::text(lang, key),
@@ -317,6 +360,8 @@ pub struct RecordPage {
     pub id: i64,
     /// Whether archived (decides the archive button).
     pub archived: bool,
+    /// Whether it can be archived (shows the archive button).
+    pub archivable: bool,
     /// The fields: (label, value).
     pub facts: Vec<(String, String)>,
     /// The version shown (for the archive and delete forms).
@@ -334,6 +379,8 @@ pub struct RecordPage {
     pub history: String,
     /// Links below the facts: (href, text) ([`Record::links`]).
     pub links: Vec<(String, String)>,
+    /// The screen's own section ([`Record::section`], HTML), or empty.
+    pub section: String,
 }
 
 /// A message above a page's content.
@@ -368,17 +415,21 @@ pub struct RecordForm {
 }
 
 /// The routes of a screen: `GET {base}` ([`list_page`]), `POST {base}`
-/// ([`create`]) and below it `/new`, `/{id}`, `/{id}/edit`, `/{id}/archive`,
-/// `/{id}/delete`.
+/// ([`create`]) and below it `/new`, `/{id}`, `/{id}/edit`, `/{id}/archive`
+/// (when [`Record::ARCHIVABLE`]), `/{id}/delete`.
 pub fn routes<S: Listed>() -> Router<WebState> {
     let base = S::BASE;
-    Router::new()
+    let router = Router::new()
         .route(base, get(list_page::<S>).post(create::<S>))
         .route(&format!("{base}/new"), get(new_form::<S>))
         .route(&format!("{base}/{{id}}"), get(detail::<S>).post(save::<S>))
         .route(&format!("{base}/{{id}}/edit"), get(edit_form::<S>))
-        .route(&format!("{base}/{{id}}/archive"), post(archive::<S>))
-        .route(&format!("{base}/{{id}}/delete"), post(delete::<S>))
+        .route(&format!("{base}/{{id}}/delete"), post(delete::<S>));
+    if S::ARCHIVABLE {
+        router.route(&format!("{base}/{{id}}/archive"), post(archive::<S>))
+    } else {
+        router
+    }
 }
 
 /// The form values of a saved object with its `archived` state and version.
@@ -417,16 +468,18 @@ pub async fn detail<S: Record>(
         }
         _ => None,
     });
-    show_detail::<S>(&state, user, lang, id, notice, StatusCode::OK).await
+    show_detail::<S>(&state, user, lang, id, notice, &FieldErrors::none(lang), StatusCode::OK).await
 }
 
-/// The record's page as it is now, with `notice`, answered with `status`.
-async fn show_detail<S: Record>(
+/// The record's page as it is now, with `notice` and the problems `errors`
+/// of a refused write of the screen's section, answered with `status`.
+pub async fn show_detail<S: Record>(
     state: &WebState,
     user: SessionUser,
     lang: Lang,
     id: i64,
     notice: Option<Notice>,
+    errors: &FieldErrors,
     status: StatusCode,
 ) -> Response {
     let item = match crud::get::<S::R>(&state.store, id).await {
@@ -447,6 +500,9 @@ async fn show_detail<S: Record>(
         Ok(facts) => facts,
         Err(e) => return page_error(lang, e),
     };
+    let version = Version::of(&item).map(|v| v.to_string()).unwrap_or_default();
+    let ctx = SectionContext { lang, id, version: &version, csrf: page.csrf(), can_write: user.can_plan(), errors };
+    let section = S::section(&ctx, &item);
     let html = render(
         lang,
         &RecordPage {
@@ -454,8 +510,9 @@ async fn show_detail<S: Record>(
             base: S::BASE,
             id,
             archived: S::archived(&item),
+            archivable: S::ARCHIVABLE,
             facts,
-            version: Version::of(&item).map(|v| v.to_string()).unwrap_or_default(),
+            version,
             can_write: user.can_plan(),
             notice,
             back: i18n::text(lang, &format!("{}-back", S::PREFIX)),
@@ -466,6 +523,7 @@ async fn show_detail<S: Record>(
                 String::new()
             },
             links: S::links(lang, &item),
+            section,
         },
     );
     (status, html).into_response()
@@ -575,10 +633,12 @@ pub async fn save<S: Record>(
 ) -> Response {
     let values = FormData::from_fields(fields);
     let actor = form::actor(&user, &format!("{}/{id}", S::BASE));
-    let written = match <S::R as Crud>::Update::from_body(&S::body(&values), Mode::Replace) {
-        Ok(new) => S::update_new(&state.store, &actor, id, &values.expect(), &new).await,
-        Err(e) => Err(e),
-    };
+    let written = async {
+        let current = crud::get::<S::R>(&state.store, id).await?;
+        let new = <S::R as Crud>::Update::from_body(&S::body_over(&values, &current), Mode::Replace)?;
+        S::update_new(&state.store, &actor, id, &values.expect(), &new).await
+    }
+    .await;
     match written {
         Ok(_) => Redirect::to(&format!("{}/{id}?done=saved", S::BASE)).into_response(),
         Err(e) => refused::<S>(&state, user, lang, Some(id), values, e).await,
@@ -671,7 +731,7 @@ pub async fn archive<S: Record>(
         let current = crud::get::<S::R>(&state.store, id).await?;
         let mut values = S::values_of(&current);
         values.set("archived", to.to_string());
-        let new = <S::R as Crud>::Update::from_body(&S::body(&values), Mode::Replace)?;
+        let new = <S::R as Crud>::Update::from_body(&S::body_over(&values, &current), Mode::Replace)?;
         S::update_new(&state.store, &actor, id, &sent.expect(), &new).await
     }
     .await;
@@ -714,7 +774,7 @@ async fn write_refused<S: Record>(state: &WebState, user: SessionUser, lang: Lan
                 Ok((Some(item), users)) => {
                     let object =
                         i18n::text_with(lang, &format!("{}-object", S::PREFIX), &[("code", S::code(&item).into())]);
-                    form::in_use(lang, &object, &users)
+                    form::in_use_with(lang, S::IN_USE, &object, &users)
                 }
                 _ => e.message(lang),
             }
@@ -724,5 +784,5 @@ async fn write_refused<S: Record>(state: &WebState, user: SessionUser, lang: Lan
         _ => e.message(lang),
     };
     let notice = Notice { kind: "error", text };
-    show_detail::<S>(state, user, lang, id, Some(notice), e.status()).await
+    show_detail::<S>(state, user, lang, id, Some(notice), &FieldErrors::none(lang), e.status()).await
 }

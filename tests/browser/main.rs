@@ -21,6 +21,7 @@ mod demo;
 
 mod crossclass;
 mod curricula;
+mod divisions;
 mod docs_page;
 mod documents;
 mod employments;

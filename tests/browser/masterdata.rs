@@ -20,7 +20,7 @@ async fn demo_teacher(app: &TestApp) -> (i64, String) {
 }
 
 /// Signs `name` in with a link in `chrome`.
-async fn sign_in(app: &TestApp, chrome: &Chrome, name: &str, role: Role) {
+pub async fn sign_in(app: &TestApp, chrome: &Chrome, name: &str, role: Role) {
     app.token_for(name, role).await;
     let link = schoolplan::service::session::create_link(&app.store, name, &app.base).await.expect("link");
     chrome.goto(&link).await;
