@@ -25,7 +25,6 @@ divisions-done-saved = Die Änderungen wurden gespeichert.
 divisions-done-archived = Die Organisationseinheit wurde archiviert.
 divisions-done-unarchived = Die Organisationseinheit wurde reaktiviert.
 divisions-done-deleted = Die Organisationseinheit wurde gelöscht.
-form-user-school-class = Klasse
 
 ## Logo und Unterschrift
 divisions-images-title = Logo und Unterschrift

@@ -25,7 +25,6 @@ divisions-done-saved = The changes were saved.
 divisions-done-archived = The division was archived.
 divisions-done-unarchived = The division was reactivated.
 divisions-done-deleted = The division was deleted.
-form-user-school-class = class
 
 ## Logo and signature
 divisions-images-title = Logo and signature

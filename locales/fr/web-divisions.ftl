@@ -25,7 +25,6 @@ divisions-done-saved = Les modifications ont été enregistrées.
 divisions-done-archived = L'unité organisationnelle a été archivée.
 divisions-done-unarchived = L'unité organisationnelle a été réactivée.
 divisions-done-deleted = L'unité organisationnelle a été supprimée.
-form-user-school-class = Classe
 
 ## Logo et signature
 divisions-images-title = Logo et signature

@@ -38,9 +38,9 @@ pub enum Screen {
     Genders,
     /// Spezielles → Schuljahr eröffnen.
     Opening,
-    /// Übersicht → IPB-Buchungen.
+    /// Planung → IPB-Buchungen.
     Postings,
-    /// Übersicht → Abschlussarbeiten.
+    /// Planung → Abschlussarbeiten.
     Theses,
     /// Notizen (linked from IPB-Buchungen and Abschlussarbeiten).
     Notes,

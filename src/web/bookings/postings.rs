@@ -1,4 +1,4 @@
-//! Übersicht → IPB-Buchungen (docs/web.md §IPB-Buchungen): a school year's
+//! Planung → IPB-Buchungen (docs/web.md §IPB-Buchungen): a school year's
 //! postings (Einzelbuchungen, docs/workload.md §Postings), filtered by
 //! teacher; the form to create and edit one, and delete.
 //!

@@ -1,4 +1,4 @@
-//! Übersicht → Abschlussarbeiten (docs/web.md §Abschlussarbeiten): one row
+//! Planung → Abschlussarbeiten (docs/web.md §Abschlussarbeiten): one row
 //! per teacher employed in the year with the count per thesis type, and the
 //! form to change one teacher's counts.
 //!
