@@ -285,7 +285,7 @@ async fn a_course_without_grade_is_refused_beside_its_field_in_german_and_englis
     assert_eq!(page.status, 422, "{}", page.html);
     let error = page.html.find(r#"<p class="field-error" id="cc-placement-error">"#).expect("beside the placement");
     let text = &page.html[error..error + page.html[error..].find("</p>").unwrap()];
-    assert!(text.contains("Ein Pflichtfeld fehlt."), "German: {text}");
+    assert!(text.contains("Stufe ist erforderlich: Das Fach") && text.contains("gesamtschulisch"), "German: {text}");
     assert!(page.html.contains(r#"id="cc-placement" name="placement" aria-required="true" aria-invalid="true""#));
     assert!(page.html.contains("bleibt") && page.html.contains(&format!(r#"value="{subject}" selected"#)), "kept");
     assert_eq!(api_courses(&web, year).await.len(), before, "nothing created");

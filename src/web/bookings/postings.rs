@@ -1,5 +1,5 @@
 //! Planung → IPB-Buchungen (docs/web.md §IPB-Buchungen): a school year's
-//! postings (Einzelbuchungen, docs/workload.md §Postings), filtered by
+//! postings (Einzelbuchungen, docs/workload.md §Posting details), filtered by
 //! teacher; the form to create and edit one, and delete.
 //!
 //! | route | handler |
