@@ -89,7 +89,7 @@ async fn a_planner_lists_creates_edits_and_deletes_a_cross_class_course() {
     chrome.screenshot("form").await;
     chrome.wait_for("#crossclass-save").await.click().await.unwrap();
     let error = chrome.wait_for("#cc-placement-error").await.text().await.unwrap();
-    assert!(error.contains("Pflichtfeld"), "the error in German: {error}");
+    assert!(error.contains("ist erforderlich") && error.contains("gesamtschulisch"), "the error in German: {error}");
     chrome.screenshot("form-error").await;
 
     // Then with them.
