@@ -190,3 +190,9 @@ error-grade-not-in-curriculum-named = Die Stufe { $grade } ist keine Stufe des L
 error-grade-not-in-curriculum-field = keine Stufe des Lehrgangs
 error-merge-cross-class-named = Das Fach { $subject } ist gesamtschulisch: Seine Kurse haben keine Klassen und können nicht zusammengelegt werden.
 error-cross-class-course-field = Kurs eines gesamtschulischen Fachs
+
+# Form rules of employments, postings and school years (src/domain/{employment,pool,schoolyear}.rs)
+error-employment-range-values = Das Minimum der Verfügung ({ $min }) ist grösser als das Maximum ({ $max }).
+error-date-order-values = Das Ende ({ $end }) liegt vor dem Beginn ({ $start }).
+error-unknown-calculation-mode-id = Es gibt keinen Berechnungsmodus mit der Nummer { $id } (siehe /calculationmode).
+error-weekly-lessons-percent-based = Die Lohnart { $id } wird in Prozent geführt: Sie hat keine Wochenlektionen.

@@ -191,3 +191,9 @@ error-grade-not-in-curriculum-named = Grade { $grade } is not a grade of curricu
 error-grade-not-in-curriculum-field = not a grade of the curriculum
 error-merge-cross-class-named = Subject { $subject } is cross-class: its courses have no classes and cannot be merged.
 error-cross-class-course-field = course of a cross-class subject
+
+# Form rules of employments, postings and school years (src/domain/{employment,pool,schoolyear}.rs)
+error-employment-range-values = `employmentMin` ({ $min }) is greater than `employmentMax` ({ $max }).
+error-date-order-values = `endDate` ({ $end }) lies before `startDate` ({ $start }).
+error-unknown-calculation-mode-id = There is no calculation mode with id { $id }; see /calculationmode.
+error-weekly-lessons-percent-based = Payroll type { $id } is percent-based: it has no weekly lessons.

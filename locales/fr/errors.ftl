@@ -190,3 +190,9 @@ error-grade-not-in-curriculum-named = Le degré { $grade } n'est pas un degré d
 error-grade-not-in-curriculum-field = pas un degré de la filière
 error-merge-cross-class-named = La discipline { $subject } est interclasses : ses cours n'ont pas de classes et ne peuvent pas être regroupés.
 error-cross-class-course-field = cours d'une discipline interclasses
+
+# Form rules of employments, postings and school years (src/domain/{employment,pool,schoolyear}.rs)
+error-employment-range-values = Le minimum de la disponibilité ({ $min }) est supérieur au maximum ({ $max }).
+error-date-order-values = La fin ({ $end }) précède le début ({ $start }).
+error-unknown-calculation-mode-id = Il n'existe pas de mode de calcul portant le numéro { $id } (voir /calculationmode).
+error-weekly-lessons-percent-based = Le type de salaire { $id } est tenu en pour cent : il n'a pas de leçons hebdomadaires.

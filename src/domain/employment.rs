@@ -129,7 +129,7 @@ impl FromBody for NewEmployment {
                 r.error(
                     "employmentMin",
                     ErrorCode::EmploymentRange,
-                    format!("`employmentMin` ({min}) is greater than `employmentMax` ({max})."),
+                    crate::i18n::Message::new("error-employment-range-values").arg("min", min).arg("max", max),
                 );
             }
         }

@@ -137,12 +137,16 @@ impl FromBody for NewPosting {
         let start_given = body.get("startDate").is_some_and(|v| !v.is_null());
         let start_date = r.date("startDate", false);
         if !start_given && (mode == Mode::Create || r.has("startDate")) {
-            r.error("startDate", ErrorCode::Required, "`startDate` is required.");
+            r.error("startDate", ErrorCode::Required, Message::new("error-field-required").arg("key", "startDate"));
         }
         let end_date = r.date("endDate", false);
         if let (Some(s), Some(e)) = (start_date, end_date) {
             if e < s {
-                r.error("endDate", ErrorCode::DateOrder, format!("`endDate` ({e}) lies before `startDate` ({s})."));
+                r.error(
+                    "endDate",
+                    ErrorCode::DateOrder,
+                    Message::new("error-date-order-values").arg("end", e).arg("start", s),
+                );
             }
         }
         let details = r.id_map("details", -MAX_POSTING_VALUE, MAX_POSTING_VALUE).unwrap_or_default();

@@ -138,7 +138,7 @@ impl FromBody for NewSchoolYear {
             r.error(
                 "calculationMode",
                 ErrorCode::UnknownCalculationMode,
-                format!("There is no calculation mode with id {id}; see /calculationmode."),
+                crate::i18n::Message::new("error-unknown-calculation-mode-id").arg("id", id),
             );
         }
         let surcharge_given = body.get("smallGroupSurcharge").is_some_and(|v| !v.is_null());
@@ -271,7 +271,7 @@ pub fn check_weekly_lessons(new: &NewSchoolYear, percent_based: &[i64]) -> Resul
             crate::error::FieldError::new(
                 format!("/weeklyLessons/{id}"),
                 ErrorCode::NotLessonBased,
-                format!("Payroll type {id} is percent-based: it has no weekly lessons."),
+                crate::i18n::Message::new("error-weekly-lessons-percent-based").arg("id", id),
             )
         })
         .collect();

@@ -254,7 +254,7 @@ async fn employment_errors_stand_beside_their_fields_in_german_and_english() {
     let field = error_block(&bad.html);
     assert!(field.contains(r#"id="f-employmentMin""#), "beside Verfügung Minimum: {field}");
     assert!(field.contains(r#"aria-invalid="true" aria-describedby="f-employmentMin-error""#), "{field}");
-    assert!(field.contains("Die minimale Anstellung ist grösser als die maximale."), "in German: {field}");
+    assert!(field.contains("Das Minimum der Verfügung (90) ist grösser als das Maximum (80)."), "in German: {field}");
     assert!(field.contains(r#"value="90""#), "the value typed is kept");
     assert!(bad.html.contains(r#"value="Vertretung""#), "every value typed is kept");
 
