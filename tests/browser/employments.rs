@@ -60,7 +60,7 @@ async fn a_planner_works_with_the_employments_and_the_pool() {
     max.send_keys("10").await.unwrap();
     chrome.wait_for("#form-save").await.click().await.unwrap();
     let error = chrome.wait_for("#f-employmentMin-error").await;
-    assert!(error.text().await.unwrap().contains("grösser als die maximale"));
+    assert!(error.text().await.unwrap().contains("ist grösser als das Maximum"));
     chrome.screenshot("form-error").await;
 
     // The pool, filtered by a type; a new entry.
