@@ -76,7 +76,7 @@ pub struct AppConfig {
     /// How the caches learn of commits by other servers and by hand on
     /// PostgreSQL: notifications (default) or a query per request
     /// ([`crate::store::changes`]). SQLite ignores it.
-    pub change_check: crate::store::changes::ChangeCheck,
+    pub change_check: crate::store::commit_watch::ChangeCheck,
     /// The web interface at `/` (docs/web.md): its public URL.
     pub web: crate::web::WebConfig,
 }
@@ -137,7 +137,7 @@ fn build_app_with(
     let web = crate::web::router(store_for_web, jobs, config.web.clone(), config.request_timeout, MAX_BODY_BYTES);
     let mut app = api::router(state)
         // Innermost, so that neither a hang-up nor the timeout below cancels a write.
-        .layer(axum::middleware::from_fn(api::complete::writes_run_as_tasks))
+        .layer(axum::middleware::from_fn(api::detached_writes::writes_run_as_tasks))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))

@@ -14,7 +14,7 @@ use std::num::NonZeroU32;
 
 use crate::app::{self, AppConfig};
 use crate::auth::Role;
-use crate::store::changes::ChangeCheck;
+use crate::store::commit_watch::ChangeCheck;
 use crate::store::Store;
 
 /// schoolplan — master data and course planning service.

@@ -12,7 +12,7 @@ use super::response::{created, no_content, ok};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::auth::{Principal, Role};
-use crate::domain::reader::{describe, Mode};
+use crate::domain::body_reader::{describe, Mode};
 use crate::error::{Error, ErrorCode, Result};
 use crate::service::account;
 use crate::service::audit::Actor;

@@ -77,7 +77,7 @@ impl RateLimit {
 /// Wraps all routes registered so far on `router` in the check for `access`.
 ///
 /// Before the token is looked up, the request catches up with the commits of
-/// everyone ([`crate::store::changes::ChangeWatch::catch_up`]): the app's token
+/// everyone ([`crate::store::commit_watch::ChangeWatch::catch_up`]): the app's token
 /// cache and response cache then answer only with what is still current, and
 /// the request carries [`super::cache::CaughtUp`] so the response cache does
 /// not ask again.

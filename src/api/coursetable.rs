@@ -37,7 +37,7 @@ pub fn routes() -> ApiRouter {
             .query_id("subjectCategory", false, "Only subjects of this subject category.")
             .uses::<crate::domain::schoolclass::SchoolClassInYear>()
             .uses::<crate::domain::course::Course>()
-            .uses::<crate::domain::refs::SubjectRef>()
+            .uses::<crate::domain::reference_forms::SubjectRef>()
             .json_schema(200, "The grid.", table),
     )
 }

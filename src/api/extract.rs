@@ -83,7 +83,7 @@ fn json_object(content_type: Option<&str>, bytes: &[u8]) -> Result<Value> {
     if !value.is_object() {
         return Err(Error::new(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
     }
-    crate::domain::reader::exact_numbers(bytes)?;
+    crate::domain::body_reader::exact_numbers(bytes)?;
     Ok(value)
 }
 
@@ -111,7 +111,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PathId {
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self> {
         let raw = parts.uri.path().rsplit('/').next().unwrap_or_default();
         match raw.parse::<i64>() {
-            Ok(id) if crate::domain::reader::is_id_text(raw) => Ok(PathId(id)),
+            Ok(id) if crate::domain::body_reader::is_id_text(raw) => Ok(PathId(id)),
             _ => Err(Error::new(
                 ErrorCode::InvalidPathId,
                 format!("`{raw}` is not a valid id: ids are positive integers."),
@@ -133,8 +133,8 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryParams {
         // No parameter needs a control character or a bidirectional override;
         // PostgreSQL refuses NUL in text outright (docs/api.md "Conventions").
         if let Some((name, _)) = pairs.iter().find(|(k, v)| {
-            crate::domain::reader::forbidden_char(k, false).is_some()
-                || crate::domain::reader::forbidden_char(v, false).is_some()
+            crate::domain::body_reader::forbidden_char(k, false).is_some()
+                || crate::domain::body_reader::forbidden_char(v, false).is_some()
         }) {
             return Err(Error::new(
                 ErrorCode::InvalidQuery,
@@ -162,7 +162,7 @@ impl QueryParams {
         match self.get(name) {
             None => Ok(None),
             Some(v) => match v.parse::<i64>() {
-                Ok(id) if crate::domain::reader::is_id_text(v) => Ok(Some(id)),
+                Ok(id) if crate::domain::body_reader::is_id_text(v) => Ok(Some(id)),
                 _ => Err(Self::bad(name, v, "a valid id")),
             },
         }

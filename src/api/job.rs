@@ -43,9 +43,9 @@ pub fn routes() -> ApiRouter {
             "subjectCategory": reference("One subject category, or -1/absent for all (CourseTableCSVDownload)."),
             "semester": {"type": "integer", "minimum": 1, "maximum": 2, "description": "PayrollCSVDownload, UntisDownload."},
             "mailFrom": {"type": "string", "maxLength": 254, "description": "WorkloadMail: sender address, also with a display name (`Name <name@school.ch>`)."},
-            "mailSubject": {"type": "string", "maxLength": 500, "pattern": crate::domain::reader::SINGLE_LINE_TEXT,
+            "mailSubject": {"type": "string", "maxLength": 500, "pattern": crate::domain::body_reader::SINGLE_LINE_TEXT,
                             "description": "WorkloadMail: subject."},
-            "mailBody": {"type": "string", "maxLength": crate::domain::job::MAX_MAIL_BODY, "pattern": crate::domain::reader::MULTI_LINE_TEXT,
+            "mailBody": {"type": "string", "maxLength": crate::domain::job::MAX_MAIL_BODY, "pattern": crate::domain::body_reader::MULTI_LINE_TEXT,
                          "description": "WorkloadMail: text (line feeds and tabs allowed)."}
         }
     });

@@ -115,7 +115,7 @@ fn put_schema() -> serde_json::Value {
     let reference = json!({"oneOf": [
         {"type": "object", "required": ["id"], "properties": {"id": schemas::int64()}},
         schemas::int64(),
-        {"type": "string", "pattern": crate::domain::reader::INTEGER_TEXT}
+        {"type": "string", "pattern": crate::domain::body_reader::INTEGER_TEXT}
     ]});
     let codes: Vec<&str> = LessonType::ALL.iter().map(|t| t.code()).collect();
     let kind = json!({"oneOf": [
@@ -125,7 +125,7 @@ fn put_schema() -> serde_json::Value {
     ]});
     let lessons = json!({"oneOf": [
         {"type": "number", "minimum": 0, "maximum": crate::domain::lessontable::MAX_LESSONS, "multipleOf": 0.0001},
-        {"type": "string", "pattern": crate::domain::reader::DECIMAL_TEXT},
+        {"type": "string", "pattern": crate::domain::body_reader::DECIMAL_TEXT},
         schemas::blank(),
         {"type": "null"}
     ]});

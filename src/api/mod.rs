@@ -7,11 +7,11 @@ pub mod admin;
 pub mod auth;
 pub mod cache;
 pub mod client;
-pub mod complete;
 pub mod course;
 pub mod coursetable;
 pub mod crud;
 pub mod curriculum;
+pub mod detached_writes;
 pub mod division;
 pub mod employment;
 pub mod etag;
@@ -73,7 +73,7 @@ pub struct AppShared {
     /// The background job runner (`/job`, `/file`).
     pub jobs: std::sync::Arc<crate::jobs::JobRunner>,
     /// Sees the commits of other servers and processes (one connection of its own).
-    pub changes: std::sync::Arc<crate::store::changes::ChangeWatch>,
+    pub changes: std::sync::Arc<crate::store::commit_watch::ChangeWatch>,
     /// The token rows of the access check ([`crate::store::tokens`]).
     pub tokens: std::sync::Arc<crate::store::tokens::TokenCache>,
 }
@@ -86,16 +86,16 @@ impl AppState {
         AppState::with(store, None, Default::default(), None, jobs, Default::default())
     }
 
-    /// State over `store` with a new [`ChangeWatch`](crate::store::changes::ChangeWatch) and token cache.
+    /// State over `store` with a new [`ChangeWatch`](crate::store::commit_watch::ChangeWatch) and token cache.
     pub fn with(
         store: Store,
         rate_limit: Option<std::sync::Arc<auth::RateLimit>>,
         client: std::sync::Arc<client::ClientSettings>,
         oidc: Option<std::sync::Arc<crate::oidc::Verifier>>,
         jobs: std::sync::Arc<crate::jobs::JobRunner>,
-        change_check: crate::store::changes::ChangeCheck,
+        change_check: crate::store::commit_watch::ChangeCheck,
     ) -> AppState {
-        let changes = crate::store::changes::ChangeWatch::new(store.clone(), change_check);
+        let changes = crate::store::commit_watch::ChangeWatch::new(store.clone(), change_check);
         let tokens = crate::store::tokens::TokenCache::new(changes.clone());
         AppState(std::sync::Arc::new(AppShared { store, rate_limit, client, oidc, jobs, changes, tokens }))
     }

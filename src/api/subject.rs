@@ -20,7 +20,7 @@ pub fn routes() -> ApiRouter {
         Operation::get("/subject", "subject", "Subjects (list form), by code")
             .query_flag("crossClass", "Only cross-class (true) or only class-bound (false) subjects.")
             .query_flag("archived", "Only archived (true) or only active (false) subjects.")
-            .json_list::<crate::domain::refs::SubjectRef>(200, "The subjects."),
+            .json_list::<crate::domain::reference_forms::SubjectRef>(200, "The subjects."),
     )
 }
 

@@ -25,8 +25,8 @@ use crate::dataset::{
     BinaryRecord, CourseRecord, CurriculumRecord, Dataset, DatasetError, DivisionRecord, EmploymentRecord,
     LessonTableRecord, LookupRecord, SchoolClassRecord, SchoolYearRecord, SubjectRecord, TeacherRecord,
 };
+use crate::domain::class_grade::grade_index;
 use crate::domain::fixed::Fixed;
-use crate::domain::grade_rule::grade_index;
 use crate::domain::lessontable::LessonType;
 use school::{Curriculum, Subject, Tenths, CURRICULA, SCHOOL_YEARS, SUBJECTS};
 

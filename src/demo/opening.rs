@@ -15,7 +15,7 @@ use crate::domain::lessontable::{LessonEntry, LessonType};
 use crate::domain::opening::{
     plan, ClassFact, CourseFact, CurriculumFact, EmploymentFact, OpeningFacts, PoolFact, SubjectFact,
 };
-use crate::domain::refs::SchoolYearRef;
+use crate::domain::reference_forms::SchoolYearRef;
 
 /// Code ↔ synthetic id of one kind of record.
 struct Ids {

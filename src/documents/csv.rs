@@ -257,7 +257,7 @@ pub fn lesson_summary(workloads: &[Workload]) -> Result<Vec<u8>> {
 /// The teacher codes of a course cell: "p1" when both semesters have the same
 /// teachers, "p1 / p2" when they differ, `-` for a semester without teachers.
 pub fn teacher_cell(course: &Course) -> String {
-    let codes = |list: &[crate::domain::refs::TeacherRef]| {
+    let codes = |list: &[crate::domain::reference_forms::TeacherRef]| {
         if list.is_empty() {
             "-".to_string()
         } else {
@@ -342,8 +342,9 @@ pub fn courses_by_grouping(
     ]);
     let by_id: HashMap<i64, &crate::domain::division::DivisionListItem> =
         divisions.iter().map(|d| (d.id.0, d)).collect();
-    let codes =
-        |list: &[crate::domain::refs::TeacherRef]| list.iter().map(|t| t.code.as_str()).collect::<Vec<_>>().join(", ");
+    let codes = |list: &[crate::domain::reference_forms::TeacherRef]| {
+        list.iter().map(|t| t.code.as_str()).collect::<Vec<_>>().join(", ")
+    };
     let mut keyed: Vec<((bool, String, String, String, String, i64), Vec<Cell>)> = Vec::new();
     for c in courses {
         let first = c.school_classes.first().and_then(|k| by_id.get(&k.division.id));

@@ -50,7 +50,7 @@ pub fn content_disposition(name: &str) -> String {
 
 /// A download or attachment name that names one file and reads as it is:
 /// `/` and `\` become `-`, control characters and bidirectional overrides
-/// are dropped ([`crate::domain::reader::is_forbidden`]), runs of dots become
+/// are dropped ([`crate::domain::body_reader::is_forbidden`]), runs of dots become
 /// one dot (no `..`) and leading dots and spaces go; an empty result is
 /// `download`. Names are built from codes that people type
 /// (`Pensenblatt_<Kürzel>_<year>.pdf`), so every name is passed through this.
@@ -58,7 +58,7 @@ pub fn safe_file_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
         let c = if c == '/' || c == '\\' { '-' } else { c };
-        if crate::domain::reader::is_forbidden(c, false) || (c == '.' && out.ends_with('.')) {
+        if crate::domain::body_reader::is_forbidden(c, false) || (c == '.' && out.ends_with('.')) {
             continue;
         }
         if (c == '.' || c == ' ') && out.is_empty() {

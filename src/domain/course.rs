@@ -18,10 +18,10 @@ use std::collections::HashMap;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::body_reader::{limits, Mode, Reader};
 use super::fixed::Fixed;
 use super::ids::{CourseId, CurriculumId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
-use super::reader::{limits, Mode, Reader};
-use super::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
+use super::reference_forms::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
 use super::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
 use crate::i18n::Message;
@@ -429,8 +429,8 @@ impl FromBody for NewCourse {
         let w = read_writable(&mut r);
         r.finish()?;
         Ok(NewCourse {
-            school_year: SchoolYearId(super::reader::checked(school_year)),
-            subject: SubjectId(super::reader::checked(subject)),
+            school_year: SchoolYearId(super::body_reader::checked(school_year)),
+            subject: SubjectId(super::body_reader::checked(subject)),
             grade,
             curriculum,
             school_classes,
@@ -480,8 +480,8 @@ const COURSE_FIELDS: &[&str] = &[
 /// Reads a course id given as `N`, `"N"` or `{"id": N}`.
 fn course_id_of(v: &Value) -> Option<i64> {
     match v {
-        Value::Object(o) => super::reader::id_of(o.get("id")?),
-        other => super::reader::id_of(other),
+        Value::Object(o) => super::body_reader::id_of(o.get("id")?),
+        other => super::body_reader::id_of(other),
     }
 }
 
@@ -559,7 +559,7 @@ pub struct ClassInYear {
 
 impl ClassInYear {
     /// Computes the class's grade from its curriculum's ordered grades (entry
-    /// grade first) with [`super::grade_rule::grade_index`].
+    /// grade first) with [`super::class_grade::grade_index`].
     pub fn new(
         id: SchoolClassId,
         code: String,
@@ -569,7 +569,7 @@ impl ClassInYear {
         curriculum_grades: &[(GradeId, String)],
         year_graduation_year: i64,
     ) -> ClassInYear {
-        let grade = super::grade_rule::grade_index(curriculum_grades.len(), graduation_year, year_graduation_year)
+        let grade = super::class_grade::grade_index(curriculum_grades.len(), graduation_year, year_graduation_year)
             .map(|i| curriculum_grades[i].clone());
         ClassInYear { id, code, curriculum, curriculum_code, grade }
     }

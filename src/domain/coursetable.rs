@@ -34,7 +34,7 @@ pub fn build(classes: Vec<SchoolClassInYear>, courses: Vec<Course>, category: Op
     let columns: BTreeMap<_, &str> = classes.iter().map(|c| (c.class.id, c.class.code.as_str())).collect();
     let mut kept: BTreeMap<String, Course> = BTreeMap::new();
     // subject id → (subject, class code → lowest course id)
-    let mut rows: BTreeMap<i64, (super::refs::SubjectRef, BTreeMap<&str, i64>)> = BTreeMap::new();
+    let mut rows: BTreeMap<i64, (super::reference_forms::SubjectRef, BTreeMap<&str, i64>)> = BTreeMap::new();
     for course in &courses {
         let in_category = category.is_none_or(|c| course.subject.category.as_ref().is_some_and(|k| k.id == c));
         if course.cross_class || !in_category {

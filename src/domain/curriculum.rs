@@ -2,7 +2,7 @@
 //!
 //! `grades` is an ordered list of grade references: first = entry grade, last =
 //! graduating grade, at least one, no repeats. The order drives grade
-//! derivation ([`super::grade_rule::grade_index`]). The list form equals the
+//! derivation ([`super::class_grade::grade_index`]). The list form equals the
 //! single form; the reference form is [`CurriculumRef`].
 //!
 //! A grade given as an object may carry `payrollType` and
@@ -14,13 +14,13 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::body_reader::{checked, id_of, is_blank, limits, Mode, Reader};
 use super::ids::{CurriculumId, GradeId};
-use super::reader::{checked, id_of, is_blank, limits, Mode, Reader};
 use super::references::{RefKind, Reference, References};
 use super::FromBody;
 use crate::error::{ErrorCode, Result};
 
-pub use super::refs::CurriculumRef;
+pub use super::reference_forms::CurriculumRef;
 
 /// Curriculum single form, also its list form.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]

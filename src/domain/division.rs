@@ -8,13 +8,13 @@ use base64::Engine as _;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
+use super::body_reader::{checked, limits, Binary, Mode, Reader};
 use super::ids::DivisionId;
-use super::reader::{checked, limits, Binary, Mode, Reader};
 use super::references::References;
 use super::FromBody;
 use crate::error::Result;
 
-pub use super::refs::LookupRef as DivisionRef;
+pub use super::reference_forms::LookupRef as DivisionRef;
 
 /// Division single form: all fields, binary data included.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]

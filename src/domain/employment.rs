@@ -7,11 +7,11 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::body_reader::{checked, limits, Mode, Reader};
 use super::fixed::{Amount, Fixed};
 use super::ids::{DivisionId, EmploymentId, SchoolYearId, TeacherId};
-use super::reader::{checked, limits, Mode, Reader};
+use super::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
 use super::references::{RefKind, Reference, References};
-use super::refs::{LookupRef, SchoolYearRef, TeacherRef};
 use super::FromBody;
 use crate::error::{ErrorCode, Result};
 

@@ -4,9 +4,9 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::reader::{checked, limits, Mode, Reader};
+use super::body_reader::{checked, limits, Mode, Reader};
+use super::reference_forms::LookupRef;
 use super::references::{RefKind, Reference, References};
-use super::refs::LookupRef;
 use super::FromBody;
 use crate::error::Result;
 

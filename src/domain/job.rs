@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::body_reader::{checked, limits, Mode, Reader};
 use super::ids::{DivisionId, GradeId, SchoolYearId, SubjectCategoryId, TeacherId};
-use super::reader::{checked, limits, Mode, Reader};
 use super::references::{RefKind, Reference, References};
 use crate::auth::Role;
 use crate::error::{Error, ErrorCode, Result};

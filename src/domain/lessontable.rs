@@ -20,10 +20,10 @@ use std::collections::BTreeMap;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
+use super::body_reader::{id_of, Mode, Reader};
 use super::fixed::Fixed;
 use super::ids::{CurriculumId, DivisionId, GradeId, SubjectId};
-use super::reader::{id_of, Mode, Reader};
-use super::refs::{CurriculumRef, LookupRef, SubjectRef};
+use super::reference_forms::{CurriculumRef, LookupRef, SubjectRef};
 use super::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
 
@@ -136,7 +136,7 @@ impl LessonTableKey {
     pub fn parse(text: &str) -> Option<LessonTableKey> {
         let parts: Vec<&str> = text.split('-').collect();
         let id = |s: &str| -> Option<i64> {
-            (crate::domain::reader::is_id_text(s)).then(|| s.parse::<i64>().ok()).flatten().filter(|v| *v > 0)
+            (crate::domain::body_reader::is_id_text(s)).then(|| s.parse::<i64>().ok()).flatten().filter(|v| *v > 0)
         };
         match parts.as_slice() {
             [c, s] => {

@@ -4,12 +4,12 @@
 //! description (docs/contract.md §Validation) plus `archived` (docs/client.md §Lookups: the client filters
 //! subject types and categories on it; genders share the implementation) — and
 //! share one implementation parameterised by [`LookupKind`]. Their reference
-//! form is [`super::refs::LookupRef`] (id, code, description).
+//! form is [`super::reference_forms::LookupRef`] (id, code, description).
 
 use serde::Serialize;
 use serde_json::Value;
 
-use super::reader::{checked, limits, Mode, Reader};
+use super::body_reader::{checked, limits, Mode, Reader};
 use super::references::References;
 use super::FromBody;
 use crate::error::Result;

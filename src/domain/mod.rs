@@ -1,11 +1,13 @@
 //! Domain types and rules, free of HTTP and SQL.
 //!
 //! Each resource module holds the parsed input type (`NewX`, built from a
-//! request body by [`reader::Reader`]) and the output forms (single, list,
+//! request body by [`body_reader::Reader`]) and the output forms (single, list,
 //! reference; docs/contract.md §Envelope and forms). Rules that need no database are pure functions
-//! here (e.g. [`grade_rule::grade_index`]).
+//! here (e.g. [`class_grade::grade_index`]).
 
+pub mod body_reader;
 pub mod check;
+pub mod class_grade;
 pub mod course;
 pub mod coursetable;
 pub mod curriculum;
@@ -13,7 +15,6 @@ pub mod division;
 pub mod employment;
 pub mod fixed;
 pub mod grade;
-pub mod grade_rule;
 pub mod ids;
 pub mod job;
 pub mod lessontable;
@@ -21,9 +22,8 @@ pub mod lookup;
 pub mod opening;
 pub mod payroll;
 pub mod pool;
-pub mod reader;
+pub mod reference_forms;
 pub mod references;
-pub mod refs;
 pub mod schoolclass;
 pub mod schoolyear;
 pub mod subject;
@@ -35,7 +35,7 @@ pub mod yearview;
 use serde_json::Value;
 
 use crate::error::Result;
-pub use reader::Mode;
+pub use body_reader::Mode;
 
 /// A request body turned into a valid domain value (parse, don't validate).
 pub trait FromBody: Sized {

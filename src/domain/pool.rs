@@ -12,10 +12,10 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::body_reader::{checked, limits, Mode, Reader};
 use super::fixed::Fixed;
-use super::reader::{checked, limits, Mode, Reader};
+use super::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
 use super::references::{RefKind, Reference, References};
-use super::refs::{LookupRef, SchoolYearRef, TeacherRef};
 use super::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::Message;
@@ -193,7 +193,7 @@ impl FromBody for ThesisCounts {
 /// Parses a thesis id `"<schoolYearId>-<teacherId>"`.
 pub fn parse_thesis_id(id: &str) -> Option<(i64, i64)> {
     let (y, t) = id.split_once('-')?;
-    let ok = |s: &str| super::reader::is_id_text(s) && !s.starts_with('0');
+    let ok = |s: &str| super::body_reader::is_id_text(s) && !s.starts_with('0');
     (ok(y) && ok(t)).then(|| (y.parse().ok(), t.parse().ok())).and_then(|(y, t)| Some((y?, t?)))
 }
 

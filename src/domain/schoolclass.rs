@@ -2,20 +2,20 @@
 //!
 //! Single form = list form = reference form ([`SchoolClassRef`]). Listed for a
 //! school year, each class also carries its grade in that year
-//! ([`SchoolClassInYear`], derived by [`super::grade_rule::grade_index`]).
+//! ([`SchoolClassInYear`], derived by [`super::class_grade::grade_index`]).
 
 use serde::Serialize;
 use serde_json::Value;
 
-use super::grade_rule::grade_index;
+use super::body_reader::{checked, limits, Mode, Reader};
+use super::class_grade::grade_index;
 use super::ids::{CurriculumId, DivisionId};
-use super::reader::{checked, limits, Mode, Reader};
+use super::reference_forms::LookupRef;
 use super::references::{RefKind, Reference, References};
-use super::refs::LookupRef;
 use super::FromBody;
 use crate::error::Result;
 
-pub use super::refs::SchoolClassRef as SchoolClass;
+pub use super::reference_forms::SchoolClassRef as SchoolClass;
 
 /// A class as listed for one school year: its fields plus its grade that year.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
@@ -93,7 +93,7 @@ impl References for NewSchoolClass {
 mod tests {
     use super::*;
     use crate::domain::ids::{CurriculumId, SchoolClassId};
-    use crate::domain::refs::CurriculumRef;
+    use crate::domain::reference_forms::CurriculumRef;
     use serde_json::json;
 
     fn grade(id: i64, code: &str) -> LookupRef {

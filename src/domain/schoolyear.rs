@@ -9,16 +9,16 @@ use serde_json::Value;
 
 use std::collections::BTreeMap;
 
+use super::body_reader::{checked, limits, Mode, Reader};
 use super::fixed::Fixed;
 use super::ids::SchoolYearId;
-use super::reader::{checked, limits, Mode, Reader};
+use super::reference_forms::LookupRef;
 use super::references::{RefKind, Reference, References};
-use super::refs::LookupRef;
 use super::workload::CalculationMode;
 use super::FromBody;
 use crate::error::{ErrorCode, Result};
 
-pub use super::refs::SchoolYearRef;
+pub use super::reference_forms::SchoolYearRef;
 
 /// Lowest accepted graduation year (docs/contract.md §Validation).
 pub const MIN_GRADUATION_YEAR: i64 = 1900;

@@ -6,14 +6,14 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::body_reader::{checked, limits, Mode, Reader};
 use super::ids::{SubjectCategoryId, SubjectId, SubjectTypeId};
-use super::reader::{checked, limits, Mode, Reader};
+use super::reference_forms::LookupRef;
 use super::references::{RefKind, Reference, References};
-use super::refs::LookupRef;
 use super::FromBody;
 use crate::error::Result;
 
-pub use super::refs::SubjectRef as SubjectListItem;
+pub use super::reference_forms::SubjectRef as SubjectListItem;
 
 /// Subject single form.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]

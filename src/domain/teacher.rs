@@ -4,14 +4,14 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::body_reader::{checked, limits, Mode, Reader};
 use super::ids::{SubjectCategoryId, TeacherId};
-use super::reader::{checked, limits, Mode, Reader};
+use super::reference_forms::LookupRef;
 use super::references::{RefKind, Reference, References};
-use super::refs::LookupRef;
 use super::FromBody;
 use crate::error::Result;
 
-pub use super::refs::TeacherRef as TeacherListItem;
+pub use super::reference_forms::TeacherRef as TeacherListItem;
 
 /// Teacher single form.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]

@@ -19,7 +19,7 @@ use rust_decimal::Decimal;
 
 use super::course::Course;
 use super::fixed::Fixed;
-use super::refs::{LookupRef, TeacherRef};
+use super::reference_forms::{LookupRef, TeacherRef};
 
 /// Lessons and percent of one payroll type in one employment (a Pensenmeldung
 /// row; an IPB correction row counts under its parent type).
@@ -570,7 +570,7 @@ mod tests {
     fn course(id: i64, category: Option<LookupRef>, lessons: [i64; 2], taught: [bool; 2], cancelled: bool) -> Course {
         use crate::domain::course::open_lessons;
         use crate::domain::ids::{CourseId, CurriculumId, SchoolYearId, SubjectId};
-        use crate::domain::refs::{CurriculumRef, SchoolYearRef, SubjectRef};
+        use crate::domain::reference_forms::{CurriculumRef, SchoolYearRef, SubjectRef};
         let teacher = row(1, "abc", 1, "0", "0").teacher;
         let teachers = |on: bool| if on { vec![teacher.clone()] } else { Vec::new() };
         let [l1, l2] = lessons.map(Fixed::units);

@@ -1,5 +1,5 @@
 //! What every job may use: its [`Context`] and the reads and checks several
-//! jobs share (the job bodies are in `run.rs`, `pdf.rs` and `mail.rs`).
+//! jobs share (the job bodies are in `kinds.rs`, `pdf.rs` and `mail.rs`).
 
 use crate::domain::employment::Employment;
 use crate::domain::ids::TeacherId;

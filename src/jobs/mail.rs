@@ -2,7 +2,7 @@
 //! workload sheet (the PDF of `WorkloadDownload`) by SMTP with `lettre`, to
 //! the server of `--smtp-url`, with the sender, subject and body of the job
 //! (the client fills them from `/settings`). Before sending anything it
-//! checks every address and every header value again ([`super::run::check`]
+//! checks every address and every header value again ([`super::kinds::check`]
 //! and the reader did when the job was accepted; data saved before the
 //! reader refused control characters may still hold them), typesets every
 //! sheet and builds every mail, so a bad address, a name that would split a
@@ -14,8 +14,8 @@ use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
+use crate::domain::body_reader::forbidden_char;
 use crate::domain::job::JobParams;
-use crate::domain::reader::forbidden_char;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::Message;
 

@@ -29,9 +29,9 @@
 //! (one hour) and purged when new jobs arrive.
 
 pub mod context;
+pub mod kinds;
 pub mod mail;
 pub mod pdf;
-pub mod run;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -425,7 +425,7 @@ impl JobRunner {
             who,
             lang: crate::i18n::Lang::from_tag(&job.lang).unwrap_or(crate::i18n::Lang::En),
         };
-        std::panic::AssertUnwindSafe(run::execute(kind, &params, &ctx))
+        std::panic::AssertUnwindSafe(kinds::execute(kind, &params, &ctx))
             .catch_unwind()
             .await
             .unwrap_or_else(|_| Err(Error::internal(anyhow::anyhow!("job {} panicked", job.id))))
@@ -493,7 +493,7 @@ impl Drop for RunningJobs {
 /// JSON body of `POST /job`, or the fields of the web's job form as JSON):
 /// the role ([`crate::service::job::require_role`], 403), the parameters
 /// ([`JobParams::parse`]: 400/422), and what the database must hold for them
-/// ([`run::check`]: unknown references, a teacher without employment, mail
+/// ([`kinds::check`]: unknown references, a teacher without employment, mail
 /// settings; 422). The one gate of the API and the web interface.
 pub async fn accept(
     store: &Store,
@@ -505,7 +505,7 @@ pub async fn accept(
     crate::service::job::require_role(kind, who)?;
     let params = JobParams::parse(kind, body)?;
     let mut conn = store.conn().await?;
-    run::check(&mut conn, kind, &params, config).await?;
+    kinds::check(&mut conn, kind, &params, config).await?;
     Ok(params)
 }
 

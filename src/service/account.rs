@@ -11,7 +11,7 @@ use super::audit::Actor;
 use super::crud::Written;
 use super::version::Expect;
 use crate::auth::{generate_token, NewToken, Role};
-use crate::domain::reader::{checked, limits, Mode, Reader};
+use crate::domain::body_reader::{checked, limits, Mode, Reader};
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::account::{Account, AccountSettings, TokenInfo};
 use crate::store::{Conn, Store};

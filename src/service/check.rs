@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::domain::check::{check, CheckFacts, EmploymentCheck, Finding};
 use crate::domain::ids::SchoolYearId;
-use crate::domain::refs::SchoolYearRef;
+use crate::domain::reference_forms::SchoolYearRef;
 use crate::domain::workload::Warning;
 use crate::error::{Error, Result};
 use crate::store::course::CourseFilter;

@@ -10,7 +10,7 @@ use crate::domain::course::Course;
 use crate::domain::curriculum::Curriculum;
 use crate::domain::ids::{CourseId, SchoolYearId};
 use crate::domain::lookup::{Lookup, LookupKind};
-use crate::domain::refs::{SubjectRef, TeacherRef};
+use crate::domain::reference_forms::{SubjectRef, TeacherRef};
 use crate::domain::schoolyear::SchoolYear;
 use crate::error::{Error, Result};
 use crate::store::course::CourseFilter;
@@ -157,7 +157,7 @@ mod tests {
     use super::*;
     use crate::domain::fixed::Fixed;
     use crate::domain::ids::{CurriculumId, SubjectId, TeacherId};
-    use crate::domain::refs::{CurriculumRef, LookupRef, SchoolYearRef};
+    use crate::domain::reference_forms::{CurriculumRef, LookupRef, SchoolYearRef};
 
     fn lookup(id: i64, code: &str) -> LookupRef {
         LookupRef { id, code: code.into(), description: code.into() }

@@ -10,7 +10,7 @@ use crate::domain::division::DivisionListItem;
 use crate::domain::grade::Grade;
 use crate::domain::ids::{GradeId, SchoolClassId, SchoolYearId, SubjectId};
 use crate::domain::lookup::{Lookup, LookupKind};
-use crate::domain::refs::SubjectRef;
+use crate::domain::reference_forms::SubjectRef;
 use crate::domain::schoolclass::SchoolClassInYear;
 use crate::domain::schoolyear::SchoolYear;
 use crate::error::{Error, Result};

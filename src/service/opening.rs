@@ -10,7 +10,7 @@ use crate::domain::course::{lock_reason, Course};
 use crate::domain::ids::{DivisionId, SchoolYearId};
 use crate::domain::opening::{entry_gaps, no_previous_year, plan, EntryGap};
 use crate::domain::pool::PoolEntry;
-use crate::domain::refs::SchoolYearRef;
+use crate::domain::reference_forms::SchoolYearRef;
 use crate::domain::schoolyear::SchoolYear;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::opening::EmploymentRef;

@@ -14,7 +14,7 @@ use crate::domain::fixed::{Amount, Fixed};
 use crate::domain::ids::{CourseId, SchoolYearId, TeacherId};
 use crate::domain::payroll::{PayrollType, PostingType};
 use crate::domain::pool::{PoolEntry, Posting};
-use crate::domain::refs::{LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
+use crate::domain::reference_forms::{LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
 use crate::domain::schoolyear::SchoolYear;
 use crate::domain::workload::Warning;
 use crate::error::{Error, Result};

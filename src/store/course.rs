@@ -22,11 +22,11 @@ use crate::domain::fixed::Fixed;
 use crate::domain::ids::{
     CourseId, CurriculumId, DivisionId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId,
 };
-use crate::domain::refs::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
+use crate::domain::reference_forms::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
 use crate::error::Result;
 use crate::store::constraint::{self, Unique};
+use crate::store::row_ops::{id_lists, placeholders};
 use crate::store::teacher::TeacherRefRow;
-use crate::store::util::{id_lists, placeholders};
 use crate::store::Conn;
 use crate::with_conn;
 

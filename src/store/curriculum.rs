@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use crate::domain::code_key;
 use crate::domain::curriculum::{Curriculum, NewCurriculum};
 use crate::domain::ids::CurriculumId;
-use crate::domain::refs::LookupRef;
+use crate::domain::reference_forms::LookupRef;
 use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;

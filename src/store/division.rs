@@ -1,9 +1,9 @@
 //! Storage of divisions (with their binary head signature and logo).
 
+use crate::domain::body_reader::Binary;
 use crate::domain::code_key;
 use crate::domain::division::{Division, DivisionListItem, NewDivision};
 use crate::domain::ids::DivisionId;
-use crate::domain::reader::Binary;
 use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;

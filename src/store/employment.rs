@@ -4,7 +4,7 @@ use crate::domain::code_key;
 use crate::domain::employment::{EmployedTeacher, Employment, NewEmployment};
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
-use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
+use crate::domain::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
 use crate::error::{ErrorCode, Result};
 use crate::store::constraint::{OnUnique, Unique};
 use crate::store::Conn;

@@ -6,7 +6,7 @@ use crate::domain::code_key;
 use crate::domain::curriculum::GradePayrollTypes;
 use crate::domain::grade::{Grade, NewGrade};
 use crate::domain::lookup::LookupKind;
-use crate::domain::refs::LookupRef;
+use crate::domain::reference_forms::LookupRef;
 use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;

@@ -12,7 +12,7 @@ use crate::domain::lessontable::{
     cells, check_grades, check_side, LessonEntry, LessonSubject, LessonTableItem, LessonTableKey, LessonTableList,
     LessonTableRow, LessonType, NewLessonRow,
 };
-use crate::domain::refs::{CurriculumRef, LookupRef, SubjectRef};
+use crate::domain::reference_forms::{CurriculumRef, LookupRef, SubjectRef};
 use crate::error::{Error, Result};
 use crate::store::subject::SubjectFilter;
 use crate::store::Conn;

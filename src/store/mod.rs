@@ -28,7 +28,7 @@ use crate::error::{Error, ErrorCode, Result};
 
 pub mod account;
 pub mod backup;
-pub mod changes;
+pub mod commit_watch;
 pub mod constraint;
 pub mod course;
 pub mod curriculum;
@@ -42,6 +42,7 @@ pub mod lookup;
 pub mod opening;
 pub mod payroll;
 pub mod pool;
+pub mod row_ops;
 pub mod schoolclass;
 pub mod schoolyear;
 pub mod session;
@@ -49,7 +50,6 @@ pub mod snapshot;
 pub mod subject;
 pub mod teacher;
 pub mod tokens;
-pub mod util;
 pub mod workload;
 pub mod writer;
 
@@ -165,11 +165,11 @@ impl StatementCounter {
 /// The write generation of a store: a counter that is incremented *after* every
 /// write transaction of the store has committed (or tried to: a failed or
 /// cancelled commit bumps it too, as its outcome is unknown), and by
-/// [`changes::ChangeWatch::catch_up`] for the commits of everyone else.
+/// [`commit_watch::ChangeWatch::catch_up`] for the commits of everyone else.
 ///
 /// Whoever derives data from the database and wants to keep it (a cache) reads
 /// the generation *before* running its queries — through
-/// [`changes::ChangeWatch::catch_up`] when other processes may write — and
+/// [`commit_watch::ChangeWatch::catch_up`] when other processes may write — and
 /// keeps the result only while the generation is unchanged: a write that
 /// commits after the read bumps the counter, so the result can never outlive it.
 #[derive(Debug, Clone)]
@@ -420,7 +420,7 @@ impl Store {
     }
 
     /// Statements run on connections of this store since [`Store::count_statements`]
-    /// (not the change checks of [`changes::ChangeWatch`], which run on a
+    /// (not the change checks of [`commit_watch::ChangeWatch`], which run on a
     /// connection of their own, nor the job runner's looks at the queue,
     /// [`Conn::job_queue_state`]).
     pub fn statement_count(&self) -> u64 {

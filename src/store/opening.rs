@@ -16,12 +16,12 @@ use crate::domain::ids::{
 use crate::domain::opening::{
     ClassFact, CourseFact, CurriculumFact, EmploymentFact, OpeningFacts, OpeningPlan, PoolFact, SubjectFact,
 };
-use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
+use crate::domain::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
 use crate::error::{Error, Result};
 use crate::store::constraint::OnUnique;
 use crate::store::course::CourseFilter;
 use crate::store::course::{COURSE_CLASS, COURSE_TEACHER};
-use crate::store::util::placeholders;
+use crate::store::row_ops::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
 

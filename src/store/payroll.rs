@@ -5,7 +5,7 @@ use crate::domain::fixed::Fixed;
 use crate::domain::payroll::{
     BookingKind, NewBookingType, NewPayrollType, PayrollType, PoolType, PostingType, ThesisType,
 };
-use crate::domain::refs::LookupRef;
+use crate::domain::reference_forms::LookupRef;
 use crate::error::{Error, ErrorCode, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;

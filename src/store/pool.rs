@@ -6,7 +6,7 @@ use crate::domain::code_key;
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::pool::{NewNote, NewPoolEntry, NewPosting, Note, PoolEntry, Posting, Theses};
-use crate::domain::refs::{LookupRef, SchoolYearRef, TeacherRef};
+use crate::domain::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
 use crate::error::Result;
 use crate::store::Conn;
 use crate::with_conn;

@@ -9,11 +9,11 @@ use std::collections::HashMap;
 
 use crate::domain::code_key;
 use crate::domain::ids::{CurriculumId, GradeId, SchoolClassId, SchoolYearId};
-use crate::domain::refs::{CurriculumRef, LookupRef};
+use crate::domain::reference_forms::{CurriculumRef, LookupRef};
 use crate::domain::schoolclass::{grade_in_year, NewSchoolClass, SchoolClass, SchoolClassInYear};
 use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
-use crate::store::util::placeholders;
+use crate::store::row_ops::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
 

@@ -2,7 +2,7 @@
 
 use crate::domain::code_key;
 use crate::domain::ids::SubjectId;
-use crate::domain::refs::{LookupRef, SubjectRef};
+use crate::domain::reference_forms::{LookupRef, SubjectRef};
 use crate::domain::subject::{NewSubject, Subject};
 use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};

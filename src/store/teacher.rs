@@ -4,11 +4,11 @@ use std::collections::HashMap;
 
 use crate::domain::code_key;
 use crate::domain::ids::{SchoolYearId, TeacherId};
-use crate::domain::refs::{LookupRef, TeacherRef};
+use crate::domain::reference_forms::{LookupRef, TeacherRef};
 use crate::domain::teacher::{NewTeacher, Teacher};
 use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
-use crate::store::util::placeholders;
+use crate::store::row_ops::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
 

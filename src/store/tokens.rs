@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::account::AuthRow;
-use super::changes::ChangeWatch;
+use super::commit_watch::ChangeWatch;
 use crate::auth::Principal;
 use crate::error::Result;
 

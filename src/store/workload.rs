@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::domain::fixed::Fixed;
 use crate::error::Result;
-use crate::store::util::placeholders;
+use crate::store::row_ops::placeholders;
 use crate::store::Conn;
 use crate::with_conn;
 

@@ -283,8 +283,8 @@ fn user_label(lang: Lang, label: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::body_reader::Mode;
     use crate::domain::employment::NewEmployment;
-    use crate::domain::reader::Mode;
     use crate::domain::FromBody;
 
     #[test]

@@ -14,7 +14,7 @@ use serde_json::Value;
 use super::layout::YearChoice;
 use crate::auth::Principal;
 use crate::domain::lookup::LookupKind;
-use crate::domain::refs::LookupRef;
+use crate::domain::reference_forms::LookupRef;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Arg, Lang, Message};
 use crate::service::audit::Actor;

@@ -32,9 +32,9 @@ use super::guard::SignedIn;
 use super::layout::{Page, Screen, YearChoice};
 use super::{page_error, render, WebState};
 use crate::auth::Role;
+use crate::domain::body_reader::Mode;
 use crate::domain::check::{Finding, FindingId, Severity};
 use crate::domain::ids::SchoolYearId;
-use crate::domain::reader::Mode;
 use crate::domain::schoolclass::NewSchoolClass;
 use crate::domain::schoolyear::NewSchoolYear;
 use crate::domain::workload::CalculationMode;
@@ -416,7 +416,7 @@ async fn year_page(
     let mut years = years;
     years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
     page.years = years.iter().map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: y.id == id }).collect();
-    let year_ref = crate::domain::refs::SchoolYearRef::from(&school_year);
+    let year_ref = crate::domain::reference_forms::SchoolYearRef::from(&school_year);
     let mut gap_problem = None;
     let gaps = proposals
         .into_iter()

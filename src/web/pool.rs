@@ -175,8 +175,8 @@ impl YearRecord for PoolRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::body_reader::Mode;
     use crate::domain::pool::NewPoolEntry;
-    use crate::domain::reader::Mode;
     use crate::domain::FromBody;
 
     #[test]

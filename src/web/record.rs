@@ -40,7 +40,7 @@ use super::guard::SignedIn;
 use super::htmx::{HxRequest, HxResponse};
 use super::layout::{Page, Screen};
 use super::{error_page, page_error, render, WebState};
-use crate::domain::reader::Mode;
+use crate::domain::body_reader::Mode;
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};

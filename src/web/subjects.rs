@@ -10,7 +10,7 @@ use super::form::{lookup_options, lookup_text, or_dash, Field, FieldErrors, Form
 use super::layout::Screen;
 use super::record::{options_of, Listed, Options, Record};
 use crate::domain::lookup::LookupKind;
-use crate::domain::refs::SubjectRef;
+use crate::domain::reference_forms::SubjectRef;
 use crate::domain::subject::Subject;
 use crate::error::Result;
 use crate::i18n::{self, Lang};

@@ -11,7 +11,7 @@ use super::form::{lookup_options, lookup_text, or_dash, Field, FieldErrors, Form
 use super::layout::Screen;
 use super::record::{options_of, Listed, Options, Record};
 use crate::domain::lookup::LookupKind;
-use crate::domain::refs::TeacherRef;
+use crate::domain::reference_forms::TeacherRef;
 use crate::domain::teacher::Teacher;
 use crate::error::Result;
 use crate::i18n::{self, Lang};
@@ -151,8 +151,8 @@ impl Record for TeacherRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::body_reader::Mode;
     use crate::domain::ids::TeacherId;
-    use crate::domain::reader::Mode;
     use crate::domain::teacher::NewTeacher;
     use crate::domain::FromBody;
 
@@ -185,7 +185,7 @@ mod tests {
             last_name: "Müller".into(),
             email: Some("anna@school.ch".into()),
             birthday: Some("1980-02-29".into()),
-            departments: vec![crate::domain::refs::LookupRef {
+            departments: vec![crate::domain::reference_forms::LookupRef {
                 id: 3,
                 code: "MINT".into(),
                 description: "Mathematik".into(),

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use reqwest::Method;
 use schoolplan::app::{serve, AppConfig};
 use schoolplan::auth::Role;
-use schoolplan::store::changes::ChangeCheck;
+use schoolplan::store::commit_watch::ChangeCheck;
 use schoolplan::store::{PoolRef, Store};
 use serde_json::Value;
 use tokio::net::TcpListener;

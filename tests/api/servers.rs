@@ -5,7 +5,7 @@
 //!   through one, or by SQL by hand, is seen by the very next read through the
 //!   other, and a token revoked through one is refused by the other at once.
 //!   On PostgreSQL through the committed change counter (migration 0007), on
-//!   SQLite through `PRAGMA data_version` (`src/store/changes.rs`). These tests
+//!   SQLite through `PRAGMA data_version` (`src/store/commit_watch.rs`). These tests
 //!   do not wait: "at once" means the next request.
 //! - Listening (`ChangeCheck::Notify`, PostgreSQL's default): the other server
 //!   sees the write when the commit's notification arrives (migration 0009),
@@ -16,7 +16,7 @@
 use reqwest::Method;
 use schoolplan::app::{serve, AppConfig};
 use schoolplan::auth::Role;
-use schoolplan::store::changes::{ChangeCheck, ChangeWatch};
+use schoolplan::store::commit_watch::{ChangeCheck, ChangeWatch};
 use schoolplan::store::{PoolRef, Store};
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
@@ -123,7 +123,7 @@ async fn a_write_through_one_server_is_read_through_the_other_at_once() {
 }
 
 /// Many reads arriving together share the change checks of the server
-/// (`src/store/changes.rs`); each one still sees every write that committed
+/// (`src/store/commit_watch.rs`); each one still sees every write that committed
 /// before it was sent.
 #[tokio::test]
 async fn concurrent_reads_through_the_other_server_all_see_the_write() {

@@ -5,7 +5,7 @@
 //! ([`crate::api::routes::ApiRouter::doc`]); the generic single-object operations come from
 //! [`resource`]. Response schemas are derived from the Rust types
 //! (`utoipa::ToSchema`), request schemas from the body parsers
-//! ([`crate::domain::reader::describe`]), and the access check adds the
+//! ([`crate::domain::body_reader::describe`]), and the access check adds the
 //! security requirement and 401/403/429 ([`crate::api::auth::protect`]).
 //! `/api/v1/openapi.json` serves the document without a token; `/docs` serves
 //! Swagger UI from the binary (no network needed).

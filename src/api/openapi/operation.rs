@@ -139,7 +139,7 @@ impl Operation {
         self.parameters.push(json!({
             "name": name, "in": "query", "required": false, "description": description,
             // No control character or bidirectional override (400 `invalid_query`, docs/api.md §Conventions).
-            "schema": {"type": "string", "pattern": crate::domain::reader::SINGLE_LINE_TEXT}
+            "schema": {"type": "string", "pattern": crate::domain::body_reader::SINGLE_LINE_TEXT}
         }));
         self
     }

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use super::examples;
 use super::schemas::body_schema;
 use super::Operation;
-use crate::domain::reader::Mode;
+use crate::domain::body_reader::Mode;
 use crate::service::crud::{Crud, CrudCreate};
 
 const IF_MATCH: &str = "An ETag from an earlier response: the change happens only if the object still has it \

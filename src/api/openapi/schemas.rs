@@ -1,12 +1,12 @@
 //! JSON Schemas of the document: response forms come from the Rust types'
 //! `ToSchema` derives; request bodies from the parsers themselves
-//! ([`crate::domain::reader::describe`]); the problem schema enumerates every
+//! ([`crate::domain::body_reader::describe`]); the problem schema enumerates every
 //! [`ErrorCode`].
 
 use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 
-use crate::domain::reader::{describe, FieldDoc, FieldKind, Mode};
+use crate::domain::body_reader::{describe, FieldDoc, FieldKind, Mode};
 use crate::domain::FromBody;
 use crate::error::ErrorCode;
 
@@ -59,7 +59,7 @@ pub fn problem_schema() -> Value {
 
 /// Text that is not blank: some character is neither a control character nor white space.
 const NOT_BLANK: &str = "[^\\s\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]";
-use crate::domain::reader::{DECIMAL_TEXT, INTEGER_TEXT, MULTI_LINE_TEXT, SINGLE_LINE_TEXT};
+use crate::domain::body_reader::{DECIMAL_TEXT, INTEGER_TEXT, MULTI_LINE_TEXT, SINGLE_LINE_TEXT};
 
 fn reference_schema() -> Value {
     let id = json!({"oneOf": [int64(), {"type": "string", "pattern": INTEGER_TEXT}]});

@@ -121,7 +121,7 @@ pub fn by_category<'a>(
 }
 
 /// A subject as the documents show it: code and description.
-pub fn subject_of(s: &crate::domain::refs::SubjectRef) -> String {
+pub fn subject_of(s: &crate::domain::reference_forms::SubjectRef) -> String {
     format!("{} {}", s.code, s.description)
 }
 

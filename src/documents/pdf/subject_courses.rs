@@ -5,7 +5,7 @@
 
 use super::{by_category, classes_of, figure, render, subject_of, Group, ListDoc};
 use crate::domain::course::Course;
-use crate::domain::refs::TeacherRef;
+use crate::domain::reference_forms::TeacherRef;
 use crate::domain::schoolyear::SchoolYear;
 use crate::error::Result;
 

@@ -18,7 +18,7 @@ use super::fixed::Fixed;
 use super::ids::{CurriculumId, EmploymentId, GradeId, SchoolClassId, SubjectId, TeacherId};
 use super::lessontable::{LessonEntry, LessonTableKey};
 use super::opening::{check_course_classes, entry_gaps, ClassFact, CurriculumFact, EntryGap, SubjectFact};
-use super::refs::{SchoolYearRef, TeacherRef};
+use super::reference_forms::{SchoolYearRef, TeacherRef};
 use crate::error::Error;
 use crate::i18n::{Lang, Message};
 

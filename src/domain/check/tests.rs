@@ -3,7 +3,7 @@
 use super::*;
 use crate::domain::ids::{CourseId, CurriculumId, DivisionId, SchoolYearId};
 use crate::domain::lessontable::LessonType;
-use crate::domain::refs::{CurriculumRef, LookupRef, SchoolClassRef, SubjectRef};
+use crate::domain::reference_forms::{CurriculumRef, LookupRef, SchoolClassRef, SubjectRef};
 
 fn year() -> SchoolYearRef {
     SchoolYearRef {

@@ -32,12 +32,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use super::class_grade::grade_index;
 use super::course::{check_cross_class, derive_class_based, ClassInYear};
 use super::fixed::Fixed;
-use super::grade_rule::grade_index;
 use super::ids::{CurriculumId, DivisionId, GradeId, SchoolClassId, SubjectId, TeacherId};
 use super::lessontable::{LessonEntry, LessonType};
-use super::refs::SchoolYearRef;
+use super::reference_forms::SchoolYearRef;
 use crate::error::{Error, ErrorCode, Result};
 
 /// A school class as the opening sees it.

@@ -20,7 +20,7 @@ use axum::http::Uri;
 use super::layout::{Page, Screen, YearChoice};
 use crate::domain::ids::SchoolYearId;
 use crate::domain::pool::Theses;
-use crate::domain::refs::TeacherRef;
+use crate::domain::reference_forms::TeacherRef;
 use crate::domain::schoolyear::SchoolYear;
 use crate::error::{Error, Result};
 use crate::i18n::{self, Lang};

@@ -20,8 +20,8 @@ use axum::Form;
 use serde_json::json;
 
 use super::{here, teacher_label, teacher_param, YearContext};
+use crate::domain::body_reader::Mode;
 use crate::domain::pool::{NewNote, Note};
-use crate::domain::reader::Mode;
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};

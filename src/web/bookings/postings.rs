@@ -25,9 +25,9 @@ use axum::Form;
 use serde_json::{json, Map, Value};
 
 use super::{here, number_text, rename_pointers, teacher_label, teacher_param, YearContext};
+use crate::domain::body_reader::Mode;
 use crate::domain::payroll::PostingType;
 use crate::domain::pool::{NewPosting, Posting};
-use crate::domain::reader::Mode;
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};

@@ -21,9 +21,9 @@ use axum::Form;
 use serde_json::{json, Map, Value};
 
 use super::{here, number_text, rename_pointers, teacher_label, YearContext};
+use crate::domain::body_reader::Mode;
 use crate::domain::payroll::ThesisType;
 use crate::domain::pool::{Theses, ThesisCounts};
-use crate::domain::reader::Mode;
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};

@@ -23,8 +23,8 @@ use base64::Engine as _;
 use serde_json::{json, Value};
 
 use super::DivisionRecord;
+use crate::domain::body_reader::{image_type, Binary, Mode, MAX_BINARY_BYTES};
 use crate::domain::division::{Division, NewDivision};
-use crate::domain::reader::{image_type, Binary, Mode, MAX_BINARY_BYTES};
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang, Message};

@@ -147,7 +147,7 @@ pub fn rows(lang: Lang, now: &Course, form: &CourseForm) -> Vec<CompareRow> {
             differs: mine != Some(saved),
         }
     };
-    let teachers = |key: &str, saved: &[crate::domain::refs::TeacherRef], typed: Vec<String>| {
+    let teachers = |key: &str, saved: &[crate::domain::reference_forms::TeacherRef], typed: Vec<String>| {
         let lower = |v: Vec<String>| v.into_iter().map(|c| c.to_lowercase()).collect::<Vec<_>>();
         let saved_codes: Vec<String> = saved.iter().map(|t| t.code.clone()).collect();
         CompareRow {

@@ -26,7 +26,7 @@ use super::conflict;
 use super::form::{CourseForm, Problems};
 use crate::domain::course::Course;
 use crate::domain::ids::{CourseId, SchoolYearId};
-use crate::domain::refs::TeacherRef;
+use crate::domain::reference_forms::TeacherRef;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
 use crate::service::course::Courses;

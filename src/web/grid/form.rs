@@ -10,9 +10,9 @@ use std::collections::HashMap;
 
 use serde_json::{json, Value};
 
+use crate::domain::body_reader::Mode;
 use crate::domain::course::{Course, CourseUpdate};
-use crate::domain::reader::Mode;
-use crate::domain::refs::TeacherRef;
+use crate::domain::reference_forms::TeacherRef;
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
 use crate::i18n::{self, Lang, Message};
