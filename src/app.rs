@@ -200,11 +200,11 @@ pub async fn limit_headers(req: axum::extract::Request, next: axum::middleware::
         return crate::error::problem_response(
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             crate::error::ErrorCode::HeaderTooLarge,
-            &format!(
-                "The request header has {} fields of {bytes} bytes; at most {MAX_HEADER_FIELDS} fields of {} KiB in all are accepted.",
-                headers.len(),
-                MAX_HEADER_BYTES / 1024
-            ),
+            crate::i18n::Message::new("error-header-size")
+                .arg("fields", headers.len())
+                .arg("bytes", bytes)
+                .arg("maxFields", MAX_HEADER_FIELDS)
+                .arg("maxKib", MAX_HEADER_BYTES / 1024),
             &[],
         );
     }

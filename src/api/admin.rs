@@ -165,7 +165,10 @@ fn time_param(q: &QueryParams, name: &str) -> Result<Option<String>> {
         Ok(t) => Ok(Some(crate::auth::timestamp_text(t))),
         Err(_) => Err(Error::new(
             ErrorCode::InvalidQuery,
-            format!("Query parameter `{name}={raw}` is not an RFC 3339 time or a date."),
+            crate::i18n::Message::new("error-query-value")
+                .arg("name", name)
+                .arg("value", &raw)
+                .arg_message("expected", crate::i18n::Message::new("error-query-expected-time")),
         )),
     }
 }

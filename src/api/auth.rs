@@ -21,6 +21,7 @@ use governor::{DefaultKeyedRateLimiter, Quota};
 use super::AppState;
 use crate::auth::{parse_token, Principal, Role};
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 use crate::oidc::{looks_like_jwt, Verifier};
 
 /// Which role a route needs.
@@ -94,7 +95,7 @@ struct Checker {
     access: Access,
 }
 
-fn unauthenticated(detail: &str, invalid: bool) -> Response {
+fn unauthenticated(detail: Message, invalid: bool) -> Response {
     let mut res = Error::new(ErrorCode::Unauthenticated, detail).into_response();
     let challenge =
         if invalid { r#"Bearer realm="schoolplan", error="invalid_token""# } else { r#"Bearer realm="schoolplan""# };
@@ -104,20 +105,20 @@ fn unauthenticated(detail: &str, invalid: bool) -> Response {
 
 async fn check(State(Checker { app, access }): State<Checker>, mut req: Request, next: Next) -> Response {
     let Some(raw) = req.headers().get(header::AUTHORIZATION) else {
-        return unauthenticated("This request needs an API token: send Authorization: Bearer <token>.", false);
+        return unauthenticated(Message::new("error-auth-no-token"), false);
     };
     let token = raw.to_str().ok().and_then(|v| {
         let (scheme, rest) = v.trim().split_once(' ')?;
         scheme.eq_ignore_ascii_case("bearer").then(|| rest.trim())
     });
     let Some(token) = token else {
-        return unauthenticated("The Authorization header does not hold a valid bearer token.", true);
+        return unauthenticated(Message::new("error-auth-bad-header"), true);
     };
     let generation = app.changes.catch_up().await;
     let principal = if let Some((public_id, secret)) = parse_token(token) {
         match app.tokens.authenticate(generation, public_id, secret).await {
             Ok(Some(p)) => p,
-            Ok(None) => return unauthenticated("The token is unknown, expired or revoked.", true),
+            Ok(None) => return unauthenticated(Message::new("error-auth-token-unknown"), true),
             Err(e) => return e.into_response(),
         }
     } else if let (Some(verifier), true) = (&app.oidc, looks_like_jwt(token)) {
@@ -126,21 +127,23 @@ async fn check(State(Checker { app, access }): State<Checker>, mut req: Request,
             Err(res) => return res,
         }
     } else {
-        return unauthenticated("The Authorization header does not hold a valid bearer token.", true);
+        return unauthenticated(Message::new("error-auth-bad-header"), true);
     };
     let needed = access.required_role(req.method());
     if principal.role < needed {
         return Error::new(
             ErrorCode::Forbidden,
-            format!("Account {} has role {}; this request needs role {needed}.", principal.name, principal.role),
+            Message::new("error-auth-role")
+                .arg("account", &principal.name)
+                .arg("role", principal.role)
+                .arg("needed", needed),
         )
         .into_response();
     }
     if let Some(limit) = &app.rate_limit {
         if let Err(wait) = limit.check(principal.token_id) {
-            let mut res =
-                Error::new(ErrorCode::RateLimited, format!("Too many requests for this token; retry in {wait} s."))
-                    .into_response();
+            let mut res = Error::new(ErrorCode::RateLimited, Message::new("error-auth-rate-limited").arg("wait", wait))
+                .into_response();
             res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait.max(1)));
             return res;
         }
@@ -160,7 +163,7 @@ async fn sign_on(app: &AppState, verifier: &Verifier, token: &str) -> std::resul
         Ok(name) => name,
         Err(reason) => {
             tracing::info!(%reason, "identity-provider token refused");
-            return Err(unauthenticated("The identity provider's token is not valid here.", true));
+            return Err(unauthenticated(Message::new("error-auth-sign-on-refused"), true));
         }
     };
     let account = match app.store.conn().await {
@@ -171,7 +174,7 @@ async fn sign_on(app: &AppState, verifier: &Verifier, token: &str) -> std::resul
         Ok(Some(a)) => Ok(Principal { account_id: a.id, name: a.name, role: a.role, token_id: -a.id }),
         Ok(None) => {
             tracing::info!(%name, "identity-provider token names no account");
-            Err(unauthenticated(&format!("There is no account named {name}; ask an administrator to create it."), true))
+            Err(unauthenticated(Message::new("error-auth-sign-on-no-account").arg("name", &name), true))
         }
         Err(e) => Err(e.into_response()),
     }
@@ -185,6 +188,6 @@ impl<S: Send + Sync> FromRequestParts<S> for Principal {
             .extensions
             .get::<Principal>()
             .cloned()
-            .ok_or_else(|| Error::new(ErrorCode::Unauthenticated, "This request needs an API token."))
+            .ok_or_else(|| Error::new(ErrorCode::Unauthenticated, Message::new("error-auth-needs-token")))
     }
 }

@@ -36,10 +36,7 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
         teacher: q.id("teacher")?.map(TeacherId),
     };
     if filter.school_year.is_none() && filter.teacher.is_none() {
-        return Err(Error::new(
-            ErrorCode::InvalidQuery,
-            "Query parameter `schoolYear` or `teacher` is required to list employments.",
-        ));
+        return Err(Error::new(ErrorCode::InvalidQuery, crate::i18n::Message::new("error-query-employments-filter")));
     }
     let items = app
         .store

@@ -221,7 +221,7 @@ impl Preconditions {
             unreadable: self
                 .malformed
                 .as_ref()
-                .map(|name| format!("`{name}` must be `*` or a comma-separated list of entity tags such as \"1a2b\".")),
+                .map(|name| crate::i18n::Message::new("error-condition-unreadable").arg("name", name)),
         }
     }
 

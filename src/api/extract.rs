@@ -15,6 +15,7 @@ use serde_json::Value;
 
 use crate::domain::{FromBody, Mode};
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 
 /// The raw JSON body of a request (content type and syntax checked).
 #[derive(Debug, Clone)]
@@ -62,9 +63,9 @@ impl<S: Send + Sync> FromRequest<S> for OptionalJsonBody {
 async fn read_body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes> {
     Bytes::from_request(req, state).await.map_err(|rej| {
         if rej.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-            Error::new(ErrorCode::PayloadTooLarge, "The request body is too large.")
+            Error::new(ErrorCode::PayloadTooLarge, Message::new("error-body-too-large"))
         } else {
-            Error::new(ErrorCode::MalformedJson, "The request body could not be read.")
+            Error::new(ErrorCode::MalformedJson, Message::new("error-body-unreadable"))
         }
     })
 }
@@ -73,15 +74,12 @@ async fn read_body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes> {
 /// `malformed_json` or `body_not_object`.
 fn json_object(content_type: Option<&str>, bytes: &[u8]) -> Result<Value> {
     if !is_json(content_type) {
-        return Err(Error::new(
-            ErrorCode::UnsupportedMediaType,
-            "Send the request body as JSON with Content-Type: application/json.",
-        ));
+        return Err(Error::new(ErrorCode::UnsupportedMediaType, Message::new("error-body-not-json-type")));
     }
     let value: Value = serde_json::from_slice(bytes)
-        .map_err(|e| Error::new(ErrorCode::MalformedJson, format!("The request body is not valid JSON: {e}.")))?;
+        .map_err(|e| Error::new(ErrorCode::MalformedJson, Message::new("error-body-invalid-json").arg("reason", e)))?;
     if !value.is_object() {
-        return Err(Error::new(ErrorCode::BodyNotObject, "The request body must be a JSON object."));
+        return Err(Error::new(ErrorCode::BodyNotObject, Message::new("error-body-object")));
     }
     crate::domain::body_reader::exact_numbers(bytes)?;
     Ok(value)
@@ -112,10 +110,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PathId {
         let raw = parts.uri.path().rsplit('/').next().unwrap_or_default();
         match raw.parse::<i64>() {
             Ok(id) if crate::domain::body_reader::is_id_text(raw) => Ok(PathId(id)),
-            _ => Err(Error::new(
-                ErrorCode::InvalidPathId,
-                format!("`{raw}` is not a valid id: ids are positive integers."),
-            )),
+            _ => Err(Error::new(ErrorCode::InvalidPathId, Message::new("error-path-id").arg("raw", raw))),
         }
     }
 }
@@ -138,10 +133,7 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryParams {
         }) {
             return Err(Error::new(
                 ErrorCode::InvalidQuery,
-                format!(
-                    "Query parameter `{}` holds a control character or a bidirectional override.",
-                    name.escape_debug()
-                ),
+                Message::new("error-query-character").arg("name", name.escape_debug()),
             ));
         }
         Ok(QueryParams(pairs))
@@ -153,8 +145,11 @@ impl QueryParams {
         self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 
-    fn bad(name: &str, value: &str, expected: &str) -> Error {
-        Error::new(ErrorCode::InvalidQuery, format!("Query parameter `{name}={value}` is not {expected}."))
+    fn bad(name: &str, value: &str, expected: Message) -> Error {
+        Error::new(
+            ErrorCode::InvalidQuery,
+            Message::new("error-query-value").arg("name", name).arg("value", value).arg_message("expected", expected),
+        )
     }
 
     /// An id parameter (`?schoolYear=3`); 400 when not a positive integer.
@@ -163,7 +158,7 @@ impl QueryParams {
             None => Ok(None),
             Some(v) => match v.parse::<i64>() {
                 Ok(id) if crate::domain::body_reader::is_id_text(v) => Ok(Some(id)),
-                _ => Err(Self::bad(name, v, "a valid id")),
+                _ => Err(Self::bad(name, v, Message::new("error-query-expected-id"))),
             },
         }
     }
@@ -171,19 +166,16 @@ impl QueryParams {
     /// A required id parameter; 400 when absent.
     pub fn required_id(&self, name: &str) -> Result<i64> {
         self.id(name)?
-            .ok_or_else(|| Error::new(ErrorCode::InvalidQuery, format!("Query parameter `{name}` is required.")))
+            .ok_or_else(|| Error::new(ErrorCode::InvalidQuery, Message::new("error-query-required").arg("name", name)))
     }
 
     /// A parameter that takes one of `allowed` values; 400 for any other value.
     pub fn choice(&self, name: &str, allowed: &[&'static str]) -> Result<Option<&'static str>> {
         match self.get(name) {
             None => Ok(None),
-            Some(v) => allowed
-                .iter()
-                .copied()
-                .find(|a| *a == v)
-                .map(Some)
-                .ok_or_else(|| Self::bad(name, v, &format!("one of: {}", allowed.join(", ")))),
+            Some(v) => allowed.iter().copied().find(|a| *a == v).map(Some).ok_or_else(|| {
+                Self::bad(name, v, Message::new("error-query-expected-one-of").arg("options", allowed.join(", ")))
+            }),
         }
     }
 
@@ -193,7 +185,7 @@ impl QueryParams {
             None => Ok(None),
             Some("") | Some("true") => Ok(Some(true)),
             Some("false") => Ok(Some(false)),
-            Some(v) => Err(Self::bad(name, v, "true or false")),
+            Some(v) => Err(Self::bad(name, v, Message::new("error-query-expected-boolean"))),
         }
     }
 }

@@ -25,6 +25,7 @@ use super::AppState;
 use crate::auth::{Principal, Role};
 use crate::domain::job::{unknown_job, Job, JobKind, JobParams, JobRecord};
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 use crate::jobs;
 use crate::service::{self, job::Queued};
 
@@ -168,9 +169,21 @@ async fn create_job(
     JsonBody(body): JsonBody,
 ) -> Result<Response> {
     let name = match body.get("name") {
-        None | Some(Value::Null) => return Err(Error::field("/name", ErrorCode::Required, "`name` is required.")),
+        None | Some(Value::Null) => {
+            return Err(Error::field(
+                "/name",
+                ErrorCode::Required,
+                Message::new("error-field-required").arg("key", "name"),
+            ))
+        }
         Some(Value::String(s)) => s.trim().to_string(),
-        Some(_) => return Err(Error::field("/name", ErrorCode::InvalidType, "`name` must be a string.")),
+        Some(_) => {
+            return Err(Error::field(
+                "/name",
+                ErrorCode::InvalidType,
+                Message::new("error-field-type").arg("key", "name").arg("expected", "string"),
+            ))
+        }
     };
     let kind = JobKind::from_name(&name).ok_or_else(|| unknown_job(&name))?;
     let params = accept(&app, kind, &who, &body).await?;
@@ -192,10 +205,7 @@ pub const JOBS_RETRY_AFTER: u32 = 10;
 
 /// 429 `too_many_jobs` with `Retry-After`: the account has `limit` unfinished jobs.
 fn too_many_jobs(limit: u32) -> Response {
-    let detail = format!(
-        "You have {limit} unfinished jobs, as many as this server allows; start the next one once one of them \
-         has finished."
-    );
+    let detail = Message::new("error-jobs-too-many").arg("limit", limit);
     let mut res = Error::new(ErrorCode::TooManyJobs, detail).into_response();
     res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(JOBS_RETRY_AFTER));
     res
@@ -212,20 +222,17 @@ async fn start_job(
     if who.role < Role::Planner {
         return Err(Error::new(
             ErrorCode::Forbidden,
-            format!("Starting a standing job needs role planner; account {} has role {}.", who.name, who.role),
+            Message::new("error-job-standing-role").arg("account", &who.name).arg("role", who.role),
         ));
     }
     let record = visible_job(&app, id, &who).await?;
     let Some(kind) = JobKind::standing(record.id) else {
-        return Err(Error::new(
-            ErrorCode::JobNotAvailable,
-            format!("Job {id} is not a standing job: only jobs 1–3 are started with PUT; start others with POST /job."),
-        ));
+        return Err(Error::new(ErrorCode::JobNotAvailable, Message::new("error-job-not-standing").arg("id", id)));
     };
     match body.get("action") {
         None | Some(Value::Null) => {}
         Some(Value::String(s)) if s == "start" => {}
-        Some(_) => return Err(Error::field("/action", ErrorCode::OutOfRange, "`action` must be \"start\".")),
+        Some(_) => return Err(Error::field("/action", ErrorCode::OutOfRange, Message::new("error-job-action"))),
     }
     let params = accept(&app, kind, &who, &body).await?;
     // As for every save: the body's problems first, then the precondition.

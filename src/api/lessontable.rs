@@ -149,10 +149,7 @@ async fn get_type(PathId(id): PathId) -> Result<Response> {
 
 fn key_of(id: &str) -> Result<LessonTableKey> {
     LessonTableKey::parse(id).ok_or_else(|| {
-        Error::new(
-            ErrorCode::InvalidPathId,
-            format!("`{id}` is not a lesson table id `<curriculumId>-<subjectId>[-<divisionId>]`."),
-        )
+        Error::new(ErrorCode::InvalidPathId, crate::i18n::Message::new("error-path-lesson-table-id").arg("id", id))
     })
 }
 

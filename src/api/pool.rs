@@ -145,15 +145,12 @@ async fn list_theses(State(app): State<AppState>, q: QueryParams) -> Result<Resp
 
 fn thesis_key(id: &str) -> Result<(i64, i64)> {
     parse_thesis_id(id).ok_or_else(|| {
-        Error::new(ErrorCode::InvalidPathId, format!("`{id}` is not a thesis id `<schoolYearId>-<teacherId>`."))
+        Error::new(ErrorCode::InvalidPathId, crate::i18n::Message::new("error-path-thesis-id").arg("id", id))
     })
 }
 
 fn no_theses(id: &str) -> Error {
-    Error::new(
-        ErrorCode::NotFound,
-        format!("There are no theses {id}: the teacher has no employment in that school year."),
-    )
+    Error::new(ErrorCode::NotFound, crate::i18n::Message::new("error-no-theses").arg("id", id))
 }
 
 async fn get_theses(State(app): State<AppState>, Path(id): Path<String>, pre: Preconditions) -> Result<Response> {

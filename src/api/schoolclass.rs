@@ -44,10 +44,9 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let grade = q.id("grade")?.map(GradeId);
     match (year, grade) {
         (None, None) => Ok(ok(&app.store.snapshot(async |conn| conn.list_school_classes(filter).await).await?)),
-        (None, Some(_)) => Err(Error::new(
-            ErrorCode::InvalidQuery,
-            "Query parameter `grade` needs `schoolYear`: a class has a grade only in a given school year.",
-        )),
+        (None, Some(_)) => {
+            Err(Error::new(ErrorCode::InvalidQuery, crate::i18n::Message::new("error-query-grade-needs-year")))
+        }
         (Some(year), grade) => {
             let classes = app
                 .store

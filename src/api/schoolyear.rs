@@ -100,7 +100,7 @@ fn year_id(raw: &str) -> Result<SchoolYearId> {
         Ok(id) if crate::domain::body_reader::is_id_text(raw) => Ok(SchoolYearId(id)),
         _ => Err(crate::error::Error::new(
             crate::error::ErrorCode::InvalidPathId,
-            format!("`{raw}` is not a valid id: ids are positive integers."),
+            crate::i18n::Message::new("error-path-id").arg("raw", raw),
         )),
     }
 }

@@ -95,7 +95,7 @@ async fn list(State(app): State<AppState>, mount: Mount, q: QueryParams) -> Resu
         employed: q.flag("employed")?,
     };
     if filter.employed.is_some() && filter.school_year.is_none() {
-        return Err(Error::new(ErrorCode::InvalidQuery, "`employed` needs `schoolYear`."));
+        return Err(Error::new(ErrorCode::InvalidQuery, crate::i18n::Message::new("error-query-employed-needs-year")));
     }
     app.store
         .snapshot(async |conn| {

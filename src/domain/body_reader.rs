@@ -245,7 +245,7 @@ impl<'a> Reader<'a> {
     pub fn at(body: &'a Value, mode: Mode, prefix: &str) -> Result<Self> {
         match body {
             Value::Object(obj) => Ok(Reader { obj, mode, prefix: prefix.to_string(), errors: Vec::new() }),
-            _ => Err(Error::new(ErrorCode::BodyNotObject, "The request body must be a JSON object.")),
+            _ => Err(Error::new(ErrorCode::BodyNotObject, Message::new("error-body-object"))),
         }
     }
 
@@ -407,18 +407,14 @@ impl<'a> Reader<'a> {
 
     fn allowed_chars(&mut self, key: &str, s: &str, multi_line: bool) -> bool {
         let Some(c) = forbidden_char(s, multi_line) else { return true };
-        let allowed = if multi_line {
-            "line feeds and tabs, but no other control character"
-        } else {
-            "no control character (no line break, no tab)"
-        };
+        let allowed = if multi_line { "multi-line" } else { "single-line" };
         self.error(
             key,
             ErrorCode::InvalidCharacter,
-            format!(
-                "`{key}` contains the character U+{:04X}; this text takes {allowed} and no bidirectional override.",
-                u32::from(c)
-            ),
+            Message::new("error-field-character")
+                .arg("key", key)
+                .arg("char", format!("U+{:04X}", u32::from(c)))
+                .arg("allowed", allowed),
         );
         false
     }
@@ -526,7 +522,11 @@ impl<'a> Reader<'a> {
             let pointer = format!("{}/{}", self.pointer(key), k.replace('~', "~0").replace('/', "~1"));
             // Exactly the pattern of the OpenAPI document: no leading zero, at most 18 digits.
             if !is_id_text(k) || k.starts_with('0') || k.len() > 18 {
-                self.error_at(pointer, ErrorCode::InvalidType, format!("`{key}`: the key `{k}` is not an id."));
+                self.error_at(
+                    pointer,
+                    ErrorCode::InvalidType,
+                    Message::new("error-id-map-key").arg("key", key).arg("k", k),
+                );
                 continue;
             }
             let id: i64 = k.parse().expect("checked by is_id_text");
@@ -537,7 +537,7 @@ impl<'a> Reader<'a> {
                 self.error_at(
                     pointer,
                     ErrorCode::InvalidType,
-                    format!("`{key}`: the value of `{k}` must be a number."),
+                    Message::new("error-id-map-number").arg("key", key).arg("k", k),
                 );
                 continue;
             };
@@ -546,12 +546,12 @@ impl<'a> Reader<'a> {
                 Err(FixedError::OutOfRange) => self.error_at(
                     pointer,
                     ErrorCode::OutOfRange,
-                    format!("`{key}`: the value of `{k}` must be between {min} and {max}."),
+                    Message::new("error-id-map-range").arg("key", key).arg("k", k).arg("min", min).arg("max", max),
                 ),
                 Err(FixedError::TooPrecise) => self.error_at(
                     pointer,
                     ErrorCode::TooPrecise,
-                    format!("`{key}`: the value of `{k}` has more than 4 decimal places."),
+                    Message::new("error-id-map-precise").arg("key", key).arg("k", k),
                 ),
             }
         }
@@ -693,11 +693,7 @@ impl<'a> Reader<'a> {
                     && email_address::EmailAddress::is_valid(t)
                     && t.parse::<lettre::message::Mailbox>().is_ok();
                 if !usable {
-                    self.error(
-                        key,
-                        ErrorCode::InvalidEmail,
-                        format!("`{key}` is not a valid sender address (`name@school.ch` or `Name <name@school.ch>`)."),
-                    );
+                    self.error(key, ErrorCode::InvalidEmail, Message::new("error-field-sender").arg("key", key));
                     return None;
                 }
                 Some(t.to_string())
@@ -749,8 +745,12 @@ impl<'a> Reader<'a> {
             }
         };
         let text = |k: &str| obj.get(k).and_then(Value::as_str).map(str::trim);
-        let invalid = |r: &mut Self, why: &str| {
-            r.error(key, ErrorCode::InvalidBinary, format!("`{key}`: {why}"));
+        let invalid = |r: &mut Self, why: Message| {
+            r.error(
+                key,
+                ErrorCode::InvalidBinary,
+                Message::new("error-binary").arg("key", key).arg_message("why", why),
+            );
             None
         };
         if obj.get("data").is_some_and(|v| !v.is_string()) || obj.get("mimeType").is_some_and(|v| !v.is_string()) {
@@ -758,28 +758,30 @@ impl<'a> Reader<'a> {
             return None;
         }
         let Some(mime) = obj.get("mimeType").and_then(Value::as_str) else {
-            return invalid(self, "mimeType is required.");
+            return invalid(self, Message::new("error-binary-no-mime"));
         };
-        let Some(data) = text("data") else { return invalid(self, "data is required.") };
+        let Some(data) = text("data") else { return invalid(self, Message::new("error-binary-no-data")) };
         if data.len() > MAX_BINARY_BYTES / 3 * 4 + 8 {
-            return invalid(self, "larger than 1 MiB.");
+            return invalid(self, Message::new("error-binary-too-large"));
         }
         let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(data) else {
-            return invalid(self, "data is not valid base64.");
+            return invalid(self, Message::new("error-binary-base64"));
         };
         if bytes.len() > MAX_BINARY_BYTES {
-            return invalid(self, "larger than 1 MiB.");
+            return invalid(self, Message::new("error-binary-too-large"));
         }
         let signature_ok = match mime {
             "image/png" | "image/jpeg" => image_type(&bytes) == Some(mime),
-            _ => return invalid(self, "mimeType must be image/png or image/jpeg."),
+            _ => return invalid(self, Message::new("error-binary-mime")),
         };
         if !signature_ok {
-            return invalid(self, &format!("the bytes are not of type {mime}."));
+            return invalid(self, Message::new("error-binary-bytes").arg("mime", mime));
         }
         if let Some(name) = obj.get("fileName").and_then(Value::as_str) {
             if let Some(c) = forbidden_char(name, false) {
-                let detail = format!("`{key}`: fileName contains the character U+{:04X}.", u32::from(c));
+                let detail = Message::new("error-binary-file-name")
+                    .arg("key", key)
+                    .arg("char", format!("U+{:04X}", u32::from(c)));
                 self.error_at(format!("{}/fileName", self.pointer(key)), ErrorCode::InvalidCharacter, detail);
                 return None;
             }
@@ -803,9 +805,9 @@ pub fn exact_numbers(json: &[u8]) -> Result<()> {
     let Some((pointer, text)) = lossy_number(json) else { return Ok(()) };
     let huge = Literal::parse(&text).is_none_or(|l| l.truncated(0).is_none_or(|u| u.abs() >= 10i128.pow(15)));
     let (code, detail) = if huge {
-        (ErrorCode::OutOfRange, format!("the number {text} is larger than any field holds."))
+        (ErrorCode::OutOfRange, Message::new("error-number-huge").arg("number", &text))
     } else {
-        (ErrorCode::TooPrecise, format!("the number {text} has more decimal places than any field holds (at most 4)."))
+        (ErrorCode::TooPrecise, Message::new("error-number-lossy").arg("number", &text))
     };
     Err(Error::field(pointer, code, detail))
 }

@@ -115,9 +115,8 @@ fn grade_payroll_types(r: &mut Reader, grades: Option<&Value>) -> Vec<GradePayro
                 r.error_at(
                     format!("/grades/{index}/{key}"),
                     ErrorCode::InvalidType,
-                    format!(
-                        "`/grades/{index}/{key}` must be a payroll type reference: {{\"id\": N}}, N, \"N\" or null."
-                    ),
+                    crate::i18n::Message::new("error-grade-payroll-type-reference")
+                        .arg("pointer", format!("/grades/{index}/{key}")),
                 );
             }
             Some(id)
@@ -141,7 +140,7 @@ impl FromBody for NewCurriculum {
         // Absent from a PUT is already `missing_field`; otherwise absent, null or [] is `required`.
         let reported_missing = mode == Mode::Replace && !r.has("grades");
         if grades.is_empty() && !reported_missing {
-            r.error("grades", ErrorCode::Required, "`grades` is required: list at least one grade, entry grade first.");
+            r.error("grades", ErrorCode::Required, crate::i18n::Message::new("error-curriculum-grades-required"));
         }
         r.finish()?;
         Ok(NewCurriculum {

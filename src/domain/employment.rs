@@ -166,10 +166,11 @@ impl References for NewEmployment {
 /// docs/contract.md §Deleting).
 pub fn check_unused(before: &Employment, users: &[String], what: &str) -> Result<()> {
     super::references::check_unused(users, |users| {
-        format!(
-            "Teacher {} still has {users} in school year {}; the employment cannot be {what}. Remove the teacher from these courses and delete these entries first.",
-            before.teacher.code, before.school_year.code
-        )
+        crate::i18n::Message::new("error-in-use-employment")
+            .arg("teacher", &before.teacher.code)
+            .arg_message("users", users)
+            .arg("year", &before.school_year.code)
+            .arg("what", what)
     })
 }
 

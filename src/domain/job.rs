@@ -13,6 +13,7 @@ use super::ids::{DivisionId, GradeId, SchoolYearId, SubjectCategoryId, TeacherId
 use super::references::{RefKind, Reference, References};
 use crate::auth::Role;
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 
 macro_rules! job_kinds {
     ($($variant:ident => $name:literal, $title:literal, $role:ident, $params:expr, $doc:literal;)*) => {
@@ -373,10 +374,9 @@ pub fn unknown_job(name: &str) -> Error {
     Error::field(
         "/name",
         ErrorCode::UnknownJob,
-        format!(
-            "There is no job `{name}`; the jobs are {}.",
-            JobKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
-        ),
+        Message::new("error-job-unknown-name")
+            .arg("name", name)
+            .arg("jobs", JobKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")),
     )
 }
 

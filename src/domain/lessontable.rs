@@ -26,6 +26,7 @@ use super::ids::{CurriculumId, DivisionId, GradeId, SubjectId};
 use super::reference_forms::{CurriculumRef, LookupRef, SubjectRef};
 use super::FromBody;
 use crate::error::{Error, ErrorCode, FieldError, Result};
+use crate::i18n::Message;
 
 /// Largest number of lessons per week and semester in an entry and in a course
 /// (docs/contract.md §Validation: 0 ≤ x ≤ 99).
@@ -291,9 +292,11 @@ impl FromBody for NewLessonRow {
         let mut errors: Vec<FieldError> = Vec::new();
         let mut cells = Vec::new();
         match body.get("details") {
-            None | Some(Value::Null) => {
-                errors.push(FieldError::new("/details", ErrorCode::Required, "`details` is required."))
-            }
+            None | Some(Value::Null) => errors.push(FieldError::new(
+                "/details",
+                ErrorCode::Required,
+                Message::new("error-field-required").arg("key", "details"),
+            )),
             Some(Value::Array(items)) => {
                 let mut seen: Vec<GradeId> = Vec::new();
                 for (i, item) in items.iter().enumerate() {
@@ -304,7 +307,7 @@ impl FromBody for NewLessonRow {
                             errors.push(FieldError::new(
                                 prefix.clone(),
                                 ErrorCode::InvalidType,
-                                format!("`{prefix}` must be an object."),
+                                Message::new("error-field-object").arg("pointer", &prefix),
                             ));
                             continue;
                         }
@@ -314,17 +317,17 @@ impl FromBody for NewLessonRow {
                     let lessons2 = cell.fixed("lessons2", 0, MAX_LESSONS).unwrap_or_default();
                     let kind = match item.get("type") {
                         None | Some(Value::Null) => {
-                            cell.error("type", ErrorCode::Required, "`type` is required.");
+                            cell.error(
+                                "type",
+                                ErrorCode::Required,
+                                Message::new("error-field-required").arg("key", "type"),
+                            );
                             None
                         }
                         Some(v) => {
                             let t = lesson_type_of(v);
                             if t.is_none() {
-                                cell.error(
-                                    "type",
-                                    ErrorCode::InvalidType,
-                                    "`type` must be a lesson type of /lessontype: its id, code or reference form.",
-                                );
+                                cell.error("type", ErrorCode::InvalidType, Message::new("error-lesson-type-unknown"));
                             }
                             t
                         }
@@ -334,7 +337,7 @@ impl FromBody for NewLessonRow {
                             cell.error(
                                 "grade",
                                 ErrorCode::DuplicateEntry,
-                                format!("Grade {g} appears twice in `details`."),
+                                Message::new("error-lesson-grade-twice").arg("grade", g),
                             );
                         }
                         seen.push(g);
@@ -352,7 +355,7 @@ impl FromBody for NewLessonRow {
             Some(_) => errors.push(FieldError::new(
                 "/details",
                 ErrorCode::InvalidType,
-                "`details` must be a list of {grade, type, lessons1, lessons2}.",
+                Message::new("error-lesson-details-list"),
             )),
         }
         drop(r);
@@ -370,17 +373,11 @@ pub fn check_side(subject_code: &str, cross_class: bool, division: Option<Divisi
     match (cross_class, division) {
         (true, Some(_)) => Err(Error::new(
             ErrorCode::LessonTableSide,
-            format!(
-                "Subject {subject_code} is cross-class: its lesson table row belongs to the curriculum alone, \
-                 without a division (id `<curriculum>-<subject>`)."
-            ),
+            Message::new("error-lesson-side-cross-class").arg("subject", subject_code),
         )),
         (false, None) => Err(Error::new(
             ErrorCode::LessonTableSide,
-            format!(
-                "Subject {subject_code} is taught per class: its lesson table row needs a division \
-                 (id `<curriculum>-<subject>-<division>`)."
-            ),
+            Message::new("error-lesson-side-per-class").arg("subject", subject_code),
         )),
         _ => Ok(()),
     }
@@ -397,7 +394,9 @@ pub fn check_grades(curriculum_code: &str, grades: &[GradeId], row: &NewLessonRo
             FieldError::new(
                 format!("/details/{i}/grade"),
                 ErrorCode::GradeNotInCurriculum,
-                format!("Grade {} does not belong to curriculum {curriculum_code}.", c.grade),
+                Message::new("error-lesson-grade-not-in-curriculum")
+                    .arg("grade", c.grade)
+                    .arg("curriculum", curriculum_code),
             )
         })
         .collect();

@@ -106,6 +106,9 @@ impl References for NewLookup {}
 /// teacher AB; it cannot be deleted."
 pub fn check_unused(kind: LookupKind, code: &str, users: &[String]) -> crate::error::Result<()> {
     super::references::check_unused(users, |users| {
-        format!("The {} {code} is used by {users}; it cannot be deleted.", kind.noun())
+        crate::i18n::Message::new("error-in-use-named")
+            .arg_message("kind", crate::i18n::Message::kind(kind.noun()))
+            .arg("code", code)
+            .arg_message("users", users)
     })
 }

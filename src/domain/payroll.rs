@@ -71,7 +71,7 @@ impl FromBody for NewPayrollType {
             r.error(
                 "ipbCorrectionAllowed",
                 ErrorCode::IpbNeedsLessons,
-                "`ipbCorrectionAllowed` needs `lessonBased`: the IPB correction is booked in lessons.",
+                crate::i18n::Message::new("error-ipb-needs-lessons-field"),
             );
         }
         r.finish()?;
@@ -193,7 +193,11 @@ pub fn parse_booking_type(body: &Value, mode: Mode, kind: BookingKind) -> Result
             let given = body.get("percent").is_some_and(|v| !v.is_null());
             let p = r.fixed("percent", 0, MAX_THESIS_PERCENT);
             if !given && (mode == Mode::Create || r.has("percent")) {
-                r.error("percent", ErrorCode::Required, "`percent` is required.");
+                r.error(
+                    "percent",
+                    ErrorCode::Required,
+                    crate::i18n::Message::new("error-field-required").arg("key", "percent"),
+                );
             }
             p.map_or(0, |f| f.0)
         }
@@ -248,7 +252,7 @@ pub fn check_stays_lesson_based(new: &NewPayrollType, weekly_users: &[String]) -
         return Ok(());
     }
     super::references::check_unused(weekly_users, |users| {
-        format!("The payroll type {} is used by {users}; it must stay lesson-based.", new.code)
+        crate::i18n::Message::new("error-in-use-lesson-based").arg("code", &new.code).arg_message("users", users)
     })
 }
 
@@ -256,7 +260,10 @@ pub fn check_stays_lesson_based(new: &NewPayrollType, weekly_users: &[String]) -
 /// (`noun` names its kind): it cannot be deleted (docs/contract.md §Deleting).
 pub fn check_unused(noun: &str, code: &str, users: &[String]) -> Result<()> {
     super::references::check_unused(users, |users| {
-        format!("The {noun} {code} is used by {users}; it cannot be deleted.")
+        crate::i18n::Message::new("error-in-use-named")
+            .arg_message("kind", crate::i18n::Message::kind(noun))
+            .arg("code", code)
+            .arg_message("users", users)
     })
 }
 

@@ -131,12 +131,62 @@ pub fn fields_or_ok(errors: Vec<FieldError>) -> Result<()> {
 /// 409 `referenced` when `users` (labels such as `course M (26/27)` of the
 /// objects that still use the one to be deleted or changed) is not empty
 /// (docs/contract.md §Deleting). `message` builds the detail from the summary of the
-/// users ([`summarise`]): "Subject M is still used by course M (26/27) and 2
+/// users ([`users_message`]): "Subject M is still used by course M (26/27) and 2
 /// more; archive the subject instead."
-pub fn check_unused(users: &[String], message: impl FnOnce(&str) -> String) -> Result<()> {
-    match summarise(users) {
+pub fn check_unused(users: &[String], message: impl FnOnce(Message) -> Message) -> Result<()> {
+    match users_message(users) {
         None => Ok(()),
-        Some(summary) => Err(Error::new(ErrorCode::Referenced, message(&summary))),
+        Some(summary) => Err(Error::new(ErrorCode::Referenced, message(summary))),
+    }
+}
+
+/// The kinds of users the store names at the start of its labels, longest
+/// first: (prefix, the kind's noun, whether the label goes on with "of").
+const USER_PREFIXES: &[(&str, &str, bool)] = &[
+    ("pool entry of ", "pool entry", true),
+    ("posting of ", "posting", true),
+    ("theses of ", "theses", true),
+    ("pool entry ", "pool entry", false),
+    ("pool type ", "pool type", false),
+    ("posting type ", "posting type", false),
+    ("thesis type ", "thesis type", false),
+    ("school class ", "school class", false),
+    ("curriculum ", "curriculum", false),
+    ("employment ", "employment", false),
+    ("posting ", "posting", false),
+    ("subject ", "subject", false),
+    ("teacher ", "teacher", false),
+    ("course ", "course", false),
+    ("grade ", "grade", false),
+    ("note ", "note", false),
+];
+
+/// One user's label (`course M (26/27)`) as a message: its kind in the
+/// reader's language, the rest as it is.
+fn user_message(label: &str) -> Message {
+    USER_PREFIXES
+        .iter()
+        .find_map(|(prefix, kind, of)| {
+            let rest = label.strip_prefix(prefix)?;
+            let key = if *of { "error-user-of" } else { "error-user" };
+            Some(Message::new(key).arg_message("kind", Message::kind(kind)).arg("rest", rest))
+        })
+        .unwrap_or_else(|| Message::Literal(label.to_string()))
+}
+
+/// [`summarise`] as a message in the reader's language: "a, b, c, d, e and
+/// 7 more" (at most five labels named); `None` when empty.
+pub fn users_message(labels: &[String]) -> Option<Message> {
+    let named = |labels: &[String]| labels.iter().map(|l| user_message(l)).collect::<Vec<_>>();
+    match labels.len() {
+        0 => None,
+        1 => Some(user_message(&labels[0])),
+        n if n <= 5 => Some(
+            Message::new("error-users-and")
+                .arg_list("list", named(&labels[..n - 1]))
+                .arg_message("last", user_message(&labels[n - 1])),
+        ),
+        n => Some(Message::new("error-users-more").arg_list("list", named(&labels[..5])).arg("more", n - 5)),
     }
 }
 
@@ -190,7 +240,9 @@ mod tests {
     fn an_object_in_use_cannot_go_and_its_users_are_named() {
         assert!(check_unused(&[], |_| unreachable!()).is_ok());
         let users = vec!["course M (26/27)".to_string(), "course E (26/27)".to_string()];
-        let err = check_unused(&users, |u| format!("Subject M is still used by {u}.")).unwrap_err();
+        let err =
+            check_unused(&users, |u| Message::new("error-in-use-subject").arg("code", "M").arg_message("users", u))
+                .unwrap_err();
         assert_eq!(err.code(), ErrorCode::Referenced);
         assert_eq!(err.status(), axum::http::StatusCode::CONFLICT);
         assert!(err.to_string().contains("course M (26/27) and course E (26/27)"), "{err}");

@@ -144,7 +144,11 @@ impl FromBody for NewSchoolYear {
         let surcharge_given = body.get("smallGroupSurcharge").is_some_and(|v| !v.is_null());
         let small_group_surcharge = r.fixed("smallGroupSurcharge", 0, MAX_SMALL_GROUP_SURCHARGE);
         if mode == Mode::Replace && !surcharge_given && r.has("smallGroupSurcharge") {
-            r.error("smallGroupSurcharge", ErrorCode::Required, "`smallGroupSurcharge` is required.");
+            r.error(
+                "smallGroupSurcharge",
+                ErrorCode::Required,
+                crate::i18n::Message::new("error-field-required").arg("key", "smallGroupSurcharge"),
+            );
         }
         let weekly_lessons = r.id_map("weeklyLessons", 0, MAX_WEEKLY_LESSONS);
         for (id, lessons) in weekly_lessons.iter().flatten() {
@@ -152,7 +156,7 @@ impl FromBody for NewSchoolYear {
                 r.error_at(
                     format!("/weeklyLessons/{id}"),
                     ErrorCode::OutOfRange,
-                    "`weeklyLessons`: a full position needs more than 0 lessons per week.",
+                    crate::i18n::Message::new("error-weekly-lessons-zero"),
                 );
             }
         }
@@ -208,7 +212,7 @@ pub fn with_inherited(new: &NewSchoolYear, earlier: Option<Inherited>) -> Result
         return Err(crate::error::Error::field(
             "/weeks",
             ErrorCode::Required,
-            "`weeks` is required (there is no earlier school year to copy it from).",
+            crate::i18n::Message::new("error-weeks-required"),
         ));
     };
     let calculation_mode = new

@@ -6,6 +6,7 @@ use crate::domain::ids::TeacherId;
 use crate::domain::job::{JobKind, JobParams};
 use crate::domain::teacher::Teacher;
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 use crate::store::employment::EmploymentFilter;
 use crate::store::{Conn, Store};
 
@@ -41,7 +42,7 @@ impl Context {
 pub fn not_available(kind: JobKind) -> Error {
     Error::new(
         ErrorCode::JobNotAvailable,
-        format!("The job {} ({}) is not available on this server yet.", kind.name(), kind.title()),
+        Message::new("error-job-not-available-here").arg("name", kind.name()).arg("title", kind.title()),
     )
 }
 

@@ -33,7 +33,7 @@ pub async fn check(conn: &mut Conn, kind: JobKind, params: &JobParams, config: &
             return Err(Error::field(
                 "/teacher",
                 ErrorCode::TeacherNotEmployed,
-                format!("Teacher {teacher} has no employment in school year {year}: there is no workload sheet."),
+                Message::new("error-job-no-sheet").arg("teacher", teacher).arg("year", year),
             ));
         }
     }

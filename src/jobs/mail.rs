@@ -143,7 +143,10 @@ pub async fn send(params: &JobParams, ctx: &Context) -> Result<()> {
     let url = ctx.config.smtp_url.clone().ok_or_else(|| refused_message(Message::new("error-mail-not-configured")))?;
     let sheets = Sheets::load(&ctx.store, params).await?;
     let planned = plan(params, &sheets)?;
-    let from: Mailbox = planned.from.parse().map_err(|e| Error::new(ErrorCode::InvalidEmail, format!("{e}")))?;
+    let from: Mailbox = planned
+        .from
+        .parse()
+        .map_err(|e| Error::new(ErrorCode::InvalidEmail, Message::new("error-mail-from").arg("reason", e)))?;
     let (planned_subject, planned_body) = (planned.subject.clone(), planned.body.clone());
     let n = sheets.employments.len();
     p.set_total(1 + 2 * n);

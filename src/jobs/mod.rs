@@ -117,11 +117,13 @@ impl std::fmt::Debug for JobHook {
     }
 }
 
-/// The error of a job whose server stopped renewing its lease.
+/// The error of a job whose server stopped renewing its lease, in English
+/// (`job-failed-lease`; a job started in German or French gets its own language).
 pub const LEASE_ERROR: &str =
     "The server running the job stopped answering (its lease ran out); the job was not finished. Please start it again.";
 
-/// The error of a job that cannot be repeated and whose server was stopped while it ran.
+/// The error of a job that cannot be repeated and whose server was stopped while it ran,
+/// in English (`job-failed-stopped`; a job started in German or French gets its own language).
 pub const STOP_ERROR: &str = "The server running the job was stopped; the job was not finished. Please start it again.";
 
 /// Fails the jobs whose lease ran out (run at start, before the first
@@ -132,7 +134,7 @@ pub async fn recover(store: &Store) -> Result<u64> {
         return Ok(0);
     }
     let mut tx = store.begin().await?;
-    let n = tx.expire_job_leases(LEASE_ERROR, &now).await?;
+    let n = tx.expire_job_leases(&crate::i18n::Message::new("job-failed-lease"), &now).await?;
     tx.commit().await?;
     if n > 0 {
         tracing::warn!(jobs = n, "jobs whose server stopped renewing their lease were marked failed");
@@ -474,7 +476,9 @@ impl RunningJobs {
         let _ = (&mut self.task).await;
         let repeatable: Vec<&str> = JobKind::ALL.iter().filter(|k| k.repeatable()).map(|k| k.name()).collect();
         let mut tx = self.runner.store.begin().await?;
-        let (requeued, failed) = tx.release_jobs(&self.runner.id, &repeatable, STOP_ERROR, &now_text()).await?;
+        let (requeued, failed) = tx
+            .release_jobs(&self.runner.id, &repeatable, &crate::i18n::Message::new("job-failed-stopped"), &now_text())
+            .await?;
         tx.commit().await?;
         if requeued + failed > 0 {
             tracing::info!(requeued, failed, "running jobs given back at shutdown");
@@ -519,5 +523,19 @@ fn job_error(e: &Error, lang: crate::i18n::Lang) -> String {
             tracing::error!(error = %format!("{err:#}"), "job failed");
             crate::i18n::text(lang, "job-failed-internal")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{text, Lang};
+
+    #[test]
+    fn the_ended_jobs_errors_are_the_catalogues_english_and_have_german() {
+        assert_eq!(text(Lang::En, "job-failed-lease"), LEASE_ERROR);
+        assert_eq!(text(Lang::En, "job-failed-stopped"), STOP_ERROR);
+        assert!(text(Lang::De, "job-failed-lease").starts_with("Der Server"));
+        assert!(text(Lang::Fr, "job-failed-stopped").starts_with("Le serveur"));
     }
 }

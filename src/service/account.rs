@@ -13,6 +13,7 @@ use super::version::Expect;
 use crate::auth::{generate_token, NewToken, Role};
 use crate::domain::body_reader::{checked, limits, Mode, Reader};
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 use crate::store::account::{Account, AccountSettings, TokenInfo};
 use crate::store::{Conn, Store};
 
@@ -88,13 +89,7 @@ pub async fn update_account(
     role: Role,
 ) -> Result<Written<Authorisation>> {
     if let Some(p) = actor.principal.as_ref().filter(|p| p.account_id == id && role != Role::Admin) {
-        return Err(Error::new(
-            ErrorCode::OwnAccount,
-            format!(
-                "Account {} is your own: you cannot remove your own grant right; ask another administrator.",
-                p.name
-            ),
-        ));
+        return Err(Error::new(ErrorCode::OwnAccount, Message::new("error-own-account-grant").arg("account", &p.name)));
     }
     let mut tx = store.begin().await?;
     let before = current_account(&mut tx, id, expect).await?;
@@ -111,7 +106,7 @@ pub async fn delete_account(store: &Store, actor: &Actor, id: i64, expect: &Expe
     if let Some(p) = actor.principal.as_ref().filter(|p| p.account_id == id) {
         return Err(Error::new(
             ErrorCode::OwnAccount,
-            format!("Account {} is your own: you cannot delete it; ask another administrator.", p.name),
+            Message::new("error-own-account-delete").arg("account", &p.name),
         ));
     }
     let mut tx = store.begin().await?;
@@ -158,7 +153,7 @@ pub async fn create_token(
         return Err(Error::field(
             "/account",
             ErrorCode::UnknownReference,
-            format!("There is no account with id {account}."),
+            Message::new("error-unknown-reference-id").arg_message("kind", Message::kind("account")).arg("id", account),
         ));
     }
     let info = tx.create_token(account, &token, label, expires).await?;
@@ -172,9 +167,7 @@ pub async fn create_token(
 /// themselves out by mistake).
 pub async fn revoke_token(store: &Store, actor: &Actor, id: i64) -> Result<()> {
     if actor.principal.as_ref().is_some_and(|p| p.token_id == id) {
-        return Err(Error::new(ErrorCode::OwnToken,
-            format!("Token {id} is the one this request uses: revoke it with another admin token or `schoolplan token revoke {id}`."),
-        ));
+        return Err(Error::new(ErrorCode::OwnToken, Message::new("error-own-token-id").arg("id", id)));
     }
     let mut tx = store.begin().await?;
     let info = tx.revoke_token(id).await?;

@@ -19,6 +19,7 @@ use super::version::{Expect, Version};
 use crate::domain::references::{check_unused, References};
 use crate::domain::FromBody;
 use crate::error::{Error, Result};
+use crate::i18n::Message;
 use crate::store::{Conn, Store};
 
 /// A resource with single-object operations.
@@ -78,7 +79,9 @@ pub trait Crud: Send + Sync + 'static {
     /// users, docs/contract.md §Deleting).
     fn check_delete(before: &Self::Single, users: &[String]) -> Result<()> {
         let _ = before;
-        check_unused(users, |users| format!("The {} is still used by {users}.", Self::NOUN))
+        check_unused(users, |users| {
+            Message::new("error-in-use").arg_message("kind", Message::kind(Self::NOUN)).arg_message("users", users)
+        })
     }
 }
 
@@ -224,7 +227,7 @@ macro_rules! crud_resource {
                 tx.$users(<$id>::from(id)).await
             }
             fn check_delete(before: &$single, users: &[String]) -> $crate::error::Result<()> {
-                let message: fn(&$single, &str) -> String = $in_use;
+                let message: fn(&$single, $crate::i18n::Message) -> $crate::i18n::Message = $in_use;
                 $crate::domain::references::check_unused(users, |u| message(before, u))
             }
             )?

@@ -17,7 +17,7 @@ use crate::store::{Conn, Store};
 crate::crud_resource!(Curricula, path: "curriculum", table: "curriculum", id: CurriculumId, new: NewCurriculum, single: crate::domain::curriculum::Curriculum,
     get: get_curriculum, create: create_curriculum, update: update_curriculum, delete: delete_curriculum,
     users: curriculum_users,
-    in_use: |c, users| format!("Curriculum {} is still used by {users}; archive the curriculum instead.", c.code));
+    in_use: |c, users| crate::i18n::Message::new("error-in-use-curriculum").arg("code", &c.code).arg_message("users", users));
 
 /// Saves the payroll types `new` gives its grades, in grade id order (the
 /// order rows are locked in), with one audit entry per grade that changed.

@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::meanwhile::{change_of, Change};
 use crate::auth::Role;
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 use crate::store::account::AuditFilter;
 use crate::store::Store;
 
@@ -64,7 +65,7 @@ pub fn may_read(role: Role) -> bool {
 /// keeps the entries of deleted objects).
 pub async fn object_history(store: &Store, role: Role, object_type: &str, id: i64, page: usize) -> Result<History> {
     if !may_read(role) {
-        return Err(Error::new(ErrorCode::Forbidden, "Only administrators may read the audit trail."));
+        return Err(Error::new(ErrorCode::Forbidden, Message::new("error-audit-admin-only")));
     }
     let filter = AuditFilter { object_type: Some(object_type.to_string()), object_id: Some(id), from: None, to: None };
     let rows = store.conn().await?.list_audit(&filter).await?;

@@ -5,7 +5,7 @@
 use crate::auth::{now_text, Principal, Role};
 use crate::domain::job::{JobKind, JobParams, JobRecord};
 use crate::error::{Error, ErrorCode, Result};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Message};
 use crate::store::job::JobFile;
 use crate::store::Store;
 
@@ -62,7 +62,10 @@ pub async fn restart_standing(
     let parameters = serde_json::to_string(params).map_err(Error::internal)?;
     let mut tx = store.begin().await?;
     if !tx.restart_standing_job(id, &parameters, account, lang.tag(), &now_text()).await? {
-        return Err(Error::new(ErrorCode::JobRunning, format!("Job {id} ({}) is running already.", kind.name())));
+        return Err(Error::new(
+            ErrorCode::JobRunning,
+            Message::new("error-job-running-id").arg("id", id).arg("name", kind.name()),
+        ));
     }
     tx.commit().await
 }
@@ -94,7 +97,11 @@ pub fn require_role(kind: JobKind, who: &Principal) -> Result<()> {
     if who.role < kind.role() {
         return Err(Error::new(
             ErrorCode::Forbidden,
-            format!("The job {} needs role {}; account {} has role {}.", kind.name(), kind.role(), who.name, who.role),
+            Message::new("error-job-role")
+                .arg("name", kind.name())
+                .arg("needed", kind.role())
+                .arg("account", &who.name)
+                .arg("role", who.role),
         ));
     }
     Ok(())

@@ -13,6 +13,7 @@ use crate::domain::pool::PoolEntry;
 use crate::domain::reference_forms::SchoolYearRef;
 use crate::domain::schoolyear::SchoolYear;
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 use crate::store::opening::EmploymentRef;
 use crate::store::pool::OwnerFilter;
 use crate::store::{Conn, Store};
@@ -61,7 +62,7 @@ pub async fn open_school_year(tx: &mut Conn, id: SchoolYearId) -> Result<Opening
     if let Some(why) = lock_reason(&year) {
         return Err(Error::new(
             ErrorCode::SchoolYearLocked,
-            format!("School year {} is {why}: it cannot be opened. Reopen the school year first.", year.code),
+            Message::new("error-opening-locked").arg("year", &year.code).arg("state", why),
         ));
     }
     let previous = tx.previous_school_year(&year).await?.ok_or_else(|| no_previous_year(&year))?;

@@ -16,27 +16,28 @@ use crate::domain::schoolclass::NewSchoolClass;
 use crate::domain::subject::NewSubject;
 use crate::domain::teacher::NewTeacher;
 use crate::error::Result;
+use crate::i18n::Message;
 use crate::store::Conn;
 
 crate::crud_resource!(Divisions, path: "division", table: "division", id: DivisionId, new: NewDivision, single: crate::domain::division::Division,
     get: get_division, create: create_division, update: update_division, delete: delete_division,
     users: division_users,
-    in_use: |d, users| format!("Division {} is still used by {users}; move them to another division first.", d.code));
+    in_use: |d, users| Message::new("error-in-use-division").arg("code", &d.code).arg_message("users", users));
 
 crate::crud_resource!(Subjects, path: "subject", table: "subject", id: SubjectId, new: NewSubject, single: crate::domain::subject::Subject,
     get: get_subject, create: create_subject, update: update_subject, delete: delete_subject,
     users: subject_users,
-    in_use: |s, users| format!("Subject {} is still used by {users}; archive the subject instead.", s.code));
+    in_use: |s, users| Message::new("error-in-use-subject").arg("code", &s.code).arg_message("users", users));
 
 crate::crud_resource!(SchoolClasses, path: "schoolclass", table: "school_class", id: SchoolClassId, new: NewSchoolClass, single: crate::domain::schoolclass::SchoolClass,
     get: get_school_class, create: create_school_class, update: update_school_class, delete: delete_school_class,
     users: school_class_users,
-    in_use: |c, users| format!("School class {} is still used by {users}; archive the class instead.", c.code));
+    in_use: |c, users| Message::new("error-in-use-school-class").arg("code", &c.code).arg_message("users", users));
 
 crate::crud_resource!(Teachers, path: "teacher", table: "teacher", id: TeacherId, new: NewTeacher, single: crate::domain::teacher::Teacher,
     get: get_teacher, create: create_teacher, update: update_teacher, delete: delete_teacher,
     users: teacher_users,
-    in_use: |t, users| format!("Teacher {} is still referenced by {users}; archive the teacher instead.", t.code));
+    in_use: |t, users| Message::new("error-in-use-teacher").arg("code", &t.code).arg_message("users", users));
 
 /// A lookup resource as a type, for the generic handlers.
 pub trait LookupResource: Send + Sync + 'static {

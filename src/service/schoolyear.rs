@@ -83,7 +83,7 @@ impl Crud for SchoolYears {
     }
     fn check_delete(before: &SchoolYear, users: &[String]) -> Result<()> {
         check_unused(users, |users| {
-            format!("School year {} still has {users}; archive the school year instead.", before.code)
+            crate::i18n::Message::new("error-in-use-school-year").arg("code", &before.code).arg_message("users", users)
         })
     }
 }

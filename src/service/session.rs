@@ -20,7 +20,7 @@ use subtle::ConstantTimeEq;
 
 use crate::auth::{hash_secret, timestamp_text, Role};
 use crate::error::{Error, ErrorCode, Result};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Message};
 use crate::store::Store;
 
 /// How long a sign-in link can be used: 15 minutes.
@@ -99,7 +99,7 @@ pub fn csrf_matches(user: &SessionUser, presented: &str) -> bool {
 pub async fn create_link(store: &Store, name: &str, base_url: &str) -> Result<String> {
     let mut tx = store.begin().await?;
     let Some(account) = tx.find_account(name).await? else {
-        return Err(Error::new(ErrorCode::NotFound, format!("There is no account named {name}.")));
+        return Err(Error::new(ErrorCode::NotFound, Message::new("error-no-account-named").arg("name", name)));
     };
     let secret = random_secret()?;
     let expires = timestamp_text(Utc::now() + LINK_LIFETIME);

@@ -17,6 +17,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 
 /// A version of an object's form: the lowercase hex of the first 16 bytes of
 /// the SHA-256 of its JSON bytes (32 characters, no quotes).
@@ -89,7 +90,7 @@ pub struct Expect {
     /// The caller sent a condition that could not be read: every check fails
     /// with 412 `invalid_header` and this detail (a condition that cannot be
     /// read cannot hold, and the change must not run unconditionally).
-    pub unreadable: Option<String>,
+    pub unreadable: Option<Message>,
 }
 
 impl Expect {
@@ -128,10 +129,7 @@ impl Expect {
         match &self.one_of {
             Some(set) if !set.contains(current) => Err(Error::new(
                 ErrorCode::PreconditionFailed,
-                format!(
-                    "The {noun} with id {id} has changed since it was read: If-Match does not match its current ETag. \
-                     Read it again and reapply the change."
-                ),
+                Message::new("error-changed-since-read").arg_message("kind", Message::kind(noun)).arg("id", id),
             )),
             _ => Ok(()),
         }
@@ -145,7 +143,7 @@ impl Expect {
         if self.none_of.as_ref().is_some_and(|set| set.contains(current)) {
             return Err(Error::new(
                 ErrorCode::PreconditionFailed,
-                format!("The {noun} with id {id} matches If-None-Match, so the change was not made."),
+                Message::new("error-none-match").arg_message("kind", Message::kind(noun)).arg("id", id),
             ));
         }
         Ok(())

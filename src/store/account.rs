@@ -10,8 +10,7 @@ use crate::store::Conn;
 use crate::with_conn;
 
 /// Account names are unique (compared like codes): 409 `duplicate_code`.
-const ACCOUNT_NAME: Unique =
-    constraint::code_key("account_name_key", "account.name_key", "An account with this name already exists.");
+const ACCOUNT_NAME: Unique = constraint::code_key("account_name_key", "account.name_key", "error-taken-account-name");
 
 /// An account: who a token belongs to.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]

@@ -9,6 +9,7 @@
 //! [`super::map_db_error`] with a generic 409 `duplicate_code` and logged.
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 
 /// A unique constraint and its problem.
 #[derive(Debug)]
@@ -19,7 +20,7 @@ pub struct Unique {
     pub sqlite_columns: &'static str,
     /// The rule's code; it decides the status.
     pub code: ErrorCode,
-    /// The problem's detail.
+    /// The catalogue key of the problem's detail (docs/i18n.md §Problems).
     pub detail: &'static str,
 }
 
@@ -38,7 +39,7 @@ impl Unique {
 }
 
 /// A code unique among the objects of `table` (compared by `code_key`,
-/// docs/contract.md §Validation): 409 `duplicate_code` with `detail`.
+/// docs/contract.md §Validation): 409 `duplicate_code` with the text of catalogue key `detail`.
 pub const fn code_key(name: &'static str, sqlite_columns: &'static str, detail: &'static str) -> Unique {
     Unique { name, sqlite_columns, code: ErrorCode::DuplicateCode, detail }
 }
@@ -46,7 +47,7 @@ pub const fn code_key(name: &'static str, sqlite_columns: &'static str, detail: 
 /// An ordered list of a body that holds the same entry twice (the body's
 /// reader rejects this first; the constraint is the last line): 422 `duplicate_entry`.
 pub const fn list_entry(name: &'static str, sqlite_columns: &'static str) -> Unique {
-    Unique { name, sqlite_columns, code: ErrorCode::DuplicateEntry, detail: "A list holds the same entry twice." }
+    Unique { name, sqlite_columns, code: ErrorCode::DuplicateEntry, detail: "error-list-entry-twice" }
 }
 
 /// Maps the database error of a statement: a violation of one of the
@@ -60,7 +61,7 @@ pub trait OnUnique<T> {
 impl<T> OnUnique<T> for std::result::Result<T, sqlx::Error> {
     fn on_unique(self, constraints: &[&Unique]) -> Result<T> {
         self.map_err(|err| match constraints.iter().find(|u| u.violated_by(&err)) {
-            Some(u) => Error::new(u.code, u.detail),
+            Some(u) => Error::new(u.code, Message::new(u.detail)),
             None => super::map_db_error(err),
         })
     }

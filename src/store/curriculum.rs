@@ -13,7 +13,7 @@ use crate::with_conn;
 
 /// Curriculum codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
 const CURRICULUM_CODE: Unique =
-    constraint::code_key("curriculum_code_key", "curriculum.code_key", "A curriculum with this code already exists.");
+    constraint::code_key("curriculum_code_key", "curriculum.code_key", "error-taken-curriculum");
 /// A curriculum lists a grade once: 422 `duplicate_entry`.
 const CURRICULUM_GRADE: Unique =
     constraint::list_entry("curriculum_grade_unique", "curriculum_grade.curriculum_id, curriculum_grade.grade_id");

@@ -10,8 +10,7 @@ use crate::store::Conn;
 use crate::with_conn;
 
 /// Division codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
-const DIVISION_CODE: Unique =
-    constraint::code_key("division_code_key", "division.code_key", "A division with this code already exists.");
+const DIVISION_CODE: Unique = constraint::code_key("division_code_key", "division.code_key", "error-taken-division");
 
 #[derive(sqlx::FromRow)]
 struct DivisionListRow {

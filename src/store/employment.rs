@@ -15,7 +15,7 @@ pub const TEACHER_YEAR: Unique = Unique {
     name: "employment_teacher_year_key",
     sqlite_columns: "employment.teacher_id, employment.school_year_id",
     code: ErrorCode::DuplicateEmployment,
-    detail: "The teacher already has an employment in this school year.",
+    detail: "error-taken-employment",
 };
 
 /// Filters of `GET /employment` (at least one is set by the handler).

@@ -13,8 +13,7 @@ use crate::store::Conn;
 use crate::with_conn;
 
 /// Grade codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
-pub const GRADE_CODE: Unique =
-    constraint::code_key("grade_code_key", "grade.code_key", "A grade with this code already exists.");
+pub const GRADE_CODE: Unique = constraint::code_key("grade_code_key", "grade.code_key", "error-taken-grade");
 
 #[derive(sqlx::FromRow)]
 struct GradeRow {

@@ -20,6 +20,7 @@
 
 use crate::domain::job::{JobRecord, JobStatus};
 use crate::error::Result;
+use crate::i18n::{Lang, Message};
 use crate::store::{Backend, Conn, Exec};
 use crate::with_conn;
 
@@ -138,6 +139,10 @@ const SELECT_JOB: &str = "SELECT j.id, j.name, j.account_id, j.status, j.runner,
 
 /// The state of a job that ends: standing jobs go back to idle.
 const ENDED: &str = "CASE WHEN id <= 3 THEN 'idle' ELSE $2 END";
+
+/// The error of a job that another server or the stop ends, in the job's
+/// language (docs/i18n.md §Job logs): `$1` English, `$4` German, `$5` French.
+const LOCALISED_ERROR: &str = "CASE lang WHEN 'de' THEN $4 WHEN 'fr' THEN $5 ELSE $1 END";
 
 fn json_log(log: &[String]) -> Result<String> {
     serde_json::to_string(log).map_err(crate::error::Error::internal)
@@ -333,15 +338,17 @@ impl Conn {
 
     /// Fails every job whose lease ran out before `now` (its server stopped
     /// renewing it: it died or lost the database) with `error`; returns how many.
-    pub async fn expire_job_leases(&mut self, error: &str, now: &str) -> Result<u64> {
+    pub async fn expire_job_leases(&mut self, error: &Message, now: &str) -> Result<u64> {
         let sql = format!(
-            "UPDATE job SET status = {ENDED}, error = $1, finished_at = $3, runner = NULL, lease_until = NULL \
-             WHERE status = 'running' AND runner IS NOT NULL AND lease_until < $3"
+            "UPDATE job SET status = {ENDED}, error = {LOCALISED_ERROR}, finished_at = $3, runner = NULL, \
+             lease_until = NULL WHERE status = 'running' AND runner IS NOT NULL AND lease_until < $3"
         );
         Ok(with_conn!(self, |c| sqlx::query(&sql)
-            .bind(error)
+            .bind(error.render(Lang::En))
             .bind("failed")
             .bind(now)
+            .bind(error.render(Lang::De))
+            .bind(error.render(Lang::Fr))
             .execute(c)
             .await?
             .rows_affected()))
@@ -355,7 +362,7 @@ impl Conn {
         &mut self,
         runner: &str,
         repeatable: &[&str],
-        error: &str,
+        error: &Message,
         now: &str,
     ) -> Result<(u64, u64)> {
         let names = serde_json::to_string(repeatable).map_err(crate::error::Error::internal)?;
@@ -373,13 +380,15 @@ impl Conn {
         .await?
         .rows_affected());
         let sql = format!(
-            "UPDATE job SET status = {ENDED}, error = $1, finished_at = $3, runner = NULL, lease_until = NULL \
-             WHERE runner = $4 AND status = 'running'"
+            "UPDATE job SET status = {ENDED}, error = {LOCALISED_ERROR}, finished_at = $3, runner = NULL, \
+             lease_until = NULL WHERE runner = $6 AND status = 'running'"
         );
         let failed = with_conn!(self, |c| sqlx::query(&sql)
-            .bind(error)
+            .bind(error.render(Lang::En))
             .bind("failed")
             .bind(now)
+            .bind(error.render(Lang::De))
+            .bind(error.render(Lang::Fr))
             .bind(runner)
             .execute(c)
             .await?

@@ -9,18 +9,11 @@ use crate::with_conn;
 
 /// The unique code of each lookup kind (docs/contract.md §Validation): 409 `duplicate_code`.
 fn unique_code(kind: LookupKind) -> &'static Unique {
-    const SUBJECT_CATEGORY: Unique = constraint::code_key(
-        "subject_category_code_key",
-        "subject_category.code_key",
-        "A subject category with this code already exists.",
-    );
-    const SUBJECT_TYPE: Unique = constraint::code_key(
-        "subject_type_code_key",
-        "subject_type.code_key",
-        "A subject type with this code already exists.",
-    );
-    const GENDER: Unique =
-        constraint::code_key("gender_code_key", "gender.code_key", "A gender with this code already exists.");
+    const SUBJECT_CATEGORY: Unique =
+        constraint::code_key("subject_category_code_key", "subject_category.code_key", "error-taken-subject-category");
+    const SUBJECT_TYPE: Unique =
+        constraint::code_key("subject_type_code_key", "subject_type.code_key", "error-taken-subject-type");
+    const GENDER: Unique = constraint::code_key("gender_code_key", "gender.code_key", "error-taken-gender");
     match kind {
         LookupKind::Grade => &super::grade::GRADE_CODE,
         LookupKind::SubjectCategory => &SUBJECT_CATEGORY,

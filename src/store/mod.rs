@@ -25,6 +25,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 
 pub mod account;
 pub mod backup;
@@ -92,10 +93,7 @@ pub async fn unless_given_up<F: std::future::Future>(given_up: Arc<AtomicBool>, 
 /// 503 `unavailable` when the current task's writes were given up (see [`unless_given_up`]).
 fn check_not_given_up() -> Result<()> {
     if GIVEN_UP.try_with(|g| g.load(Ordering::SeqCst)).unwrap_or(false) {
-        return Err(Error::new(
-            ErrorCode::Unavailable,
-            "The request was given up (it took too long, or its client went away); nothing was saved.",
-        ));
+        return Err(Error::new(ErrorCode::Unavailable, Message::new("error-given-up")));
     }
     Ok(())
 }
@@ -559,26 +557,18 @@ pub fn map_db_error(err: sqlx::Error) -> Error {
             if db.is_unique_violation() {
                 let constraint = db.constraint().unwrap_or_else(|| db.message());
                 tracing::warn!(constraint, "a unique constraint no statement declared");
-                return Error::new(ErrorCode::DuplicateCode, "An object with these values already exists.");
+                return Error::new(ErrorCode::DuplicateCode, Message::new("error-taken-values"));
             }
             if db.is_foreign_key_violation() {
-                return Error::new(
-                    ErrorCode::Referenced,
-                    "The change refers to an object that no longer exists, or removes one that is still referenced.",
-                );
+                return Error::new(ErrorCode::Referenced, Message::new("error-foreign-key"));
             }
             // PostgreSQL: serialization_failure, deadlock_detected; SQLite: SQLITE_BUSY (5), SQLITE_LOCKED (6).
             if matches!(pg_code.as_str(), "40001" | "40P01" | "5" | "6" | "517" | "261") {
-                return Error::new(
-                    ErrorCode::ConcurrentUpdate,
-                    "The change collided with a concurrent change. Please retry.",
-                );
+                return Error::new(ErrorCode::ConcurrentUpdate, Message::new("error-collided"));
             }
             Error::internal(err)
         }
-        sqlx::Error::PoolTimedOut => {
-            Error::new(ErrorCode::Unavailable, "The database is busy or does not answer. Please retry.")
-        }
+        sqlx::Error::PoolTimedOut => Error::new(ErrorCode::Unavailable, Message::new("error-database-busy")),
         _ => Error::internal(err),
     }
 }

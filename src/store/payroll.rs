@@ -12,33 +12,23 @@ use crate::store::Conn;
 use crate::with_conn;
 
 /// Payroll type codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
-const PAYROLL_CODE: Unique = constraint::code_key(
-    "payroll_type_code_key",
-    "payroll_type.code_key",
-    "A payroll type with this code already exists.",
-);
+const PAYROLL_CODE: Unique =
+    constraint::code_key("payroll_type_code_key", "payroll_type.code_key", "error-taken-payroll-type");
 /// Each payroll type has its own place in the saldo order (docs/workload.md §Setup): 409 `duplicate_saldo_order`.
 const SALDO_ORDER: Unique = Unique {
     name: "payroll_type_saldo_order_key",
     sqlite_columns: "payroll_type.saldo_resolving_order",
     code: ErrorCode::DuplicateSaldoOrder,
-    detail: "Another payroll type already has this saldoResolvingOrder.",
+    detail: "error-taken-saldo-order",
 };
 
 /// The unique code of each booking type kind (docs/contract.md §Validation): 409 `duplicate_code`.
 fn booking_code(kind: BookingKind) -> &'static Unique {
-    const POOL: Unique =
-        constraint::code_key("pool_type_code_key", "pool_type.code_key", "A pool type with this code already exists.");
-    const POSTING: Unique = constraint::code_key(
-        "posting_type_code_key",
-        "posting_type.code_key",
-        "A posting type with this code already exists.",
-    );
-    const THESIS: Unique = constraint::code_key(
-        "thesis_type_code_key",
-        "thesis_type.code_key",
-        "A thesis type with this code already exists.",
-    );
+    const POOL: Unique = constraint::code_key("pool_type_code_key", "pool_type.code_key", "error-taken-pool-type");
+    const POSTING: Unique =
+        constraint::code_key("posting_type_code_key", "posting_type.code_key", "error-taken-posting-type");
+    const THESIS: Unique =
+        constraint::code_key("thesis_type_code_key", "thesis_type.code_key", "error-taken-thesis-type");
     match kind {
         BookingKind::Pool => &POOL,
         BookingKind::Posting => &POSTING,

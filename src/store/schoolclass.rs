@@ -18,11 +18,8 @@ use crate::store::Conn;
 use crate::with_conn;
 
 /// School class codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
-const SCHOOL_CLASS_CODE: Unique = constraint::code_key(
-    "school_class_code_key",
-    "school_class.code_key",
-    "A school class with this code already exists.",
-);
+const SCHOOL_CLASS_CODE: Unique =
+    constraint::code_key("school_class_code_key", "school_class.code_key", "error-taken-school-class");
 
 /// Filters of `GET /schoolclass` without a school year.
 #[derive(Debug, Clone, Copy, Default)]

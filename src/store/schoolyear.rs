@@ -15,17 +15,14 @@ use crate::store::{Backend, Conn};
 use crate::with_conn;
 
 /// School year codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
-const SCHOOL_YEAR_CODE: Unique = constraint::code_key(
-    "school_year_code_key",
-    "school_year.code_key",
-    "A school year with this code already exists.",
-);
+const SCHOOL_YEAR_CODE: Unique =
+    constraint::code_key("school_year_code_key", "school_year.code_key", "error-taken-school-year");
 /// One school year per graduation year (docs/contract.md §Validation): 409 `duplicate_graduation_year`.
 const GRADUATION_YEAR: Unique = Unique {
     name: "school_year_graduation_year_key",
     sqlite_columns: "school_year.graduation_year",
     code: ErrorCode::DuplicateGraduationYear,
-    detail: "A school year with this graduation year already exists.",
+    detail: "error-taken-graduation-year",
 };
 
 #[derive(sqlx::FromRow)]

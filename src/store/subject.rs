@@ -10,8 +10,7 @@ use crate::store::Conn;
 use crate::with_conn;
 
 /// Subject codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
-const SUBJECT_CODE: Unique =
-    constraint::code_key("subject_code_key", "subject.code_key", "A subject with this code already exists.");
+const SUBJECT_CODE: Unique = constraint::code_key("subject_code_key", "subject.code_key", "error-taken-subject");
 
 /// Filters of `GET /subject` (docs/contract.md §Query parameters).
 #[derive(Debug, Clone, Copy, Default)]

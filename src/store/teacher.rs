@@ -13,8 +13,7 @@ use crate::store::Conn;
 use crate::with_conn;
 
 /// Teacher codes are unique (docs/contract.md §Validation): 409 `duplicate_code`.
-const TEACHER_CODE: Unique =
-    constraint::code_key("teacher_code_key", "teacher.code_key", "A teacher with this code already exists.");
+const TEACHER_CODE: Unique = constraint::code_key("teacher_code_key", "teacher.code_key", "error-taken-teacher");
 /// A teacher lists a department once: 422 `duplicate_entry`.
 const TEACHER_DEPARTMENT: Unique = constraint::list_entry(
     "teacher_department_unique",

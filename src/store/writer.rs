@@ -41,6 +41,7 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use super::map_db_error;
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 
 /// How long a write waits for the writes queued ahead of it (like the busy timeout).
 const WRITER_WAIT: Duration = Duration::from_secs(30);
@@ -86,7 +87,7 @@ impl Batch {
             Err((ErrorCode::Internal, text)) => {
                 Err(Error::internal(anyhow::anyhow!("the commit of this write's batch failed: {text}")))
             }
-            Err((code, _)) => Err(Error::new(*code, "The change could not be saved. Please retry.")),
+            Err((code, _)) => Err(Error::new(*code, Message::new("error-not-saved"))),
         })
     }
 }
@@ -148,7 +149,7 @@ impl Writer {
 async fn lock(state: &Arc<Mutex<State>>) -> Result<OwnedMutexGuard<State>> {
     tokio::time::timeout(WRITER_WAIT, state.clone().lock_owned())
         .await
-        .map_err(|_| Error::new(ErrorCode::Unavailable, "The database is busy or does not answer. Please retry."))
+        .map_err(|_| Error::new(ErrorCode::Unavailable, Message::new("error-database-busy")))
 }
 
 impl State {

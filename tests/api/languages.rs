@@ -125,3 +125,109 @@ async fn a_404_answers_in_french_for_a_french_reader() {
     let path = get_in(&app, "/nowhere", Some("fr")).await.expect_problem(404, "not_found");
     assert_eq!(path.body["detail"], "Ce chemin n'existe pas.");
 }
+
+/// `method path` with `body` (none for `None`) and `Accept-Language: lang`
+/// (none for `None`), with the test's admin token.
+async fn send_in(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    body: Option<serde_json::Value>,
+    lang: Option<&str>,
+) -> Resp {
+    let headers: Vec<(&str, &str)> = lang.map(|l| ("accept-language", l)).into_iter().collect();
+    app.request_headers(Some(&app.token), method, &format!("/api/v1{path}"), body.as_ref(), &headers).await
+}
+
+/// The `detail` of a problem of `status` and `code`.
+fn detail_of(resp: Resp, status: u16, code: &str) -> String {
+    resp.expect_problem(status, code).body["detail"].as_str().expect("a detail").to_string()
+}
+
+#[tokio::test]
+async fn query_path_and_body_problems_answer_in_the_readers_language() {
+    let app = TestApp::spawn().await;
+    let list = |lang| send_in(&app, Method::GET, "/employment", None, lang);
+    assert_eq!(
+        detail_of(list(Some("de-CH")).await, 400, "invalid_query"),
+        "Um Anstellungen aufzulisten, braucht es den Abfrageparameter `schoolYear` oder `teacher`."
+    );
+    let english = "Query parameter `schoolYear` or `teacher` is required to list employments.";
+    assert_eq!(detail_of(list(Some("en")).await, 400, "invalid_query"), english);
+    assert_eq!(detail_of(list(None).await, 400, "invalid_query"), english);
+    let french = detail_of(list(Some("fr-CH")).await, 400, "invalid_query");
+    assert!(french.starts_with("Pour lister les engagements"), "{french}");
+
+    let bad_flag = |lang| send_in(&app, Method::GET, "/subject?archived=maybe", None, lang);
+    assert_eq!(
+        detail_of(bad_flag(Some("de-CH")).await, 400, "invalid_query"),
+        "Der Abfrageparameter `archived=maybe` ist ungültig: Erwartet wird true oder false."
+    );
+    assert_eq!(
+        detail_of(bad_flag(None).await, 400, "invalid_query"),
+        "Query parameter `archived=maybe` is not true or false."
+    );
+
+    let bad_id = |lang| send_in(&app, Method::GET, "/teacher/abc", None, lang);
+    assert_eq!(
+        detail_of(bad_id(Some("de-CH")).await, 400, "invalid_path_id"),
+        "`abc` ist keine gültige ID: IDs sind positive ganze Zahlen."
+    );
+    assert_eq!(
+        detail_of(bad_id(Some("en")).await, 400, "invalid_path_id"),
+        "`abc` is not a valid id: ids are positive integers."
+    );
+
+    let unknown_job = |lang| send_in(&app, Method::POST, "/job", Some(json!({"name": "Nope"})), lang);
+    let de = unknown_job(Some("de-CH")).await.expect_problem(422, "unknown_job");
+    let de_field = de.body["errors"][0]["detail"].as_str().unwrap();
+    assert!(de_field.starts_with("Einen Auftrag `Nope` gibt es nicht; die Aufträge sind "), "{de_field}");
+    let en = unknown_job(None).await.expect_problem(422, "unknown_job");
+    let en_field = en.body["errors"][0]["detail"].as_str().unwrap();
+    assert!(en_field.starts_with("There is no job `Nope`; the jobs are "), "{en_field}");
+}
+
+#[tokio::test]
+async fn unauthenticated_requests_answer_in_the_readers_language() {
+    let app = TestApp::spawn().await;
+    let de = app.request_headers(None, Method::GET, "/api/v1/teacher", None, &[("accept-language", "de-CH")]).await;
+    assert_eq!(
+        detail_of(de, 401, "unauthenticated"),
+        "Diese Anfrage braucht ein API-Token: Senden Sie Authorization: Bearer <token>."
+    );
+    let en = app.request_headers(None, Method::GET, "/api/v1/teacher", None, &[("accept-language", "en")]).await;
+    assert_eq!(
+        detail_of(en, 401, "unauthenticated"),
+        "This request needs an API token: send Authorization: Bearer <token>."
+    );
+}
+
+#[tokio::test]
+async fn conflicts_answer_in_the_readers_language() {
+    let app = TestApp::spawn().await;
+    let body = json!({"code": "SPR", "description": "Sprachen"});
+    app.create("/subjectcategory", body.clone()).await;
+    let twice = |lang| send_in(&app, Method::POST, "/subjectcategory", Some(body.clone()), lang);
+    assert_eq!(
+        detail_of(twice(Some("de-CH")).await, 409, "duplicate_code"),
+        "Ein Fachgebiet mit diesem Kürzel gibt es bereits."
+    );
+    assert_eq!(
+        detail_of(twice(Some("en")).await, 409, "duplicate_code"),
+        "A subject category with this code already exists."
+    );
+
+    // An object still in use names its users, their kind in the reader's language.
+    let s = school(&app, 1).await;
+    let t = s.teacher(&app, "bbb", "1980-01-01", (5.0, 5.0)).await;
+    let path = format!("/teacher/{t}");
+    let delete = |lang| send_in(&app, Method::DELETE, &path, None, lang);
+    let de = detail_of(delete(Some("de-CH")).await, 409, "referenced");
+    assert!(de.starts_with("Auf die Lehrperson bbb wird noch verwiesen von: Anstellung "), "{de}");
+    assert!(de.ends_with("; archivieren Sie die Lehrperson stattdessen."), "{de}");
+    let en = detail_of(delete(None).await, 409, "referenced");
+    assert!(en.starts_with("Teacher bbb is still referenced by employment "), "{en}");
+    assert!(en.ends_with("; archive the teacher instead."), "{en}");
+    let fr = detail_of(delete(Some("fr")).await, 409, "referenced");
+    assert!(fr.starts_with("L'enseignant·e bbb est encore référencé·e par : engagement "), "{fr}");
+}

@@ -221,7 +221,7 @@ fn typst_error(stage: &str, diagnostics: &[SourceDiagnostic]) -> Error {
     tracing::warn!(stage, messages = %messages.join("; "), "a document could not be typeset");
     Error::new(
         ErrorCode::DocumentFailed,
-        format!("The document could not be typeset ({stage}): {}.", messages.join("; ")),
+        crate::i18n::Message::new("error-document-typeset").arg("stage", stage).arg("messages", messages.join("; ")),
     )
 }
 

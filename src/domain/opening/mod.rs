@@ -39,6 +39,7 @@ use super::ids::{CurriculumId, DivisionId, GradeId, SchoolClassId, SubjectId, Te
 use super::lessontable::{LessonEntry, LessonType};
 use super::reference_forms::SchoolYearRef;
 use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
 
 /// A school class as the opening sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -195,12 +196,7 @@ impl OpeningPlan {
 pub fn no_previous_year(year: &SchoolYearRef) -> Error {
     Error::new(
         ErrorCode::NoPreviousYear,
-        format!(
-            "School year {} cannot be opened: there is no school year before it (graduation year below {}) \
-             to copy employments, courses and pool entries from. Create the previous school year first, \
-             or plan this one by hand.",
-            year.code, year.graduation_year
-        ),
+        Message::new("error-opening-no-previous").arg("year", &year.code).arg("graduation", year.graduation_year),
     )
 }
 
@@ -542,7 +538,10 @@ fn check_course(
         if !employed.contains(t) {
             return Err(Error::new(
                 ErrorCode::TeacherNotEmployed,
-                format!("Teacher {t} of a copied {code} course has no employment in school year {}.", f.year.code),
+                Message::new("error-opening-teacher-not-employed")
+                    .arg("teacher", t)
+                    .arg("subject", code)
+                    .arg("year", &f.year.code),
             ));
         }
     }
