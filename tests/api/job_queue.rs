@@ -179,9 +179,11 @@ async fn a_server_that_stops_in_order_gives_its_jobs_back() {
         .expect(201)
         .id();
 
-    // A repeatable job and one that is not (it changes the plan).
+    // A repeatable job and one that is not (it changes the plan), started by a German reader.
     let balances = a.post("/job", json!({"name": "CalculateBalances"})).await.expect(201).id();
-    a.put("/job/3", json!({"action": "start", "schoolYear": year})).await.expect(200);
+    let start = json!({"action": "start", "schoolYear": year});
+    let german = [("accept-language", "de-CH")];
+    a.request_headers(Some(&a.token), reqwest::Method::PUT, "/api/v1/job/3", Some(&start), &german).await.expect(200);
     let mut held_on_a = vec![announced.recv().await.unwrap(), announced.recv().await.unwrap()];
     held_on_a.sort();
     assert_eq!(held_on_a, [("A", 3), ("A", balances)]);
@@ -189,7 +191,10 @@ async fn a_server_that_stops_in_order_gives_its_jobs_back() {
     stop_a.send(()).expect("A still serves");
     a_task.await.expect("A's task").expect("A stopped in order");
     let opening = holder.get("/job/3").await.expect(200).result().clone();
-    assert_eq!((&opening["running"], &opening["error"]), (&json!(false), &json!(STOP_ERROR)), "{opening}");
+    // Its error in the language of the request that started it; English is STOP_ERROR.
+    let stopped = schoolplan::i18n::text(schoolplan::i18n::Lang::De, "job-failed-stopped");
+    assert_eq!((&opening["running"], &opening["error"]), (&json!(false), &json!(stopped)), "{opening}");
+    assert_ne!(stopped, STOP_ERROR);
     let queued = holder.get(&format!("/job/{balances}")).await.expect(200).result().clone();
     assert_eq!((&queued["running"], &queued["progress"], &queued["log"]), (&json!(true), &json!(0), &json!([])));
 
