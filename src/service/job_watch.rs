@@ -110,3 +110,47 @@ async fn poll(watch: Weak<JobWatch>, store: Store) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::auth::Role;
+
+    #[tokio::test]
+    async fn every_watcher_gets_its_job_from_one_query_per_round() {
+        let (store, _url, _dir) = crate::store::tests::sqlite().await;
+        let mut conn = store.conn().await.unwrap();
+        let anna = conn.create_account("anna", Role::Planner).await.unwrap();
+        let now = crate::auth::now_text();
+        let first = conn.create_job("CheckPlan", anna.id, "{}", "de", &now).await.unwrap();
+        let second = conn.create_job("CheckPlan", anna.id, "{}", "de", &now).await.unwrap();
+        let watch = JobWatch::new(store.clone());
+        store.count_statements();
+        let mut watchers: Vec<_> = (0..10).map(|i| watch.watch(if i % 2 == 0 { first } else { second })).collect();
+        for w in &mut watchers {
+            let record = w.wait_for(Option::is_some).await.unwrap().clone().unwrap();
+            assert_eq!(record.done, 0);
+        }
+        // Ten streams, one query (two if the round turned meanwhile).
+        assert!(store.statement_count() <= 2, "{} statements", store.statement_count());
+        // A change reaches the watchers of that job.
+        conn.execute_with_id("UPDATE job SET progress_done = 4, progress_total = 8 WHERE id = $1", first)
+            .await
+            .unwrap();
+        for w in watchers.iter_mut().step_by(2) {
+            let record = w.wait_for(|r| r.as_ref().is_some_and(|r| r.done == 4)).await.unwrap().clone().unwrap();
+            assert_eq!((record.id, record.total), (first, 8));
+        }
+        assert!(!watchers[1].has_changed().unwrap(), "the other job did not change");
+        // A job that is gone ends its watchers.
+        conn.execute_with_id("DELETE FROM job WHERE id = $1", second).await.unwrap();
+        let ended = tokio::time::timeout(Duration::from_secs(5), watchers[1].changed()).await.expect("within 5 s");
+        assert!(ended.is_err());
+        // Nobody watching: the task stops, and starts again for the next watcher.
+        drop(watchers);
+        tokio::time::sleep(WATCH_EVERY * 3).await;
+        assert!(!*watch.poller.lock().unwrap());
+        let mut again = watch.watch(first);
+        assert_eq!(again.wait_for(Option::is_some).await.unwrap().as_ref().unwrap().done, 4);
+    }
+}
