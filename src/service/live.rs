@@ -8,21 +8,47 @@
 //!   (one query per server, however many browsers), and hands them to every
 //!   listener ([`LiveHub::subscribe`]). So a change reaches the open pages of
 //!   every server within about [`POLL_EVERY`] plus the page's reload.
-//! - **Presence** is kept by each server for the pages open on it
-//!   ([`LiveHub::enter`]); a page shows the others on the same year on its
-//!   server.
+//! - **Presence** is kept in the database for every server
+//!   ([`crate::store::presence`]). Each server knows the pages open on it
+//!   ([`LiveHub::enter`]; shown on its other pages at once) and writes them
+//!   as rows of its own (year, session, account name; the server named by a
+//!   random id per start): at the next poll after a page opened or closed,
+//!   and every [`HEARTBEAT`] to renew them. A row not renewed within
+//!   [`LEASE`] (a server that stopped without cleaning up) counts as gone,
+//!   and the next heartbeat of any server deletes it. The same task reads the
+//!   rows of the other servers every [`LOOK_EVERY`] — one query per server,
+//!   however many browsers — and tells the pages of a year when the names on
+//!   the other servers changed ([`LiveHub::presence_changes`]). So a
+//!   colleague's page opened or closed on another server shows within about
+//!   [`POLL_EVERY`] plus [`LOOK_EVERY`]; one on a server that stopped within
+//!   [`LEASE`]. Presence is written and read only while the task runs: while
+//!   a page of this server listens, or has a year open.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, Weak};
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
 use tokio::sync::broadcast;
+use tokio::time::Instant;
 
+use crate::auth::timestamp_text;
+use crate::error::Result;
 use crate::store::account::AuditEntry;
+use crate::store::presence::OpenYear;
 use crate::store::Store;
 
 /// How often the hub asks for new audit entries while anybody listens.
 pub const POLL_EVERY: Duration = Duration::from_millis(250);
+
+/// How often a server renews its presence rows (and deletes the rows whose
+/// lease ran out).
+pub const HEARTBEAT: Duration = Duration::from_secs(5);
+
+/// A presence row not renewed for this long counts as gone: three heartbeats.
+pub const LEASE: Duration = Duration::from_secs(15);
+
+/// How often the hub reads the presence on the other servers.
+pub const LOOK_EVERY: Duration = Duration::from_secs(1);
 
 /// Entries read per poll at most (the rest the next time).
 const BATCH: i64 = 200;
@@ -61,12 +87,24 @@ impl From<AuditEntry> for LiveChange {
 #[derive(Debug)]
 pub struct LiveHub {
     store: Store,
+    /// This server's id in the presence rows (random, new at every start).
+    server: String,
     changes: broadcast::Sender<LiveChange>,
-    /// Year → session → (account name, open pages).
-    presence: Mutex<HashMap<i64, HashMap<i64, (String, u32)>>>,
+    presence: Mutex<Presences>,
     /// Tells the pages of a year that its presence changed.
     presence_changed: broadcast::Sender<i64>,
     poller: Mutex<bool>,
+}
+
+/// Who has which year open, as one server knows it.
+#[derive(Debug, Default)]
+struct Presences {
+    /// On this server: year → session → (account name, open pages).
+    local: HashMap<i64, HashMap<i64, (String, u32)>>,
+    /// `local` changed since it was last written.
+    unwritten: bool,
+    /// On the other servers, as last read: year → account names.
+    others: HashMap<i64, BTreeSet<String>>,
 }
 
 /// A page's place in the presence of its year; leaving when dropped.
@@ -82,8 +120,9 @@ impl LiveHub {
     pub fn new(store: Store) -> Arc<LiveHub> {
         Arc::new(LiveHub {
             store,
+            server: uuid::Uuid::new_v4().to_string(),
             changes: broadcast::channel(256).0,
-            presence: Mutex::new(HashMap::new()),
+            presence: Mutex::new(Presences::default()),
             presence_changed: broadcast::channel(64).0,
             poller: Mutex::new(false),
         })
@@ -92,50 +131,137 @@ impl LiveHub {
     /// The changes committed from now on (after the newest audit entry).
     pub fn subscribe(self: &Arc<Self>) -> broadcast::Receiver<LiveChange> {
         let rx = self.changes.subscribe();
-        let mut running = self.poller.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if !*running {
-            *running = true;
-            tokio::spawn(poll(Arc::downgrade(self), self.store.clone()));
-        }
+        self.start_poller();
         rx
     }
 
-    /// The years whose presence changed.
+    /// The years whose presence changed (on this server or another).
     pub fn presence_changes(&self) -> broadcast::Receiver<i64> {
         self.presence_changed.subscribe()
     }
 
     /// Notes that `name`'s session `session` has year `year` open, until the
-    /// returned guard is dropped.
+    /// returned guard is dropped; the other servers learn of it at the
+    /// hub's next poll.
     pub fn enter(self: &Arc<Self>, year: i64, session: i64, name: &str) -> Presence {
         {
-            let mut all = self.presence.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let entry = all.entry(year).or_default().entry(session).or_insert_with(|| (name.to_string(), 0));
+            let mut all = self.presences();
+            let entry = all.local.entry(year).or_default().entry(session).or_insert_with(|| (name.to_string(), 0));
             entry.1 += 1;
+            all.unwritten = true;
         }
         let _ = self.presence_changed.send(year);
+        self.start_poller();
         Presence { hub: self.clone(), year, session }
     }
 
-    /// The names of the others with year `year` open, sorted, without
-    /// `account`'s own sessions.
+    /// The names of the others with year `year` open, on this server or
+    /// another, sorted, each once, without `own_name` (the person's own other
+    /// pages).
     pub fn others(&self, year: i64, own_name: &str) -> Vec<String> {
-        let all = self.presence.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut names: Vec<String> = all
-            .get(&year)
-            .map(|s| s.values().map(|(n, _)| n.clone()).filter(|n| n != own_name).collect())
-            .unwrap_or_default();
-        names.sort();
-        names.dedup();
-        names
+        let all = self.presences();
+        let here = all.local.get(&year).into_iter().flat_map(|s| s.values().map(|(n, _)| n));
+        let there = all.others.get(&year).into_iter().flatten();
+        let names: BTreeSet<&String> = here.chain(there).filter(|n| *n != own_name).collect();
+        names.into_iter().cloned().collect()
     }
+
+    fn presences(&self) -> MutexGuard<'_, Presences> {
+        self.presence.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn start_poller(self: &Arc<Self>) {
+        let mut running = self.poller.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !*running {
+            *running = true;
+            tokio::spawn(poll(Arc::downgrade(self), self.store.clone()));
+        }
+    }
+
+    /// Nobody listens and no page of this server has a year open.
+    fn idle(&self) -> bool {
+        self.changes.receiver_count() == 0 && self.presences().local.is_empty()
+    }
+
+    /// Writes this server's presence rows when they changed since the last
+    /// time, or always when `heartbeat` (renewing them). A failed write is
+    /// logged and tried again at the next heartbeat.
+    async fn write_presence(&self, heartbeat: bool) {
+        let open: Vec<OpenYear> = {
+            let mut all = self.presences();
+            if !all.unwritten && !heartbeat {
+                return;
+            }
+            all.unwritten = false;
+            all.local
+                .iter()
+                .flat_map(|(year, sessions)| {
+                    sessions.iter().map(|(session, (name, _))| OpenYear {
+                        school_year: *year,
+                        session_id: *session,
+                        account_name: name.clone(),
+                    })
+                })
+                .collect()
+        };
+        if let Err(e) = renew(&self.store, &self.server, &open).await {
+            tracing::warn!(error = ?e, "writing this server's presence failed");
+        }
+    }
+
+    /// Reads the presence on the other servers and tells the pages of the
+    /// years whose names changed.
+    async fn read_presence(&self) {
+        let rows = match others_seen(&self.store, &self.server).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!(error = ?e, "reading the presence on the other servers failed");
+                return;
+            }
+        };
+        let mut now: HashMap<i64, BTreeSet<String>> = HashMap::new();
+        for (year, name) in rows {
+            now.entry(year).or_default().insert(name);
+        }
+        let changed = self.replace_others(now);
+        for year in changed {
+            let _ = self.presence_changed.send(year);
+        }
+    }
+
+    /// Keeps `now` as the presence on the other servers; the years whose
+    /// names differ from before.
+    fn replace_others(&self, now: HashMap<i64, BTreeSet<String>>) -> Vec<i64> {
+        let mut all = self.presences();
+        let before = std::mem::replace(&mut all.others, now);
+        let years: BTreeSet<i64> = before.keys().chain(all.others.keys()).copied().collect();
+        years.into_iter().filter(|y| before.get(y) != all.others.get(y)).collect()
+    }
+}
+
+/// Writes `open` as the presence rows of `server`, seen now; deletes the
+/// rows of any server whose [`LEASE`] ran out.
+async fn renew(store: &Store, server: &str, open: &[OpenYear]) -> Result<()> {
+    let now = chrono::Utc::now();
+    let lease = chrono::Duration::from_std(LEASE).unwrap_or(chrono::Duration::seconds(15));
+    let mut tx = store.begin().await?;
+    tx.renew_presence(server, open, &timestamp_text(now), &timestamp_text(now - lease)).await?;
+    tx.commit().await
+}
+
+/// The `(year, account name)` pairs open on the servers other than
+/// `server`, renewed within [`LEASE`].
+async fn others_seen(store: &Store, server: &str) -> Result<Vec<(i64, String)>> {
+    let lease = chrono::Duration::from_std(LEASE).unwrap_or(chrono::Duration::seconds(15));
+    let since = timestamp_text(chrono::Utc::now() - lease);
+    store.conn().await?.presence_of_others(server, &since).await
 }
 
 impl Drop for Presence {
     fn drop(&mut self) {
         {
-            let mut all = self.hub.presence.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            if let Some(sessions) = all.get_mut(&self.year) {
+            let mut all = self.hub.presences();
+            if let Some(sessions) = all.local.get_mut(&self.year) {
                 if let Some(entry) = sessions.get_mut(&self.session) {
                     entry.1 -= 1;
                     if entry.1 == 0 {
@@ -143,31 +269,41 @@ impl Drop for Presence {
                     }
                 }
                 if sessions.is_empty() {
-                    all.remove(&self.year);
+                    all.local.remove(&self.year);
                 }
             }
+            all.unwritten = true;
         }
         let _ = self.hub.presence_changed.send(self.year);
     }
 }
 
 /// The poller: from the newest entry at its start, reads the new audit
-/// entries every [`POLL_EVERY`] and sends them; stops when nobody listens
-/// (the next listener starts it again) or the hub is gone.
+/// entries every [`POLL_EVERY`] and sends them; writes this server's presence
+/// when it changed and every [`HEARTBEAT`], and reads the others' every
+/// [`LOOK_EVERY`]. Stops when nobody listens and no page has a year open
+/// (after writing that), or when the hub is gone; the next listener starts
+/// it again.
 async fn poll(hub: Weak<LiveHub>, store: Store) {
     let mut last = match store.conn().await {
         Ok(mut conn) => conn.last_audit_id().await.unwrap_or(0),
         Err(_) => 0,
     };
+    let mut renewed = Instant::now();
+    let mut looked: Option<Instant> = None;
     loop {
         tokio::time::sleep(POLL_EVERY).await;
         let Some(hub) = hub.upgrade() else { return };
-        if hub.changes.receiver_count() == 0 {
+        if hub.idle() {
+            // The last pages closed: their rows go now, not after the lease.
+            hub.write_presence(false).await;
             let mut running = hub.poller.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            // Checked again under the lock: a listener that subscribed
+            // Checked again under the lock: a listener or a page that came
             // meanwhile found the poller running and did not start another.
-            if hub.changes.receiver_count() == 0 {
+            if hub.idle() && !hub.presences().unwritten {
                 *running = false;
+                // Not read while stopped: the next poller reads anew.
+                hub.presences().others.clear();
                 return;
             }
         }
@@ -184,5 +320,82 @@ async fn poll(hub: Weak<LiveHub>, store: Store) {
             }
             Err(e) => tracing::warn!(error = ?e, "reading the audit trail for live changes failed"),
         }
+        let heartbeat = renewed.elapsed() >= HEARTBEAT;
+        if heartbeat {
+            renewed = Instant::now();
+        }
+        hub.write_presence(heartbeat).await;
+        if looked.is_none_or(|t| t.elapsed() >= LOOK_EVERY) {
+            looked = Some(Instant::now());
+            hub.read_presence().await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Waits until `hub` names exactly `names` as the others on `year` for
+    /// `own`, 10 s at most.
+    async fn until_others(hub: &LiveHub, year: i64, own: &str, names: &[&str]) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let others = hub.others(year, own);
+            if others == names {
+                return;
+            }
+            assert!(Instant::now() < deadline, "{own} sees {others:?} on year {year}, not {names:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn two_servers_see_each_others_pages_until_they_close() {
+        let (store, _url, _dir) = crate::store::tests::sqlite().await;
+        let (a, b) = (LiveHub::new(store.clone()), LiveHub::new(store.clone()));
+        let anna = a.enter(7, 1, "anna");
+        // From now on only the other server changes year 7 for `a`.
+        let mut told = a.presence_changes();
+        let ben = b.enter(7, 2, "ben");
+        let ben_again = b.enter(7, 2, "ben");
+        let _carla = b.enter(8, 3, "carla");
+        until_others(&a, 7, "anna", &["ben"]).await;
+        until_others(&b, 7, "ben", &["anna"]).await;
+        until_others(&a, 8, "anna", &["carla"]).await;
+        // The pages of year 7 on `a` were told.
+        let told_7 = async { while told.recv().await.unwrap() != 7 {} };
+        tokio::time::timeout(Duration::from_secs(1), told_7).await.expect("year 7 told");
+        // One of Ben's two pages closes: he stays; both close: he goes.
+        drop(ben);
+        tokio::time::sleep(POLL_EVERY * 2 + LOOK_EVERY).await;
+        assert_eq!(a.others(7, "anna"), ["ben"]);
+        drop(ben_again);
+        until_others(&a, 7, "anna", &[]).await;
+        drop(anna);
+        until_others(&b, 7, "ben", &[]).await;
+    }
+
+    #[tokio::test]
+    async fn the_rows_of_a_server_that_stopped_go_after_the_lease() {
+        let (store, _url, _dir) = crate::store::tests::sqlite().await;
+        let hub = LiveHub::new(store.clone());
+        let _page = hub.enter(7, 1, "anna");
+        // A server that stopped left a row renewed just within the lease, and one older.
+        let now = chrono::Utc::now();
+        let at = |secs: i64| timestamp_text(now - chrono::Duration::seconds(secs));
+        let mut tx = store.begin().await.unwrap();
+        let gone = OpenYear { school_year: 7, session_id: 9, account_name: "gone".into() };
+        tx.renew_presence("stopped", &[gone], &at(LEASE.as_secs() as i64 + 1), &at(3600)).await.unwrap();
+        let stale = OpenYear { school_year: 7, session_id: 8, account_name: "stale".into() };
+        tx.renew_presence("stale", &[stale], &at(LEASE.as_secs() as i64 - 2), &at(3600)).await.unwrap();
+        tx.commit().await.unwrap();
+        until_others(&hub, 7, "anna", &["stale"]).await;
+        // Not renewed, it goes once its lease ran out too; the heartbeat deletes both rows.
+        until_others(&hub, 7, "anna", &[]).await;
+        tokio::time::sleep(HEARTBEAT + POLL_EVERY * 2).await;
+        let mut conn = store.conn().await.unwrap();
+        let left = conn.presence_of_others("x", "0").await.unwrap();
+        assert_eq!(left, [(7, "anna".to_string())]);
     }
 }

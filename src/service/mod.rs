@@ -82,6 +82,7 @@ pub mod grade;
 pub mod grid;
 pub mod history;
 pub mod job;
+pub mod job_watch;
 pub mod lessontable;
 pub mod live;
 pub mod meanwhile;

@@ -403,6 +403,23 @@ impl Conn {
         Ok(row.map(JobRecord::from))
     }
 
+    /// The jobs among `ids` that exist, by id (one query per 512 ids).
+    pub async fn get_jobs(&mut self, ids: &[i64]) -> Result<Vec<JobRecord>> {
+        let mut records = Vec::with_capacity(ids.len());
+        for (list, ids) in crate::store::row_ops::id_lists(ids) {
+            let sql = format!("{SELECT_JOB} WHERE j.id IN ({list}) ORDER BY j.id");
+            let rows: Vec<JobRow> = with_conn!(self, |c| {
+                let mut query = sqlx::query_as(&sql);
+                for id in &ids {
+                    query = query.bind(*id);
+                }
+                query.fetch_all(c).await?
+            });
+            records.extend(rows.into_iter().map(JobRecord::from));
+        }
+        Ok(records)
+    }
+
     /// The list of `GET /job` (docs/client.md §Standing jobs): the standing jobs,
     /// then the jobs of `account` (of everyone with `None`) by id, except the
     /// finished jobs whose product has been fetched.

@@ -43,6 +43,7 @@ pub mod lookup;
 pub mod opening;
 pub mod payroll;
 pub mod pool;
+pub mod presence;
 pub mod row_ops;
 pub mod schoolclass;
 pub mod schoolyear;

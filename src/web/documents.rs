@@ -38,9 +38,6 @@ use crate::service::{self, job::Queued};
 /// The id of the list the started jobs go into.
 pub const JOB_LIST: &str = "job-list";
 
-/// How often the event stream looks at a running job.
-const EVENT_EVERY: Duration = Duration::from_millis(250);
-
 /// How long one event stream lasts at most; the browser reconnects after it.
 const EVENT_STREAM_FOR: Duration = Duration::from_secs(600);
 
@@ -418,23 +415,23 @@ async fn start_job(
 /// `GET /jobs/{id}/events`: server-sent events while job `id` runs —
 /// `progress` (data: the percentage) whenever it changed, then `done` (data:
 /// the job's card as HTML) once it ended, and the stream closes. The job is
-/// read from the database, so the server that runs it may be another one.
+/// read from the database by the server's job watch
+/// ([`service::job_watch`]: one query for every stream), so the server that
+/// runs it may be another one.
 pub async fn events(State(state): State<WebState>, SignedIn { user, lang }: SignedIn, Path(id): Path<i64>) -> Response {
     let who = user.principal();
     if let Err(e) = service::job::visible(&state.store, &who, id).await {
         return page_error(lang, e);
     }
-    let started = tokio::time::Instant::now();
-    let stream = futures::stream::unfold(Some(None::<String>), move |last| {
-        let (store, who) = (state.store.clone(), who.clone());
-        async move {
-            let mut last = last?;
-            loop {
-                let record = match service::job::visible(&store, &who, id).await {
-                    Ok(r) => r,
-                    Err(_) => return None,
-                };
-                if record.status != JobStatus::Running || started.elapsed() > EVENT_STREAM_FOR {
+    let deadline = tokio::time::Instant::now() + EVENT_STREAM_FOR;
+    let job = state.job_watch.watch(id);
+    let stream = futures::stream::unfold(Some((job, None::<String>)), move |watching| async move {
+        let (mut job, mut last) = watching?;
+        loop {
+            let record = job.borrow_and_update().clone();
+            let late = tokio::time::Instant::now() >= deadline;
+            if let Some(record) = record {
+                if record.status != JobStatus::Running || late {
                     let html = JobCard { job: job_view(lang, &record) }.render().unwrap_or_default();
                     let event = Event::default().event("done").data(html);
                     return Some((Ok::<Event, Infallible>(event), None));
@@ -445,9 +442,14 @@ pub async fn events(State(state): State<WebState>, SignedIn { user, lang }: Sign
                     let event =
                         Event::default().event("progress").data(format!("{} {}", view.percent, view.state_label));
                     last = Some(now);
-                    return Some((Ok(event), Some(last)));
+                    return Some((Ok(event), Some((job, last))));
                 }
-                tokio::time::sleep(EVENT_EVERY).await;
+            } else if late {
+                return None;
+            }
+            tokio::select! {
+                changed = job.changed() => if changed.is_err() { return None },
+                _ = tokio::time::sleep_until(deadline) => {}
             }
         }
     });

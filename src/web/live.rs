@@ -2,9 +2,11 @@
 //! events every page of a school year listens to — `change` when someone
 //! else changed something (data: who changed what, in the page's language),
 //! and `presence` when the others with the year open changed (data: their
-//! names as a sentence), or `alone` when nobody else has it open. `assets/app.js` shows both in the
-//! frame and reloads the page's content region on a change, unless the
-//! person is editing there.
+//! names as a sentence), or `alone` when nobody else has it open — on this
+//! server or another one on the same database ([`crate::service::live`]);
+//! sent first, then whenever the names differ from those sent last.
+//! `assets/app.js` shows both in the frame and reloads the page's content
+//! region on a change, unless the person is editing there.
 
 use std::convert::Infallible;
 use std::time::Duration;
@@ -13,12 +15,13 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::{self, error::RecvError};
 
 use super::guard::SignedIn;
 use super::WebState;
 use crate::i18n::{self, Lang, Message};
-use crate::service::live::LiveChange;
+use crate::service::live::{LiveChange, LiveHub, Presence};
+use crate::service::session::SessionUser;
 
 /// How often an idle stream sends a comment: a page that was closed is
 /// noticed (and leaves the presence) at the next one.
@@ -92,35 +95,55 @@ pub async fn events(
     };
     let presence_changes = hub.presence_changes();
     let presence = hub.enter(year, user.session_id, &user.name);
-    let first = presence_event(lang, &hub.others(year, &user.name));
     let deadline = tokio::time::Instant::now() + STREAM_FOR;
-    let state = (changes, presence_changes, presence, hub, user, Some(first));
-    let stream = futures::stream::unfold(
-        state,
-        move |(mut changes, mut presence_changes, presence, hub, user, first)| async move {
-            if let Some(first) = first {
-                return Some((Ok::<Event, Infallible>(first), (changes, presence_changes, presence, hub, user, None)));
-            }
-            loop {
-                let event = tokio::select! {
-                    _ = tokio::time::sleep_until(deadline) => return None,
-                    change = changes.recv() => match change {
-                        Ok(c) if c.account_id == Some(user.account_id) || c.id <= since => continue,
-                        Ok(c) => Event::default().event("change").data(change_text(lang, &c)),
-                        Err(RecvError::Lagged(_)) => Event::default().event("change").data(i18n::text(lang, "live-many")),
-                        Err(RecvError::Closed) => return None,
-                    },
-                    changed = presence_changes.recv() => match changed {
-                        Ok(y) if y != year => continue,
-                        Ok(_) | Err(RecvError::Lagged(_)) => presence_event(lang, &hub.others(year, &user.name)),
-                        Err(RecvError::Closed) => return None,
-                    },
-                };
-                return Some((Ok(event), (changes, presence_changes, presence, hub, user, None)));
-            }
-        },
-    );
+    let listening = Listening { changes, presence_changes, _presence: presence, hub, user, shown: None };
+    let stream = futures::stream::unfold(listening, move |mut l| async move {
+        if l.shown.is_none() {
+            let others = l.hub.others(year, &l.user.name);
+            let event = presence_event(lang, &others);
+            l.shown = Some(others);
+            return Some((Ok::<Event, Infallible>(event), l));
+        }
+        loop {
+            let event = tokio::select! {
+                _ = tokio::time::sleep_until(deadline) => return None,
+                change = l.changes.recv() => match change {
+                    Ok(c) if c.account_id == Some(l.user.account_id) || c.id <= since => continue,
+                    Ok(c) => Event::default().event("change").data(change_text(lang, &c)),
+                    Err(RecvError::Lagged(_)) => Event::default().event("change").data(i18n::text(lang, "live-many")),
+                    Err(RecvError::Closed) => return None,
+                },
+                changed = l.presence_changes.recv() => match changed {
+                    Ok(y) if y != year => continue,
+                    Ok(_) | Err(RecvError::Lagged(_)) => {
+                        // Told only when the names differ from those shown.
+                        let others = l.hub.others(year, &l.user.name);
+                        if l.shown.as_ref() == Some(&others) {
+                            continue;
+                        }
+                        let event = presence_event(lang, &others);
+                        l.shown = Some(others);
+                        event
+                    }
+                    Err(RecvError::Closed) => return None,
+                },
+            };
+            return Some((Ok(event), l));
+        }
+    });
     let mut res = Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)).into_response();
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
+}
+
+/// What an open stream holds: its subscriptions, its page's place in the
+/// presence (leaving with the stream), and the names it showed last.
+struct Listening {
+    changes: broadcast::Receiver<LiveChange>,
+    presence_changes: broadcast::Receiver<i64>,
+    _presence: Presence,
+    hub: std::sync::Arc<LiveHub>,
+    user: SessionUser,
+    /// `None` before the first event.
+    shown: Option<Vec<String>>,
 }

@@ -103,6 +103,8 @@ pub struct WebState {
     pub jobs: std::sync::Arc<crate::jobs::JobRunner>,
     /// Live changes and presence ([`live`]).
     pub live: std::sync::Arc<crate::service::live::LiveHub>,
+    /// The jobs the Export page's streams watch ([`documents::events`]).
+    pub job_watch: std::sync::Arc<crate::service::job_watch::JobWatch>,
     /// The sign-in through the identity provider, when configured ([`sso`]).
     pub sign_on: Option<std::sync::Arc<crate::oidc::signin::SignOn>>,
 }
@@ -133,7 +135,8 @@ pub fn router(
 ) -> Router {
     let live = crate::service::live::LiveHub::new(store.clone());
     let sign_on = config.signin.clone().map(crate::oidc::signin::SignOn::new);
-    let state = WebState { store, config: std::sync::Arc::new(config), jobs, live, sign_on };
+    let job_watch = crate::service::job_watch::JobWatch::new(store.clone());
+    let state = WebState { store, config: std::sync::Arc::new(config), jobs, live, job_watch, sign_on };
     let pages = Router::new()
         .route("/", get(overview::page))
         .route(signin::PATH, get(signin::page))

@@ -1,7 +1,7 @@
 //! Working together in Chromium (docs/web.md §Working together): two people
-//! have the demo's 26/27 grid open; each sees the other named; a change by
-//! someone else appears in the open grid within a bounded wait, with a note
-//! of who changed what.
+//! have the demo's 26/27 grid open, each on another server of the same
+//! database; each sees the other named; a change by someone else appears in
+//! the open grid within a bounded wait, with a note of who changed what.
 
 use std::time::Duration;
 
@@ -23,6 +23,17 @@ async fn open_grid(app: &TestApp, name: &str, year: i64) -> Chrome {
     chrome.goto(&format!("{}/years/{year}/grid", app.base)).await;
     chrome.wait_for("table#grid td[tabindex]").await;
     chrome
+}
+
+/// A second server on `app`'s database with a pool of its own (as a second
+/// machine behind a load balancer would be).
+async fn second_server(app: &TestApp) -> TestApp {
+    let store = app.second_store().await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    let config = schoolplan::app::AppConfig { rate_limit: None, ..schoolplan::app::AppConfig::default() };
+    tokio::spawn(schoolplan::app::serve(listener, store, config, std::future::pending()));
+    app.at(base)
 }
 
 /// Waits up to `within` for `check` to hold on the page's text.
@@ -47,8 +58,8 @@ async fn a_change_by_someone_else_appears_in_the_open_grid() {
     let app = TestApp::spawn().await;
     let year = demo_year(&app).await;
     let mut anna = open_grid(&app, "anna", year).await;
-    let mut ben = open_grid(&app, "ben", year).await;
-    // Each sees the other.
+    let mut ben = open_grid(&second_server(&app).await, "ben", year).await;
+    // Each sees the other, across the servers.
     wait_text(&anna, "#live-presence", Duration::from_secs(5), |t| t.contains("ben")).await;
     wait_text(&ben, "#live-presence", Duration::from_secs(5), |t| t.contains("anna")).await;
     ben.screenshot("presence").await;
@@ -79,8 +90,8 @@ async fn a_change_by_someone_else_appears_in_the_open_grid() {
         assert_eq!(note, format!("test-admin hat Kurs {id} geändert."));
     }
     anna.screenshot("changed").await;
-    // Ben leaves the year for a page without one: the server notices at the
-    // stream's next keep-alive (5 s) at the latest.
+    // Ben leaves the year for a page without one: his server notices at the
+    // stream's next keep-alive (5 s) at the latest, Anna's about a second later.
     ben.goto(&format!("{}/teachers", app.base)).await;
     wait_text(&anna, "#live-presence", Duration::from_secs(12), |t| t.is_empty()).await;
     ben.close().await;

@@ -45,6 +45,15 @@ impl Stream {
         }
     }
 
+    /// Reads whatever arrives for `time`.
+    async fn read_for(&mut self, time: Duration) {
+        let deadline = tokio::time::Instant::now() + time;
+        while let Ok(chunk) = tokio::time::timeout_at(deadline, self.res.chunk()).await {
+            let chunk = chunk.expect("stream read").expect("stream open");
+            self.seen.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+
     fn find(&mut self, name: &str, text: &str) -> Option<String> {
         let blocks: Vec<String> = self.seen.split("\n\n").map(str::to_string).collect();
         let complete = blocks.len().saturating_sub(1);
@@ -131,4 +140,31 @@ async fn a_change_through_one_server_reaches_a_page_open_on_another() {
     changed["comments"] = json!("through the first server");
     web.app.put(&format!("/course/{id}"), changed).await.expect(200);
     stream.until("change", &format!("Kurs {id} geändert")).await;
+}
+
+/// Presence through the database: a page open on one server names a
+/// colleague whose page is open on another, and no longer once it closed —
+/// well within the lease of a server that stopped.
+#[tokio::test]
+async fn pages_on_two_servers_name_each_other_until_one_closes() {
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let anna = web.sign_in("anna", Role::Planner).await;
+    let ben = web.sign_in("ben", Role::Reader).await;
+    let second = Web::with(web.app.at(second_server(&web).await));
+    let mut on_first = Stream::open(&web, year, &anna).await;
+    on_first.until("alone", "-").await;
+    let mut on_second = Stream::open(&second, year, &ben).await;
+    assert_eq!(on_second.until("presence", "anna").await, "Ebenfalls geöffnet: anna");
+    assert_eq!(on_first.until("presence", "ben").await, "Ebenfalls geöffnet: ben");
+    // Ben's page closes: Anna's page on the first server is alone again.
+    let closed = tokio::time::Instant::now();
+    drop(on_second);
+    on_first.until("alone", "-").await;
+    assert!(closed.elapsed() < schoolplan::service::live::LEASE, "gone only after {:?}", closed.elapsed());
+    // Another year open on the second server is not named on Anna's page.
+    let other_year = Stream::open(&second, year + 1000, &ben).await;
+    on_first.read_for(schoolplan::service::live::LOOK_EVERY * 3).await;
+    assert!(on_first.find("presence", "ben").is_none(), "seen:\n{}", on_first.seen);
+    drop(other_year);
 }
