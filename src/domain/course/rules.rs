@@ -2,7 +2,7 @@
 //! order of the checks: docs/api.md §Courses): what a new course, its
 //! teachers, a merge and a split must satisfy. Each takes what the store found
 //! and answers `Ok` or the rule's problem, its texts from the catalogue
-//! (`locales/*/errors-course.ftl`, docs/i18n.md §Problems).
+//! (`locales/*/errors.ftl` and `errors-course.ftl`, docs/i18n.md §Problems).
 
 use std::collections::HashMap;
 
