@@ -116,6 +116,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-oidc.ftl"),
             include_str!("../../locales/de/web-divisions.ftl"),
             include_str!("../../locales/de/problems.ftl"),
+            include_str!("../../locales/de/errors-course.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -140,6 +141,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-oidc.ftl"),
             include_str!("../../locales/en/web-divisions.ftl"),
             include_str!("../../locales/en/problems.ftl"),
+            include_str!("../../locales/en/errors-course.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -164,6 +166,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-oidc.ftl"),
             include_str!("../../locales/fr/web-divisions.ftl"),
             include_str!("../../locales/fr/problems.ftl"),
+            include_str!("../../locales/fr/errors-course.ftl"),
         ],
     }
 }

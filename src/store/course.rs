@@ -26,7 +26,7 @@ use crate::domain::reference_forms::{CurriculumRef, LookupRef, SchoolClassRef, S
 use crate::error::Result;
 use crate::store::constraint::{self, Unique};
 use crate::store::row_ops::{id_lists, placeholders};
-use crate::store::teacher::TeacherRefRow;
+use crate::store::teacher::{TeacherRefRow, TEACHER_REF_COLUMNS};
 use crate::store::Conn;
 use crate::with_conn;
 
@@ -353,8 +353,6 @@ struct CourseTeacherLinkRow {
     teacher_id: i64,
 }
 
-const TEACHER_COLUMNS: &str = "t.id, t.archived, t.code, t.last_name, t.first_name, t.email";
-
 /// What a course refers to, in the forms it embeds.
 struct CourseRefs {
     subject: SubjectRef,
@@ -517,7 +515,7 @@ impl Conn {
         );
         let class_rows: Vec<CourseClassRow> = fetch_rows!(self, CourseClassRow, &sql, &scope.args);
         let sql = format!(
-            "SELECT ct.course_id, ct.semester, {TEACHER_COLUMNS} FROM course_teacher ct \
+            "SELECT ct.course_id, ct.semester, {TEACHER_REF_COLUMNS} FROM course_teacher ct \
              JOIN course co ON co.id = ct.course_id JOIN teacher t ON t.id = ct.teacher_id \
              WHERE {} ORDER BY ct.course_id, ct.semester, ct.position",
             scope.condition
@@ -595,9 +593,9 @@ impl Conn {
         let class_refs: HashMap<i64, SchoolClassRef> =
             fetch_by_ids!(self, ClassRefRow, &sql, &class_ids).into_iter().map(|r| (r.id, r.into())).collect();
         let teacher_ids = distinct(teacher_links.iter().map(|l| l.teacher_id));
-        let sql = format!("SELECT {TEACHER_COLUMNS} FROM teacher t WHERE t.id IN");
+        let sql = format!("SELECT {TEACHER_REF_COLUMNS} FROM teacher t WHERE t.id IN");
         let teacher_refs: HashMap<i64, TeacherRef> =
-            fetch_by_ids!(self, TeacherRefRow, &sql, &teacher_ids).into_iter().map(|r| (r.id, r.into())).collect();
+            fetch_by_ids!(self, TeacherRefRow, &sql, &teacher_ids).into_iter().map(|r| (r.t_id, r.into())).collect();
 
         let mut classes: HashMap<i64, Vec<SchoolClassRef>> = HashMap::with_capacity(rows.len());
         for l in class_links {
@@ -738,7 +736,7 @@ impl Conn {
             return Ok(HashMap::new());
         }
         let sql = format!(
-            "SELECT t.id, t.archived, t.code, t.last_name, t.first_name, t.email, e.id AS employment_id FROM teacher t \
+            "SELECT {TEACHER_REF_COLUMNS}, e.id AS employment_id FROM teacher t \
              LEFT JOIN employment e ON e.teacher_id = t.id AND e.school_year_id = $1 WHERE t.id IN ({})",
             placeholders(2, ids.len())
         );

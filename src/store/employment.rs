@@ -4,9 +4,10 @@ use crate::domain::code_key;
 use crate::domain::employment::{EmployedTeacher, Employment, NewEmployment};
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
-use crate::domain::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
+use crate::domain::reference_forms::{LookupRef, SchoolYearRef};
 use crate::error::{ErrorCode, Result};
 use crate::store::constraint::{OnUnique, Unique};
+use crate::store::teacher::{TeacherRefRow, TEACHER_REF_COLUMNS};
 use crate::store::Conn;
 use crate::with_conn;
 
@@ -28,16 +29,18 @@ pub struct EmploymentFilter {
 }
 
 /// Employment columns with teacher, school year and division; callers append a WHERE clause.
-const SELECT_EMPLOYMENT: &str =
-    "SELECT e.id, e.employment_min, e.employment_max, e.payment1, e.payment2, e.temporary, e.comments, e.initial_balance, \
-     t.id AS teacher_id, t.archived AS teacher_archived, t.code AS teacher_code, t.last_name AS teacher_last_name, \
-     t.first_name AS teacher_first_name, t.email AS teacher_email, \
+fn select_employment() -> String {
+    format!(
+        "SELECT e.id, e.employment_min, e.employment_max, e.payment1, e.payment2, e.temporary, e.comments, e.initial_balance, \
+     {TEACHER_REF_COLUMNS}, \
      g.id AS gender_id, g.code AS gender_code, g.description AS gender_description, \
      y.id AS year_id, y.archived AS year_archived, y.code AS year_code, y.description AS year_description, \
      y.graduation_year AS year_graduation_year, y.finalised AS year_finalised, y.age_relief_included AS year_age_relief_included, \
      d.id AS division_id, d.code AS division_code, d.description AS division_description \
      FROM employment e JOIN teacher t ON t.id = e.teacher_id JOIN school_year y ON y.id = e.school_year_id \
-     JOIN division d ON d.id = e.division_id LEFT JOIN gender g ON g.id = t.gender_id";
+     JOIN division d ON d.id = e.division_id LEFT JOIN gender g ON g.id = t.gender_id"
+    )
+}
 
 #[derive(sqlx::FromRow)]
 struct EmploymentRow {
@@ -49,12 +52,8 @@ struct EmploymentRow {
     temporary: bool,
     comments: Option<String>,
     initial_balance: i64,
-    teacher_id: i64,
-    teacher_archived: bool,
-    teacher_code: String,
-    teacher_last_name: String,
-    teacher_first_name: String,
-    teacher_email: Option<String>,
+    #[sqlx(flatten)]
+    teacher: TeacherRefRow,
     gender_id: Option<i64>,
     gender_code: Option<String>,
     gender_description: Option<String>,
@@ -75,14 +74,7 @@ impl From<EmploymentRow> for Employment {
         Employment {
             id: EmploymentId(r.id),
             teacher: EmployedTeacher {
-                reference: TeacherRef {
-                    id: TeacherId(r.teacher_id),
-                    archived: r.teacher_archived,
-                    code: r.teacher_code,
-                    last_name: r.teacher_last_name,
-                    first_name: r.teacher_first_name,
-                    email: r.teacher_email,
-                },
+                reference: r.teacher.into(),
                 gender: super::grade::lookup(r.gender_id, r.gender_code, r.gender_description),
             },
             school_year: SchoolYearRef {
@@ -123,7 +115,8 @@ impl Conn {
     /// Employments matching the filter, ordered by teacher code, then school year (one query).
     pub async fn list_employments(&mut self, f: EmploymentFilter) -> Result<Vec<Employment>> {
         let sql = format!(
-            "{SELECT_EMPLOYMENT} WHERE ($1 IS NULL OR e.school_year_id = $1) AND ($2 IS NULL OR e.teacher_id = $2)"
+            "{} WHERE ($1 IS NULL OR e.school_year_id = $1) AND ($2 IS NULL OR e.teacher_id = $2)",
+            select_employment()
         );
         let rows: Vec<EmploymentRow> = with_conn!(self, |c| sqlx::query_as(&sql)
             .bind(f.school_year.map(|y| y.0))
@@ -137,7 +130,7 @@ impl Conn {
 
     /// One employment (one query), or `None`.
     pub async fn get_employment(&mut self, id: EmploymentId) -> Result<Option<Employment>> {
-        let sql = format!("{SELECT_EMPLOYMENT} WHERE e.id = $1");
+        let sql = format!("{} WHERE e.id = $1", select_employment());
         let row: Option<EmploymentRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
         Ok(row.map(Into::into))
     }

@@ -22,6 +22,7 @@ use crate::store::constraint::OnUnique;
 use crate::store::course::CourseFilter;
 use crate::store::course::{COURSE_CLASS, COURSE_TEACHER};
 use crate::store::row_ops::placeholders;
+use crate::store::teacher::{TeacherRefRow, TEACHER_REF_COLUMNS};
 use crate::store::Conn;
 use crate::with_conn;
 
@@ -86,12 +87,8 @@ pub struct EmploymentRef {
 #[derive(sqlx::FromRow)]
 struct EmploymentRefRow {
     id: i64,
-    t_id: i64,
-    t_archived: bool,
-    t_code: String,
-    t_last_name: String,
-    t_first_name: String,
-    t_email: Option<String>,
+    #[sqlx(flatten)]
+    teacher: TeacherRefRow,
     d_id: i64,
     d_code: String,
     d_description: String,
@@ -349,8 +346,7 @@ impl Conn {
         let mut found: HashMap<i64, EmploymentRef> = HashMap::with_capacity(ids.len());
         for chunk in ids.chunks(BATCH * 2) {
             let sql = format!(
-                "SELECT e.id, t.id AS t_id, t.archived AS t_archived, t.code AS t_code, t.last_name AS t_last_name, \
-                 t.first_name AS t_first_name, t.email AS t_email, d.id AS d_id, d.code AS d_code, d.description AS d_description \
+                "SELECT e.id, {TEACHER_REF_COLUMNS}, d.id AS d_id, d.code AS d_code, d.description AS d_description \
                  FROM employment e JOIN teacher t ON t.id = e.teacher_id JOIN division d ON d.id = e.division_id \
                  WHERE e.id IN ({})",
                 placeholders(1, chunk.len())
@@ -367,14 +363,7 @@ impl Conn {
                     r.id,
                     EmploymentRef {
                         id: EmploymentId(r.id),
-                        teacher: TeacherRef {
-                            id: TeacherId(r.t_id),
-                            archived: r.t_archived,
-                            code: r.t_code,
-                            last_name: r.t_last_name,
-                            first_name: r.t_first_name,
-                            email: r.t_email,
-                        },
+                        teacher: r.teacher.into(),
                         school_year: year.clone(),
                         division: LookupRef { id: r.d_id, code: r.d_code, description: r.d_description },
                     },

@@ -8,23 +8,20 @@ use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::pool::{NewNote, NewPoolEntry, NewPosting, Note, PoolEntry, Posting, Theses};
 use crate::domain::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
 use crate::error::Result;
+use crate::store::teacher::{TeacherRefRow, TEACHER_REF_COLUMNS};
 use crate::store::Conn;
 use crate::with_conn;
 
-/// Teacher and school year columns for the reference forms (aliases `t`, `y`).
-const OWNER_COLUMNS: &str = "t.id AS t_id, t.archived AS t_archived, t.code AS t_code, t.last_name AS t_last_name, \
-     t.first_name AS t_first_name, t.email AS t_email, y.id AS y_id, y.archived AS y_archived, y.code AS y_code, \
+/// The owner's school year columns for its reference form (alias `y`); the
+/// teacher's are [`TEACHER_REF_COLUMNS`] (alias `t`).
+const YEAR_COLUMNS: &str = "y.id AS y_id, y.archived AS y_archived, y.code AS y_code, \
      y.description AS y_description, y.graduation_year AS y_graduation_year, y.finalised AS y_finalised, \
      y.age_relief_included AS y_age_relief_included";
 
 #[derive(sqlx::FromRow)]
 struct OwnerRow {
-    t_id: i64,
-    t_archived: bool,
-    t_code: String,
-    t_last_name: String,
-    t_first_name: String,
-    t_email: Option<String>,
+    #[sqlx(flatten)]
+    teacher: TeacherRefRow,
     y_id: i64,
     y_archived: bool,
     y_code: String,
@@ -35,26 +32,18 @@ struct OwnerRow {
 }
 
 impl OwnerRow {
-    fn teacher(&self) -> TeacherRef {
-        TeacherRef {
-            id: TeacherId(self.t_id),
-            archived: self.t_archived,
-            code: self.t_code.clone(),
-            last_name: self.t_last_name.clone(),
-            first_name: self.t_first_name.clone(),
-            email: self.t_email.clone(),
-        }
-    }
-    fn year(&self) -> SchoolYearRef {
-        SchoolYearRef {
+    /// The owner's school year and teacher in reference form.
+    fn into_refs(self) -> (SchoolYearRef, TeacherRef) {
+        let year = SchoolYearRef {
             id: SchoolYearId(self.y_id),
             archived: self.y_archived,
-            code: self.y_code.clone(),
-            description: self.y_description.clone(),
+            code: self.y_code,
+            description: self.y_description,
             graduation_year: self.y_graduation_year,
             finalised: self.y_finalised,
             age_relief_included: self.y_age_relief_included,
-        }
+        };
+        (year, self.teacher.into())
     }
 }
 
@@ -73,10 +62,11 @@ struct PoolEntryRow {
 
 impl From<PoolEntryRow> for PoolEntry {
     fn from(r: PoolEntryRow) -> Self {
+        let (school_year, teacher) = r.owner.into_refs();
         PoolEntry {
             id: r.id,
-            school_year: r.owner.year(),
-            teacher: r.owner.teacher(),
+            school_year,
+            teacher,
             kind: LookupRef { id: r.k_id, code: r.k_code, description: r.k_description },
             description: r.description,
             percent1: Fixed(r.percent1),
@@ -108,12 +98,8 @@ struct NoteRow {
     text: String,
     created_by: String,
     creation_date: String,
-    t_id: i64,
-    t_archived: bool,
-    t_code: String,
-    t_last_name: String,
-    t_first_name: String,
-    t_email: Option<String>,
+    #[sqlx(flatten)]
+    teacher: TeacherRefRow,
 }
 
 /// Filter of pool entries, postings and theses: a school year, optionally one teacher.
@@ -155,7 +141,7 @@ impl Conn {
     async fn pool_entries(&mut self, filter: OwnerFilter, id: Option<i64>) -> Result<Vec<PoolEntry>> {
         let sql = format!(
             "SELECT p.id, p.description, p.percent1, p.percent2, k.id AS k_id, k.code AS k_code, k.description AS k_description, \
-             {OWNER_COLUMNS} FROM pool_entry p JOIN pool_type k ON k.id = p.type_id JOIN teacher t ON t.id = p.teacher_id \
+             {TEACHER_REF_COLUMNS}, {YEAR_COLUMNS} FROM pool_entry p JOIN pool_type k ON k.id = p.type_id JOIN teacher t ON t.id = p.teacher_id \
              JOIN school_year y ON y.id = p.school_year_id \
              WHERE ($1 IS NULL OR p.school_year_id = $1) AND ($2 IS NULL OR p.teacher_id = $2) AND ($3 IS NULL OR p.id = $3)"
         );
@@ -227,7 +213,7 @@ impl Conn {
 
     async fn postings(&mut self, filter: OwnerFilter, id: Option<i64>) -> Result<Vec<Posting>> {
         let sql = format!(
-            "SELECT p.id, p.description, p.start_date, p.end_date, {OWNER_COLUMNS} FROM posting p \
+            "SELECT p.id, p.description, p.start_date, p.end_date, {TEACHER_REF_COLUMNS}, {YEAR_COLUMNS} FROM posting p \
              JOIN teacher t ON t.id = p.teacher_id JOIN school_year y ON y.id = p.school_year_id \
              WHERE ($1 IS NULL OR p.school_year_id = $1) AND ($2 IS NULL OR p.teacher_id = $2) AND ($3 IS NULL OR p.id = $3)"
         );
@@ -259,10 +245,11 @@ impl Conn {
             .into_iter()
             .map(|r| {
                 let stored = by_posting.remove(&r.id).unwrap_or_default();
+                let (school_year, teacher) = r.owner.into_refs();
                 Posting {
                     id: r.id,
-                    school_year: r.owner.year(),
-                    teacher: r.owner.teacher(),
+                    school_year,
+                    teacher,
                     description: r.description,
                     start_date: r.start_date,
                     end_date: r.end_date,
@@ -353,7 +340,7 @@ impl Conn {
     /// employment, by teacher code; two queries).
     pub async fn list_theses(&mut self, filter: OwnerFilter) -> Result<Vec<Theses>> {
         let sql = format!(
-            "SELECT {OWNER_COLUMNS} FROM employment e JOIN teacher t ON t.id = e.teacher_id JOIN school_year y ON y.id = e.school_year_id \
+            "SELECT {TEACHER_REF_COLUMNS}, {YEAR_COLUMNS} FROM employment e JOIN teacher t ON t.id = e.teacher_id JOIN school_year y ON y.id = e.school_year_id \
              WHERE ($1 IS NULL OR e.school_year_id = $1) AND ($2 IS NULL OR e.teacher_id = $2)"
         );
         let owners: Vec<OwnerRow> = with_conn!(self, |c| sqlx::query_as(&sql)
@@ -382,11 +369,15 @@ impl Conn {
         }
         let mut items: Vec<Theses> = owners
             .into_iter()
-            .map(|o| Theses {
-                id: format!("{}-{}", o.y_id, o.t_id),
-                thesis_counts: map.remove(&(o.y_id, o.t_id)).unwrap_or_default(),
-                school_year: o.year(),
-                teacher: o.teacher(),
+            .map(|o| {
+                let key = (o.y_id, o.teacher.t_id);
+                let (school_year, teacher) = o.into_refs();
+                Theses {
+                    id: format!("{}-{}", key.0, key.1),
+                    thesis_counts: map.remove(&key).unwrap_or_default(),
+                    school_year,
+                    teacher,
+                }
             })
             .collect();
         items.sort_by(|a, b| {
@@ -430,30 +421,18 @@ impl Conn {
     // ---- notes
 
     async fn notes(&mut self, teacher: Option<i64>, id: Option<i64>) -> Result<Vec<Note>> {
-        let rows: Vec<NoteRow> = with_conn!(self, |c| {
-            sqlx::query_as(
-            "SELECT n.id, n.text, n.created_by, n.creation_date, t.id AS t_id, t.archived AS t_archived, t.code AS t_code, \
-             t.last_name AS t_last_name, t.first_name AS t_first_name, t.email AS t_email \
+        let sql = format!(
+            "SELECT n.id, n.text, n.created_by, n.creation_date, {TEACHER_REF_COLUMNS} \
              FROM note n JOIN teacher t ON t.id = n.teacher_id WHERE ($1 IS NULL OR n.teacher_id = $1) AND ($2 IS NULL OR n.id = $2) \
              ORDER BY n.creation_date DESC, n.id DESC"
-        )
-        .bind(teacher)
-        .bind(id)
-        .fetch_all(c)
-        .await?
-        });
+        );
+        let rows: Vec<NoteRow> =
+            with_conn!(self, |c| { sqlx::query_as(&sql).bind(teacher).bind(id).fetch_all(c).await? });
         Ok(rows
             .into_iter()
             .map(|r| Note {
                 id: r.id,
-                teacher: TeacherRef {
-                    id: TeacherId(r.t_id),
-                    archived: r.t_archived,
-                    code: r.t_code,
-                    last_name: r.t_last_name,
-                    first_name: r.t_first_name,
-                    email: r.t_email,
-                },
+                teacher: r.teacher.into(),
                 text: r.text,
                 created_by: r.created_by,
                 creation_date: r.creation_date,

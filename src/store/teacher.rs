@@ -32,25 +32,32 @@ pub struct TeacherFilter {
     pub employed: Option<bool>,
 }
 
+/// A teacher in reference form as every query reads it (columns `t_*` of
+/// [`TEACHER_REF_COLUMNS`]); other rows embed it with `#[sqlx(flatten)]` and
+/// turn it into a [`TeacherRef`] with `From`.
 #[derive(sqlx::FromRow)]
 pub(crate) struct TeacherRefRow {
-    pub id: i64,
-    pub archived: bool,
-    pub code: String,
-    pub last_name: String,
-    pub first_name: String,
-    pub email: Option<String>,
+    pub t_id: i64,
+    pub t_archived: bool,
+    pub t_code: String,
+    pub t_last_name: String,
+    pub t_first_name: String,
+    pub t_email: Option<String>,
 }
+
+/// The columns of [`TeacherRefRow`], the teacher table aliased `t`.
+pub(crate) const TEACHER_REF_COLUMNS: &str = "t.id AS t_id, t.archived AS t_archived, t.code AS t_code, \
+     t.last_name AS t_last_name, t.first_name AS t_first_name, t.email AS t_email";
 
 impl From<TeacherRefRow> for TeacherRef {
     fn from(r: TeacherRefRow) -> Self {
         TeacherRef {
-            id: TeacherId(r.id),
-            archived: r.archived,
-            code: r.code,
-            last_name: r.last_name,
-            first_name: r.first_name,
-            email: r.email,
+            id: TeacherId(r.t_id),
+            archived: r.t_archived,
+            code: r.t_code,
+            last_name: r.t_last_name,
+            first_name: r.t_first_name,
+            email: r.t_email,
         }
     }
 }
@@ -87,17 +94,18 @@ pub fn sort_teachers(items: &mut [TeacherRef]) {
 impl Conn {
     /// Teachers in list form, ordered by code (one query).
     pub async fn list_teachers(&mut self, f: TeacherFilter) -> Result<Vec<TeacherRef>> {
-        let rows: Vec<TeacherRefRow> = with_conn!(self, |c| sqlx::query_as(
-            "SELECT id, archived, code, last_name, first_name, email FROM teacher \
-             WHERE ($1 IS NULL OR archived = $1) \
-               AND ($2 IS NULL OR $3 = (id IN (SELECT teacher_id FROM employment WHERE school_year_id = $2))) \
-               AND ($3 OR NOT archived)"
-        )
-        .bind(f.archived)
-        .bind(f.school_year.map(|y| y.0))
-        .bind(f.school_year.is_none() || f.employed != Some(false))
-        .fetch_all(c)
-        .await?);
+        let sql = format!(
+            "SELECT {TEACHER_REF_COLUMNS} FROM teacher t \
+             WHERE ($1 IS NULL OR t.archived = $1) \
+               AND ($2 IS NULL OR $3 = (t.id IN (SELECT teacher_id FROM employment WHERE school_year_id = $2))) \
+               AND ($3 OR NOT t.archived)"
+        );
+        let rows: Vec<TeacherRefRow> = with_conn!(self, |c| sqlx::query_as(&sql)
+            .bind(f.archived)
+            .bind(f.school_year.map(|y| y.0))
+            .bind(f.school_year.is_none() || f.employed != Some(false))
+            .fetch_all(c)
+            .await?);
         let mut items: Vec<TeacherRef> = rows.into_iter().map(Into::into).collect();
         sort_teachers(&mut items);
         Ok(items)

@@ -533,6 +533,29 @@ async fn merge_rules_each_have_their_code_and_change_nothing() {
         format!("Course {d27a} (D, G27a) has subject D, course {f27c} (F, G27c) has subject F: merged courses must share one subject.")
     );
     assert_eq!(pointers(&r), [p("/merge/1", "merge_subject_mismatch")]);
+    assert_eq!(r.body["errors"][0]["detail"], "subject differs from the first course");
+    // The same refusal in German and French: the code stays, the sentences are the reader's.
+    let body = merge(json!([d27a, f27c]));
+    for (lang, detail, field) in [
+        (
+            "de-CH",
+            format!("Der Kurs {d27a} (D, G27a) hat das Fach D, der Kurs {f27c} (F, G27c) das Fach F: Zusammengelegte Kurse müssen dasselbe Fach haben."),
+            "anderes Fach als der erste Kurs",
+        ),
+        (
+            "fr-CH",
+            format!("Le cours {d27a} (D, G27a) relève de la discipline D, le cours {f27c} (F, G27c) de la discipline F : les cours regroupés doivent relever de la même discipline."),
+            "autre discipline que le premier cours",
+        ),
+    ] {
+        let r = app
+            .request_headers(Some(&app.token), Method::POST, "/api/v1/course", Some(&body), &[("accept-language", lang)])
+            .await
+            .expect_problem(422, "merge_subject_mismatch");
+        assert_eq!(r.body["detail"], detail, "{lang}");
+        assert_eq!(pointers(&r), [p("/merge/1", "merge_subject_mismatch")], "{lang}");
+        assert_eq!(r.body["errors"][0]["detail"], field, "{lang}");
+    }
     let r = app.post("/course", merge(json!([sf4a, sf4b]))).await.expect_problem(422, "merge_cross_class");
     assert!(r.body["detail"].as_str().unwrap().contains("SF B"));
     let r = app.post("/course", merge(json!([d27a, prev]))).await.expect_problem(422, "merge_school_year_mismatch");
