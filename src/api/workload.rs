@@ -10,8 +10,9 @@ use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
+use crate::domain::workload::forms::Workload;
 use crate::error::Result;
-use crate::service::workload::{workloads, Workload};
+use crate::service::workload::workloads;
 
 /// Routes of `/workload`.
 pub fn routes() -> ApiRouter {

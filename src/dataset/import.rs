@@ -24,7 +24,7 @@ use crate::domain::curriculum::NewCurriculum;
 use crate::domain::division::NewDivision;
 use crate::domain::employment::NewEmployment;
 use crate::domain::grade::NewGrade;
-use crate::domain::ids::{CurriculumId, DivisionId, SchoolYearId, SubjectId};
+use crate::domain::ids::{CurriculumId, DivisionId, EmploymentId, SchoolYearId, SubjectId};
 use crate::domain::lessontable::{LessonTableKey, NewLessonRow};
 use crate::domain::lookup::{LookupKind, NewLookup};
 use crate::domain::payroll::{BookingKind, NewPayrollType, NewPoolType, NewPostingType, NewThesisType};
@@ -510,7 +510,7 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
     }
     // Balances frozen when their years were locked are restored as they were.
     for (id, opening, closing) in frozen {
-        tx.set_frozen_balances(id, Some((opening, closing))).await?;
+        tx.set_frozen_balances(EmploymentId(id), Some((opening, closing))).await?;
     }
 
     Ok(ImportCounts {

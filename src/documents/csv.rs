@@ -12,8 +12,8 @@ use crate::domain::payroll::{PayrollType, ThesisType};
 use crate::domain::pool::{PoolEntry, Theses};
 use crate::domain::schoolclass::SchoolClassInYear;
 use crate::domain::teacher::Teacher;
+use crate::domain::workload::forms::Workload;
 use crate::error::{Error, Result};
-use crate::service::workload::Workload;
 use rust_decimal::Decimal;
 
 /// The byte order mark that makes Excel read the file as UTF-8.

@@ -2,9 +2,10 @@
 //! steps, and returns its product.
 
 use crate::documents::{self, csv, untis};
-use crate::domain::ids::SchoolYearId;
+use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::job::{JobKind, JobParams};
 use crate::domain::schoolclass::SchoolClassInYear;
+use crate::domain::workload::frozen_check;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::Message;
 use crate::service::audit::Actor;
@@ -258,7 +259,7 @@ async fn export(kind: JobKind, params: &JobParams, ctx: &Context) -> Result<NewJ
 async fn calculate_balances(ctx: &Context) -> Result<()> {
     let lang = ctx.lang;
     let p = &ctx.progress;
-    p.log(crate::service::balances::report_intro(lang));
+    p.log(frozen_check::report_intro(lang));
     // One snapshot for every read of the job (see `Store::snapshot`).
     let mut conn = ctx.store.begin_snapshot().await?;
     let checks = check_frozen(&mut conn, |_done, total| {
@@ -266,13 +267,13 @@ async fn calculate_balances(ctx: &Context) -> Result<()> {
         p.step();
     })
     .await?;
-    let codes: std::collections::HashMap<i64, String> = conn
+    let codes: std::collections::HashMap<TeacherId, String> = conn
         .list_teachers(crate::store::teacher::TeacherFilter::default())
         .await?
         .into_iter()
-        .map(|t| (t.id.0, t.code))
+        .map(|t| (t.id, t.code))
         .collect();
-    for line in crate::service::balances::report(&checks, &codes, lang) {
+    for line in frozen_check::report(&checks, &codes, lang) {
         p.log(line);
     }
     Ok(())

@@ -30,7 +30,7 @@ pub async fn check_plan(conn: &mut Conn, id: SchoolYearId) -> Result<Vec<Finding
     let employments = employments
         .into_iter()
         .map(|e| {
-            let result = results.get(&e.id.0);
+            let result = results.get(&e.id);
             for w in result.map(|r| r.calculation.warnings.as_slice()).unwrap_or_default() {
                 if let Warning::NoWeeklyLessons { payroll_type } = w {
                     let code = payroll_codes.get(payroll_type).cloned().unwrap_or_else(|| payroll_type.to_string());

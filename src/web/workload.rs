@@ -8,7 +8,7 @@
 //! answers the PDF sheet, the same file the job `WorkloadDownload` makes.
 //!
 //! Every figure is the workload form's (`GET /api/v1/workload`) in the rows
-//! of [`crate::service::workload_sheet`], which the PDF prints too; this
+//! of [`crate::domain::workload::sheet`], which the PDF prints too; this
 //! module only formats them ([`i18n::lessons`], [`i18n::percent`], a dash for
 //! zero as on the sheet) and names them in the reader's language. Each figure
 //! cell carries `data-figure="<path in the form>"` (`courses.items.0.lessons1`),
@@ -31,10 +31,11 @@ use crate::domain::fixed::{Amount, Fixed};
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::job::JobParams;
 use crate::domain::schoolyear::SchoolYear;
+use crate::domain::workload::forms::{SummaryItem, Workload};
+use crate::domain::workload::sheet::{self as workload_sheet, rounded, BalanceKind, SheetRows};
 use crate::i18n::{self, Lang};
 use crate::jobs::pdf::{blocking, today, Sheets, PDF};
-use crate::service::workload::{SummaryItem, Workload};
-use crate::service::workload_sheet::{self, rounded, BalanceKind, SheetRows, SheetSource};
+use crate::service::workload_sheet::{self as sheet_source, SheetSource};
 use crate::store::employment::EmploymentFilter;
 
 /// The sheet page.
@@ -265,7 +266,7 @@ pub async fn page(
     let read = state
         .store
         .snapshot(async |conn| {
-            let source = workload_sheet::load(conn, SchoolYearId(year), TeacherId(teacher)).await?;
+            let source = sheet_source::load(conn, SchoolYearId(year), TeacherId(teacher)).await?;
             let years = school_years(conn).await?;
             crate::error::Result::Ok((source, years))
         })

@@ -571,12 +571,12 @@ async fn course_facts_from_the_course_list_equal_the_stored_ones() {
     let teacher = app.get("/teacher").await.expect(200).result()[3]["id"].as_i64().unwrap();
     let mut compared = 0;
     for y in years.as_array().unwrap() {
-        let (year, up_to) = (y["id"].as_i64().unwrap(), y["graduationYear"].as_i64().unwrap());
-        for who in [None, Some(teacher)] {
+        let (year, up_to) = (SchoolYearId(y["id"].as_i64().unwrap()), y["graduationYear"].as_i64().unwrap());
+        for who in [None, Some(TeacherId(teacher))] {
             let mut facts = conn.workload_heads(up_to, who).await.unwrap();
             conn.load_bookings(&mut facts, &[year], who).await.unwrap();
-            let mut filter = CourseFilter::year(SchoolYearId(year));
-            filter.teacher = who.map(TeacherId);
+            let mut filter = CourseFilter::year(year);
+            filter.teacher = who;
             let mut derived = course_facts(&conn.list_courses(filter).await.unwrap(), &keys);
             derived.sort_by_key(|c| c.id);
             assert_eq!(derived, facts.courses, "year {} teacher {who:?}", y["code"]);

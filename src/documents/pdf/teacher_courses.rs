@@ -6,8 +6,8 @@
 
 use super::{classes_of, figure, render, subject_of, Group, ListDoc};
 use crate::domain::schoolyear::SchoolYear;
+use crate::domain::workload::forms::Workload;
 use crate::error::Result;
-use crate::service::workload::Workload;
 
 const TEMPLATE: &str = include_str!("teacher_courses.typ");
 

@@ -4,7 +4,7 @@
 //! Übersicht", "Pensenmeldung", "IPB: Übersicht", the signature block and a
 //! page "Ein- und Ausbuchungen". Every figure is the workload form's
 //! (`GET /workload`, docs/workload.md §Response) in the rows of
-//! [`crate::service::workload_sheet`] (which the web page shows too), formatted
+//! [`crate::domain::workload::sheet`] (which the web page shows too), formatted
 //! by [`super::figure`]: lessons with 2 decimals, percents with the form's
 //! `percentDecimals`.
 
@@ -17,9 +17,9 @@ use crate::domain::fixed::{Amount, Fixed};
 use crate::domain::payroll::ThesisType;
 use crate::domain::schoolyear::SchoolYear;
 use crate::domain::teacher::Teacher;
+use crate::domain::workload::forms::{SummaryItem, Workload};
+use crate::domain::workload::sheet::{self as workload_sheet, rounded, BalanceRows};
 use crate::error::Result;
-use crate::service::workload::Workload;
-use crate::service::workload_sheet::{self, rounded, BalanceRows};
 
 const TEMPLATE: &str = include_str!("workload_sheet.typ");
 
@@ -288,7 +288,7 @@ fn sheet(
     let rows = workload_sheet::rows(w, s.thesis_types);
     let sm = &w.summary;
     let ae = rows.age_relief_columns;
-    let summary_row = |i: &crate::service::workload::SummaryItem| {
+    let summary_row = |i: &SummaryItem| {
         if ae {
             vec![
                 i.description.to_string(),
