@@ -115,6 +115,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-curricula.ftl"),
             include_str!("../../locales/de/web-oidc.ftl"),
             include_str!("../../locales/de/web-divisions.ftl"),
+            include_str!("../../locales/de/web-grid-select.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -138,6 +139,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-curricula.ftl"),
             include_str!("../../locales/en/web-oidc.ftl"),
             include_str!("../../locales/en/web-divisions.ftl"),
+            include_str!("../../locales/en/web-grid-select.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -161,6 +163,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-curricula.ftl"),
             include_str!("../../locales/fr/web-oidc.ftl"),
             include_str!("../../locales/fr/web-divisions.ftl"),
+            include_str!("../../locales/fr/web-grid-select.ftl"),
         ],
     }
 }
