@@ -145,6 +145,23 @@
     });
     form.querySelector(".grid-select-n").textContent = String(picked.length);
     form.hidden = picked.length < 2;
+    // A cell fetched for its versions may still be on its way.
+    form.querySelector(".grid-select-merge").disabled = !picked.every(function (id) {
+      return !!versioned(table, id);
+    });
+  }
+
+  function versioned(table, id) {
+    return table.querySelector('td.cell .course[data-course="' + id + '"][data-version]');
+  }
+
+  // The grid page's cells carry no versions: a cell whose course is
+  // selected is fetched alone, with them (and as it is now).
+  function refreshCell(td) {
+    var form = document.getElementById("grid-select");
+    if (!window.htmx || !form) return;
+    var parts = td.id.split("-");
+    swapCell(td, "GET", form.getAttribute("data-cells") + parts[1] + "/" + parts[2]);
   }
 
   function counted() {
@@ -155,7 +172,8 @@
     return status.getAttribute("data-many").replace("{n}", String(picked.length));
   }
 
-  // Toggles `course` (a .course element) of cell `td`.
+  // Toggles `course` (a .course element) of cell `td`; a course that joins
+  // without its version has its cell fetched again.
   function toggle(td, course) {
     if (!course || !document.getElementById("grid-select")) return false;
     var id = course.getAttribute("data-course"), row = rowOf(td), note = "";
@@ -167,6 +185,7 @@
     var at = picked.indexOf(id);
     if (at >= 0) picked.splice(at, 1); else picked.push(id);
     drawSelection();
+    if (at < 0 && !course.hasAttribute("data-version")) refreshCell(td);
     announce(note + counted());
     return true;
   }
@@ -182,7 +201,7 @@
   // Space on a cell: its selected courses leave the selection, else its first course joins it.
   function toggleCell(td) {
     var chosen = td.querySelector(".course--selected");
-    return toggle(td, chosen || td.querySelector(".course[data-version]"));
+    return toggle(td, chosen || td.querySelector(".course"));
   }
 
   // "Zusammenlegen (n)": the form gets the courses with the versions the
@@ -209,7 +228,7 @@
       form.appendChild(input);
     }
     picked.forEach(function (id) {
-      var course = courseCells(table, id)[0];
+      var course = versioned(table, id);
       var td = course.closest("td");
       if (!first) {
         first = td;
@@ -235,7 +254,7 @@
     var td = t.closest("table[data-editable] td.cell");
     if (!td) return;
     if ((e.ctrlKey || e.metaKey) && !td.classList.contains("cell--editing")) {
-      if (toggle(td, t.closest(".course") || td.querySelector(".course[data-version]"))) e.preventDefault();
+      if (toggle(td, t.closest(".course") || td.querySelector(".course"))) e.preventDefault();
       return;
     }
     if (td.classList.contains("cell--editing")) {

@@ -1,6 +1,7 @@
 //! "Auswählen" in Chromium (docs/web.md §Editing the grid, "Selecting and
 //! merging"): a planner selects three cells of one row of the demo's 26/27
-//! grid with the keyboard (Space; Escape clears), merges them with the
+//! grid with the keyboard (Space, each cell fetched with its courses'
+//! versions; Escape clears), merges them with the
 //! toolbar's "Zusammenlegen (3)", the API reads the merged course back, and
 //! the course splits again from its editor.
 
@@ -49,6 +50,16 @@ async fn announced(chrome: &Chrome) -> String {
     chrome.wait_for("#grid-select-status").await.text().await.unwrap_or_default()
 }
 
+/// Space on the focused cell `id`; waits until its course is selected with
+/// its version (the cell is fetched alone) and the cell has the focus again.
+async fn select_here(chrome: &Chrome, id: &str) {
+    press(chrome, " ").await;
+    let ready = format!(
+        "document.querySelector('td#{id}[aria-selected=\"true\"] .course--selected[data-version]') && document.activeElement.id === '{id}'"
+    );
+    until(chrome, &ready).await;
+}
+
 /// Waits up to 10 s for `script` (a JavaScript expression) to be true.
 async fn until(chrome: &Chrome, script: &str) {
     for _ in 0..100 {
@@ -78,8 +89,8 @@ async fn three_cells_selected_by_keyboard_merge_and_split_again() {
         .await
         .unwrap();
     assert_eq!(focused(&chrome).await, cells[0]);
-    press(&chrome, " ").await;
-    chrome.wait_for(&format!("td#{}[aria-selected='true']", cells[0])).await;
+    assert!(chrome.client.find(Locator::Css("td .course[data-version]")).await.is_err(), "the page has no versions");
+    select_here(&chrome, &cells[0]).await;
     assert_eq!(announced(&chrome).await, "1 Kurs ausgewählt.");
     assert!(!chrome.wait_for("#grid-select").await.is_displayed().await.unwrap(), "one course: no toolbar yet");
     // Escape clears the selection.
@@ -88,10 +99,10 @@ async fn three_cells_selected_by_keyboard_merge_and_split_again() {
     assert_eq!(announced(&chrome).await, "Auswahl aufgehoben.");
 
     // Space on each of the three, walking along the row with the arrow keys.
-    press(&chrome, " ").await;
+    select_here(&chrome, &cells[0]).await;
     for cell in &cells[1..] {
         walk_to(&chrome, cell).await;
-        press(&chrome, " ").await;
+        select_here(&chrome, cell).await;
     }
     until(&chrome, "document.querySelectorAll('td[aria-selected=\"true\"]').length === 3").await;
     assert_eq!(announced(&chrome).await, "3 Kurse ausgewählt.");

@@ -14,14 +14,22 @@ use super::grid_edit::post;
 use super::grid_pick::{cell_of, mergeable_three, shown_version, two_grades};
 use super::{Page, Web};
 
+/// The cell of `course` alone, as the grid fetches it when the course is selected (htmx).
+async fn cell_alone(web: &Web, year: i64, course: &Value, session: &str) -> Page {
+    let path = format!("/years/{year}/cells/{}/{}", course["subject"]["id"], course["schoolClasses"][0]["id"]);
+    let url = format!("{}{path}", web.app.base);
+    web.get_url(&url, Some(session), &[("HX-Request", "true"), ("HX-Target", &cell_of(course))]).await
+}
+
 /// What the grid's toolbar posts for `courses` (selected in this order) with
-/// the versions `grid` shows for them.
-fn selection(grid: &Page, courses: &[&Value]) -> Vec<(String, String)> {
+/// the versions their cells show when fetched on selection, and the CSRF token of `grid`.
+async fn selection(web: &Web, year: i64, grid: &Page, session: &str, courses: &[&Value]) -> Vec<(String, String)> {
     let mut form = vec![("_csrf".to_string(), grid.csrf())];
     for (i, c) in courses.iter().enumerate() {
         let class = c["schoolClasses"][0]["id"].to_string();
         form.push((if i == 0 { "class" } else { "also" }.to_string(), class));
-        form.push(("course".to_string(), format!("{}:{}", c["id"], shown_version(&grid.html, &c["id"]))));
+        let cell = cell_alone(web, year, c, session).await;
+        form.push(("course".to_string(), format!("{}:{}", c["id"], shown_version(&cell.html, &c["id"]))));
     }
     form
 }
@@ -45,8 +53,10 @@ async fn three_selected_courses_of_one_row_merge_in_one_step() {
     assert!(grid.html.contains(r#"aria-multiselectable="true""#));
     assert!(grid.html.contains("Zusammenlegen (<span class=\"grid-select-n\">0</span>)"), "the button counts");
     assert!(grid.html.contains("Leertaste wählt Kurse einer Zeile"), "the keys are explained");
+    assert!(grid.html.contains(r#"data-cells="/years/"#), "where a selected cell is fetched");
+    assert!(!grid.html.contains("data-version"), "the page's cells carry no versions (a selected cell is fetched)");
     let picked: Vec<&Value> = three.iter().collect();
-    let form = selection(&grid, &picked);
+    let form = selection(&web, year, &grid, &session, &picked).await;
     let first = &three[0];
     let page = post(&web, &merge_path(year), &session, &form, Some(&cell_of(first))).await;
     assert_eq!(page.status, 200, "{}", page.html);
@@ -86,7 +96,7 @@ async fn a_stale_version_merges_nothing_and_shows_the_first_course_as_it_is_now(
     let session = web.sign_in("planner", Role::Planner).await;
     let three = mergeable_three(&web.app, year).await;
     let grid = web.get(&format!("/years/{year}/grid"), Some(&session)).await;
-    let form = selection(&grid, &three.iter().collect::<Vec<_>>());
+    let form = selection(&web, year, &grid, &session, &three.iter().collect::<Vec<_>>()).await;
     // Someone changes the second course through the API meanwhile.
     let second = &three[1];
     let mut changed = second.clone();
@@ -117,7 +127,7 @@ async fn a_rule_refusal_appears_in_the_cell_in_german_and_english() {
     let session = web.sign_in("planner", Role::Planner).await;
     let (a, b) = two_grades(&web.app, year).await;
     let grid = web.get(&format!("/years/{year}/grid"), Some(&session)).await;
-    let form = selection(&grid, &[&a, &b]);
+    let form = selection(&web, year, &grid, &session, &[&a, &b]).await;
     let page = post(&web, &merge_path(year), &session, &form, Some(&cell_of(&a))).await;
     assert_eq!(page.status, 422, "{}", page.html);
     assert!(page.html.contains(r#"class="cell-problem" role="alert""#), "{}", page.html);
@@ -170,7 +180,6 @@ async fn the_editor_merges_the_ticked_courses_without_javascript() {
     // This course first (a hidden field), then the two ticked ones.
     let own = format!("{}:{version}", first["id"]);
     assert!(editor.html.contains(&format!(r#"<input type="hidden" name="course" value="{own}">"#)));
-    let grid = web.get(&format!("/years/{year}/grid"), Some(&session)).await;
     let mut form = vec![
         ("_csrf".to_string(), editor.csrf()),
         ("version".to_string(), version.clone()),
@@ -183,7 +192,8 @@ async fn the_editor_merges_the_ticked_courses_without_javascript() {
     assert!(none.html.contains("Kreuzen Sie mindestens einen weiteren Kurs an"), "{}", none.html);
     assert!(none.html.contains(r#"class="editor-page""#), "the editor's page");
     for other in &three[1..] {
-        let value = format!("{}:{}", other["id"], shown_version(&grid.html, &other["id"]));
+        let cell = cell_alone(&web, year, other, &session).await;
+        let value = format!("{}:{}", other["id"], shown_version(&cell.html, &other["id"]));
         assert!(editor.html.contains(&format!(r#"name="course" value="{value}""#)), "{value} offered");
         form.push(("course".to_string(), value));
     }
@@ -201,7 +211,7 @@ async fn readers_get_no_selection_and_forged_or_tokenless_posts_get_403() {
     let three = mergeable_three(&web.app, year).await;
     let planner = web.sign_in("planner", Role::Planner).await;
     let planner_grid = web.get(&format!("/years/{year}/grid"), Some(&planner)).await;
-    let form = selection(&planner_grid, &three.iter().collect::<Vec<_>>());
+    let form = selection(&web, year, &planner_grid, &planner, &three.iter().collect::<Vec<_>>()).await;
 
     let reader = web.sign_in("reader", Role::Reader).await;
     let grid = web.get(&format!("/years/{year}/grid"), Some(&reader)).await;
@@ -209,6 +219,8 @@ async fn readers_get_no_selection_and_forged_or_tokenless_posts_get_403() {
     for control in ["grid-select", "data-version", "aria-multiselectable"] {
         assert!(!grid.html.contains(control), "a reader's grid has no {control}");
     }
+    let cell = cell_alone(&web, year, &three[0], &reader).await;
+    assert!(cell.html.contains("data-course") && !cell.html.contains("data-version"), "nor a reader's cell");
     let mut forged = form.clone();
     forged[0].1 = grid.csrf();
     let page = post(&web, &merge_path(year), &reader, &forged, Some(&cell_of(&three[0]))).await;

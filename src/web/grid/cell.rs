@@ -49,13 +49,18 @@ pub struct Place {
     pub touched: Vec<i64>,
     /// The catalogue texts of the cells, looked up once.
     pub texts: CellTexts,
+    /// Whether a planner's courses carry their versions (`data-version`):
+    /// in a cell drawn alone, not on the grid page, where computing a
+    /// version per course would cost more than the rest of the page
+    /// (docs/web.md §Editing the grid, "Selecting and merging").
+    pub versions: bool,
 }
 
 impl Place {
     /// Cells of school year `year` in `lang`, for a planner when `can_plan`,
     /// after a write that touched the teachers `touched` (else empty).
     pub fn new(lang: Lang, year: i64, can_plan: bool, touched: Vec<i64>) -> Place {
-        Place { lang, year, can_plan, touched, texts: CellTexts::new(lang) }
+        Place { lang, year, can_plan, touched, texts: CellTexts::new(lang), versions: can_plan }
     }
 }
 
@@ -158,8 +163,9 @@ pub struct CourseView {
     pub comment: Option<String>,
     /// The editor's URL (planners), empty for readers.
     pub edit: String,
-    /// The course's version (planners, `data-version`: the grid's selection
-    /// sends it with the course, docs/web.md §Editing the grid), empty for readers.
+    /// The course's version (planners, in a cell drawn alone: `data-version`,
+    /// which the grid's selection sends with the course, docs/web.md §Editing
+    /// the grid), else empty.
     pub version: String,
 }
 
@@ -324,11 +330,15 @@ fn course(place: &Place, c: &Course, class_id: i64) -> CourseView {
         marks.push(texts.merged.fill(&others.join(", ")));
     }
     let comment = c.comments.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(|t| texts.comment.fill(t));
-    let (edit, version) = if place.can_plan {
-        let version = Version::of(c).map(|v| v.to_string()).unwrap_or_default();
-        (format!("/years/{}/courses/{}/edit?class={class_id}", place.year, c.id.0), version)
+    let edit = if place.can_plan {
+        format!("/years/{}/courses/{}/edit?class={class_id}", place.year, c.id.0)
     } else {
-        (String::new(), String::new())
+        String::new()
+    };
+    let version = if place.can_plan && place.versions {
+        Version::of(c).map(|v| v.to_string()).unwrap_or_default()
+    } else {
+        String::new()
     };
     CourseView { id: c.id.0, lessons, teachers, marks, comment, edit, version }
 }

@@ -88,6 +88,8 @@ pub struct GridView {
 pub struct SelectView {
     /// Where the toolbar posts (`/years/{id}/courses/merge`).
     pub action: String,
+    /// Where a cell alone is fetched, but for `{subject}/{class}` (`/years/{id}/cells/`).
+    pub cells: String,
     /// The toolbar's name for screen readers.
     pub label: String,
     /// The merge button's text (the count follows in brackets).
@@ -244,7 +246,9 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
             description: format!("{} · {}", c.grade.code, c.class.division.code),
         })
         .collect();
-    let place = cell::Place::new(lang, grid.year.id.0, can_plan, Vec::new());
+    // The page's cells carry no versions: a selected cell is fetched alone
+    // (with them) when it is selected.
+    let place = cell::Place { versions: false, ..cell::Place::new(lang, grid.year.id.0, can_plan, Vec::new()) };
     let mut courses = std::collections::BTreeSet::new();
     let mut first = true;
     let rows = grid
@@ -306,6 +310,7 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
         editable: can_plan,
         select: can_plan.then(|| SelectView {
             action: format!("/years/{}/courses/merge", grid.year.id.0),
+            cells: format!("/years/{}/cells/", grid.year.id.0),
             label: t("grid-select-toolbar"),
             merge: t("grid-select-merge"),
             clear: t("grid-select-clear"),
