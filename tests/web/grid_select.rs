@@ -1,5 +1,5 @@
-//! "Auswählen" in the planning grid over HTTP (docs/web.md §Editing the
-//! grid, "Selecting and merging"): three courses of one row merge in one
+//! "Auswählen" in the planning grid over HTTP ("Selecting and merging" in
+//! docs/web.md §Editing the grid): three courses of one row merge in one
 //! step through the API's use case (read back with `GET /api/v1/course/{id}`),
 //! a stale version merges nothing and shows the first course as it is now,
 //! a rule's refusal appears in the cell in German and English, the editor's

@@ -164,8 +164,8 @@ pub struct CourseView {
     /// The editor's URL (planners), empty for readers.
     pub edit: String,
     /// The course's version (planners, in a cell drawn alone: `data-version`,
-    /// which the grid's selection sends with the course, docs/web.md §Editing
-    /// the grid), else empty.
+    /// which the grid's selection sends with the course;
+    /// docs/web.md §Editing the grid), else empty.
     pub version: String,
 }
 

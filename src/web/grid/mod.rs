@@ -82,8 +82,8 @@ pub struct GridView {
     pub select: Option<SelectView>,
 }
 
-/// The grid's selection toolbar and its announcements (docs/web.md §Editing
-/// the grid, "Selecting and merging"); assets/app.js shows it.
+/// The grid's selection toolbar and its announcements ("Selecting and
+/// merging" in docs/web.md §Editing the grid); assets/app.js shows it.
 #[derive(Debug, Clone)]
 pub struct SelectView {
     /// Where the toolbar posts (`/years/{id}/courses/merge`).
