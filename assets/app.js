@@ -6,6 +6,9 @@
 // - In a planner's grid (table[data-editable]) Enter or a click on a cell opens
 //   its course's editor in the cell, or creates the course in an empty cell;
 //   Escape closes the editor (docs/web.md §Editing the grid).
+// - "Auswählen": Ctrl/Cmd+click on a course or Space on a cell selects it
+//   (one row at a time); the toolbar's "Zusammenlegen (n)" merges the
+//   selected courses in one step; Escape clears the selection.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -99,11 +102,161 @@
     return true;
   }
 
+  // The selection: course ids in the order selected, all of one row
+  // (subject); each course is marked in every cell that shows it.
+  var picked = [], pickedRow = null;
+
+  function rowOf(td) {
+    return td.id.split("-")[1];
+  }
+
+  function announce(text) {
+    var status = document.getElementById("grid-select-status");
+    if (status) status.textContent = text;
+  }
+
+  function courseCells(table, id) {
+    return table.querySelectorAll('td.cell .course[data-course="' + id + '"]');
+  }
+
+  // Draws the marks and the toolbar after every change; courses no longer
+  // shown (a cell drawn again without them) leave the selection.
+  function drawSelection() {
+    var table = document.querySelector("table[data-editable]");
+    var form = document.getElementById("grid-select");
+    if (!table || !form) { picked = []; return; }
+    picked = picked.filter(function (id) { return courseCells(table, id).length > 0; });
+    if (!picked.length) pickedRow = null;
+    var old = table.querySelectorAll(".course--selected, td[aria-selected]");
+    for (var i = 0; i < old.length; i++) {
+      old[i].classList.remove("course--selected", "cell--selected");
+      old[i].removeAttribute("aria-selected");
+      old[i].removeAttribute("data-order");
+    }
+    picked.forEach(function (id, n) {
+      var list = courseCells(table, id);
+      for (var j = 0; j < list.length; j++) {
+        list[j].classList.add("course--selected");
+        list[j].setAttribute("data-order", String(n + 1));
+        var td = list[j].closest("td");
+        td.classList.add("cell--selected");
+        td.setAttribute("aria-selected", "true");
+      }
+    });
+    form.querySelector(".grid-select-n").textContent = String(picked.length);
+    form.hidden = picked.length < 2;
+    // A cell fetched for its versions may still be on its way.
+    form.querySelector(".grid-select-merge").disabled = !picked.every(function (id) {
+      return !!versioned(table, id);
+    });
+  }
+
+  function versioned(table, id) {
+    return table.querySelector('td.cell .course[data-course="' + id + '"][data-version]');
+  }
+
+  // The grid page's cells carry no versions: a cell whose course is
+  // selected is fetched alone, with them (and as it is now).
+  function refreshCell(td) {
+    var form = document.getElementById("grid-select");
+    if (!window.htmx || !form) return;
+    var parts = td.id.split("-");
+    swapCell(td, "GET", form.getAttribute("data-cells") + parts[1] + "/" + parts[2]);
+  }
+
+  function counted() {
+    var status = document.getElementById("grid-select-status");
+    if (!status) return "";
+    if (!picked.length) return status.getAttribute("data-cleared");
+    if (picked.length === 1) return status.getAttribute("data-one");
+    return status.getAttribute("data-many").replace("{n}", String(picked.length));
+  }
+
+  // Toggles `course` (a .course element) of cell `td`; a course that joins
+  // without its version has its cell fetched again.
+  function toggle(td, course) {
+    if (!course || !document.getElementById("grid-select")) return false;
+    var id = course.getAttribute("data-course"), row = rowOf(td), note = "";
+    if (pickedRow !== null && pickedRow !== row) {
+      picked = [];
+      note = document.getElementById("grid-select-status").getAttribute("data-other-row") + " ";
+    }
+    pickedRow = row;
+    var at = picked.indexOf(id);
+    if (at >= 0) picked.splice(at, 1); else picked.push(id);
+    drawSelection();
+    if (at < 0 && !course.hasAttribute("data-version")) refreshCell(td);
+    announce(note + counted());
+    return true;
+  }
+
+  function clearSelection(say) {
+    if (!picked.length) return false;
+    picked = [];
+    drawSelection();
+    if (say) announce(counted());
+    return true;
+  }
+
+  // Space on a cell: its selected courses leave the selection, else its first course joins it.
+  function toggleCell(td) {
+    var chosen = td.querySelector(".course--selected");
+    return toggle(td, chosen || td.querySelector(".course"));
+  }
+
+  // "Zusammenlegen (n)": the form gets the courses with the versions the
+  // cells show now, and answers into the first selected cell.
+  document.addEventListener("click", function (e) {
+    var t = e.target;
+    if (!(t instanceof Element)) return;
+    var form = t.closest("#grid-select");
+    if (!form) return;
+    if (t.closest(".grid-select-clear")) {
+      clearSelection(true);
+      return;
+    }
+    if (!t.closest(".grid-select-merge")) return;
+    var table = document.querySelector("table[data-editable]");
+    var old = form.querySelectorAll("input[type=hidden]");
+    for (var i = 0; i < old.length; i++) old[i].remove();
+    var first = null;
+    function add(name, value) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.appendChild(input);
+    }
+    picked.forEach(function (id) {
+      var course = versioned(table, id);
+      var td = course.closest("td");
+      if (!first) {
+        first = td;
+        add("class", td.id.split("-")[2]);
+      } else {
+        add("also", td.id.split("-")[2]);
+      }
+      add("course", id + ":" + course.getAttribute("data-version"));
+    });
+    if (first) form.setAttribute("hx-target", "#" + first.id);
+  });
+
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.elt && e.detail.elt.id === "grid-select") clearSelection(false);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (picked.length) drawSelection();
+  });
+
   document.addEventListener("click", function (e) {
     var t = e.target;
     if (!(t instanceof Element)) return;
     var td = t.closest("table[data-editable] td.cell");
     if (!td) return;
+    if ((e.ctrlKey || e.metaKey) && !td.classList.contains("cell--editing")) {
+      if (toggle(td, t.closest(".course") || td.querySelector(".course"))) e.preventDefault();
+      return;
+    }
     if (td.classList.contains("cell--editing")) {
       if (t.closest("a.editor-cancel") && closeEditor(td)) e.preventDefault();
       return;
@@ -115,9 +268,16 @@
     var t = e.target;
     if (!(t instanceof Element)) return;
     var td = t.closest("table[data-editable] td.cell");
-    if (!td) return;
+    if (!td) {
+      if (e.key === "Escape" && t.closest("#grid-select") && clearSelection(true)) e.preventDefault();
+      return;
+    }
     if (e.key === "Escape" && td.classList.contains("cell--editing")) {
       if (closeEditor(td)) e.preventDefault();
+    } else if (e.key === "Escape" && t === td) {
+      if (clearSelection(true)) e.preventDefault();
+    } else if (e.key === " " && t === td && !td.classList.contains("cell--editing")) {
+      if (toggleCell(td)) e.preventDefault();
     } else if (e.key === "Enter" && t === td) {
       if (openCell(td)) e.preventDefault();
     }

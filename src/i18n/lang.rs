@@ -117,6 +117,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/web-divisions.ftl"),
             include_str!("../../locales/de/problems.ftl"),
             include_str!("../../locales/de/errors-course.ftl"),
+            include_str!("../../locales/de/web-grid-select.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -142,6 +143,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/web-divisions.ftl"),
             include_str!("../../locales/en/problems.ftl"),
             include_str!("../../locales/en/errors-course.ftl"),
+            include_str!("../../locales/en/web-grid-select.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -167,6 +169,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/web-divisions.ftl"),
             include_str!("../../locales/fr/problems.ftl"),
             include_str!("../../locales/fr/errors-course.ftl"),
+            include_str!("../../locales/fr/web-grid-select.ftl"),
         ],
     }
 }

@@ -164,6 +164,7 @@ pub fn router(
         .route("/years/{year}/courses/{id}", post(grid::editor::save))
         .route("/years/{year}/courses/{id}/split", post(grid::split::split))
         .route("/years/{year}/courses/{id}/merge", post(grid::merge::merge))
+        .route("/years/{year}/courses/merge", post(grid::select::merge))
         .route("/years/{year}/grid/panel", get(grid::panel::panel))
         .route("/years/{year}/cells/{subject}/{class}", get(grid::cell::show).post(grid::cell::create))
         .route("/years/{year}/cells/{subject}/{class}/new", get(grid::cell::create_page))

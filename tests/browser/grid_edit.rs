@@ -18,7 +18,7 @@ use crate::grid_pick::{cell_of, class_courses, course_and_teacher, merged_course
 use crate::helpers::TestApp;
 
 /// The demo school on `app`; the id of school year 26/27.
-async fn demo(app: &TestApp) -> i64 {
+pub async fn demo(app: &TestApp) -> i64 {
     schoolplan::dataset::import(&app.store, &schoolplan::demo::generate(1)).await.expect("demo imported");
     let years = app.get("/schoolyear").await.expect(200);
     let year = years.result().as_array().unwrap().iter().find(|y| y["code"] == "26/27").expect("26/27").clone();
@@ -26,7 +26,7 @@ async fn demo(app: &TestApp) -> i64 {
 }
 
 /// A Chromium signed in as `name` (a new planner), showing the grid of `year`.
-async fn planner_at_grid(app: &TestApp, name: &str, year: i64, test: &str) -> Chrome {
+pub async fn planner_at_grid(app: &TestApp, name: &str, year: i64, test: &str) -> Chrome {
     app.token_for(name, Role::Planner).await;
     let link = schoolplan::service::session::create_link(&app.store, name, &app.base).await.expect("link");
     let chrome = Chrome::start(test).await;
@@ -39,7 +39,7 @@ async fn planner_at_grid(app: &TestApp, name: &str, year: i64, test: &str) -> Ch
 
 /// Brings the cell `id` to the middle of the grid (clear of the sticky
 /// headers) and clicks it.
-async fn click_cell(chrome: &Chrome, id: &str) {
+pub async fn click_cell(chrome: &Chrome, id: &str) {
     let td = chrome.wait_for(&format!("td#{id}")).await;
     let arg = serde_json::to_value(&td).unwrap();
     chrome

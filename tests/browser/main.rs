@@ -32,6 +32,7 @@ mod french;
 mod grid_edit;
 #[path = "../web/grid_pick.rs"]
 mod grid_pick;
+mod grid_select;
 mod history;
 mod live;
 mod masterdata;

@@ -22,7 +22,7 @@ async fn hx_get(web: &Web, path: &str, session: &str, target: &str) -> Page {
 }
 
 /// POST a form, as htmx when `target` is given.
-async fn post(web: &Web, path: &str, session: &str, form: &[(String, String)], target: Option<&str>) -> Page {
+pub async fn post(web: &Web, path: &str, session: &str, form: &[(String, String)], target: Option<&str>) -> Page {
     let mut req = web.browser.post(format!("{}{path}", web.app.base)).form(form).header(COOKIE, session);
     if let Some(t) = target {
         req = req.header("HX-Request", "true").header("HX-Target", t);

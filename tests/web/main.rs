@@ -19,6 +19,7 @@ mod french;
 mod grid;
 mod grid_edit;
 mod grid_pick;
+mod grid_select;
 mod history;
 mod live;
 mod mail;

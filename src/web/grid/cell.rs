@@ -30,6 +30,7 @@ use crate::i18n::{self, Lang};
 use crate::service::audit::Actor;
 use crate::service::course;
 use crate::service::session::SessionUser;
+use crate::service::version::Version;
 use crate::store::course::CourseFilter;
 use crate::store::Store;
 
@@ -46,6 +47,73 @@ pub struct Place {
     /// The teachers of the course before the write (the workload panel shows
     /// them with those after it; docs/web.md §Editing the grid).
     pub touched: Vec<i64>,
+    /// The catalogue texts of the cells, looked up once.
+    pub texts: CellTexts,
+    /// Whether a planner's courses carry their versions (`data-version`):
+    /// in a cell drawn alone, not on the grid page, where computing a
+    /// version per course would cost more than the rest of the page
+    /// (docs/web.md §Editing the grid, "Selecting and merging").
+    pub versions: bool,
+}
+
+impl Place {
+    /// Cells of school year `year` in `lang`, for a planner when `can_plan`,
+    /// after a write that touched the teachers `touched` (else empty).
+    pub fn new(lang: Lang, year: i64, can_plan: bool, touched: Vec<i64>) -> Place {
+        Place { lang, year, can_plan, touched, texts: CellTexts::new(lang), versions: can_plan }
+    }
+}
+
+/// Stands for a text's argument in a [`Pattern`]; no catalogue text holds it.
+const SLOT: &str = "\u{1}";
+
+/// A catalogue text with one argument, formatted once with [`SLOT`] for it:
+/// filling it in costs a string replacement, not a Fluent lookup (the
+/// grid's texts use the argument as it is, never to select a variant).
+#[derive(Debug, Clone)]
+pub struct Pattern(String);
+
+impl Pattern {
+    fn new(lang: Lang, key: &str, arg: &'static str) -> Pattern {
+        Pattern(i18n::text_with(lang, key, &[(arg, SLOT.into())]))
+    }
+
+    /// The text with `value` for its argument.
+    pub fn fill(&self, value: &str) -> String {
+        self.0.replacen(SLOT, value, 1)
+    }
+}
+
+/// The texts every cell may use, looked up once per answer rather than once
+/// per cell (a grid page has a thousand cells or more).
+#[derive(Debug, Clone)]
+pub struct CellTexts {
+    /// An empty cell, for screen readers.
+    pub empty: String,
+    /// The create control's label.
+    pub add: String,
+    /// The mark of a cancelled course.
+    pub cancelled: String,
+    /// `offen: {lessons}`.
+    pub open: Pattern,
+    /// `mit {classes}`.
+    pub merged: Pattern,
+    /// `Bemerkung: {text}`.
+    pub comment: Pattern,
+}
+
+impl CellTexts {
+    /// The texts in `lang`.
+    pub fn new(lang: Lang) -> CellTexts {
+        CellTexts {
+            empty: i18n::text(lang, "grid-empty-cell"),
+            add: i18n::text(lang, "grid-edit-add"),
+            cancelled: i18n::text(lang, "grid-cancelled"),
+            open: Pattern::new(lang, "grid-open", "lessons"),
+            merged: Pattern::new(lang, "grid-merged", "classes"),
+            comment: Pattern::new(lang, "grid-comment", "text"),
+        }
+    }
 }
 
 /// A cell.
@@ -95,6 +163,10 @@ pub struct CourseView {
     pub comment: Option<String>,
     /// The editor's URL (planners), empty for readers.
     pub edit: String,
+    /// The course's version (planners, in a cell drawn alone: `data-version`,
+    /// which the grid's selection sends with the course;
+    /// docs/web.md §Editing the grid), else empty.
+    pub version: String,
 }
 
 /// The answer to an htmx request for a cell: the cell, and the cells of the
@@ -197,7 +269,6 @@ pub fn actor(user: &SessionUser, path: &str) -> Actor {
 
 /// The cell of `subject` and `class` showing `list` (its courses).
 pub fn cell(place: &Place, subject: i64, class: i64, list: &[Course], tabindex: i8) -> CellView {
-    let lang = place.lang;
     let open = list.iter().any(|c| !c.cancelled && (c.open1.0 > 0 || c.open2.0 > 0));
     let merged = list.iter().any(|c| c.school_classes.len() > 1);
     let cancelled = !list.is_empty() && list.iter().all(|c| c.cancelled);
@@ -217,14 +288,14 @@ pub fn cell(place: &Place, subject: i64, class: i64, list: &[Course], tabindex: 
     }
     let add = (list.is_empty() && place.can_plan).then(|| {
         let post = cell_url(place.year, subject, class);
-        AddView { href: format!("{post}/new"), post, label: i18n::text(lang, "grid-edit-add") }
+        AddView { href: format!("{post}/new"), post, label: place.texts.add.clone() }
     });
     CellView {
         id: cell_id(subject, class),
         class: css,
         tabindex,
         courses: list.iter().map(|c| course(place, c, class)).collect(),
-        empty: if list.is_empty() { i18n::text(lang, "grid-empty-cell") } else { String::new() },
+        empty: if list.is_empty() { place.texts.empty.clone() } else { String::new() },
         add,
         problem: String::new(),
         oob: false,
@@ -232,7 +303,7 @@ pub fn cell(place: &Place, subject: i64, class: i64, list: &[Course], tabindex: 
 }
 
 fn course(place: &Place, c: &Course, class_id: i64) -> CourseView {
-    let lang = place.lang;
+    let texts = &place.texts;
     let lessons = if c.lessons1 == c.lessons2 {
         i18n::lessons_or_dash(c.lessons1.decimal())
     } else {
@@ -242,7 +313,7 @@ fn course(place: &Place, c: &Course, class_id: i64) -> CourseView {
     let teachers = if t1 == t2 { t1 } else { format!("{t1} / {t2}") };
     let mut marks = Vec::new();
     if c.cancelled {
-        marks.push(i18n::text(lang, "grid-cancelled"));
+        marks.push(texts.cancelled.clone());
     } else {
         let open = c.open1.decimal().max(c.open2.decimal());
         if !open.is_zero() {
@@ -251,25 +322,25 @@ fn course(place: &Place, c: &Course, class_id: i64) -> CourseView {
             } else {
                 format!("{} / {}", i18n::lessons(c.open1.decimal()), i18n::lessons(c.open2.decimal()))
             };
-            marks.push(i18n::text_with(lang, "grid-open", &[("lessons", text.into())]));
+            marks.push(texts.open.fill(&text));
         }
     }
     let others: Vec<&str> = c.school_classes.iter().filter(|k| k.id.0 != class_id).map(|k| k.code.as_str()).collect();
     if !others.is_empty() {
-        marks.push(i18n::text_with(lang, "grid-merged", &[("classes", others.join(", ").into())]));
+        marks.push(texts.merged.fill(&others.join(", ")));
     }
-    let comment = c
-        .comments
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(|t| i18n::text_with(lang, "grid-comment", &[("text", t.into())]));
+    let comment = c.comments.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(|t| texts.comment.fill(t));
     let edit = if place.can_plan {
         format!("/years/{}/courses/{}/edit?class={class_id}", place.year, c.id.0)
     } else {
         String::new()
     };
-    CourseView { id: c.id.0, lessons, teachers, marks, comment, edit }
+    let version = if place.can_plan && place.versions {
+        Version::of(c).map(|v| v.to_string()).unwrap_or_default()
+    } else {
+        String::new()
+    };
+    CourseView { id: c.id.0, lessons, teachers, marks, comment, edit, version }
 }
 
 /// `Biologie · F27c, F27d`: the course's subject and classes.
@@ -345,7 +416,7 @@ pub async fn show(
     if !wants_cell(&hx) {
         return Redirect::to(&grid_url(year, subject, class)).into_response();
     }
-    let place = Place { lang, year, can_plan: user.can_plan(), touched: Vec::new() };
+    let place = Place::new(lang, year, user.can_plan(), Vec::new());
     match subject_courses(&state.store, year, subject).await {
         Ok(courses) => render(lang, &partial(&place, subject, class, &courses, &[])),
         Err(e) => page_error(lang, e),
@@ -391,7 +462,7 @@ pub async fn create(
         Ok(new) => course::create_course(&state.store, &actor(&user, &path), &new).await.map(|_| ()),
         Err(e) => Err(e),
     };
-    let place = Place { lang, year, can_plan: user.can_plan(), touched: Vec::new() };
+    let place = Place::new(lang, year, user.can_plan(), Vec::new());
     match created {
         Ok(()) => redrawn(&state.store, &place, &hx, subject, class, &[]).await,
         Err(e) if e.status().is_server_error() => page_error(lang, e),
@@ -415,5 +486,31 @@ pub fn problem_text(e: &Error, lang: Lang) -> String {
         e.message(lang)
     } else {
         fields.into_iter().map(|(_, _, m)| m).collect::<Vec<_>>().join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_looked_up_texts_say_what_the_catalogue_says() {
+        for lang in [Lang::De, Lang::En, Lang::Fr] {
+            let texts = CellTexts::new(lang);
+            for (pattern, key, arg) in [
+                (&texts.open, "grid-open", "lessons"),
+                (&texts.merged, "grid-merged", "classes"),
+                (&texts.comment, "grid-comment", "text"),
+            ] {
+                for value in ["2.00 L", "F27b, F27c", "{ $x } \\u{1} & <b>"] {
+                    assert_eq!(
+                        pattern.fill(value),
+                        i18n::text_with(lang, key, &[(arg, value.into())]),
+                        "{key} {lang:?}"
+                    );
+                }
+            }
+            assert_eq!(texts.empty, i18n::text(lang, "grid-empty-cell"));
+        }
     }
 }

@@ -80,6 +80,12 @@ pub struct EditorView {
     /// The courses it may be merged with: (`id:version` as the choice's
     /// value, a label such as `G27b · 2.00 L · abc`).
     pub partners: Vec<(String, String)>,
+    /// Where "Mehrere Kurse zusammenlegen" posts the form
+    /// (`/years/{year}/courses/merge`, [`super::select`]).
+    pub merge_many: String,
+    /// This course as the first of that merge: `id:version` (the version the
+    /// editor was loaded at).
+    pub own: String,
     /// The course's history link, for administrators (docs/web.md §History); else empty.
     pub history: String,
 }
@@ -211,6 +217,8 @@ pub fn view(
             .iter()
             .filter_map(|c| Some((format!("{}:{}", c.id.0, Version::of(c).ok()?.as_str()), partner_label(c))))
             .collect(),
+        merge_many: format!("/years/{year}/courses/merge"),
+        own: format!("{}:{}", course.id.0, form.version),
         history: String::new(),
         form,
     }
@@ -277,6 +285,24 @@ fn partner_label(c: &Course) -> String {
     format!("{} · {lessons} · {who}", classes.join(", "))
 }
 
+/// The editor of `loaded` for `user` ([`view`], with the history link for
+/// those who may read it).
+pub fn editor_view(
+    lang: Lang,
+    user: &SessionUser,
+    inline: bool,
+    year: i64,
+    loaded: &Loaded,
+    form: CourseForm,
+    problems: &Problems,
+) -> EditorView {
+    let mut e = view(lang, inline, &user.csrf, year, loaded, form, problems);
+    if crate::service::history::may_read(user.role) {
+        e.history = format!("{}?back=/years/{year}/grid", super::super::history::link("course", loaded.course.id.0));
+    }
+    e
+}
+
 /// The editor in its cell for htmx, else as a page; with `status`.
 #[allow(clippy::too_many_arguments)]
 pub fn respond(
@@ -290,10 +316,7 @@ pub fn respond(
     status: StatusCode,
 ) -> Response {
     let inline = cell::wants_cell(hx);
-    let mut e = view(lang, inline, &user.csrf, year, loaded, form, problems);
-    if crate::service::history::may_read(user.role) {
-        e.history = format!("{}?back=/years/{year}/grid", super::super::history::link("course", loaded.course.id.0));
-    }
+    let e = editor_view(lang, &user, inline, year, loaded, form, problems);
     let res = if inline {
         render(lang, &EditorCell { e })
     } else {
@@ -359,7 +382,7 @@ pub async fn save(
     match crud::update::<Courses>(&state.store, &cell::actor(&user, &path), id, &expect, &update).await {
         Ok(written) => {
             let touched = super::panel::teachers_of(&loaded.course);
-            let place = Place { lang, year, can_plan: user.can_plan(), touched };
+            let place = Place::new(lang, year, user.can_plan(), touched);
             let also: Vec<i64> = written.item.school_classes.iter().map(|k| k.id.0).collect();
             cell::redrawn(&state.store, &place, &hx, written.item.subject.id.0, form.class, &also).await
         }

@@ -28,9 +28,7 @@ use crate::service::version::{Expect, Version, Versions};
 /// (`id:version`); `None` when missing or malformed.
 pub fn partner(body: &[u8]) -> Option<(i64, Version)> {
     let with = url::form_urlencoded::parse(body).find(|(k, _)| k == "with").map(|(_, v)| v.into_owned())?;
-    let (id, version) = with.split_once(':')?;
-    let id = id.trim().parse::<i64>().ok().filter(|id| *id > 0)?;
-    (!version.is_empty()).then(|| (id, Version::from_text(version)))
+    super::select::pick(&with)
 }
 
 /// `POST /years/{year}/courses/{id}/merge`: htmx gets the cell with the
@@ -63,7 +61,7 @@ pub async fn merge(
     match course::merge_courses(&state.store, &cell::actor(&user, &path), &ids, &expect).await {
         Ok(written) => {
             let touched = super::panel::teachers_of(&loaded.course);
-            let place = Place { lang, year, can_plan: user.can_plan(), touched };
+            let place = Place::new(lang, year, user.can_plan(), touched);
             let also: Vec<i64> = written.item.school_classes.iter().map(|k| k.id.0).collect();
             cell::redrawn(&state.store, &place, &hx, subject, class, &also).await
         }

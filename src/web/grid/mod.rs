@@ -10,7 +10,8 @@
 //! and re-renders one cell and creates a course in an empty one, [`editor`]
 //! opens and saves a course's editor (its typed values in [`form`]), and
 //! [`conflict`] shows what someone else changed meanwhile when a save comes
-//! too late, and [`split`] splits a merged course.
+//! too late, [`split`] splits a merged course, and [`select`] merges the
+//! courses of several selected cells of one row.
 
 pub mod cell;
 pub mod conflict;
@@ -18,6 +19,7 @@ pub mod editor;
 pub mod form;
 pub mod merge;
 pub mod panel;
+pub mod select;
 pub mod split;
 
 use std::collections::HashMap;
@@ -76,6 +78,34 @@ pub struct GridView {
     pub legend: Vec<(&'static str, String)>,
     /// Whether the person may edit (cells open the editor and create courses).
     pub editable: bool,
+    /// The selection toolbar ("Auswählen", [`select`]), for planners only.
+    pub select: Option<SelectView>,
+}
+
+/// The grid's selection toolbar and its announcements ("Selecting and
+/// merging" in docs/web.md §Editing the grid); assets/app.js shows it.
+#[derive(Debug, Clone)]
+pub struct SelectView {
+    /// Where the toolbar posts (`/years/{id}/courses/merge`).
+    pub action: String,
+    /// Where a cell alone is fetched, but for `{subject}/{class}` (`/years/{id}/cells/`).
+    pub cells: String,
+    /// The toolbar's name for screen readers.
+    pub label: String,
+    /// The merge button's text (the count follows in brackets).
+    pub merge: String,
+    /// The button that clears the selection.
+    pub clear: String,
+    /// That the course selected first keeps its teachers.
+    pub first: String,
+    /// Announcement for one selected course.
+    pub one: String,
+    /// Announcement for several, `{n}` standing for their number.
+    pub many: String,
+    /// Announcement when the selection is cleared.
+    pub cleared: String,
+    /// Announcement when a cell of another row starts the selection again.
+    pub other_row: String,
 }
 
 /// Fixed texts of the grid.
@@ -216,7 +246,9 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
             description: format!("{} · {}", c.grade.code, c.class.division.code),
         })
         .collect();
-    let place = cell::Place { lang, year: grid.year.id.0, can_plan, touched: Vec::new() };
+    // The page's cells carry no versions: a selected cell is fetched alone
+    // (with them) when it is selected.
+    let place = cell::Place { versions: false, ..cell::Place::new(lang, grid.year.id.0, can_plan, Vec::new()) };
     let mut courses = std::collections::BTreeSet::new();
     let mut first = true;
     let rows = grid
@@ -256,7 +288,11 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
             caption: i18n::text_with(lang, "grid-caption", &[("year", grid.year.code.as_str().into())]),
             subject: t("grid-subject"),
             legend: t("grid-legend"),
-            keys: if can_plan { format!("{} {}", t("grid-keys"), t("grid-edit-keys")) } else { t("grid-keys") },
+            keys: if can_plan {
+                format!("{} {} {}", t("grid-keys"), t("grid-edit-keys"), t("grid-select-keys"))
+            } else {
+                t("grid-keys")
+            },
             readonly: if can_plan { String::new() } else { t("grid-readonly") },
             counts,
             no_classes: t("grid-no-classes"),
@@ -272,5 +308,17 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
             ("sample sample--lessons", t("grid-legend-lessons")),
         ],
         editable: can_plan,
+        select: can_plan.then(|| SelectView {
+            action: format!("/years/{}/courses/merge", grid.year.id.0),
+            cells: format!("/years/{}/cells/", grid.year.id.0),
+            label: t("grid-select-toolbar"),
+            merge: t("grid-select-merge"),
+            clear: t("grid-select-clear"),
+            first: t("grid-select-first"),
+            one: t("grid-select-count-one"),
+            many: i18n::text_with(lang, "grid-select-count", &[("count", "{n}".into())]),
+            cleared: t("grid-select-cleared"),
+            other_row: t("grid-select-other-row"),
+        }),
     }
 }

@@ -44,7 +44,7 @@ pub async fn split(
     match course::split_course(&state.store, &cell::actor(&user, &path), CourseId(id), &expect).await {
         Ok(_) => {
             let touched = super::panel::teachers_of(&loaded.course);
-            let place = Place { lang, year, can_plan: user.can_plan(), touched };
+            let place = Place::new(lang, year, user.can_plan(), touched);
             let also: Vec<i64> = loaded.course.school_classes.iter().map(|k| k.id.0).collect();
             cell::redrawn(&state.store, &place, &hx, subject, class, &also).await
         }
