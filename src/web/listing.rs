@@ -8,7 +8,7 @@ use axum::http::Uri;
 use axum::response::{IntoResponse, Response};
 
 use super::htmx::HxResponse;
-use super::record::Notice;
+use super::notice::Notice;
 use crate::i18n::{self, Lang};
 
 /// The request's path and query (the language switch comes back to it,

@@ -18,7 +18,7 @@
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages);
 //! [`listing`] (what list pages share), [`refusal`] (how a refused write is answered), [`sorting`]
-//! (the headers and head of a sorted list).
+//! (the headers and head of a sorted list), [`notice`] (the message above a page).
 //!
 //! Layer: beside `api` (it never imports it); reads and use cases go through
 //! [`crate::service`].
@@ -44,6 +44,7 @@ pub mod listing;
 pub mod live;
 pub mod lookups;
 pub mod mail;
+pub mod notice;
 pub mod opening;
 pub mod overview;
 pub mod pool;

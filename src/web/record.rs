@@ -40,6 +40,7 @@ use super::guard::SignedIn;
 use super::htmx::HxRequest;
 use super::layout::{Page, Screen};
 use super::listing::{count_text, done_notice, here, region_answer, search_text};
+pub use super::notice::Notice;
 use super::refusal::{self, forbidden, is_page_fault, last_change, refusal_text};
 use super::{page_error, render, WebState};
 use crate::domain::body_reader::Mode;
@@ -405,15 +406,6 @@ impl ObjectView {
         let delete_confirm = i18n::text(lang, &format!("{prefix}-delete-confirm"));
         ObjectView { base, id, facts, version, can_write, back, delete_confirm }
     }
-}
-
-/// A message above a page's content.
-#[derive(Debug, Clone)]
-pub struct Notice {
-    /// `ok` (done) or `error` (refused); the CSS class `notice--{kind}`.
-    pub kind: &'static str,
-    /// The text.
-    pub text: String,
 }
 
 /// The form to create or edit a record.
