@@ -31,12 +31,15 @@ use super::form::{self, Field, FieldErrors, FormData};
 use super::guard::SignedIn;
 use super::history::role_name;
 use super::layout::{Page, Screen};
+use super::listing::done_notice;
 use super::record::Notice;
-use super::{error_page, page_error, render, WebState};
+use super::refusal::{forbidden, is_page_fault};
+use super::{page_error, render, WebState};
 use crate::auth::Role;
 use crate::error::{Error, ErrorCode};
 use crate::i18n::{self, Lang};
 use crate::service::account::{self, Authorisation};
+use crate::service::audit::Actor;
 use crate::service::session::{self, SessionUser};
 use crate::service::version::Version;
 use crate::store::account::{Account, TokenInfo};
@@ -147,7 +150,7 @@ impl<S: Send + Sync> FromRequestParts<S> for SignedInAdmin {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let SignedIn { user, lang } = SignedIn::from_request_parts(parts, state).await?;
         if !account::may_manage(user.role) {
-            return Err(error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden"));
+            return Err(forbidden(lang));
         }
         Ok(SignedInAdmin { user, lang })
     }
@@ -181,8 +184,7 @@ pub async fn list(
     SignedInAdmin { user, lang }: SignedInAdmin,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let notice = (q.get("done").map(String::as_str) == Some("deleted"))
-        .then(|| Notice { kind: "ok", text: i18n::text(lang, "admin-done-deleted") });
+    let notice = done_notice(lang, &q, "admin", &["deleted"]);
     let mut values = FormData::default();
     values.set("role", "reader");
     show_list(&state, user, lang, notice, values, FieldErrors::none(lang), StatusCode::OK).await
@@ -255,12 +257,7 @@ pub async fn detail(
     Path(id): Path<i64>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let notice = q.get("done").and_then(|d| match d.as_str() {
-        "created" | "saved" | "revoked" => {
-            Some(Notice { kind: "ok", text: i18n::text(lang, &format!("admin-done-{d}")) })
-        }
-        _ => None,
-    });
+    let notice = done_notice(lang, &q, "admin", &["created", "saved", "revoked"]);
     show_account(&state, user, lang, id, notice, None, StatusCode::OK).await
 }
 
@@ -348,13 +345,33 @@ fn token_row(lang: Lang, tk: &TokenInfo, now: &str) -> TokenRow {
 /// An account write refused: the page as it is now with the reason; other
 /// faults as pages.
 async fn refused(state: &WebState, user: SessionUser, lang: Lang, id: i64, e: Error) -> Response {
-    match e.code() {
-        ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden => page_error(lang, e),
-        _ => {
-            let notice = Notice { kind: "error", text: refusal(lang, &e) };
-            show_account(state, user, lang, id, Some(notice), None, e.status()).await
-        }
+    if is_page_fault(&e) {
+        return page_error(lang, e);
     }
+    let notice = Notice { kind: "error", text: refusal(lang, &e) };
+    show_account(state, user, lang, id, Some(notice), None, e.status()).await
+}
+
+/// The answer to a write on account `id`: done, a redirect to `to` (303);
+/// refused, the account's page with the reason ([`refused`]).
+async fn after_write<T>(
+    state: &WebState,
+    user: SessionUser,
+    lang: Lang,
+    id: i64,
+    written: Result<T, Error>,
+    to: &str,
+) -> Response {
+    match written {
+        Ok(_) => Redirect::to(to).into_response(),
+        Err(e) => refused(state, user, lang, id, e).await,
+    }
+}
+
+/// The audit trail's caller of a form's write `what` on account `id`'s page
+/// (`POST /admin/accounts/{id}/{what}`).
+fn account_actor(user: &SessionUser, id: i64, what: &str) -> Actor {
+    form::actor(user, &format!("/admin/accounts/{id}/{what}"))
 }
 
 /// `POST /admin/accounts/{id}/role` (`role`, `_version`): sets the role,
@@ -367,17 +384,14 @@ pub async fn change_role(
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
     let sent = FormData(fields);
-    let actor = form::actor(&user, &format!("/admin/accounts/{id}/role"));
+    let actor = account_actor(&user, id, "role");
     let result = async {
         let (current, _) = account::account_with_tokens(&state.store, id).await?;
         let (name, role) = account::read_new_account(&json!({"name": current.name, "role": sent.text("role")}))?;
         account::update_account(&state.store, &actor, id, &sent.expect(), &name, role).await
     }
     .await;
-    match result {
-        Ok(_) => Redirect::to(&format!("/admin/accounts/{id}?done=saved")).into_response(),
-        Err(e) => refused(&state, user, lang, id, e).await,
-    }
+    after_write(&state, user, lang, id, result, &format!("/admin/accounts/{id}?done=saved")).await
 }
 
 /// `POST /admin/accounts/{id}/delete` (`_version`): deletes the account with
@@ -389,11 +403,9 @@ pub async fn delete(
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
     let sent = FormData(fields);
-    let actor = form::actor(&user, &format!("/admin/accounts/{id}/delete"));
-    match account::delete_account(&state.store, &actor, id, &sent.expect()).await {
-        Ok(()) => Redirect::to("/admin?done=deleted").into_response(),
-        Err(e) => refused(&state, user, lang, id, e).await,
-    }
+    let actor = account_actor(&user, id, "delete");
+    let result = account::delete_account(&state.store, &actor, id, &sent.expect()).await;
+    after_write(&state, user, lang, id, result, "/admin?done=deleted").await
 }
 
 /// `POST /admin/accounts/{id}/tokens` (`label`, `expiresInDays`): creates a
@@ -407,7 +419,7 @@ pub async fn create_token(
     let sent = FormData(fields);
     let days = sent.get("expiresInDays").trim().parse::<i64>().ok();
     let body = json!({"account": id, "label": sent.text("label"), "expiresInDays": days});
-    let actor = form::actor(&user, &format!("/admin/accounts/{id}/tokens"));
+    let actor = account_actor(&user, id, "tokens");
     let result = async {
         let (account, label, days) = account::read_new_token(&body)?;
         account::create_token(&state.store, &actor, account, label.as_deref(), account::expiry_in(days).as_deref())
@@ -435,11 +447,9 @@ pub async fn revoke_token(
     SignedInAdmin { user, lang }: SignedInAdmin,
     Path((id, token)): Path<(i64, i64)>,
 ) -> Response {
-    let actor = form::actor(&user, &format!("/admin/accounts/{id}/tokens/{token}/revoke"));
-    match account::revoke_token(&state.store, &actor, token).await {
-        Ok(()) => Redirect::to(&format!("/admin/accounts/{id}?done=revoked")).into_response(),
-        Err(e) => refused(&state, user, lang, id, e).await,
-    }
+    let actor = account_actor(&user, id, &format!("tokens/{token}/revoke"));
+    let result = account::revoke_token(&state.store, &actor, token).await;
+    after_write(&state, user, lang, id, result, &format!("/admin/accounts/{id}?done=revoked")).await
 }
 
 /// `POST /admin/accounts/{id}/signin-link`: a one-time sign-in link for the

@@ -264,3 +264,13 @@ impl Page {
         }
     }
 }
+
+impl Page {
+    /// This page as one of school year `year`'s: the year of the URL, and the
+    /// year switch of `years` ((id, code), newest first) with `year` chosen.
+    pub fn in_year(mut self, year: i64, years: impl IntoIterator<Item = (i64, String)>) -> Page {
+        self.year = Some(year);
+        self.years = years.into_iter().map(|(id, code)| YearChoice { id, code, selected: id == year }).collect();
+        self
+    }
+}

@@ -16,7 +16,9 @@
 //! (Stammdaten → Organisationseinheiten, with the images); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
-//! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages).
+//! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages);
+//! [`listing`] (what list pages share), [`refusal`] (how a refused write is answered), [`sorting`]
+//! (the headers and head of a sorted list), [`notice`] (the message above a page).
 //!
 //! Layer: beside `api` (it never imports it); reads and use cases go through
 //! [`crate::service`].
@@ -38,15 +40,19 @@ pub mod htmx;
 pub mod language;
 pub mod layout;
 pub mod lessontable;
+pub mod listing;
 pub mod live;
 pub mod lookups;
 pub mod mail;
+pub mod notice;
 pub mod opening;
 pub mod overview;
 pub mod pool;
 pub mod record;
+pub mod refusal;
 pub mod schoolyears;
 pub mod signin;
+pub mod sorting;
 pub mod sso;
 pub mod subjects;
 pub mod teachers;

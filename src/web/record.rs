@@ -37,9 +37,12 @@ use serde_json::Value;
 
 use super::form::{self, Conflict, Field, FieldErrors, FormData};
 use super::guard::SignedIn;
-use super::htmx::{HxRequest, HxResponse};
+use super::htmx::HxRequest;
 use super::layout::{Page, Screen};
-use super::{error_page, page_error, render, WebState};
+use super::listing::{count_text, done_notice, here, region_answer, search_text};
+pub use super::notice::Notice;
+use super::refusal::{self, forbidden, is_page_fault, last_change, refusal_text};
+use super::{page_error, render, WebState};
 use crate::domain::body_reader::Mode;
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
@@ -48,7 +51,6 @@ use crate::service::audit::Actor;
 use crate::service::crud::{self, Crud, CrudCreate, Written};
 use crate::service::session::SessionUser;
 use crate::service::version::{Expect, Version};
-use crate::store::account::AuditFilter;
 use crate::store::{Conn, Store};
 
 /// The choices of a form's `select` and `checks` fields: per field name, the
@@ -282,7 +284,7 @@ pub async fn list_page<S: Listed>(
     hx: HxRequest,
     uri: Uri,
 ) -> Response {
-    let q = query.get("q").map(|s| s.trim().to_string()).unwrap_or_default();
+    let q = search_text(&query);
     let chosen = query.get("state").map_or("all", String::as_str);
     let archived = match chosen {
         "active" if S::ARCHIVABLE => Some(false),
@@ -308,11 +310,7 @@ pub async fn list_page<S: Listed>(
             archived,
         })
         .collect();
-    let count = i18n::text_with(
-        lang,
-        &format!("{}-count", S::PREFIX),
-        &[("shown", rows.len().to_string().into()), ("total", all.len().to_string().into())],
-    );
+    let count = count_text(lang, &format!("{}-count", S::PREFIX), rows.len(), all.len());
     let list = ListView {
         row: S::ROW,
         base: S::BASE,
@@ -323,10 +321,9 @@ pub async fn list_page<S: Listed>(
         rows,
         archivable: S::ARCHIVABLE,
     };
-    let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
+    let here = here(&uri);
     if hx.wants_fragment(&format!("{}-list", S::ROW)) {
-        return (HxResponse { push_url: Some(here), ..Default::default() }, render(lang, &ListRegion { list }))
-            .into_response();
+        return region_answer(here, render(lang, &ListRegion { list }));
     }
     let states = [("all", "form-state-all"), ("active", "form-state-active"), ("archived", "form-state-archived")]
         .into_iter()
@@ -337,7 +334,7 @@ pub async fn list_page<S: Listed>(
             selected: value == chosen,
         })
         .collect();
-    let done = if query.get("done").map(String::as_str) == Some("deleted") { t("done-deleted") } else { String::new() };
+    let done = done_notice(lang, &query, S::PREFIX, &["deleted"]).map(|n| n.text).unwrap_or_default();
     let new_label = if user.can_plan() { t("new") } else { String::new() };
     let mut page = Page::new(lang, S::SCREEN, t("title"), Some(user), here);
     // The menu's Planung entry leads to the newest year's grid.
@@ -354,26 +351,14 @@ pub async fn list_page<S: Listed>(
 pub struct RecordPage {
     /// The frame.
     pub page: Page,
-    /// The screen's path (`/teachers`).
-    pub base: &'static str,
-    /// The object's id.
-    pub id: i64,
+    /// The object: its facts, the back link, the edit and delete controls.
+    pub object: ObjectView,
     /// Whether archived (decides the archive button).
     pub archived: bool,
     /// Whether it can be archived (shows the archive button).
     pub archivable: bool,
-    /// The fields: (label, value).
-    pub facts: Vec<(String, String)>,
-    /// The version shown (for the archive and delete forms).
-    pub version: String,
-    /// Whether the person may change it (shows the buttons).
-    pub can_write: bool,
     /// A message: what was just done, or why it was not.
     pub notice: Option<Notice>,
-    /// Text of the link back to the list.
-    pub back: String,
-    /// The sentence before the delete button.
-    pub delete_confirm: String,
     /// The object's history link (`/history/{type}/{id}`), empty for whoever
     /// may not read the audit trail (docs/web.md §History).
     pub history: String,
@@ -383,13 +368,44 @@ pub struct RecordPage {
     pub section: String,
 }
 
-/// A message above a page's content.
+/// What the page of an object shows of it, on a master-data screen
+/// ([`RecordPage`]) and on a screen of one school year's objects
+/// ([`super::year_record::ObjectPage`]) alike.
 #[derive(Debug, Clone)]
-pub struct Notice {
-    /// `ok` (done) or `error` (refused); the CSS class `notice--{kind}`.
-    pub kind: &'static str,
-    /// The text.
-    pub text: String,
+pub struct ObjectView {
+    /// The list's path (`/teachers`, `/years/3/employments`).
+    pub base: String,
+    /// The object's id.
+    pub id: i64,
+    /// The fields: (label, value).
+    pub facts: Vec<(String, String)>,
+    /// The version shown (for the archive and delete forms).
+    pub version: String,
+    /// Whether the person may change it (shows the buttons).
+    pub can_write: bool,
+    /// Text of the link back to the list.
+    pub back: String,
+    /// The sentence before the delete button.
+    pub delete_confirm: String,
+}
+
+impl ObjectView {
+    /// Object `id` of the list `base` with its `facts` and `version`; the
+    /// back link's and the delete's texts are catalogue keys `{prefix}-back`
+    /// and `{prefix}-delete-confirm`.
+    pub fn new(
+        lang: Lang,
+        prefix: &str,
+        base: String,
+        id: i64,
+        facts: Vec<(String, String)>,
+        version: String,
+        can_write: bool,
+    ) -> ObjectView {
+        let back = i18n::text(lang, &format!("{prefix}-back"));
+        let delete_confirm = i18n::text(lang, &format!("{prefix}-delete-confirm"));
+        ObjectView { base, id, facts, version, can_write, back, delete_confirm }
+    }
 }
 
 /// The form to create or edit a record.
@@ -462,12 +478,7 @@ pub async fn detail<S: Record>(
     Path(id): Path<i64>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let notice = query.get("done").and_then(|d| match d.as_str() {
-        "created" | "saved" | "archived" | "unarchived" => {
-            Some(Notice { kind: "ok", text: i18n::text(lang, &format!("{}-done-{d}", S::PREFIX)) })
-        }
-        _ => None,
-    });
+    let notice = done_notice(lang, &query, S::PREFIX, &["created", "saved", "archived", "unarchived"]);
     show_detail::<S>(&state, user, lang, id, notice, &FieldErrors::none(lang), StatusCode::OK).await
 }
 
@@ -507,16 +518,10 @@ pub async fn show_detail<S: Record>(
         lang,
         &RecordPage {
             page,
-            base: S::BASE,
-            id,
+            object: ObjectView::new(lang, S::PREFIX, S::BASE.into(), id, facts, version, user.can_plan()),
             archived: S::archived(&item),
             archivable: S::ARCHIVABLE,
-            facts,
-            version,
-            can_write: user.can_plan(),
             notice,
-            back: i18n::text(lang, &format!("{}-back", S::PREFIX)),
-            delete_confirm: i18n::text(lang, &format!("{}-delete-confirm", S::PREFIX)),
             history: if crate::service::history::may_read(user.role) {
                 super::history::link(<S::R as Crud>::PATH, id)
             } else {
@@ -529,63 +534,101 @@ pub async fn show_detail<S: Record>(
     (status, html).into_response()
 }
 
-/// What a form shows besides its fields.
-struct FormState {
-    id: Option<i64>,
-    values: FormData,
-    errors: FieldErrors,
-    conflict: Option<Conflict>,
-    status: StatusCode,
+/// What a record's form shows besides its fields: the same for the
+/// master-data forms here and the forms of one school year's objects
+/// ([`super::year_record`]).
+pub struct FormState {
+    /// The object's id; `None` for a new object.
+    pub id: Option<i64>,
+    /// The values shown, with the version the form was loaded at.
+    pub values: FormData,
+    /// The problems of a refused save.
+    pub errors: FieldErrors,
+    /// Someone else's change (after a 412).
+    pub conflict: Option<Conflict>,
+    /// The answer's status.
+    pub status: StatusCode,
 }
 
 impl FormState {
     /// A form as loaded: `values`, no problem, 200.
-    fn fresh(id: Option<i64>, values: FormData, lang: Lang) -> FormState {
+    pub fn fresh(id: Option<i64>, values: FormData, lang: Lang) -> FormState {
         FormState { id, values, errors: FieldErrors::none(lang), conflict: None, status: StatusCode::OK }
+    }
+
+    /// A refused save's form: the values typed, the problems of `e` beside
+    /// the form's `fields` (the others above them), answered with `e`'s status.
+    pub fn refused(id: Option<i64>, values: FormData, e: &Error, lang: Lang, fields: &[&str]) -> FormState {
+        let errors = FieldErrors::from_error(e, lang, fields);
+        FormState { id, values, errors, conflict: None, status: e.status() }
+    }
+
+    /// Someone else's change (412): the values typed with the saved version, below `conflict`.
+    pub fn conflict(id: i64, values: FormData, conflict: Conflict, lang: Lang) -> FormState {
+        let status = StatusCode::PRECONDITION_FAILED;
+        FormState { conflict: Some(conflict), status, ..FormState::fresh(Some(id), values, lang) }
+    }
+
+    /// The paths of the form of an object below the list `base`: where it
+    /// posts to, where cancel leads, and its own (action, cancel, here).
+    pub fn paths(&self, base: &str) -> (String, String, String) {
+        match self.id {
+            None => (base.to_string(), base.to_string(), format!("{base}/new")),
+            Some(id) => (format!("{base}/{id}"), format!("{base}/{id}"), format!("{base}/{id}/edit")),
+        }
+    }
+
+    /// The form in the frame `page`, below the list `base`, with the fields
+    /// `fields` builds of the values and problems and `archived` kept as it
+    /// is; answered with the status.
+    pub fn answer(
+        self,
+        lang: Lang,
+        page: Page,
+        base: &str,
+        archived: bool,
+        fields: impl FnOnce(&FormData, &FieldErrors) -> Vec<Field>,
+    ) -> Response {
+        let (action, cancel, _) = self.paths(base);
+        let html = render(
+            lang,
+            &RecordForm {
+                page,
+                action,
+                cancel,
+                version: self.values.get(form::VERSION_FIELD).to_string(),
+                archived,
+                fields: fields(&self.values, &self.errors),
+                errors: self.errors.general.clone(),
+                conflict: self.conflict,
+            },
+        );
+        (self.status, html).into_response()
     }
 }
 
 /// Renders the form (new when `id` is `None`); 403 for a reader.
 async fn show_form<S: Record>(state: &WebState, user: SessionUser, lang: Lang, s: FormState) -> Response {
     if !user.can_plan() {
-        return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
+        return forbidden(lang);
     }
     let options = match state.store.snapshot(async |conn| S::options(conn, &s.values).await).await {
         Ok(options) => options,
         Err(e) => return page_error(lang, e),
     };
-    let (title, action, cancel, here) = match s.id {
-        None => (
-            i18n::text(lang, &format!("{}-new-title", S::PREFIX)),
-            S::BASE.to_string(),
-            S::BASE.to_string(),
-            format!("{}/new", S::BASE),
-        ),
-        Some(id) => (
-            i18n::text_with(lang, &format!("{}-edit-title", S::PREFIX), &[("code", s.values.get("code").into())]),
-            format!("{}/{id}", S::BASE),
-            format!("{}/{id}", S::BASE),
-            format!("{}/{id}/edit", S::BASE),
-        ),
+    let title = match s.id {
+        None => i18n::text(lang, &format!("{}-new-title", S::PREFIX)),
+        Some(_) => {
+            i18n::text_with(lang, &format!("{}-edit-title", S::PREFIX), &[("code", s.values.get("code").into())])
+        }
     };
+    let (_, _, here) = s.paths(S::BASE);
     let page = match frame(state, S::SCREEN, user, lang, title, here).await {
         Ok(page) => page,
         Err(e) => return page_error(lang, e),
     };
-    let html = render(
-        lang,
-        &RecordForm {
-            page,
-            action,
-            cancel,
-            version: s.values.get(form::VERSION_FIELD).to_string(),
-            archived: s.values.checked("archived"),
-            fields: S::fields(lang, &s.values, &s.errors, &options),
-            errors: s.errors.general.clone(),
-            conflict: s.conflict,
-        },
-    );
-    (s.status, html).into_response()
+    let archived = s.values.checked("archived");
+    s.answer(lang, page, S::BASE, archived, |values, errors| S::fields(lang, values, errors, &options))
 }
 
 /// `GET {base}/new`: the empty form (planners and admins; 403 for readers).
@@ -613,10 +656,11 @@ pub async fn create<S: Record>(
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
     let values = FormData::from_fields(fields);
-    let written = match <S::R as CrudCreate>::New::from_body(&S::body(&values), Mode::Create) {
-        Ok(new) => S::create_new(&state.store, &form::actor(&user, S::BASE), &new).await,
-        Err(e) => Err(e),
-    };
+    let written = async {
+        let new = <S::R as CrudCreate>::New::from_body(&S::body(&values), Mode::Create)?;
+        S::create_new(&state.store, &form::actor(&user, S::BASE), &new).await
+    }
+    .await;
     match written {
         Ok(w) => Redirect::to(&format!("{}/{}?done=created", S::BASE, w.id)).into_response(),
         Err(e) => refused::<S>(&state, user, lang, None, values, e).await,
@@ -657,12 +701,8 @@ async fn refused<S: Record>(
 ) -> Response {
     match (e.code(), id) {
         (ErrorCode::PreconditionFailed, Some(id)) => conflict::<S>(state, user, lang, id, values).await,
-        (ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden, _) => page_error(lang, e),
-        _ => {
-            let errors = FieldErrors::from_error(&e, lang, S::FIELDS);
-            let status = e.status();
-            show_form::<S>(state, user, lang, FormState { id, values, errors, conflict: None, status }).await
-        }
+        _ if is_page_fault(&e) => page_error(lang, e),
+        _ => show_form::<S>(state, user, lang, FormState::refused(id, values, &e, lang, S::FIELDS)).await,
     }
 }
 
@@ -680,40 +720,20 @@ async fn conflict<S: Record>(
         .snapshot(async |conn| {
             let item =
                 <S::R as Crud>::get(conn, id).await?.ok_or_else(|| Error::not_found(<S::R as Crud>::NOUN, id))?;
-            let filter = AuditFilter {
-                object_type: Some(<S::R as Crud>::PATH.into()),
-                object_id: Some(id),
-                ..Default::default()
-            };
-            let last = conn.list_audit(&filter).await?.into_iter().next().map(|a| (a.account_name, form::when(&a.at)));
+            let last = last_change(conn, <S::R as Crud>::PATH, id).await?;
             let saved = loaded::<S>(&item);
             // The choices of both, so that each side shows its labels.
-            let mut both = saved.clone();
-            both.0.extend(values.0.iter().cloned());
-            Result::Ok((saved, last, S::options(conn, &both).await?))
+            let options = S::options(conn, &refusal::both(&saved, &values)).await?;
+            Result::Ok((saved, last, options))
         })
         .await;
     let (saved, last, options) = match read {
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
-    let none = FieldErrors::none(lang);
-    let conflict = Conflict::between(
-        lang,
-        &S::fields(lang, &saved, &none, &options),
-        &S::fields(lang, &values, &none, &options),
-        last,
-    );
-    values.set(form::VERSION_FIELD, saved.get(form::VERSION_FIELD));
+    let conflict = refusal::conflict(lang, &saved, &mut values, last, |v, e| S::fields(lang, v, e, &options));
     values.set("archived", saved.get("archived"));
-    let status = StatusCode::PRECONDITION_FAILED;
-    show_form::<S>(
-        state,
-        user,
-        lang,
-        FormState { id: Some(id), values, errors: none, conflict: Some(conflict), status },
-    )
-    .await
+    show_form::<S>(state, user, lang, FormState::conflict(id, values, conflict, lang)).await
 }
 
 /// `POST {base}/{id}/archive`: `archived=true` archives, `false` reactivates;
@@ -779,9 +799,10 @@ async fn write_refused<S: Record>(state: &WebState, user: SessionUser, lang: Lan
                 _ => e.message(lang),
             }
         }
-        ErrorCode::PreconditionFailed => i18n::text(lang, "form-changed-meanwhile"),
-        ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden => return page_error(lang, e),
-        _ => e.message(lang),
+        _ => match refusal_text(lang, &e) {
+            Some(text) => text,
+            None => return page_error(lang, e),
+        },
     };
     let notice = Notice { kind: "error", text };
     show_detail::<S>(state, user, lang, id, Some(notice), &FieldErrors::none(lang), e.status()).await

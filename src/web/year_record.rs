@@ -34,12 +34,14 @@ use axum::{Form, Router};
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-use super::form::{self, Choice, Conflict, Field, FieldErrors, FormData};
+use super::form::{self, Choice, Field, FieldErrors, FormData};
 use super::guard::SignedIn;
-use super::htmx::{HxRequest, HxResponse};
+use super::htmx::HxRequest;
 use super::layout::{Page, Screen};
-use super::record::{matches, options_of, Notice, Options, RecordForm};
-use super::{error_page, page_error, render, WebState};
+use super::listing::{count_text, done_notice, here, region_answer, search_text};
+use super::record::{matches, options_of, FormState, Notice, ObjectView, Options};
+use super::refusal::{self, forbidden, is_page_fault, last_change, refusal_text};
+use super::{page_error, render, WebState};
 use crate::domain::body_reader::Mode;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::FromBody;
@@ -48,7 +50,6 @@ use crate::i18n::{self, Lang};
 use crate::service::crud::{self, Crud, CrudCreate};
 use crate::service::session::SessionUser;
 use crate::service::version::Version;
-use crate::store::account::AuditFilter;
 use crate::store::Conn;
 
 /// The single form of a screen's resource.
@@ -213,22 +214,10 @@ pub struct ListView {
 pub struct ObjectPage {
     /// The frame.
     pub page: Page,
-    /// The list's path.
-    pub base: String,
-    /// The object's id.
-    pub id: i64,
-    /// The fields: (label, value).
-    pub facts: Vec<(String, String)>,
-    /// The version shown (for the delete form).
-    pub version: String,
-    /// Whether the person may change it.
-    pub can_write: bool,
+    /// The object: its facts, the back link, the edit and delete controls.
+    pub object: ObjectView,
     /// What was just done, or why it was not.
     pub notice: Option<Notice>,
-    /// Text of the link back to the list.
-    pub back: String,
-    /// The sentence before the delete button.
-    pub delete_confirm: String,
 }
 
 /// The routes of a screen below `/years/{year}/{SEGMENT}`.
@@ -259,19 +248,14 @@ async fn frame<S: YearRecord>(
     title: impl FnOnce(&str) -> String,
     here: String,
 ) -> Result<Page> {
-    let mut years = form::menu_years(conn).await?;
+    let years = form::menu_years(conn).await?;
     let code = years
         .iter()
         .find(|y| y.id == year)
         .map(|y| y.code.clone())
         .ok_or_else(|| Error::not_found(SchoolYearId::KIND, year))?;
-    for y in &mut years {
-        y.selected = y.id == year;
-    }
-    let mut page = Page::new(lang, S::SCREEN, title(&code), Some(user), here);
-    page.year = Some(year);
-    page.years = years;
-    Ok(page)
+    let page = Page::new(lang, S::SCREEN, title(&code), Some(user), here);
+    Ok(page.in_year(year, years.into_iter().map(|y| (y.id, y.code))))
 }
 
 /// `GET /years/{year}/{segment}`: the list, searched (`q`: every word) and filtered (each of the filters).
@@ -283,8 +267,8 @@ pub async fn list_page<S: YearRecord>(
     hx: HxRequest,
     uri: Uri,
 ) -> Response {
-    let q = query.get("q").map(|s| s.trim().to_string()).unwrap_or_default();
-    let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
+    let q = search_text(&query);
+    let here = here(&uri);
     let read = state
         .store
         .snapshot(async |conn| {
@@ -311,11 +295,7 @@ pub async fn list_page<S: YearRecord>(
             })
         })
         .collect();
-    let count = i18n::text_with(
-        lang,
-        &key::<S>("count"),
-        &[("shown", rows.len().to_string().into()), ("total", all.len().to_string().into())],
-    );
+    let count = count_text(lang, &key::<S>("count"), rows.len(), all.len());
     let list = ListView {
         row: S::ROW,
         base: base::<S>(year),
@@ -326,8 +306,7 @@ pub async fn list_page<S: YearRecord>(
         rows,
     };
     if hx.wants_fragment(&format!("{}-list", S::ROW)) {
-        return (HxResponse { push_url: Some(here), ..Default::default() }, render(lang, &ListRegion { list }))
-            .into_response();
+        return region_answer(here, render(lang, &ListRegion { list }));
     }
     let filters = S::FILTERS
         .iter()
@@ -345,11 +324,7 @@ pub async fn list_page<S: YearRecord>(
             (*f, i18n::text(lang, &key::<S>(&format!("filter-{f}"))), choices)
         })
         .collect();
-    let done = if query.get("done").map(String::as_str) == Some("deleted") {
-        i18n::text(lang, &key::<S>("done-deleted"))
-    } else {
-        String::new()
-    };
+    let done = done_notice(lang, &query, S::PREFIX, &["deleted"]).map(|n| n.text).unwrap_or_default();
     let new_label = if user.can_plan() { i18n::text(lang, &key::<S>("new")) } else { String::new() };
     render(
         lang,
@@ -382,10 +357,7 @@ pub async fn detail<S: YearRecord>(
     Path((year, id)): Path<(i64, i64)>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let notice = query.get("done").and_then(|d| match d.as_str() {
-        "created" | "saved" => Some(Notice { kind: "ok", text: i18n::text(lang, &key::<S>(&format!("done-{d}"))) }),
-        _ => None,
-    });
+    let notice = done_notice(lang, &query, S::PREFIX, &["created", "saved"]);
     show_detail::<S>(&state, user, lang, year, id, notice, StatusCode::OK).await
 }
 
@@ -414,21 +386,9 @@ async fn show_detail<S: YearRecord>(
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
-    let html = render(
-        lang,
-        &ObjectPage {
-            page,
-            base: base::<S>(year),
-            id,
-            facts: S::facts(lang, &item),
-            version: loaded_version(&item),
-            can_write: user.can_plan(),
-            notice,
-            back: i18n::text(lang, &key::<S>("back")),
-            delete_confirm: i18n::text(lang, &key::<S>("delete-confirm")),
-        },
-    );
-    (status, html).into_response()
+    let (facts, version) = (S::facts(lang, &item), loaded_version(&item));
+    let object = ObjectView::new(lang, S::PREFIX, base::<S>(year), id, facts, version, user.can_plan());
+    (status, render(lang, &ObjectPage { page, object, notice })).into_response()
 }
 
 /// The version of a saved object as its form carries it (the ETag without quotes).
@@ -443,29 +403,23 @@ pub fn loaded<S: YearRecord>(item: &Single<S>) -> FormData {
     values
 }
 
-/// What a form shows besides its fields.
-struct FormState {
+/// A form of school year `year`'s object: what [`FormState`] shows, with the
+/// object's short name for the edit form's title.
+struct YearForm {
     year: i64,
-    id: Option<i64>,
     /// The object's short name (edit forms).
     code: String,
-    values: FormData,
-    errors: FieldErrors,
-    conflict: Option<Conflict>,
-    status: StatusCode,
+    form: FormState,
 }
 
 /// Renders the form (new when `id` is `None`); 403 for a reader.
-async fn show_form<S: YearRecord>(state: &WebState, user: SessionUser, lang: Lang, s: FormState) -> Response {
+async fn show_form<S: YearRecord>(state: &WebState, user: SessionUser, lang: Lang, s: YearForm) -> Response {
     if !user.can_plan() {
-        return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
+        return forbidden(lang);
     }
     let list = base::<S>(s.year);
-    let (action, cancel, here) = match s.id {
-        None => (list.clone(), list.clone(), format!("{list}/new")),
-        Some(id) => (format!("{list}/{id}"), format!("{list}/{id}"), format!("{list}/{id}/edit")),
-    };
-    let title = |_: &str| match s.id {
+    let (_, _, here) = s.form.paths(&list);
+    let title = |_: &str| match s.form.id {
         None => i18n::text(lang, &key::<S>("new-title")),
         Some(_) => i18n::text_with(lang, &key::<S>("edit-title"), &[("code", s.code.as_str().into())]),
     };
@@ -473,27 +427,14 @@ async fn show_form<S: YearRecord>(state: &WebState, user: SessionUser, lang: Lan
         .store
         .snapshot(async |conn| {
             let page = frame::<S>(conn, user.clone(), lang, s.year, title, here.clone()).await?;
-            Result::Ok((page, S::options(conn, s.year, &s.values).await?))
+            Result::Ok((page, S::options(conn, s.year, &s.form.values).await?))
         })
         .await;
     let (page, options) = match read {
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
-    let html = render(
-        lang,
-        &RecordForm {
-            page,
-            action,
-            cancel,
-            version: s.values.get(form::VERSION_FIELD).to_string(),
-            archived: false,
-            fields: S::fields(lang, &s.values, &s.errors, &options),
-            errors: s.errors.general.clone(),
-            conflict: s.conflict,
-        },
-    );
-    (s.status, html).into_response()
+    s.form.answer(lang, page, &list, false, |values, errors| S::fields(lang, values, errors, &options))
 }
 
 /// `GET /years/{year}/{segment}/new`: the empty form (planners and admins; 403 for readers).
@@ -502,16 +443,8 @@ pub async fn new_form<S: YearRecord>(
     SignedIn { user, lang }: SignedIn,
     Path(year): Path<i64>,
 ) -> Response {
-    let s = FormState {
-        year,
-        id: None,
-        code: String::new(),
-        values: FormData::default(),
-        errors: FieldErrors::none(lang),
-        conflict: None,
-        status: StatusCode::OK,
-    };
-    show_form::<S>(&state, user, lang, s).await
+    let form = FormState::fresh(None, FormData::default(), lang);
+    show_form::<S>(&state, user, lang, YearForm { year, code: String::new(), form }).await
 }
 
 /// `GET /years/{year}/{segment}/{id}/edit`: the form with the saved values and their version.
@@ -524,16 +457,8 @@ pub async fn edit_form<S: YearRecord>(
         Ok(item) => item,
         Err(e) => return page_error(lang, e),
     };
-    let s = FormState {
-        year,
-        id: Some(id),
-        code: S::code(&item),
-        values: loaded::<S>(&item),
-        errors: FieldErrors::none(lang),
-        conflict: None,
-        status: StatusCode::OK,
-    };
-    show_form::<S>(&state, user, lang, s).await
+    let form = FormState::fresh(Some(id), loaded::<S>(&item), lang);
+    show_form::<S>(&state, user, lang, YearForm { year, code: S::code(&item), form }).await
 }
 
 /// `POST /years/{year}/{segment}`: creates the object and shows its page, or the form again with the problems.
@@ -545,10 +470,11 @@ pub async fn create<S: YearRecord>(
 ) -> Response {
     let values = FormData(fields);
     let list = base::<S>(year);
-    let written = match <S::R as CrudCreate>::New::from_body(&S::body(year, &values), Mode::Create) {
-        Ok(new) => crud::create::<S::R>(&state.store, &form::actor(&user, &list), &new).await,
-        Err(e) => Err(e),
-    };
+    let written = async {
+        let new = <S::R as CrudCreate>::New::from_body(&S::body(year, &values), Mode::Create)?;
+        crud::create::<S::R>(&state.store, &form::actor(&user, &list), &new).await
+    }
+    .await;
     match written {
         Ok(w) => Redirect::to(&format!("{list}/{}?done=created", w.id)).into_response(),
         Err(e) => refused::<S>(&state, user, lang, year, None, values, e).await,
@@ -592,18 +518,16 @@ async fn refused<S: YearRecord>(
 ) -> Response {
     match (e.code(), id) {
         (ErrorCode::PreconditionFailed, Some(id)) => conflict::<S>(state, user, lang, year, id, values).await,
-        (ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden, _) => page_error(lang, e),
+        _ if is_page_fault(&e) => page_error(lang, e),
         _ => {
-            let errors = FieldErrors::from_error(&e, lang, S::FIELDS);
             let code = match id {
                 Some(id) => {
                     state.store.snapshot(async |conn| get_in::<S>(conn, year, id).await).await.map(|i| S::code(&i))
                 }
                 None => Ok(String::new()),
             };
-            let code = code.unwrap_or_default();
-            let s = FormState { year, id, code, values, errors, conflict: None, status: e.status() };
-            show_form::<S>(state, user, lang, s).await
+            let form = FormState::refused(id, values, &e, lang, S::FIELDS);
+            show_form::<S>(state, user, lang, YearForm { year, code: code.unwrap_or_default(), form }).await
         }
     }
 }
@@ -622,40 +546,19 @@ async fn conflict<S: YearRecord>(
         .store
         .snapshot(async |conn| {
             let item = get_in::<S>(conn, year, id).await?;
-            let filter = AuditFilter {
-                object_type: Some(<S::R as Crud>::PATH.into()),
-                object_id: Some(id),
-                ..Default::default()
-            };
-            let last = conn.list_audit(&filter).await?.into_iter().next().map(|a| (a.account_name, form::when(&a.at)));
+            let last = last_change(conn, <S::R as Crud>::PATH, id).await?;
             let saved = loaded::<S>(&item);
-            let mut both = saved.clone();
-            both.0.extend(values.0.iter().cloned());
-            Result::Ok((S::code(&item), saved, last, S::options(conn, year, &both).await?))
+            let options = S::options(conn, year, &refusal::both(&saved, &values)).await?;
+            Result::Ok((S::code(&item), saved, last, options))
         })
         .await;
     let (code, saved, last, options) = match read {
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
-    let none = FieldErrors::none(lang);
-    let conflict = Conflict::between(
-        lang,
-        &S::fields(lang, &saved, &none, &options),
-        &S::fields(lang, &values, &none, &options),
-        last,
-    );
-    values.set(form::VERSION_FIELD, saved.get(form::VERSION_FIELD));
-    let s = FormState {
-        year,
-        id: Some(id),
-        code,
-        values,
-        errors: none,
-        conflict: Some(conflict),
-        status: StatusCode::PRECONDITION_FAILED,
-    };
-    show_form::<S>(state, user, lang, s).await
+    let conflict = refusal::conflict(lang, &saved, &mut values, last, |v, e| S::fields(lang, v, e, &options));
+    let form = FormState::conflict(id, values, conflict, lang);
+    show_form::<S>(state, user, lang, YearForm { year, code, form }).await
 }
 
 /// `POST /years/{year}/{segment}/{id}/delete`: deletes the object (expects
@@ -696,9 +599,10 @@ pub async fn delete<S: YearRecord>(
                 _ => e.message(lang),
             }
         }
-        ErrorCode::PreconditionFailed => i18n::text(lang, "form-changed-meanwhile"),
-        ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden => return page_error(lang, e),
-        _ => e.message(lang),
+        _ => match refusal_text(lang, &e) {
+            Some(text) => text,
+            None => return page_error(lang, e),
+        },
     };
     let notice = Notice { kind: "error", text };
     show_detail::<S>(&state, user, lang, year, id, Some(notice), e.status()).await

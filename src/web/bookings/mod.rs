@@ -15,9 +15,8 @@ pub mod theses;
 
 use std::collections::HashMap;
 
-use axum::http::Uri;
-
-use super::layout::{Page, Screen, YearChoice};
+use super::form::{Choice, Field, FieldErrors, FormData};
+use super::layout::{Page, Screen};
 use crate::domain::ids::SchoolYearId;
 use crate::domain::pool::Theses;
 use crate::domain::reference_forms::TeacherRef;
@@ -61,16 +60,36 @@ impl YearContext {
         self.teachers().map(|t| (t.id.0.to_string(), teacher_label(t))).collect()
     }
 
+    /// The teacher filter's choices: all (chosen when `teacher` is none), then each teacher.
+    pub fn teacher_choices(&self, lang: Lang, teacher: Option<i64>) -> Vec<Choice> {
+        let all = Choice {
+            value: String::new(),
+            label: i18n::text(lang, "theses-all-teachers"),
+            selected: teacher.is_none(),
+        };
+        std::iter::once(all)
+            .chain(self.teachers().map(|t| Choice {
+                value: t.id.0.to_string(),
+                label: teacher_label(t),
+                selected: Some(t.id.0) == teacher,
+            }))
+            .collect()
+    }
+
+    /// A form's required teacher choice (field `teacher`) showing `values` and `errors`.
+    pub fn teacher_field(&self, lang: Lang, values: &FormData, errors: &FieldErrors) -> Field {
+        let label = i18n::text(lang, "postings-teacher");
+        Field::new("select", "teacher", label, values, errors, true).with_options(
+            self.teacher_options(),
+            values,
+            Some(i18n::text(lang, "theses-choose")),
+        )
+    }
+
     /// The frame of a page of this year on `screen`.
     pub fn page(&self, lang: Lang, screen: Screen, title: String, user: SessionUser, here: String) -> Page {
-        let mut page = Page::new(lang, screen, title, Some(user), here);
-        page.year = Some(self.year.id.0);
-        page.years = self
-            .years
-            .iter()
-            .map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: y.id == self.year.id })
-            .collect();
-        page
+        let years = self.years.iter().map(|y| (y.id.0, y.code.clone()));
+        Page::new(lang, screen, title, Some(user), here).in_year(self.year.id.0, years)
     }
 
     /// `key`'s text with the year's code as `$year`.
@@ -82,11 +101,6 @@ impl YearContext {
 /// A teacher as `abc – Muster Anna`.
 pub fn teacher_label(t: &TeacherRef) -> String {
     format!("{} – {} {}", t.code, t.last_name, t.first_name)
-}
-
-/// The request's path and query.
-pub fn here(uri: &Uri) -> String {
-    uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string())
 }
 
 /// The `teacher` query parameter as an id (absent or not a number: none).

@@ -19,7 +19,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use serde_json::json;
 
-use super::{here, teacher_label, teacher_param, YearContext};
+use super::{teacher_label, teacher_param, YearContext};
 use crate::domain::body_reader::Mode;
 use crate::domain::pool::{NewNote, Note};
 use crate::domain::FromBody;
@@ -32,7 +32,9 @@ use crate::service::version::Version;
 use crate::web::form::{self, Choice, Field, FieldErrors, FormData};
 use crate::web::guard::SignedIn;
 use crate::web::layout::{Page, Screen};
+use crate::web::listing::{done_notice, here};
 use crate::web::record::Notice;
+use crate::web::refusal::refusal_text;
 use crate::web::{page_error, render, WebState};
 
 /// The notes page.
@@ -84,10 +86,7 @@ pub async fn list(
     Query(query): Query<HashMap<String, String>>,
     uri: Uri,
 ) -> Response {
-    let notice = query.get("done").and_then(|d| match d.as_str() {
-        "created" | "deleted" => Some(Notice { kind: "ok", text: i18n::text(lang, &format!("notes-done-{d}")) }),
-        _ => None,
-    });
+    let notice = done_notice(lang, &query, "notes", &["created", "deleted"]);
     let mut values = FormData::default();
     if let Some(t) = teacher_param(&query) {
         values.set("teacher", t.to_string());
@@ -136,27 +135,13 @@ async fn show(
             version: Version::of(n).map(|v| v.to_string()).unwrap_or_default(),
         })
         .collect();
-    let mut teachers = vec![Choice {
-        value: String::new(),
-        label: i18n::text(lang, "theses-all-teachers"),
-        selected: teacher.is_none(),
-    }];
-    teachers.extend(ctx.teachers().map(|t| Choice {
-        value: t.id.0.to_string(),
-        label: teacher_label(t),
-        selected: Some(t.id.0) == teacher,
-    }));
+    let teachers = ctx.teacher_choices(lang, teacher);
     let errors = error
         .as_ref()
         .map_or_else(|| FieldErrors::none(lang), |e| FieldErrors::from_error(e, lang, &["teacher", "text"]));
-    let t = |key: &str| i18n::text(lang, key);
     let fields = vec![
-        Field::new("select", "teacher", t("postings-teacher"), &values, &errors, true).with_options(
-            ctx.teacher_options(),
-            &values,
-            Some(t("theses-choose")),
-        ),
-        Field::new("textarea", "text", t("notes-text"), &values, &errors, true),
+        ctx.teacher_field(lang, &values, &errors),
+        Field::new("textarea", "text", i18n::text(lang, "notes-text"), &values, &errors, true),
     ];
     let count = i18n::text_with(lang, "notes-count", &[("count", notes.len().to_string().into())]);
     let page = ctx.page(lang, Screen::Notes, ctx.title(lang, "notes-title"), user.clone(), here);
@@ -188,10 +173,7 @@ pub async fn create(
     let values = FormData(fields);
     let actor = form::actor(&user, &format!("/years/{year}/notes"));
     let body = json!({ "teacher": values.text("teacher"), "text": values.text("text") });
-    let written = match NewNote::from_body(&body, Mode::Create) {
-        Ok(new) => create_note(&state.store, &actor, &new).await,
-        Err(e) => Err(e),
-    };
+    let written = async { create_note(&state.store, &actor, &NewNote::from_body(&body, Mode::Create)?).await }.await;
     let teacher = values.get("teacher").trim().parse::<i64>().ok();
     let filter = teacher.map_or_else(String::new, |t| format!("teacher={t}&"));
     match written {
@@ -216,18 +198,13 @@ pub async fn delete(
     let actor = form::actor(&user, &format!("/years/{year}/notes/{id}/delete"));
     match crud::delete::<Notes>(&state.store, &actor, id, &sent.expect()).await {
         Ok(()) => Redirect::to(&format!("/years/{year}/notes?done=deleted")).into_response(),
-        Err(e) if matches!(e.code(), ErrorCode::Internal | ErrorCode::Forbidden | ErrorCode::NotFound) => {
-            page_error(lang, e)
-        }
-        Err(e) => {
-            let text = if e.code() == ErrorCode::PreconditionFailed {
-                i18n::text(lang, "form-changed-meanwhile")
-            } else {
-                e.message(lang)
-            };
-            let notice = Some(Notice { kind: "error", text });
-            let here = format!("/years/{year}/notes");
-            show(&state, user, lang, year, None, FormData::default(), None, notice, e.status(), here).await
-        }
+        Err(e) => match refusal_text(lang, &e) {
+            None => page_error(lang, e),
+            Some(text) => {
+                let notice = Some(Notice { kind: "error", text });
+                let here = format!("/years/{year}/notes");
+                show(&state, user, lang, year, None, FormData::default(), None, notice, e.status(), here).await
+            }
+        },
     }
 }

@@ -22,11 +22,11 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 
-use super::theses::{count_text, type_label};
+use super::theses::{count_text, read_types, type_label};
 use super::YearContext;
 use crate::domain::payroll::ThesisType;
 use crate::domain::thesis_paste::{self, LineProblem, PasteType, Pasted};
-use crate::error::{ErrorCode, Result};
+use crate::error::ErrorCode;
 use crate::i18n::{self, Lang};
 use crate::service::session::SessionUser;
 use crate::service::thesis_batch::{save_pasted_theses, ThesisLine};
@@ -35,7 +35,8 @@ use crate::web::form::{self, FormData};
 use crate::web::guard::SignedIn;
 use crate::web::layout::{Page, Screen};
 use crate::web::record::Notice;
-use crate::web::{error_page, page_error, render, WebState};
+use crate::web::refusal::forbidden;
+use crate::web::{page_error, render, WebState};
 
 /// The paste page, with the preview after a paste.
 #[derive(Template)]
@@ -120,7 +121,7 @@ pub async fn save(
 ) -> Response {
     let values = FormData(fields);
     let text = values.get("text").to_string();
-    let context = state.store.snapshot(async |conn| read(conn, year).await).await;
+    let context = state.store.snapshot(async |conn| read_types(conn, year).await).await;
     let (ctx, types) = match context {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
@@ -156,11 +157,6 @@ pub async fn save(
             show(&state, user, lang, year, text, Some(notice), true, e.status()).await
         }
     }
-}
-
-/// The year and its thesis types.
-async fn read(conn: &mut crate::store::Conn, year: i64) -> Result<(YearContext, Vec<ThesisType>)> {
-    Ok((YearContext::read(conn, year).await?, conn.list_thesis_types().await?))
 }
 
 /// `text` read against the year's teachers and thesis types.
@@ -274,9 +270,9 @@ async fn show(
     status: StatusCode,
 ) -> Response {
     if !user.can_plan() {
-        return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
+        return forbidden(lang);
     }
-    let (ctx, types) = match state.store.snapshot(async |conn| read(conn, year).await).await {
+    let (ctx, types) = match state.store.snapshot(async |conn| read_types(conn, year).await).await {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
     };

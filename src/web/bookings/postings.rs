@@ -24,7 +24,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use serde_json::{json, Map, Value};
 
-use super::{here, number_text, rename_pointers, teacher_label, teacher_param, YearContext};
+use super::{number_text, rename_pointers, teacher_param, YearContext};
 use crate::domain::body_reader::Mode;
 use crate::domain::payroll::PostingType;
 use crate::domain::pool::{NewPosting, Posting};
@@ -35,13 +35,15 @@ use crate::service::crud;
 use crate::service::pool::Postings;
 use crate::service::session::SessionUser;
 use crate::service::version::Version;
-use crate::store::account::AuditFilter;
 use crate::store::pool::OwnerFilter;
+use crate::store::Conn;
 use crate::web::form::{self, Choice, Conflict, Field, FieldErrors, FormData};
 use crate::web::guard::SignedIn;
 use crate::web::layout::{Page, Screen};
+use crate::web::listing::{done_notice, here};
 use crate::web::record::Notice;
-use crate::web::{error_page, page_error, render, WebState};
+use crate::web::refusal::{self, forbidden, is_page_fault, last_change, refusal_text};
+use crate::web::{page_error, render, WebState};
 
 /// The list page.
 #[derive(Template)]
@@ -151,16 +153,7 @@ pub async fn list(
         Err(e) => return page_error(lang, e),
     };
     let base = format!("/years/{year}/postings");
-    let mut teachers = vec![Choice {
-        value: String::new(),
-        label: i18n::text(lang, "theses-all-teachers"),
-        selected: teacher.is_none(),
-    }];
-    teachers.extend(ctx.teachers().map(|t| Choice {
-        value: t.id.0.to_string(),
-        label: teacher_label(t),
-        selected: Some(t.id.0) == teacher,
-    }));
+    let teachers = ctx.teacher_choices(lang, teacher);
     let rows: Vec<PostingRow> = postings
         .iter()
         .map(|p| PostingRow {
@@ -177,12 +170,7 @@ pub async fn list(
             edit_href: if user.can_plan() { format!("{base}/{}/edit", p.id) } else { String::new() },
         })
         .collect();
-    let notice = query.get("done").and_then(|d| match d.as_str() {
-        "created" | "saved" | "deleted" => {
-            Some(Notice { kind: "ok", text: i18n::text(lang, &format!("postings-done-{d}")) })
-        }
-        _ => None,
-    });
+    let notice = done_notice(lang, &query, "postings", &["created", "saved", "deleted"]);
     let new_href = if user.can_plan() {
         teacher.map_or_else(|| format!("{base}/new"), |t| format!("{base}/new?teacher={t}"))
     } else {
@@ -256,11 +244,7 @@ fn field_names(types: &[PostingType]) -> Vec<String> {
 fn fields(lang: Lang, ctx: &YearContext, types: &[PostingType], v: &FormData, errors: &FieldErrors) -> Vec<Field> {
     let t = |key: &str| i18n::text(lang, key);
     let mut out = vec![
-        Field::new("select", "teacher", t("postings-teacher"), v, errors, true).with_options(
-            ctx.teacher_options(),
-            v,
-            Some(t("theses-choose")),
-        ),
+        ctx.teacher_field(lang, v, errors),
         Field::new("text", "description", t("postings-description"), v, errors, false),
         Field::new("date", "startDate", t("postings-start"), v, errors, true),
         Field::new("date", "endDate", t("postings-end"), v, errors, false),
@@ -287,16 +271,17 @@ impl FormState {
     }
 }
 
+/// The year `year` and the posting types, read in `conn`'s snapshot.
+async fn read_types(conn: &mut Conn, year: i64) -> Result<(YearContext, Vec<PostingType>)> {
+    Ok((YearContext::read(conn, year).await?, conn.list_posting_types().await?))
+}
+
 /// Renders the form of year `year`; 403 for a reader.
 async fn show_form(state: &WebState, user: SessionUser, lang: Lang, year: i64, s: FormState) -> Response {
     if !user.can_plan() {
-        return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
+        return forbidden(lang);
     }
-    let read = state
-        .store
-        .snapshot(async |conn| Result::Ok((YearContext::read(conn, year).await?, conn.list_posting_types().await?)))
-        .await;
-    let (ctx, types) = match read {
+    let (ctx, types) = match state.store.snapshot(async |conn| read_types(conn, year).await).await {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
     };
@@ -384,10 +369,11 @@ pub async fn create(
 ) -> Response {
     let values = FormData(fields);
     let actor = form::actor(&user, &format!("/years/{year}/postings"));
-    let written = match parse(&state, year, &values, Mode::Create).await {
-        Ok(new) => crud::create::<Postings>(&state.store, &actor, &new).await,
-        Err(e) => Err(e),
-    };
+    let written = async {
+        let new = parse(&state, year, &values, Mode::Create).await?;
+        crud::create::<Postings>(&state.store, &actor, &new).await
+    }
+    .await;
     match written {
         Ok(_) => back(year, &values, "created"),
         Err(e) => refused(&state, user, lang, year, None, values, e).await,
@@ -404,10 +390,11 @@ pub async fn save(
 ) -> Response {
     let values = FormData(fields);
     let actor = form::actor(&user, &format!("/years/{year}/postings/{id}"));
-    let written = match parse(&state, year, &values, Mode::Replace).await {
-        Ok(new) => crud::update::<Postings>(&state.store, &actor, id, &values.expect(), &new).await,
-        Err(e) => Err(e),
-    };
+    let written = async {
+        let new = parse(&state, year, &values, Mode::Replace).await?;
+        crud::update::<Postings>(&state.store, &actor, id, &values.expect(), &new).await
+    }
+    .await;
     match written {
         Ok(_) => back(year, &values, "saved"),
         Err(e) => refused(&state, user, lang, year, Some(id), values, e).await,
@@ -430,10 +417,8 @@ pub async fn delete(
     match crud::delete::<Postings>(&state.store, &actor, id, &sent.expect()).await {
         Ok(()) => back(year, &values_of(&before), "deleted"),
         Err(e) => {
-            let text = match e.code() {
-                ErrorCode::PreconditionFailed => i18n::text(lang, "form-changed-meanwhile"),
-                ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden => return page_error(lang, e),
-                _ => e.message(lang),
+            let Some(text) = refusal_text(lang, &e) else {
+                return page_error(lang, e);
             };
             let status = e.status();
             let current = match crud::get::<Postings>(&state.store, id).await {
@@ -467,26 +452,16 @@ async fn refused(
                 .store
                 .snapshot(async |conn| {
                     let item = conn.get_posting(id).await?.ok_or_else(|| Error::not_found("posting", id))?;
-                    let filter =
-                        AuditFilter { object_type: Some("posting".into()), object_id: Some(id), ..Default::default() };
-                    let last =
-                        conn.list_audit(&filter).await?.into_iter().next().map(|a| (a.account_name, form::when(&a.at)));
-                    Result::Ok((item, last, YearContext::read(conn, year).await?, conn.list_posting_types().await?))
+                    let last = last_change(conn, "posting", id).await?;
+                    Result::Ok((item, last, read_types(conn, year).await?))
                 })
                 .await;
-            let (item, last, ctx, types) = match read {
+            let (item, last, (ctx, types)) = match read {
                 Ok(r) => r,
                 Err(e) => return page_error(lang, e),
             };
             let saved = values_of(&item);
-            let none = FieldErrors::none(lang);
-            let conflict = Conflict::between(
-                lang,
-                &fields(lang, &ctx, &types, &saved, &none),
-                &fields(lang, &ctx, &types, &values, &none),
-                last,
-            );
-            values.set(form::VERSION_FIELD, saved.get(form::VERSION_FIELD));
+            let conflict = refusal::conflict(lang, &saved, &mut values, last, |v, e| fields(lang, &ctx, &types, v, e));
             let s = FormState {
                 conflict: Some(conflict),
                 status: StatusCode::PRECONDITION_FAILED,
@@ -494,7 +469,7 @@ async fn refused(
             };
             show_form(state, user, lang, year, s).await
         }
-        (ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden, _) => page_error(lang, e),
+        _ if is_page_fault(&e) => page_error(lang, e),
         _ => {
             let status = e.status();
             let s =

@@ -20,7 +20,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use serde_json::{json, Map, Value};
 
-use super::{here, number_text, rename_pointers, teacher_label, YearContext};
+use super::{number_text, rename_pointers, teacher_label, YearContext};
 use crate::domain::body_reader::Mode;
 use crate::domain::payroll::ThesisType;
 use crate::domain::pool::{Theses, ThesisCounts};
@@ -30,12 +30,14 @@ use crate::i18n::{self, Lang};
 use crate::service::pool::save_theses;
 use crate::service::session::SessionUser;
 use crate::service::version::Version;
-use crate::store::account::AuditFilter;
+use crate::store::Conn;
 use crate::web::form::{self, Conflict, Field, FieldErrors, FormData};
 use crate::web::guard::SignedIn;
 use crate::web::layout::{Page, Screen};
+use crate::web::listing::here;
 use crate::web::record::Notice;
-use crate::web::{error_page, page_error, render, WebState};
+use crate::web::refusal::{self, forbidden, is_page_fault, last_change};
+use crate::web::{page_error, render, WebState};
 
 /// The list page.
 #[derive(Template)]
@@ -107,6 +109,11 @@ pub fn type_label(t: &ThesisType) -> String {
     format!("{} – {}", t.code, t.description)
 }
 
+/// The year `year` and the thesis types, read in `conn`'s snapshot.
+pub async fn read_types(conn: &mut Conn, year: i64) -> Result<(YearContext, Vec<ThesisType>)> {
+    Ok((YearContext::read(conn, year).await?, conn.list_thesis_types().await?))
+}
+
 /// `GET /years/{year}/theses`.
 pub async fn list(
     State(state): State<WebState>,
@@ -115,11 +122,7 @@ pub async fn list(
     Query(query): Query<HashMap<String, String>>,
     uri: Uri,
 ) -> Response {
-    let read = state
-        .store
-        .snapshot(async |conn| Result::Ok((YearContext::read(conn, year).await?, conn.list_thesis_types().await?)))
-        .await;
-    let (ctx, types) = match read {
+    let (ctx, types) = match state.store.snapshot(async |conn| read_types(conn, year).await).await {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
     };
@@ -194,13 +197,9 @@ async fn show_form(
     status: StatusCode,
 ) -> Response {
     if !user.can_plan() {
-        return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
+        return forbidden(lang);
     }
-    let read = state
-        .store
-        .snapshot(async |conn| Result::Ok((YearContext::read(conn, year).await?, conn.list_thesis_types().await?)))
-        .await;
-    let (ctx, types) = match read {
+    let (ctx, types) = match state.store.snapshot(async |conn| read_types(conn, year).await).await {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
     };
@@ -273,13 +272,7 @@ pub async fn save(
                 .snapshot(async |conn| {
                     let now =
                         conn.get_theses(year, teacher).await?.ok_or_else(|| Error::not_found("theses", teacher))?;
-                    let filter = AuditFilter {
-                        object_type: Some("thesis".into()),
-                        object_id: Some(teacher),
-                        ..Default::default()
-                    };
-                    let last =
-                        conn.list_audit(&filter).await?.into_iter().next().map(|a| (a.account_name, form::when(&a.at)));
+                    let last = last_change(conn, "thesis", teacher).await?;
                     Result::Ok((now, last, conn.list_thesis_types().await?))
                 })
                 .await;
@@ -287,21 +280,12 @@ pub async fn save(
                 Ok(r) => r,
                 Err(e) => return page_error(lang, e),
             };
-            let saved = values_of(&now);
-            let none = FieldErrors::none(lang);
-            let conflict = Conflict::between(
-                lang,
-                &count_fields(&types, &saved, &none),
-                &count_fields(&types, &values, &none),
-                last,
-            );
-            values.set(form::VERSION_FIELD, saved.get(form::VERSION_FIELD));
+            let conflict =
+                refusal::conflict(lang, &values_of(&now), &mut values, last, |v, e| count_fields(&types, v, e));
             let status = StatusCode::PRECONDITION_FAILED;
             show_form(&state, user, lang, year, teacher, Some(values), None, Some(conflict), status).await
         }
-        Err(e) if matches!(e.code(), ErrorCode::NotFound | ErrorCode::Internal | ErrorCode::Forbidden) => {
-            page_error(lang, e)
-        }
+        Err(e) if is_page_fault(&e) => page_error(lang, e),
         Err(e) => {
             let status = e.status();
             let e = rename_pointers(e, "thesisCounts", "t");

@@ -31,7 +31,8 @@ use super::super::grid::editor::{semesters, SemesterView};
 use super::super::grid::form::{read_body, CourseForm, Problems};
 use super::super::guard::SignedIn;
 use super::super::layout::Page;
-use super::super::{error_page, page_error, render, WebState};
+use super::super::refusal::forbidden;
+use super::super::{page_error, render, WebState};
 use super::{list_url, year_page};
 use crate::domain::body_reader::Mode;
 use crate::domain::course::{Course, NewCourse};
@@ -289,7 +290,7 @@ fn edit_page(lang: Lang, user: SessionUser, data: &CrossClassYear, course: &Cour
 /// `GET /years/{year}/crossclass/new`: the empty create form (planners only).
 pub async fn new(State(state): State<WebState>, SignedIn { user, lang }: SignedIn, Path(year): Path<i64>) -> Response {
     if !user.can_plan() {
-        return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
+        return forbidden(lang);
     }
     match crossclass::load(&state.store, SchoolYearId(year)).await {
         Ok(data) => new_page(lang, user, &data, NewForm::default(), &Problems::default()),
@@ -334,7 +335,7 @@ pub async fn edit(
     Path((year, id)): Path<(i64, i64)>,
 ) -> Response {
     if !user.can_plan() {
-        return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
+        return forbidden(lang);
     }
     let loaded_at = crate::auth::now_text();
     let (data, course) = match crossclass::load_course(&state.store, SchoolYearId(year), id).await {

@@ -15,13 +15,14 @@ pub mod editor;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::Uri;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 use super::grid::cell::codes;
 use super::guard::SignedIn;
-use super::htmx::{HxRequest, HxResponse};
-use super::layout::{Page, Screen, YearChoice};
-use super::yearview::HeaderView;
+use super::htmx::HxRequest;
+use super::layout::{Page, Screen};
+use super::listing::{count_text, here, region_answer};
+use super::sorting::{sorted_query, HeaderView, RegionHead};
 use super::{page_error, render, WebState};
 use crate::domain::course::Course;
 use crate::domain::ids::SchoolYearId;
@@ -97,34 +98,15 @@ pub struct RowView {
     pub edit: String,
 }
 
-/// The region: count, table.
+/// The region: count (`n von m Kursen`), table, legend.
 #[derive(Debug, Clone)]
 pub struct RegionView {
-    /// The language.
-    pub lang: Lang,
-    /// Whether the sort fields of the form go out of band (htmx answer).
-    pub oob: bool,
-    /// Current sort param.
-    pub sort: &'static str,
-    /// `asc` or `desc`.
-    pub dir: &'static str,
-    /// `n von m Kursen`.
-    pub count: String,
-    /// Table caption.
-    pub caption: String,
-    /// The headers in column order.
-    pub headers: Vec<HeaderView>,
+    /// Count, caption, headers, the sort.
+    pub head: RegionHead,
     /// Rows.
     pub rows: Vec<RowView>,
     /// The legend: (CSS class of the sample, text).
     pub legend: Vec<(&'static str, String)>,
-}
-
-impl RegionView {
-    /// The catalogue text of `key`.
-    pub fn t(&self, key: &str) -> String {
-        i18n::text(self.lang, key)
-    }
 }
 
 /// The query: filter, search, sort, and the notice after a write.
@@ -162,9 +144,7 @@ impl Params {
         if !self.selection.query.is_empty() {
             s.append_pair("q", &self.selection.query);
         }
-        s.append_pair("sort", sort.param());
-        s.append_pair("dir", if desc { "desc" } else { "asc" });
-        s.finish()
+        sorted_query(s, sort.param(), desc)
     }
 }
 
@@ -187,12 +167,11 @@ pub async fn page(
         Ok(data) => data,
         Err(e) => return page_error(lang, e),
     };
-    let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
+    let here = here(&uri);
     let fragment = hx.wants_fragment(REGION);
     let region = region(lang, &data, &params, user.can_plan(), fragment);
     if fragment {
-        let push = HxResponse { push_url: Some(here), ..Default::default() };
-        return (push, render(lang, &ListRegion { region })).into_response();
+        return region_answer(here, render(lang, &ListRegion { region }));
     }
     let notice = match params.done.as_str() {
         "created" => i18n::text(lang, "crossclass-done-created"),
@@ -219,12 +198,8 @@ pub fn year_page(
     title: String,
     here: String,
 ) -> Page {
-    let year = data.year.id.0;
-    let mut page = Page::new(lang, Screen::CrossClass, title, user, here);
-    page.year = Some(year);
-    page.years =
-        data.years.iter().map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: y.id.0 == year }).collect();
-    page
+    let years = data.years.iter().map(|y| (y.id.0, y.code.clone()));
+    Page::new(lang, Screen::CrossClass, title, user, here).in_year(data.year.id.0, years)
 }
 
 fn filters(lang: Lang, data: &CrossClassYear, p: &Params) -> FilterView {
@@ -241,9 +216,8 @@ fn filters(lang: Lang, data: &CrossClassYear, p: &Params) -> FilterView {
 fn headers(lang: Lang, year: i64, p: &Params) -> Vec<HeaderView> {
     let sel = &p.selection;
     let sortable = |key: SortKey, label: &str| {
-        let current = sel.sort == key;
-        let href = format!("{}?{}", list_url(year), p.query(key, current && !sel.desc));
-        HeaderView::sortable(i18n::text(lang, label), href, current.then_some(sel.desc), false)
+        let link = |desc| format!("{}?{}", list_url(year), p.query(key, desc));
+        HeaderView::sorting(i18n::text(lang, label), (sel.sort == key, sel.desc), false, false, link)
     };
     let plain = |label: &str, numeric: bool| HeaderView::plain(i18n::text(lang, label), numeric);
     vec![
@@ -304,19 +278,11 @@ pub fn row(lang: Lang, year: i64, c: &Course, can_plan: bool) -> RowView {
 pub fn region(lang: Lang, data: &CrossClassYear, p: &Params, can_plan: bool, oob: bool) -> RegionView {
     let year = data.year.id.0;
     let shown = p.selection.apply(&data.courses);
-    let count = i18n::text_with(
-        lang,
-        "crossclass-count",
-        &[("shown", shown.len().to_string().into()), ("total", data.courses.len().to_string().into())],
-    );
+    let count = count_text(lang, "crossclass-count", shown.len(), data.courses.len());
+    let caption = i18n::text_with(lang, "crossclass-caption", &[("year", data.year.code.as_str().into())]);
+    let sort = (p.selection.sort.param(), p.selection.desc);
     RegionView {
-        lang,
-        oob,
-        sort: p.selection.sort.param(),
-        dir: if p.selection.desc { "desc" } else { "asc" },
-        count,
-        caption: i18n::text_with(lang, "crossclass-caption", &[("year", data.year.code.as_str().into())]),
-        headers: headers(lang, year, p),
+        head: RegionHead::new(lang, oob, sort, count, caption, headers(lang, year, p)),
         rows: shown.iter().map(|c| row(lang, year, c, can_plan)).collect(),
         legend: vec![
             ("sample sample--cc-staffed", i18n::text(lang, "crossclass-legend-staffed")),

@@ -18,7 +18,7 @@
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::Uri;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 mod charts;
 mod tables;
 
@@ -26,8 +26,11 @@ pub use charts::{BarView, BarsChart, BinView, HistogramChart, TickView};
 pub use tables::{CellView, TotalRow, TotalsTable};
 
 use super::guard::SignedIn;
-use super::htmx::{HxRequest, HxResponse};
-use super::layout::{Page, Screen, YearChoice};
+use super::htmx::HxRequest;
+use super::layout::{Page, Screen};
+use super::listing::{count_text, here, region_answer};
+pub use super::sorting::HeaderView;
+use super::sorting::{sorted_query, RegionHead};
 use super::{page_error, render, WebState};
 use crate::domain::ids::SchoolYearId;
 use crate::domain::yearview::{sort_rows, totals, Filter, Row, SortKey};
@@ -108,9 +111,7 @@ impl Params {
                 s.append_pair("flag", value);
             }
         }
-        s.append_pair("sort", sort.param());
-        s.append_pair("dir", if desc { "desc" } else { "asc" });
-        s.finish()
+        sorted_query(s, sort.param(), desc)
     }
 }
 
@@ -125,39 +126,6 @@ pub struct FormView {
     pub divisions: Vec<(String, String, bool)>,
     /// Flag checkboxes: (value, label, checked).
     pub flags: Vec<(&'static str, String, bool)>,
-}
-
-/// A column header.
-#[derive(Debug, Clone)]
-pub struct HeaderView {
-    /// Text.
-    pub label: String,
-    /// Link that sorts by it (empty: not sortable).
-    pub href: String,
-    /// `aria-sort`: `ascending`, `descending` or `none`.
-    pub aria_sort: &'static str,
-    /// `▲`/`▼` when sorted by it, else empty.
-    pub arrow: &'static str,
-    /// Whether a number column (right-aligned).
-    pub numeric: bool,
-}
-
-impl HeaderView {
-    /// A header that sorts by its column with the link `href`; `sorted` is
-    /// `Some(descending)` when the list is sorted by it.
-    pub fn sortable(label: String, href: String, sorted: Option<bool>, numeric: bool) -> HeaderView {
-        let (aria_sort, arrow) = match sorted {
-            None => ("none", ""),
-            Some(false) => ("ascending", "▲"),
-            Some(true) => ("descending", "▼"),
-        };
-        HeaderView { label, href, aria_sort, arrow, numeric }
-    }
-
-    /// A header that does not sort.
-    pub fn plain(label: String, numeric: bool) -> HeaderView {
-        HeaderView { label, href: String::new(), aria_sort: "none", arrow: "", numeric }
-    }
 }
 
 /// An employment's row.
@@ -188,20 +156,9 @@ pub struct RowView {
 /// The region: rows, charts, totals.
 #[derive(Debug, Clone)]
 pub struct RegionView {
-    /// The language.
-    pub lang: Lang,
-    /// Whether the sort fields of the form go out of band (htmx answer).
-    pub oob: bool,
-    /// Current sort param and direction, for the form's hidden fields.
-    pub sort: &'static str,
-    /// `asc` or `desc`.
-    pub dir: &'static str,
-    /// `n von m Anstellungen`.
-    pub count: String,
-    /// Table caption.
-    pub caption: String,
-    /// Headers: code, name (with the flags), division, range (not sortable), the number columns.
-    pub headers: Vec<HeaderView>,
+    /// Count (`n von m Anstellungen`), caption, the sort, headers: code, name
+    /// (with the flags), division, range (not sortable), the number columns.
+    pub head: RegionHead,
     /// Rows.
     pub rows: Vec<RowView>,
     /// The sum of the shown rows.
@@ -214,13 +171,6 @@ pub struct RegionView {
     pub histogram: Option<HistogramChart>,
     /// Totals tables.
     pub tables: Vec<TotalsTable>,
-}
-
-impl RegionView {
-    /// The catalogue text of `key`.
-    pub fn t(&self, key: &str) -> String {
-        i18n::text(self.lang, key)
-    }
 }
 
 /// `GET /years/{year}/overview`.
@@ -237,18 +187,15 @@ pub async fn page(
         Ok(data) => data,
         Err(e) => return page_error(lang, e),
     };
-    let here = uri.path_and_query().map_or_else(|| uri.path().to_string(), |pq| pq.as_str().to_string());
+    let here = here(&uri);
     let fragment = hx.wants_fragment(REGION);
     let region = region(lang, &data, &params, fragment);
     if fragment {
-        let push = HxResponse { push_url: Some(here), ..Default::default() };
-        return (push, render(lang, &YearviewRegion { region })).into_response();
+        return region_answer(here, render(lang, &YearviewRegion { region }));
     }
     let title = i18n::text_with(lang, "yearview-title", &[("year", data.year.code.as_str().into())]);
-    let mut page = Page::new(lang, Screen::YearOverview, title, Some(user), here);
-    page.year = Some(year);
-    page.years =
-        data.years.iter().map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: y.id.0 == year }).collect();
+    let years = data.years.iter().map(|y| (y.id.0, y.code.clone()));
+    let page = Page::new(lang, Screen::YearOverview, title, Some(user), here).in_year(year, years);
     let form = form(lang, &data, &params);
     render(lang, &YearviewPage { page, form, region })
 }
@@ -311,10 +258,8 @@ fn row_view(lang: Lang, year: i64, r: &Row) -> RowView {
 fn headers(lang: Lang, year: i64, p: &Params) -> Vec<HeaderView> {
     let t = |key: &str| i18n::text(lang, key);
     let sortable = |key: SortKey, label: &str| {
-        let current = p.sort == key;
-        let desc = if current { !p.desc } else { key.numeric() };
-        let href = format!("/years/{year}/overview?{}", p.query(key, desc));
-        HeaderView::sortable(t(label), href, current.then_some(p.desc), key.numeric())
+        let link = |desc| format!("/years/{year}/overview?{}", p.query(key, desc));
+        HeaderView::sorting(t(label), (p.sort == key, p.desc), key.numeric(), key.numeric(), link)
     };
     let plain = |label: &str| HeaderView::plain(t(label), false);
     vec![
@@ -338,20 +283,11 @@ pub fn region(lang: Lang, data: &YearOverview, p: &Params, oob: bool) -> RegionV
     let mut shown: Vec<Row> = data.rows.iter().filter(|r| p.filter.matches(r)).cloned().collect();
     sort_rows(&mut shown, p.sort, p.desc);
     let sums = totals(&shown);
-    let count = i18n::text_with(
-        lang,
-        "yearview-count",
-        &[("shown", shown.len().to_string().into()), ("total", data.rows.len().to_string().into())],
-    );
+    let count = count_text(lang, "yearview-count", shown.len(), data.rows.len());
     let total = cells(&Figures::of_sum(&sums.all), data.percent_decimals);
+    let caption = i18n::text_with(lang, "yearview-caption", &[("year", data.year.code.as_str().into())]);
     RegionView {
-        lang,
-        oob,
-        sort: p.sort.param(),
-        dir: if p.desc { "desc" } else { "asc" },
-        count,
-        caption: i18n::text_with(lang, "yearview-caption", &[("year", data.year.code.as_str().into())]),
-        headers: headers(lang, year, p),
+        head: RegionHead::new(lang, oob, (p.sort.param(), p.desc), count, caption, headers(lang, year, p)),
         rows: shown.iter().map(|r| row_view(lang, year, r)).collect(),
         total,
         total_label: i18n::text(lang, "yearview-total"),
