@@ -6,7 +6,7 @@ use serde_json::json;
 use utoipa::openapi::path::{Parameter, ParameterIn};
 
 use super::extract::QueryParams;
-use super::openapi::annotations::Problem;
+use super::openapi::annotations::QueryIdProblems;
 use super::openapi::operation::query_id_parameter;
 use super::openapi::schemas::{component_ref, envelope};
 use super::response::ok;
@@ -48,10 +48,7 @@ impl utoipa::IntoParams for WorkloadQuery {
     params(WorkloadQuery),
     responses(
         (status = 200, description = "One workload (with `teacher`) or the list.", body = inline(WorkloadAnswer)),
-        (status = 400, description = "A query parameter cannot be read, or a required one is missing.",
-            body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "An id given in the query does not exist.",
-            body = Problem, content_type = "application/problem+json"),
+        QueryIdProblems,
     ))]
 async fn workload(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let year = SchoolYearId(q.required_id("schoolYear")?);

@@ -8,10 +8,27 @@
 //! the responses every operation shares (401, 403, 429, 500, 503) are added by
 //! [`super::operation::finish`] and are not repeated on the handlers.
 
-use utoipa::openapi::schema::Schema;
-use utoipa::openapi::RefOr;
+use std::collections::BTreeMap;
 
+use utoipa::openapi::schema::Schema;
+use utoipa::openapi::{RefOr, Response};
+
+use super::operation::problem_responses;
 use super::schemas::{problem_schema, raw, PROBLEM};
+
+/// The problems of id query parameters ([`super::Operation::query_id`]):
+/// 400 for one that cannot be read or a required one missing, 404 for an id
+/// that does not exist. Written `responses(…, QueryIdProblems)`.
+pub struct QueryIdProblems;
+
+impl utoipa::IntoResponses for QueryIdProblems {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        problem_responses(&[
+            (400, "A query parameter cannot be read, or a required one is missing."),
+            (404, "An id given in the query does not exist."),
+        ])
+    }
+}
 
 /// The RFC 9457 problem body, component `Problem` ([`problem_schema`]).
 pub struct Problem;

@@ -442,6 +442,16 @@ fn add_problem(responses: &mut Responses, status: u16, description: &str) {
     }
 }
 
+/// The problem responses `(status, description)` in utoipa's model (for an
+/// `IntoResponses` of a `#[utoipa::path]`).
+pub fn problem_responses(problems: &[(u16, &str)]) -> BTreeMap<String, RefOr<Response>> {
+    let mut responses = Responses::new();
+    for (status, description) in problems {
+        add_problem(&mut responses, *status, description);
+    }
+    responses.responses
+}
+
 /// Sets the headers of the documented response `status` to `name` alone.
 fn only_header(responses: &mut Responses, status: u16, name: &str, description: &str, schema: Value) {
     if let Some(RefOr::T(resp)) = responses.responses.get_mut(&status.to_string()) {

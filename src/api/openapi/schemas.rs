@@ -222,6 +222,19 @@ mod tests {
     }
 
     #[test]
+    fn a_raw_schema_serialises_as_written() {
+        for schema in [
+            body_schema::<NewTeacher>(Mode::Replace),
+            problem_schema(),
+            json!({"type": "object", "properties": {"status": {"const": "ok"}}, "propertyNames": {"pattern": "^a"}}),
+        ] {
+            assert_eq!(serde_json::to_value(raw(schema.clone())).ok(), Some(schema));
+        }
+        assert_eq!(serde_json::to_value(raw(component_ref("Teacher"))).ok(), Some(component_ref("Teacher")));
+        assert!(matches!(raw(component_ref("Teacher")), RefOr::Ref(_)));
+    }
+
+    #[test]
     fn problem_schema_lists_every_code() {
         let codes = problem_schema()["properties"]["code"]["enum"].as_array().cloned().unwrap_or_default();
         assert_eq!(codes.len(), ErrorCode::ALL.len());
