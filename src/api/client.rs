@@ -83,29 +83,28 @@ pub const TOKEN_REFRESH_OFFSET_MINUTES: u32 = 10;
 
 /// `GET /config` (public; under `--client-compat` also at `/config`).
 pub fn config_routes() -> ApiRouter {
-    ApiRouter::new().route("/config", get(config)).doc(
-        Operation::get("/config", "meta", "Settings of the browser client (no token needed)")
-            .describe(
-                "What the existing browser client reads before it logs in: the Entra ID tenant and \
-                 application id it signs in with (empty strings without single sign-on), the decimals \
-                 it shows for percentages, when it renews its token and the server version.",
-            )
-            .json_schema(
-                200,
-                "The client settings.",
-                json!({"type": "object", "required": ["msal", "percentDecimals", "tokenRefreshOffsetMinutes", "version"],
-                    "properties": {
-                        "msal": {"type": "object", "required": ["tenantId", "clientId"], "properties": {
-                            "tenantId": {"type": "string"}, "clientId": {"type": "string"}}},
-                        "percentDecimals": {"type": "integer"},
-                        "tokenRefreshOffsetMinutes": {"type": "integer"},
-                        "version": {"type": "string"}}}),
-            ),
-    )
+    ApiRouter::new().routes(utoipa_axum::routes!(config))
 }
+
+crate::json_schema!(
+    /// The answer of [`config`].
+    ConfigAnswer = schemas::envelope(json!({
+        "type": "object", "required": ["msal", "percentDecimals", "tokenRefreshOffsetMinutes", "version"],
+        "properties": {
+            "msal": {"type": "object", "required": ["tenantId", "clientId"], "properties": {
+                "tenantId": {"type": "string"}, "clientId": {"type": "string"}}},
+            "percentDecimals": {"type": "integer"},
+            "tokenRefreshOffsetMinutes": {"type": "integer"},
+            "version": {"type": "string"}}}))
+);
 
 /// `{"msal": {"tenantId", "clientId"}, "percentDecimals": 3, "tokenRefreshOffsetMinutes": 10, "version"}`
 /// with the tenant and client id of `--oidc-tenant-id`/`--oidc-client-id` (docs/client.md §Config).
+#[utoipa::path(get, path = "/config", tag = "meta", summary = "Settings of the browser client (no token needed)",
+    description = "What the existing browser client reads before it logs in: the Entra ID tenant and \
+                   application id it signs in with (empty strings without single sign-on), the decimals \
+                   it shows for percentages, when it renews its token and the server version.",
+    responses((status = 200, description = "The client settings.", body = inline(ConfigAnswer))))]
 async fn config(State(app): State<AppState>) -> Response {
     ok(&json!({
         "msal": {"tenantId": app.client.tenant_id, "clientId": app.client.client_id},

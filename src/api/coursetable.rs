@@ -3,24 +3,34 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 use serde_json::json;
+use utoipa::openapi::path::{Parameter, ParameterIn};
 
 use super::extract::QueryParams;
-use super::openapi::{schemas, Operation};
+use super::openapi::annotations::QueryIdProblems;
+use super::openapi::operation::query_id_parameter;
+use super::openapi::schemas;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
+use crate::domain::course::Course;
 use crate::domain::coursetable;
 use crate::domain::ids::{DivisionId, GradeId, SchoolYearId, SubjectCategoryId};
 use crate::domain::lookup::LookupKind;
+use crate::domain::reference_forms::SubjectRef;
+use crate::domain::schoolclass::SchoolClassInYear;
 use crate::error::Result;
 use crate::store::course::CourseFilter;
 use crate::store::schoolclass::SchoolClassFilter;
 
 /// Route of `/coursetable`.
 pub fn routes() -> ApiRouter {
-    let table = json!({"type": "object", "required": ["schoolClasses", "courses", "items"], "properties": {
+    ApiRouter::new().routes(utoipa_axum::routes!(list))
+}
+
+/// The grid of [`list`].
+fn table_schema() -> serde_json::Value {
+    json!({"type": "object", "required": ["schoolClasses", "courses", "items"], "properties": {
         "schoolClasses": {"type": "array", "items": schemas::component_ref("SchoolClassInYear"),
             "description": "The columns: classes with a grade that year, after the filters, by graduation year then code."},
         "courses": {"type": "object", "additionalProperties": schemas::component_ref("Course"),
@@ -28,23 +38,36 @@ pub fn routes() -> ApiRouter {
         "items": {"type": "array", "description": "One row per non-cross-class subject with a course among the classes, by subject code.",
             "items": {"type": "object", "required": ["subject"], "properties": {"subject": schemas::component_ref("SubjectRef")},
                 "additionalProperties": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}},
-                "description": "`subject`, and per class code the cell `{\"id\": course id}` (the lower id when two courses of the subject share the class)."}}}});
-    ApiRouter::new().route("/coursetable", get(list)).doc(
-        Operation::get("/coursetable", "course", "The course plan of a school year as a grid (subjects × classes)")
-            .query_id("schoolYear", true, "The school year (required).")
-            .query_id("division", false, "Only classes of this division.")
-            .query_id("grade", false, "Only classes of this grade (in that year).")
-            .query_id("subjectCategory", false, "Only subjects of this subject category.")
-            .uses::<crate::domain::schoolclass::SchoolClassInYear>()
-            .uses::<crate::domain::course::Course>()
-            .uses::<crate::domain::reference_forms::SubjectRef>()
-            .json_schema(200, "The grid.", table),
-    )
+                "description": "`subject`, and per class code the cell `{\"id\": course id}` (the lower id when two courses of the subject share the class)."}}}})
+}
+
+crate::json_schema!(
+    /// The answer of [`list`].
+    CourseTableAnswer = schemas::envelope(table_schema()),
+    refs = [SchoolClassInYear, Course, SubjectRef]
+);
+
+/// The query of [`list`].
+struct CourseTableQuery;
+
+impl utoipa::IntoParams for CourseTableQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![
+            query_id_parameter("schoolYear", true, "The school year (required)."),
+            query_id_parameter("division", false, "Only classes of this division."),
+            query_id_parameter("grade", false, "Only classes of this grade (in that year)."),
+            query_id_parameter("subjectCategory", false, "Only subjects of this subject category."),
+        ]
+    }
 }
 
 /// `GET /coursetable?schoolYear=ID[&division=ID][&grade=ID][&subjectCategory=ID]`:
 /// 400 without `schoolYear`, 404 for an unknown id in the query. A fixed
 /// number of queries, whatever the size of the year.
+#[utoipa::path(get, path = "/coursetable", tag = "course",
+    summary = "The course plan of a school year as a grid (subjects × classes)",
+    params(CourseTableQuery),
+    responses((status = 200, description = "The grid.", body = inline(CourseTableAnswer)), QueryIdProblems))]
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let year = SchoolYearId(q.required_id("schoolYear")?);
     let division = q.id("division")?.map(DivisionId);

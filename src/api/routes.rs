@@ -1,56 +1,82 @@
-//! A router that remembers its paths and the documentation of its operations,
-//! so tests can derive the full route table from the router itself (and prove
-//! every route is protected and documented), and the OpenAPI document is built
-//! from what is registered.
+//! The router of the API: utoipa-axum's [`OpenApiRouter`], which keeps each
+//! route's OpenAPI operations beside the route (prefixed when nested, merged
+//! when merged), plus the list of every path registered on it, so tests can
+//! derive the full route table from the router itself (and prove every route
+//! is protected and documented).
+//!
+//! A route is documented either by `#[utoipa::path]` on its handler
+//! ([`ApiRouter::routes`] with [`utoipa_axum::routes!`]) or, where a handler
+//! serves several resources (the generic single-object handlers of
+//! [`super::crud`]) or its schema comes from a parser, by an
+//! [`Operation`] declared next to the route ([`ApiRouter::doc`]).
 
 use axum::body::Bytes;
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderValue, Method};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, MethodRouter};
 use axum::Router;
 use serde_json::json;
+use utoipa::openapi::OpenApi;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 
+use super::openapi::operation::{axum_method, operations_mut, REQUIRED_ROLE};
 use super::openapi::{document, Operation, DOCUMENT_PATH};
 use super::AppState;
 
-/// An axum router plus the list of path templates registered on it.
-#[derive(Default)]
+/// An [`OpenApiRouter`] plus the list of path templates registered on it.
 pub struct ApiRouter {
-    router: Router<AppState>,
+    router: OpenApiRouter<AppState>,
     paths: Vec<String>,
-    operations: Vec<Operation>,
+}
+
+impl Default for ApiRouter {
+    fn default() -> Self {
+        ApiRouter::new()
+    }
 }
 
 impl ApiRouter {
-    /// An empty router.
+    /// An empty router with an empty document.
     pub fn new() -> Self {
-        ApiRouter { router: Router::new(), paths: Vec::new(), operations: Vec::new() }
+        ApiRouter { router: OpenApiRouter::with_openapi(OpenApi::default()), paths: Vec::new() }
     }
 
-    /// Adds a route (like [`Router::route`]) and records its path.
+    /// Adds a route (like [`Router::route`]) and records its path; document it with [`ApiRouter::doc`].
     pub fn route(mut self, path: &str, method_router: MethodRouter<AppState>) -> Self {
         self.router = self.router.route(path, method_router);
         self.paths.push(path.to_string());
         self
     }
 
+    /// Adds the handlers of [`utoipa_axum::routes!`], documented by their
+    /// `#[utoipa::path]`, and records their paths.
+    pub fn routes(mut self, routes: UtoipaMethodRouter<AppState>) -> Self {
+        self.paths.extend(routes.1.paths.keys().cloned());
+        self.router = self.router.routes(routes);
+        self
+    }
+
     /// Documents an operation (method + path, relative to this router).
     pub fn doc(mut self, operation: Operation) -> Self {
-        self.operations.push(operation);
+        let (path, method, operation, components) = operation.into_utoipa();
+        let api = self.router.get_openapi_mut();
+        api.paths.add_path_operation(path, vec![method], operation);
+        let schemas = &mut api.components.get_or_insert_with(Default::default).schemas;
+        for (name, schema) in components {
+            schemas.entry(name).or_insert(schema);
+        }
         self
     }
 
     /// Documents several operations.
-    pub fn docs(mut self, operations: impl IntoIterator<Item = Operation>) -> Self {
-        self.operations.extend(operations);
-        self
+    pub fn docs(self, operations: impl IntoIterator<Item = Operation>) -> Self {
+        operations.into_iter().fold(self, ApiRouter::doc)
     }
 
     /// Merges another router's routes, paths and operations.
     pub fn merge(mut self, other: ApiRouter) -> Self {
         self.router = self.router.merge(other.router);
         self.paths.extend(other.paths);
-        self.operations.extend(other.operations);
         self
     }
 
@@ -58,14 +84,17 @@ impl ApiRouter {
     pub fn nest(mut self, prefix: &str, other: ApiRouter) -> Self {
         self.router = self.router.nest(prefix, other.router);
         self.paths.extend(other.paths.into_iter().map(|p| format!("{prefix}{p}")));
-        self.operations.extend(other.operations.into_iter().map(|op| op.prefixed(prefix)));
         self
     }
 
-    /// Sets the role each documented operation so far needs, from `role_for(method)`.
-    pub fn require_roles(mut self, role_for: impl Fn(&axum::http::Method) -> crate::auth::Role) -> Self {
-        for op in &mut self.operations {
-            op.role = Some(role_for(&op.method));
+    /// Sets the role each documented operation so far needs, from
+    /// `role_for(method)`, as its [`REQUIRED_ROLE`] extension.
+    pub fn require_roles(mut self, role_for: impl Fn(&Method) -> crate::auth::Role) -> Self {
+        for item in self.router.get_openapi_mut().paths.paths.values_mut() {
+            for (method, op) in operations_mut(item) {
+                let role = role_for(&axum_method(method));
+                op.extensions.get_or_insert_with(Default::default).insert(REQUIRED_ROLE.into(), json!(role.as_str()));
+            }
         }
         self
     }
@@ -88,14 +117,14 @@ impl ApiRouter {
         &self.paths
     }
 
-    /// The documented operations, with paths relative to this router.
-    pub fn operations(&self) -> &[Operation] {
-        &self.operations
+    /// The documentation of the routes so far, in utoipa's model (paths relative to this router).
+    pub fn openapi(&self) -> &OpenApi {
+        self.router.get_openapi()
     }
 
     /// The axum router.
     pub fn into_router(self) -> Router<AppState> {
-        self.router
+        self.router.split_for_parts().0
     }
 }
 
@@ -108,7 +137,7 @@ pub fn serve_document(app: ApiRouter) -> ApiRouter {
         json!({"type": "object"}),
     );
     let app = app.doc(op);
-    let body = Bytes::from(serde_json::to_vec(&document(app.operations())).expect("the document serialises"));
+    let body = Bytes::from(serde_json::to_vec(&document(app.openapi().clone())).expect("the document serialises"));
     app.route(
         DOCUMENT_PATH,
         get(move || {

@@ -2,10 +2,13 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
+use serde_json::json;
+use utoipa::openapi::path::{Parameter, ParameterIn};
 
 use super::extract::QueryParams;
-use super::openapi::Operation;
+use super::openapi::annotations::QueryIdProblems;
+use super::openapi::operation::query_id_parameter;
+use super::openapi::schemas::{component_ref, envelope};
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -16,19 +19,38 @@ use crate::service::workload::workloads;
 
 /// Routes of `/workload`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new().route("/workload", get(workload)).doc(
-        Operation::get("/workload", "workload", "Teachers' workloads of a school year")
-            .describe(
-                "With `teacher`: that teacher's workload (one object; 404 without an employment that year). \
-                 Without: the workload of every employment of the year (a list, by teacher code). \
-                 Computed from the data as it is now (docs/workload.md §Calculation, §Balance).",
-            )
-            .query_id("schoolYear", true, "The school year (required).")
-            .query_id("teacher", false, "Only this teacher: answers one object.")
-            .json_one_or_list::<Workload>(200, "One workload (with `teacher`) or the list."),
-    )
+    ApiRouter::new().routes(utoipa_axum::routes!(workload))
 }
 
+crate::json_schema!(
+    /// One [`Workload`] or the list of them.
+    WorkloadAnswer = envelope(json!({"oneOf": [component_ref("Workload"),
+        {"type": "array", "items": component_ref("Workload")}]})),
+    refs = [Workload]
+);
+
+/// The query of [`workload`].
+struct WorkloadQuery;
+
+impl utoipa::IntoParams for WorkloadQuery {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        vec![
+            query_id_parameter("schoolYear", true, "The school year (required)."),
+            query_id_parameter("teacher", false, "Only this teacher: answers one object."),
+        ]
+    }
+}
+
+/// `GET /workload?schoolYear=ID[&teacher=ID]`.
+#[utoipa::path(get, path = "/workload", tag = "workload", summary = "Teachers' workloads of a school year",
+    description = "With `teacher`: that teacher's workload (one object; 404 without an employment that year). \
+                   Without: the workload of every employment of the year (a list, by teacher code). \
+                   Computed from the data as it is now (docs/workload.md §Calculation, §Balance).",
+    params(WorkloadQuery),
+    responses(
+        (status = 200, description = "One workload (with `teacher`) or the list.", body = inline(WorkloadAnswer)),
+        QueryIdProblems,
+    ))]
 async fn workload(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let year = SchoolYearId(q.required_id("schoolYear")?);
     let teacher = q.id("teacher")?.map(TeacherId);

@@ -1,15 +1,17 @@
 //! The OpenAPI 3.1 document, generated from the code, and the interactive
 //! documentation at `/docs`.
 //!
-//! Each resource module documents its routes where it registers them
-//! ([`crate::api::routes::ApiRouter::doc`]); the generic single-object operations come from
-//! [`resource`]. Response schemas are derived from the Rust types
+//! Each resource module documents its routes where it registers them, on
+//! utoipa-axum's router ([`crate::api::routes::ApiRouter`]): with
+//! `#[utoipa::path]` on the handler, or with an [`Operation`] beside the route;
+//! the generic single-object operations come from [`resource`]. Response schemas are derived from the Rust types
 //! (`utoipa::ToSchema`), request schemas from the body parsers
 //! ([`crate::domain::body_reader::describe`]), and the access check adds the
 //! security requirement and 401/403/429 ([`crate::api::auth::protect`]).
 //! `/api/v1/openapi.json` serves the document without a token; `/docs` serves
 //! Swagger UI from the binary (no network needed).
 
+pub mod annotations;
 pub mod examples;
 pub mod operation;
 pub mod resource;
@@ -17,8 +19,11 @@ pub mod schemas;
 
 use axum::http::{header, HeaderValue};
 use axum::Router;
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 use tower_http::set_header::SetResponseHeaderLayer;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::tag::Tag;
+use utoipa::openapi::{Info, License, OpenApi, RefOr};
 
 pub use operation::Operation;
 
@@ -117,40 +122,39 @@ pub fn area_of(tag: &str) -> &'static Area {
     AREAS.iter().find(|a| a.resources.contains(&tag)).unwrap_or(&AREAS[AREAS.len() - 1])
 }
 
-/// The OpenAPI 3.1 document of `operations` (paths relative to the server root).
-pub fn document(operations: &[Operation]) -> Value {
-    let mut paths = Map::new();
-    let mut components = Map::new();
-    components.insert(schemas::PROBLEM.to_string(), schemas::problem_schema());
-    for op in operations {
-        let method = op.method.as_str().to_ascii_lowercase();
-        let id = operation_id(&method, &op.path);
-        let item = paths.entry(op.path.clone()).or_insert_with(|| json!({}));
-        item[method] = op.to_openapi(&id);
-        for (name, schema) in op.components() {
-            components.entry(name.clone()).or_insert_with(|| schema.clone());
+/// The OpenAPI 3.1 document of `api` (the operations the router collected,
+/// paths relative to the server root): every operation completed by
+/// [`operation::finish`], with the description, areas, problem schema and
+/// bearer scheme of the whole API.
+pub fn document(mut api: OpenApi) -> Value {
+    for (path, item) in api.paths.paths.iter_mut() {
+        for (method, op) in operation::operations_mut(item) {
+            let method = operation::axum_method(method).as_str().to_ascii_lowercase();
+            operation::finish(op, operation_id(&method, path));
         }
     }
-    json!({
-        "openapi": "3.1.0",
-        "info": {
-            "title": "schoolplan",
-            "version": env!("CARGO_PKG_VERSION"),
-            "description": DESCRIPTION,
-            "license": {"name": "MIT", "identifier": "MIT"}
-        },
-        "tags": AREAS.iter().map(|a| json!({"name": a.name, "description": a.description})).collect::<Vec<_>>(),
-        "paths": paths,
-        "components": {
-            "schemas": components,
-            "securitySchemes": {
-                "bearerAuth": {
-                    "type": "http", "scheme": "bearer",
-                    "description": "A token `sp_…` created with `schoolplan token create` or `POST /api/v1/token`."
-                }
-            }
-        }
-    })
+    let mut license = License::new("MIT");
+    license.identifier = Some("MIT".into());
+    let mut info = Info::new("schoolplan", env!("CARGO_PKG_VERSION"));
+    info.description = Some(DESCRIPTION.into());
+    info.license = Some(license);
+    api.info = info;
+    api.tags = Some(
+        AREAS
+            .iter()
+            .map(|a| {
+                let mut tag = Tag::new(a.name);
+                tag.description = Some(a.description.into());
+                tag
+            })
+            .collect(),
+    );
+    let components = api.components.get_or_insert_with(Default::default);
+    components.schemas.insert(schemas::PROBLEM.to_string(), schemas::raw(schemas::problem_schema()));
+    let mut bearer = Http::new(HttpAuthScheme::Bearer);
+    bearer.description = Some("A token `sp_…` created with `schoolplan token create` or `POST /api/v1/token`.".into());
+    components.security_schemes.insert("bearerAuth".into(), RefOr::T(SecurityScheme::Http(bearer)));
+    serde_json::to_value(&api).expect("the document serialises")
 }
 
 /// `get` + `/api/v1/teacher/{id}` → `get_teacher_id`.

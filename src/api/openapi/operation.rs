@@ -1,36 +1,47 @@
 //! [`Operation`]: the documentation of one route and method, built next to the
-//! route it describes and carried by the [`ApiRouter`](super::super::routes::ApiRouter).
+//! route it describes and handed to utoipa's model ([`Operation::into_utoipa`])
+//! on the [`ApiRouter`](super::super::routes::ApiRouter), an
+//! [`OpenApiRouter`](utoipa_axum::router::OpenApiRouter). [`finish`] adds what
+//! every operation documents by convention, whether it was declared here or
+//! with `#[utoipa::path]`.
 
 use std::collections::BTreeMap;
 
 use axum::http::Method;
 use serde_json::{json, Value};
+use utoipa::openapi::path::{self, HttpMethod, Parameter, ParameterIn, PathItem};
+use utoipa::openapi::request_body::RequestBody;
+use utoipa::openapi::schema::Schema;
+use utoipa::openapi::security::SecurityRequirement;
+use utoipa::openapi::{Content, Header, RefOr, Required, Response, Responses};
 use utoipa::ToSchema;
 
-use super::schemas::{component_ref, components_of, PROBLEM};
+use super::schemas::{component_ref, components_of, raw, PROBLEM};
 use crate::auth::Role;
+
+/// The extension that carries the role an operation needs (set by
+/// [`crate::api::routes::ApiRouter::require_roles`], read by [`finish`], kept in the document).
+pub const REQUIRED_ROLE: &str = "x-required-role";
 
 /// The documentation of one operation (method + path) in OpenAPI 3.1 terms.
 ///
 /// Responses every operation can give (500, and 503 on timeout) and those of
 /// protected routes (401, 403, 429 and the bearer security requirement) are
-/// added by [`Operation::to_openapi`], from the role set by the access check
+/// added by [`finish`], from the role set by the access check
 /// ([`crate::api::auth::protect`]).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Operation {
     /// HTTP method.
     pub method: Method,
     /// Path template relative to where the route is mounted (e.g. `/teacher/{id}`).
     pub path: String,
-    /// Role the access check requires; `None` for public routes.
-    pub role: Option<Role>,
     tag: String,
     summary: String,
     description: Option<String>,
     parameters: Vec<Value>,
     request_body: Option<Value>,
     responses: BTreeMap<String, Value>,
-    components: Vec<(String, Value)>,
+    components: Vec<(String, RefOr<Schema>)>,
 }
 
 impl Operation {
@@ -39,7 +50,6 @@ impl Operation {
         Operation {
             method,
             path: path.into(),
-            role: None,
             tag: tag.to_string(),
             summary: summary.into(),
             description: None,
@@ -98,10 +108,7 @@ impl Operation {
 
     /// An optional or required id query parameter; adds 400, and 404 for an unknown id.
     pub fn query_id(mut self, name: &str, required: bool, description: &str) -> Self {
-        self.parameters.push(json!({
-            "name": name, "in": "query", "required": required, "description": description,
-            "schema": {"type": "integer", "format": "int64", "minimum": 1, "maximum": i64::MAX}
-        }));
+        self.parameters.push(query_id_json(name, required, description));
         self.problem(400, "A query parameter cannot be read, or a required one is missing.")
             .problem(404, "An id given in the query does not exist.")
     }
@@ -239,8 +246,7 @@ impl Operation {
     /// A JSON success response whose `result` member has `schema` (the success
     /// envelope `{"result": …}` of docs/contract.md §Envelope and forms).
     pub fn json_schema(self, status: u16, description: &str, schema: Value) -> Self {
-        let envelope = json!({"type": "object", "required": ["result"], "properties": {"result": schema}});
-        self.json_raw(status, description, envelope)
+        self.json_raw(status, description, super::schemas::envelope(schema))
     }
 
     /// A JSON response with exactly `schema` (no envelope: `/health`, the document itself).
@@ -308,68 +314,221 @@ impl Operation {
         self
     }
 
-    /// The path relative to the API root, prefixed with `prefix` (used when nesting).
-    pub fn prefixed(mut self, prefix: &str) -> Self {
-        self.path = format!("{prefix}{}", self.path);
-        self
-    }
-
-    /// The component schemas this operation refers to.
-    pub fn components(&self) -> &[(String, Value)] {
-        &self.components
-    }
-
-    /// The OpenAPI operation object, with the responses implied by its role.
-    pub fn to_openapi(&self, operation_id: &str) -> Value {
-        let mut op = self.clone();
-        if let Some(role) = op.role {
-            op = op
-                .problem(401, "Missing or invalid bearer token (`WWW-Authenticate: Bearer`).")
-                .problem(429, "Too many requests for this token; see `Retry-After`.");
-            if role != Role::Reader {
-                op = op.problem(403, &format!("The caller's role is lower than `{}`.", role.as_str()));
-            }
-            if let Some(Value::Object(r)) = op.responses.get_mut("429") {
-                r.insert(
-                    "headers".into(),
-                    json!({"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}}),
-                );
-            }
-            if let Some(Value::Object(r)) = op.responses.get_mut("401") {
-                r.insert(
-                    "headers".into(),
-                    json!({"WWW-Authenticate": {"description": "`Bearer`.", "schema": {"type": "string"}}}),
-                );
-            }
+    /// The operation in utoipa's model: its path (relative to where the route
+    /// is mounted), method, the operation (tagged with its resource, which
+    /// [`finish`] maps to its area) and the component schemas it refers to.
+    pub fn into_utoipa(self) -> (String, HttpMethod, path::Operation, Vec<(String, RefOr<Schema>)>) {
+        let mut op = path::Operation::new();
+        op.tags = Some(vec![self.tag]);
+        op.summary = Some(self.summary);
+        op.description = self.description;
+        if !self.parameters.is_empty() {
+            op.parameters = Some(self.parameters.into_iter().map(|p| RefOr::T(parameter(p))).collect());
         }
-        op = op
-            .problem(500, "The server failed; the body says nothing internal.")
-            .problem(503, "The request took longer than the configured timeout, or the database is unavailable.");
-        let mut out = json!({
-            "operationId": operation_id,
-            "tags": [super::area_of(&op.tag).name],
-            "summary": op.summary,
-            "responses": op.responses,
-        });
-        if let Some(d) = op.description {
-            out["description"] = json!(d);
+        op.request_body = self.request_body.map(|b| RefOr::T(request_body(b)));
+        for (status, r) in self.responses {
+            op.responses.responses.insert(status, RefOr::T(response(r)));
         }
-        if !op.parameters.is_empty() {
-            out["parameters"] = json!(op.parameters);
-        }
-        if let Some(b) = op.request_body {
-            out["requestBody"] = b;
-        }
-        out["security"] = match op.role {
-            Some(role) => {
-                let note = format!("Needs a bearer token of role `{}` or higher.", role.as_str());
-                out["x-required-role"] = json!(role.as_str());
-                let d = out.get("description").and_then(Value::as_str).map(|d| format!("{d}\n\n{note}"));
-                out["description"] = json!(d.unwrap_or(note));
-                json!([{"bearerAuth": []}])
-            }
-            None => json!([]),
+        let method = match self.method {
+            Method::GET => HttpMethod::Get,
+            Method::PUT => HttpMethod::Put,
+            Method::POST => HttpMethod::Post,
+            Method::DELETE => HttpMethod::Delete,
+            Method::PATCH => HttpMethod::Patch,
+            Method::HEAD => HttpMethod::Head,
+            Method::OPTIONS => HttpMethod::Options,
+            _ => HttpMethod::Trace,
         };
-        out
+        (self.path, method, op, self.components)
+    }
+}
+
+fn query_id_json(name: &str, required: bool, description: &str) -> Value {
+    json!({
+        "name": name, "in": "query", "required": required, "description": description,
+        "schema": {"type": "integer", "format": "int64", "minimum": 1, "maximum": i64::MAX}
+    })
+}
+
+/// The id query parameter `name` of [`Operation::query_id`] in utoipa's model
+/// (for an `IntoParams` of a `#[utoipa::path]`; document its 400 and 404 there).
+pub fn query_id_parameter(name: &str, required: bool, description: &str) -> Parameter {
+    parameter(query_id_json(name, required, description))
+}
+
+fn text(v: &Value, key: &str) -> Option<String> {
+    v.get(key).and_then(Value::as_str).map(String::from)
+}
+
+/// A parameter object written above, in utoipa's model.
+fn parameter(mut v: Value) -> Parameter {
+    let mut p = Parameter::new(text(&v, "name").unwrap_or_default());
+    p.parameter_in = match v["in"].as_str() {
+        Some("path") => ParameterIn::Path,
+        Some("header") => ParameterIn::Header,
+        _ => ParameterIn::Query,
+    };
+    p.required = if v["required"] == json!(true) { Required::True } else { Required::False };
+    p.description = text(&v, "description");
+    p.schema = v.get_mut("schema").map(Value::take).map(raw);
+    if v["allowEmptyValue"] == json!(true) {
+        // Not in utoipa's Parameter (deprecated by OpenAPI, still read by Swagger UI): an extension key serialises as is.
+        p.extensions = Some([("allowEmptyValue", json!(true))].into_iter().collect());
+    }
+    p
+}
+
+/// The content map `{"media/type": {"schema": …, "examples": {…}}}` in utoipa's model.
+fn content(v: &mut Value) -> impl Iterator<Item = (String, RefOr<Content>)> {
+    let map = match v.get_mut("content").map(Value::take) {
+        Some(Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    map.into_iter().map(|(media, mut c)| {
+        let mut out = Content::new(c.get_mut("schema").map(Value::take).map(raw));
+        if let Some(Value::Object(examples)) = c.get_mut("examples").map(Value::take) {
+            for (name, mut example) in examples {
+                let value = example.get_mut("value").map(Value::take);
+                out.examples
+                    .insert(name, RefOr::T(utoipa::openapi::example::ExampleBuilder::new().value(value).build()));
+            }
+        }
+        (media, RefOr::T(out))
+    })
+}
+
+/// A request body object written above, in utoipa's model.
+fn request_body(mut v: Value) -> RequestBody {
+    let mut b = RequestBody::new();
+    b.description = text(&v, "description");
+    b.required = Some(if v["required"] == json!(true) { Required::True } else { Required::False });
+    b.content = content(&mut v).collect();
+    b
+}
+
+/// A response object written above, in utoipa's model.
+fn response(mut v: Value) -> Response {
+    let mut r = Response::new(text(&v, "description").unwrap_or_default());
+    r.content = content(&mut v).collect();
+    if let Some(Value::Object(headers)) = v.get_mut("headers").map(Value::take) {
+        for (name, h) in headers {
+            r.headers.insert(name, RefOr::T(header(h)));
+        }
+    }
+    r
+}
+
+fn header(mut v: Value) -> Header {
+    let mut h = Header::new(raw(v.get_mut("schema").map(Value::take).unwrap_or_else(|| json!({}))));
+    h.description = text(&v, "description");
+    h
+}
+
+/// Adds an RFC 9457 problem response (`application/problem+json`) to
+/// `responses`; a second description for the same status is appended.
+fn add_problem(responses: &mut Responses, status: u16, description: &str) {
+    match responses.responses.get_mut(&status.to_string()) {
+        Some(RefOr::T(resp)) => {
+            if !resp.description.contains(description) {
+                resp.description.push(' ');
+                resp.description.push_str(description);
+            }
+        }
+        _ => {
+            let problem = json!({"description": description,
+                                 "content": {"application/problem+json": {"schema": component_ref(PROBLEM)}}});
+            responses.responses.insert(status.to_string(), RefOr::T(response(problem)));
+        }
+    }
+}
+
+/// The problem responses `(status, description)` in utoipa's model (for an
+/// `IntoResponses` of a `#[utoipa::path]`).
+pub fn problem_responses(problems: &[(u16, &str)]) -> BTreeMap<String, RefOr<Response>> {
+    let mut responses = Responses::new();
+    for (status, description) in problems {
+        add_problem(&mut responses, *status, description);
+    }
+    responses.responses
+}
+
+/// Sets the headers of the documented response `status` to `name` alone.
+fn only_header(responses: &mut Responses, status: u16, name: &str, description: &str, schema: Value) {
+    if let Some(RefOr::T(resp)) = responses.responses.get_mut(&status.to_string()) {
+        resp.headers.clear();
+        resp.headers.insert(name.to_string(), RefOr::T(header(json!({"description": description, "schema": schema}))));
+    }
+}
+
+/// Completes `op` as every operation of the document is: the responses of its
+/// role (401, 429, and 403 above `reader`, with their headers) and of every
+/// route (500, 503), its `operationId`, its area as its only tag
+/// ([`super::area_of`]), and its security (the bearer token for a protected
+/// operation, with a sentence naming the role; none for a public one).
+pub fn finish(op: &mut path::Operation, operation_id: String) {
+    let role = op
+        .extensions
+        .as_ref()
+        .and_then(|e| e.get(REQUIRED_ROLE))
+        .and_then(Value::as_str)
+        .and_then(|r| r.parse::<Role>().ok());
+    if let Some(role) = role {
+        add_problem(&mut op.responses, 401, "Missing or invalid bearer token (`WWW-Authenticate: Bearer`).");
+        add_problem(&mut op.responses, 429, "Too many requests for this token; see `Retry-After`.");
+        if role != Role::Reader {
+            add_problem(&mut op.responses, 403, &format!("The caller's role is lower than `{}`.", role.as_str()));
+        }
+        only_header(&mut op.responses, 429, "Retry-After", "Seconds to wait.", json!({"type": "integer"}));
+        only_header(&mut op.responses, 401, "WWW-Authenticate", "`Bearer`.", json!({"type": "string"}));
+    }
+    add_problem(&mut op.responses, 500, "The server failed; the body says nothing internal.");
+    add_problem(
+        &mut op.responses,
+        503,
+        "The request took longer than the configured timeout, or the database is unavailable.",
+    );
+    op.operation_id = Some(operation_id);
+    let tag = op.tags.as_ref().and_then(|t| t.first()).map(String::as_str).unwrap_or_default();
+    op.tags = Some(vec![super::area_of(tag).name.to_string()]);
+    op.security = Some(match role {
+        Some(role) => {
+            let note = format!("Needs a bearer token of role `{}` or higher.", role.as_str());
+            op.description = Some(match op.description.take() {
+                Some(d) => format!("{d}\n\n{note}"),
+                None => note,
+            });
+            vec![SecurityRequirement::new("bearerAuth", Vec::<String>::new())]
+        }
+        None => Vec::new(),
+    });
+}
+
+/// The operations of `item` with their methods.
+pub fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = (HttpMethod, &mut path::Operation)> {
+    [
+        (HttpMethod::Get, &mut item.get),
+        (HttpMethod::Put, &mut item.put),
+        (HttpMethod::Post, &mut item.post),
+        (HttpMethod::Delete, &mut item.delete),
+        (HttpMethod::Options, &mut item.options),
+        (HttpMethod::Head, &mut item.head),
+        (HttpMethod::Patch, &mut item.patch),
+        (HttpMethod::Trace, &mut item.trace),
+    ]
+    .into_iter()
+    .filter_map(|(method, op)| op.as_mut().map(|op| (method, op)))
+}
+
+/// The axum method of utoipa's `method`.
+pub fn axum_method(method: HttpMethod) -> Method {
+    match method {
+        HttpMethod::Get => Method::GET,
+        HttpMethod::Put => Method::PUT,
+        HttpMethod::Post => Method::POST,
+        HttpMethod::Delete => Method::DELETE,
+        HttpMethod::Options => Method::OPTIONS,
+        HttpMethod::Head => Method::HEAD,
+        HttpMethod::Patch => Method::PATCH,
+        HttpMethod::Trace => Method::TRACE,
     }
 }

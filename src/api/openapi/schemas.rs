@@ -4,6 +4,8 @@
 //! [`ErrorCode`].
 
 use serde_json::{json, Map, Value};
+use utoipa::openapi::schema::{Object, Schema, SchemaType};
+use utoipa::openapi::{extensions::Extensions, Ref, RefOr};
 use utoipa::ToSchema;
 
 use crate::domain::body_reader::{describe, FieldDoc, FieldKind, Mode};
@@ -19,10 +21,41 @@ pub fn component_ref(name: &str) -> Value {
 }
 
 /// `T`'s schema and every schema it references, as (name, schema) pairs.
-pub fn components_of<T: ToSchema>() -> Vec<(String, Value)> {
+pub fn components_of<T: ToSchema>() -> Vec<(String, RefOr<Schema>)> {
     let mut found = vec![(T::name().into_owned(), T::schema())];
     T::schemas(&mut found);
-    found.into_iter().map(|(name, schema)| (name, serde_json::to_value(schema).unwrap_or(Value::Null))).collect()
+    found
+}
+
+/// The success envelope `{"result": …}` around `schema` (docs/contract.md §Envelope and forms).
+pub fn envelope(schema: Value) -> Value {
+    json!({"type": "object", "required": ["result"], "properties": {"result": schema}})
+}
+
+/// A JSON Schema written here (a request body from the parser, an envelope, a
+/// header) in utoipa's model: `{"$ref": …}` stays a reference; any other
+/// schema keeps every keyword as written. utoipa's [`Object`] has no field for
+/// some JSON Schema 2020-12 keywords the document uses (e.g. `const`), so the
+/// keywords travel as the object's flattened extension map, which serialises
+/// them unchanged (in no particular order).
+pub fn raw(schema: Value) -> RefOr<Schema> {
+    match schema {
+        Value::Object(map) if map.len() == 1 && map.get("$ref").is_some_and(Value::is_string) => {
+            RefOr::Ref(Ref::new(map["$ref"].as_str().unwrap_or_default()))
+        }
+        Value::Object(map) => {
+            let mut object = Object::new();
+            object.schema_type = SchemaType::AnyValue;
+            object.extensions = Some(map.into_iter().collect::<Extensions>());
+            RefOr::T(Schema::Object(object))
+        }
+        // Every schema here is an object; anything else would be the empty schema `{}` (any value).
+        _ => {
+            let mut object = Object::new();
+            object.schema_type = SchemaType::AnyValue;
+            RefOr::T(Schema::Object(object))
+        }
+    }
 }
 
 /// The RFC 9457 problem body (docs/contract.md §Errors) with the enumeration of `code`s.
@@ -186,6 +219,19 @@ mod tests {
         assert_eq!(post["properties"]["email"]["oneOf"][0]["format"], "email");
         let put = body_schema::<NewTeacher>(Mode::Replace);
         assert_eq!(put["required"].as_array().map(Vec::len), put["properties"].as_object().map(Map::len));
+    }
+
+    #[test]
+    fn a_raw_schema_serialises_as_written() {
+        for schema in [
+            body_schema::<NewTeacher>(Mode::Replace),
+            problem_schema(),
+            json!({"type": "object", "properties": {"status": {"const": "ok"}}, "propertyNames": {"pattern": "^a"}}),
+        ] {
+            assert_eq!(serde_json::to_value(raw(schema.clone())).ok(), Some(schema));
+        }
+        assert_eq!(serde_json::to_value(raw(component_ref("Teacher"))).ok(), Some(component_ref("Teacher")));
+        assert!(matches!(raw(component_ref("Teacher")), RefOr::Ref(_)));
     }
 
     #[test]
