@@ -131,7 +131,7 @@ async fn a_rule_refusal_appears_in_the_cell_in_german_and_english() {
     let page = post(&web, &merge_path(year), &session, &form, Some(&cell_of(&a))).await;
     assert_eq!(page.status, 422, "{}", page.html);
     assert!(page.html.contains(r#"class="cell-problem" role="alert""#), "{}", page.html);
-    assert!(page.html.contains("Zusammengelegte Kurse müssen auf derselben Stufe sein."), "{}", page.html);
+    assert!(page.html.contains("Zusammengelegte Kurse müssen dieselbe Stufe haben."), "{}", page.html);
     assert!(page.html.starts_with(&format!(r#"<td id="{}""#, cell_of(&a))), "in the first cell");
     for c in [&a, &b] {
         let now = web.app.get(&format!("/course/{}", c["id"])).await.expect(200).result().clone();
