@@ -51,7 +51,9 @@ fn names_in_tree(repo: &Path) -> BTreeSet<String> {
             out.insert(p.file_name().unwrap().to_string_lossy().to_string());
         }
     }
-    for root in ["src", "tests", "templates", "migrations", "docs", "bench", "benches", "assets", "locales", ".ci", ".cargo"] {
+    for root in
+        ["src", "tests", "templates", "migrations", "docs", "bench", "benches", "assets", "locales", ".ci", ".cargo"]
+    {
         let p = repo.join(root);
         if p.exists() {
             out.insert(format!("{root}/"));
@@ -69,7 +71,8 @@ fn mentioned(layout: &str) -> Vec<String> {
         .split(|c: char| !is_name_char(c))
         .map(|w| w.trim_start_matches('/').trim_end_matches('.'))
         .filter(|w| {
-            let file = [".rs", ".html", ".ftl", ".toml", ".py", ".md", ".sql", ".css", ".js"].iter().any(|e| w.ends_with(e));
+            let file =
+                [".rs", ".html", ".ftl", ".toml", ".py", ".md", ".sql", ".css", ".js"].iter().any(|e| w.ends_with(e));
             let folder = w.len() > 1 && w.ends_with('/') && !w.contains("//");
             (file || folder) && !w.starts_with("http")
         })

@@ -147,3 +147,6 @@ error-in-use-employment = Die Lehrperson { $teacher } hat im Schuljahr { $year }
 # Jobs that another server or a stop ends (src/jobs/mod.rs; LEASE_ERROR, STOP_ERROR in English)
 job-failed-lease = Der Server, der den Job ausführte, antwortet nicht mehr (seine Frist ist abgelaufen); der Job wurde nicht beendet. Bitte starten Sie ihn nochmals.
 job-failed-stopped = Der Server, der den Job ausführte, wurde angehalten; der Job wurde nicht beendet. Bitte starten Sie ihn nochmals.
+
+# A teacher's workload asked for a year without their employment (404).
+error-no-workload = Die Lehrperson { $teacher } hat im Schuljahr { $year } keine Anstellung: Es gibt kein Pensum.

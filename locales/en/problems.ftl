@@ -148,3 +148,6 @@ error-in-use-employment = Teacher { $teacher } still has { $users } in school ye
 # Jobs that another server or a stop ends (src/jobs/mod.rs; LEASE_ERROR, STOP_ERROR in English)
 job-failed-lease = The server running the job stopped answering (its lease ran out); the job was not finished. Please start it again.
 job-failed-stopped = The server running the job was stopped; the job was not finished. Please start it again.
+
+# A teacher's workload asked for a year without their employment (404).
+error-no-workload = Teacher { $teacher } has no employment in school year { $year }: there is no workload.

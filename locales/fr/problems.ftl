@@ -147,3 +147,6 @@ error-in-use-employment = L'enseignant·e { $teacher } a encore dans l'année sc
 # Jobs that another server or a stop ends (src/jobs/mod.rs; LEASE_ERROR, STOP_ERROR in English)
 job-failed-lease = Le serveur qui exécutait la tâche ne répond plus (son délai a expiré) ; la tâche n'a pas été terminée. Veuillez la relancer.
 job-failed-stopped = Le serveur qui exécutait la tâche a été arrêté ; la tâche n'a pas été terminée. Veuillez la relancer.
+
+# A teacher's workload asked for a year without their employment (404).
+error-no-workload = L'enseignant·e { $teacher } n'a pas d'engagement dans l'année scolaire { $year } : il n'y a pas de charge d'enseignement.

@@ -154,7 +154,14 @@ async fn initialize(params: &JobParams, ctx: &Context) -> Result<()> {
         p.log(ctx.text("job-opening-warning", &[("detail", w.text.render(ctx.lang).into())]));
     }
     for course in &report.courses {
-        p.log(ctx.text("job-opening-course", &[("course", course.label().into())]));
+        p.log(ctx.text(
+            "job-opening-course",
+            &[
+                ("id", course.id.to_string().into()),
+                ("subject", course.subject.code.as_str().into()),
+                ("classes", course.who().into()),
+            ],
+        ));
     }
     Ok(())
 }

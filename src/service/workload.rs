@@ -130,7 +130,7 @@ pub async fn year_forms(conn: &mut Conn, year_id: SchoolYearId, teacher: Option<
     if let (Some(t), true) = (teacher, employments.is_empty()) {
         return Err(Error::new(
             crate::error::ErrorCode::NotFound,
-            format!("Teacher {t} has no employment in school year {}: there is no workload.", year.code),
+            crate::i18n::Message::new("error-no-workload").arg("teacher", t.0).arg("year", &year.code),
         ));
     }
     let refs = FormRefs {

@@ -327,6 +327,16 @@ async fn the_plan_check_and_the_opening_run_as_jobs() {
     assert!(courses > 100, "the opening created the year's courses: {courses}");
     let first = job["log"][0]["message"].as_str().unwrap().to_string();
     assert!(first.starts_with(&format!("Created {courses} courses")), "{first}");
+    // Each created course is named once, as "Course 17 (D, G27a)" (not "Course course 17 …").
+    let named: Vec<&str> = job["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["message"].as_str())
+        .filter(|m| m.starts_with("Course "))
+        .collect();
+    assert!(!named.is_empty(), "{job}");
+    assert!(named.iter().all(|m| m["Course ".len()..].starts_with(|c: char| c.is_ascii_digit())), "{named:?}");
     app.put("/job/3", json!({"action": "start", "schoolYear": next})).await.expect(200);
     let job = wait_for(&app, &app.token, 3).await;
     assert!(job["log"][0]["message"].as_str().unwrap().contains("opened already"), "{job}");

@@ -231,3 +231,23 @@ async fn conflicts_answer_in_the_readers_language() {
     let fr = detail_of(delete(Some("fr")).await, 409, "referenced");
     assert!(fr.starts_with("L'enseignant·e bbb est encore référencé·e par : engagement "), "{fr}");
 }
+
+/// A teacher's workload in a year without their employment: 404 whose detail
+/// says why, in the reader's language.
+#[tokio::test]
+async fn a_workload_without_employment_says_why_in_the_readers_language() {
+    let app = TestApp::spawn().await;
+    let year = crate::fixtures::school_year(&app, "26/27", 2027, false, false).await;
+    let teacher = crate::fixtures::teacher(&app, "abc").await;
+    let path = format!("/workload?schoolYear={year}&teacher={teacher}");
+    let de = get_in(&app, &path, Some("de-CH")).await.expect_problem(404, "not_found");
+    assert_eq!(
+        de.body["detail"],
+        format!("Die Lehrperson {teacher} hat im Schuljahr 26/27 keine Anstellung: Es gibt kein Pensum.")
+    );
+    let en = get_in(&app, &path, None).await.expect_problem(404, "not_found");
+    assert_eq!(
+        en.body["detail"],
+        format!("Teacher {teacher} has no employment in school year 26/27: there is no workload.")
+    );
+}

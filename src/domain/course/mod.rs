@@ -209,7 +209,9 @@ impl Course {
 
     /// The class codes joined by `, ` (`G27a, G27b`), or the grade code for a
     /// course without classes: what tells the course apart in a text.
-    fn who(&self) -> String {
+    /// Who takes the course: its class codes joined by ", ", or the grade
+    /// code of a cross-class course without classes.
+    pub fn who(&self) -> String {
         if self.school_classes.is_empty() {
             self.grade.code.clone()
         } else {
