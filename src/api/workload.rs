@@ -6,6 +6,7 @@ use serde_json::json;
 use utoipa::openapi::path::{Parameter, ParameterIn};
 
 use super::extract::QueryParams;
+use super::lang::RequestLang;
 use super::openapi::annotations::QueryIdProblems;
 use super::openapi::operation::query_id_parameter;
 use super::openapi::schemas::{component_ref, envelope};
@@ -51,11 +52,13 @@ impl utoipa::IntoParams for WorkloadQuery {
         (status = 200, description = "One workload (with `teacher`) or the list.", body = inline(WorkloadAnswer)),
         QueryIdProblems,
     ))]
-async fn workload(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
+async fn workload(State(app): State<AppState>, RequestLang(lang): RequestLang, q: QueryParams) -> Result<Response> {
     let year = SchoolYearId(q.required_id("schoolYear")?);
     let teacher = q.id("teacher")?.map(TeacherId);
     // One snapshot: the forms' totals and items from the same state.
-    let mut list = app.store.snapshot(async |conn| workloads(conn, year, teacher).await).await?;
+    let list = app.store.snapshot(async |conn| workloads(conn, year, teacher).await).await?;
+    // The warnings' details in the reader's language (docs/i18n.md §Findings).
+    let mut list: Vec<Workload> = list.into_iter().map(|w| w.in_lang(lang)).collect();
     Ok(match teacher {
         Some(_) => ok(&list.remove(0)),
         None => ok(&list),

@@ -18,12 +18,12 @@
 //!   transaction, so a product is never served half-written or before its job
 //!   is done.
 //! - A job whose lease ran out — its server died, or lost the database — is
-//!   failed with [`LEASE_ERROR`] by whichever server sees it first (every
+//!   failed with the catalogue's `job-failed-lease` by whichever server sees it first (every
 //!   [`JobConfig::renewal`], and at start). It is not run again: a job that
 //!   killed its server would kill the next one too.
 //! - A server that stops in order ([`RunningJobs::stop`]) gives its running
 //!   jobs back: the [repeatable](JobKind::repeatable) ones to the queue, where
-//!   another server takes them; the others fail with [`STOP_ERROR`].
+//!   another server takes them; the others fail with `job-failed-stopped`.
 //!
 //! Finished jobs and their files are kept at least [`JobConfig::retention`]
 //! (one hour) and purged when new jobs arrive.
@@ -116,15 +116,6 @@ impl std::fmt::Debug for JobHook {
         f.write_str("JobHook")
     }
 }
-
-/// The error of a job whose server stopped renewing its lease, in English
-/// (`job-failed-lease`; a job started in German or French gets its own language).
-pub const LEASE_ERROR: &str =
-    "The server running the job stopped answering (its lease ran out); the job was not finished. Please start it again.";
-
-/// The error of a job that cannot be repeated and whose server was stopped while it ran,
-/// in English (`job-failed-stopped`; a job started in German or French gets its own language).
-pub const STOP_ERROR: &str = "The server running the job was stopped; the job was not finished. Please start it again.";
 
 /// Fails the jobs whose lease ran out (run at start, before the first
 /// request, and then every [`JobConfig::renewal`]); returns how many.
@@ -470,7 +461,7 @@ pub struct RunningJobs {
 impl RunningJobs {
     /// Stops in order: takes no more jobs, stops the running ones, and gives
     /// them back — the repeatable ones to the queue (another server runs
-    /// them from the start), the others failed with [`STOP_ERROR`].
+    /// them from the start), the others failed with `job-failed-stopped`.
     pub async fn stop(mut self) -> Result<()> {
         self.task.abort();
         let _ = (&mut self.task).await;
@@ -528,13 +519,10 @@ fn job_error(e: &Error, lang: crate::i18n::Lang) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::i18n::{text, Lang};
 
     #[test]
-    fn the_ended_jobs_errors_are_the_catalogues_english_and_have_german() {
-        assert_eq!(text(Lang::En, "job-failed-lease"), LEASE_ERROR);
-        assert_eq!(text(Lang::En, "job-failed-stopped"), STOP_ERROR);
+    fn the_ended_jobs_errors_have_german_and_french() {
         assert!(text(Lang::De, "job-failed-lease").starts_with("Der Server"));
         assert!(text(Lang::Fr, "job-failed-stopped").starts_with("Le serveur"));
     }

@@ -246,7 +246,8 @@ async fn renew(store: &Store, server: &str, open: &[OpenYear]) -> Result<()> {
     let lease = chrono::Duration::from_std(LEASE).unwrap_or(chrono::Duration::seconds(15));
     let mut tx = store.begin().await?;
     tx.renew_presence(server, open, &timestamp_text(now), &timestamp_text(now - lease)).await?;
-    tx.commit().await
+    // No cache reads presence: the heartbeat leaves the caches alone.
+    tx.commit_unseen().await
 }
 
 /// The `(year, account name)` pairs open on the servers other than

@@ -486,6 +486,25 @@ impl Conn {
         }
     }
 
+    /// Commits a write to tables no cache derives anything from (who has a
+    /// page open, `page_presence`), without bumping the [`WriteGeneration`]:
+    /// a heartbeat every few seconds must not make the caches forget
+    /// everything. On PostgreSQL those tables have no `change_noted`
+    /// trigger either (migration 0014), so other servers keep their caches
+    /// too; on SQLite the other connections' `PRAGMA data_version` still
+    /// changes, as it does for every commit. Otherwise as [`Conn::commit`].
+    pub async fn commit_unseen(self) -> Result<()> {
+        let writes = matches!(self.inner, ConnInner::SqliteWrite(_) | ConnInner::PostgresTx(_));
+        if writes {
+            check_not_given_up()?;
+        }
+        match self.inner {
+            ConnInner::SqliteWrite(w) => w.commit().await,
+            ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
+            read => Conn { inner: read, shared: self.shared }.end_snapshot().await,
+        }
+    }
+
     /// The backend of this connection.
     pub fn backend(&self) -> Backend {
         match self.inner {

@@ -440,18 +440,7 @@ pub fn view(lang: Lang, source: &SheetSource) -> SheetView {
         tables.push(postings(lang, &rows));
     }
 
-    let warnings = w
-        .warnings
-        .iter()
-        .map(|warning| {
-            let key = format!("workload-warning-{}", warning.code.replace('_', "-"));
-            if i18n::has(lang, &key) {
-                t(&key)
-            } else {
-                warning.detail.clone()
-            }
-        })
-        .collect();
+    let warnings = w.warnings.iter().map(|warning| warning.message.render(lang)).collect();
 
     SheetView {
         title: i18n::text_with(lang, title_key, &[("year", source.year.code.as_str().into())]),

@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 use futures::FutureExt as _;
 use schoolplan::app::{serve, AppConfig};
-use schoolplan::jobs::{JobConfig, JobHook, Progress, LEASE_ERROR, STOP_ERROR};
+use schoolplan::i18n::{text, Lang};
+use schoolplan::jobs::{JobConfig, JobHook, Progress};
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, Semaphore};
@@ -149,7 +150,7 @@ async fn a_job_whose_server_dies_fails_when_its_lease_runs_out() {
     let killed = Instant::now();
     let job = until(&b, id, "the job fails", |j| j["running"] == false).await;
     let took = killed.elapsed();
-    assert_eq!(job["error"], LEASE_ERROR, "{job}");
+    assert_eq!(job["error"], text(Lang::En, "job-failed-lease"), "{job}");
     assert_eq!(job["product"], Value::Null);
     assert_eq!(job["log"][0]["message"], PREPARED, "the log A stored is kept: {job}");
     // Within the lease from A's last renewal, plus one look by B (generously
@@ -191,10 +192,10 @@ async fn a_server_that_stops_in_order_gives_its_jobs_back() {
     stop_a.send(()).expect("A still serves");
     a_task.await.expect("A's task").expect("A stopped in order");
     let opening = holder.get("/job/3").await.expect(200).result().clone();
-    // Its error in the language of the request that started it; English is STOP_ERROR.
-    let stopped = schoolplan::i18n::text(schoolplan::i18n::Lang::De, "job-failed-stopped");
+    // Its error in the language of the request that started it, not the English one.
+    let stopped = text(Lang::De, "job-failed-stopped");
     assert_eq!((&opening["running"], &opening["error"]), (&json!(false), &json!(stopped)), "{opening}");
-    assert_ne!(stopped, STOP_ERROR);
+    assert_ne!(stopped, text(Lang::En, "job-failed-stopped"));
     let queued = holder.get(&format!("/job/{balances}")).await.expect(200).result().clone();
     assert_eq!((&queued["running"], &queued["progress"], &queued["log"]), (&json!(true), &json!(0), &json!([])));
 

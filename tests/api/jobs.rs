@@ -257,11 +257,11 @@ async fn at_start_a_server_fails_the_jobs_of_dead_servers_only() {
     let restarted = app.at(base);
     let job = restarted.get(&format!("/job/{dead}")).await.expect(200);
     assert_eq!(job.result()["running"], false);
-    assert_eq!(job.result()["error"], schoolplan::jobs::LEASE_ERROR);
+    assert_eq!(job.result()["error"], schoolplan::i18n::text(schoolplan::i18n::Lang::En, "job-failed-lease"));
     assert_eq!(job.result()["product"], Value::Null);
     let standing = restarted.get("/job/1").await.expect(200);
     assert_eq!(standing.result()["running"], false);
-    assert_eq!(standing.result()["error"], schoolplan::jobs::LEASE_ERROR);
+    assert_eq!(standing.result()["error"], schoolplan::i18n::text(schoolplan::i18n::Lang::En, "job-failed-lease"));
     // The live server's job runs on.
     let job = restarted.get(&format!("/job/{alive}")).await.expect(200);
     assert_eq!((&job.result()["running"], &job.result()["error"]), (&json!(true), &Value::Null));

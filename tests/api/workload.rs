@@ -2,6 +2,7 @@
 //! weekly lessons, grades as the Bern Gymnasiums have them): the worked
 //! examples in every mode they name, the balance chain, and wrong input.
 
+use reqwest::Method;
 use serde_json::{json, Value};
 
 use crate::fixtures::{curriculum, division, Curriculum};
@@ -500,6 +501,13 @@ async fn team_teaching_small_groups_cancelled_courses_and_warnings() {
     app.put(&format!("/grade/{}", grade["id"]), g).await.expect(200);
     let w = s.workload(&app, a).await;
     assert_eq!(w["warnings"][0]["code"], "no_payroll_type");
+    // The detail names the course, in the reader's language (English without the header).
+    let en = w["warnings"][0]["detail"].as_str().unwrap();
+    assert!(en.starts_with("Course ") && en.ends_with("counts nothing: its grade has no payroll type for it."), "{en}");
+    let path = format!("/api/v1/workload?schoolYear={}&teacher={a}", s.year);
+    let de = app.request_headers(Some(&app.token), Method::GET, &path, None, &[("accept-language", "de-CH")]).await;
+    let de = de.expect(200).result()["warnings"][0]["detail"].as_str().unwrap().to_string();
+    assert!(de.starts_with("Der Kurs ") && de.ends_with("zählt nichts: seine Stufe hat keine Lohnart dafür."), "{de}");
     assert!(w["courses"]["items"].as_array().unwrap().iter().all(|i| i["percent1"] == 0));
     let mut g = grade.clone();
     g["payrollType"] = json!(s.pt["G1"]);

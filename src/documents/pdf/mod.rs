@@ -4,8 +4,8 @@
 //! here. Strings from the database reach typst only as JSON strings, placed
 //! as text: they are never evaluated as markup, so they need no escaping.
 //!
-//! The fonts are the ones `typst-assets` embeds (Libertinus Serif for text):
-//! no system font and no network is used. Images (the division's logo and
+//! The fonts are four Libertinus Serif faces embedded from
+//! `assets/vendor/libertinus/`: no system font and no network is used. Images (the division's logo and
 //! the head's signature) are virtual files too.
 //!
 //! - [`workload_sheet`]: the workload sheet (Pensenblatt).
@@ -125,6 +125,17 @@ pub fn subject_of(s: &crate::domain::reference_forms::SubjectRef) -> String {
     format!("{} {}", s.code, s.description)
 }
 
+/// The faces the templates use (`font: "Libertinus Serif"`, regular and bold,
+/// italic for completeness), embedded from `assets/vendor/libertinus/`. Only
+/// these four: the whole `typst-assets` font set would add 9.6 MB to the
+/// binary (README §Release build).
+const FONT_FILES: [&[u8]; 4] = [
+    include_bytes!("../../../assets/vendor/libertinus/LibertinusSerif-Regular.otf"),
+    include_bytes!("../../../assets/vendor/libertinus/LibertinusSerif-Bold.otf"),
+    include_bytes!("../../../assets/vendor/libertinus/LibertinusSerif-Italic.otf"),
+    include_bytes!("../../../assets/vendor/libertinus/LibertinusSerif-BoldItalic.otf"),
+];
+
 /// The embedded fonts, parsed once.
 struct Fonts {
     book: LazyHash<FontBook>,
@@ -134,7 +145,7 @@ struct Fonts {
 fn fonts() -> &'static Fonts {
     static FONTS: OnceLock<Fonts> = OnceLock::new();
     FONTS.get_or_init(|| {
-        let fonts: Vec<Font> = typst_assets::fonts().flat_map(|data| Font::iter(Bytes::new(data))).collect();
+        let fonts: Vec<Font> = FONT_FILES.iter().flat_map(|data| Font::iter(Bytes::new(*data))).collect();
         Fonts { book: LazyHash::new(FontBook::from_fonts(&fonts)), fonts }
     })
 }

@@ -20,6 +20,7 @@ use crate::domain::payroll::{PayrollType, PostingType};
 use crate::domain::pool::{PoolEntry, Posting};
 use crate::domain::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
 use crate::domain::schoolyear::SchoolYear;
+use crate::i18n::{Lang, Message};
 
 fn a(d: Decimal) -> Amount {
     Amount(d)
@@ -197,28 +198,25 @@ pub fn form(refs: &FormRefs, teacher: TeacherRef, r: EmploymentResult) -> Worklo
     let warnings = c
         .warnings
         .iter()
-        .map(|w| WarningItem {
-            code: w.code(),
-            detail: match w {
+        .map(|w| {
+            let message = match w {
                 Warning::NoWeeklyLessons { payroll_type } => {
                     let name = refs
                         .payroll_types
                         .get(payroll_type)
                         .map_or_else(|| payroll_type.to_string(), |p| p.code.clone());
-                    format!(
-                        "School year {} has no weeklyLessons for payroll type {name}: its lessons count 0 %.",
-                        refs.year.code
-                    )
+                    Message::new("workload-warning-no-weekly-lessons").arg("year", &refs.year.code).arg("type", name)
                 }
                 Warning::NoPayrollType { course_index } => {
-                    let label = r
+                    let course = r
                         .course_ids
                         .get(*course_index)
                         .and_then(|id| refs.courses.get(id))
-                        .map_or_else(|| "a course".to_string(), |c| c.label());
-                    format!("The grade of {label} has no payroll type for it: the course counts nothing.")
+                        .map_or_else(|| Message::kind("course"), Course::named_first);
+                    Message::new("workload-warning-no-payroll-type").arg_message("course", course)
                 }
-            },
+            };
+            WarningItem { code: w.code(), detail: message.render(Lang::En), message }
         })
         .collect();
     let b = &c.balance;

@@ -10,6 +10,7 @@ use crate::domain::fixed::Amount;
 use crate::domain::ids::CourseId;
 use crate::domain::pool::{PoolEntry, Posting};
 use crate::domain::reference_forms::{LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
+use crate::i18n::{Lang, Message};
 
 /// Lessons and percent per semester.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -278,8 +279,13 @@ pub struct BalanceLine {
 pub struct WarningItem {
     /// `no_weekly_lessons` or `no_payroll_type`.
     pub code: &'static str,
-    /// What is missing, naming the objects.
+    /// What is missing, naming the objects: [`WarningItem::message`] in
+    /// English until [`Workload::in_lang`] renders it in the reader's
+    /// language (docs/i18n.md §Findings).
     pub detail: String,
+    /// The catalogue message of `detail` (`workload-warning-…`).
+    #[serde(skip)]
+    pub message: Message,
 }
 
 /// A teacher's workload for a school year (docs/workload.md §Response).
@@ -310,4 +316,15 @@ pub struct Workload {
     pub balance: Option<Vec<BalanceLine>>,
     /// What the calculation could not count.
     pub warnings: Vec<WarningItem>,
+}
+
+impl Workload {
+    /// The form with its warnings' `detail` in `lang` (built in English;
+    /// docs/i18n.md §Findings).
+    pub fn in_lang(mut self, lang: Lang) -> Workload {
+        for w in &mut self.warnings {
+            w.detail = w.message.render(lang);
+        }
+        self
+    }
 }
