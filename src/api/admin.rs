@@ -2,12 +2,13 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::{delete, get};
 use serde_json::{json, Value};
+use utoipa_axum::routes;
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, PathId, QueryParams};
-use super::openapi::{examples, schemas, Operation};
+use super::openapi::annotations::{List, Single};
+use super::openapi::{examples, schemas};
 use super::response::{created, no_content, ok};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -20,98 +21,113 @@ use crate::store::account::{Account, AuditEntry, AuditFilter, TokenInfo};
 
 /// `GET /profile`.
 pub fn profile_routes() -> ApiRouter {
-    ApiRouter::new().route("/profile", get(profile)).doc(
-        Operation::get("/profile", "account", "The caller's account and role")
-            .describe(
-                "`accountName` repeats `name`; `editAllowed` (planner or admin), `grantAllowed` (admin) and \
-                 `features` (server flag `--client-feature`) are what the existing browser client reads (docs/client.md §Profile).",
-            )
-            .json_schema(
-                200,
-                "The caller.",
-                json!({"type": "object",
-                    "required": ["accountId", "name", "role", "accountName", "editAllowed", "grantAllowed", "features"],
-                    "properties": {
-                    "accountId": {"type": "integer"}, "name": {"type": "string"},
-                    "role": {"type": "string", "enum": ["reader", "planner", "admin"]},
-                    "accountName": {"type": "string"}, "editAllowed": {"type": "boolean"},
-                    "grantAllowed": {"type": "boolean"},
-                    "features": {"type": "array", "items": {"type": "string"}}}}),
-            ),
-    )
+    ApiRouter::new().routes(routes!(profile))
 }
 
 /// `/account`, `/token`, `/audit` (admin only).
 pub fn admin_routes() -> ApiRouter {
     ApiRouter::new()
-        .route("/account", get(list_accounts).post(create_account))
-        .route("/account/{id}", get(get_account))
-        .route("/token", get(list_tokens).post(create_token))
-        .route("/token/{id}", delete(revoke_token))
-        .route("/audit", get(list_audit))
-        .docs(admin_docs())
+        .routes(routes!(list_accounts, create_account))
+        .routes(routes!(get_account))
+        .routes(routes!(list_tokens, create_token))
+        .routes(routes!(revoke_token))
+        .routes(routes!(list_audit))
 }
 
-fn admin_docs() -> Vec<Operation> {
-    let audit_entry = json!({"allOf": [schemas::component_ref("AuditEntry"), {"type": "object", "properties": {
-        "changes": {"type": "object", "description": "`before`/`after`: the changed fields (create: only `after`, delete: only `before`)."}}}]});
-    vec![
-        Operation::get("/account", "account", "Every account").json_list::<Account>(200, "The accounts."),
-        Operation::post("/account", "account", "Create an account")
-            .body(schemas::fields_schema(&describe(account::read_new_account), Mode::Create), "Name and role.")
-            .body_examples(examples::body("account").map(|e| ("example", e)))
-            .json::<Account>(201, "The created account.")
-            .response_header(201, "Location", "Path of the new account.")
-            .problem(409, "Another account has this name."),
-        Operation::get("/account/{id}", "account", "One account")
-            .path_id("account")
-            .json::<Account>(200, "The account."),
-        Operation::get("/token", "token", "Every token (never the secret)")
-            .query_id_filter("account", "Only tokens of this account.")
-            .json_list::<TokenInfo>(200, "The tokens."),
-        Operation::post("/token", "token", "Create a token")
-            .describe("The response carries the secret `token`, shown only this once.")
-            .body(
-                schemas::fields_schema(&describe(account::read_new_token), Mode::Create),
-                "Account, label and lifetime.",
-            )
-            .body_examples(examples::body("token").map(|e| ("example", e)))
-            .json_schema(
-                201,
-                "The token listing plus `token`, the secret.",
-                json!({"allOf": [schemas::component_ref("TokenInfo"), {"type": "object", "required": ["token"],
-                    "properties": {"token": {"type": "string"}}}]}),
-            )
-            .uses::<TokenInfo>()
-            .response_header(201, "Location", "Path of the new token."),
-        Operation::delete("/token/{id}", "token", "Revoke a token (immediate effect)")
-            .path_id("token")
-            .empty(204, "Revoked.")
-            .problem(409, "The token is the one the request uses (`own_token`)."),
-        Operation::get("/audit", "audit", "The audit trail, newest first")
-            .query_text("objectType", "Only entries of this object type (e.g. `teacher`, `course`).")
-            .query_id_filter("objectId", "Only entries of this object id.")
-            .query_time("from", "Only entries at or after this time.")
-            .query_time("to", "Only entries before this time.")
-            .uses::<AuditEntry>()
-            .json_schema(200, "The entries.", json!({"type": "array", "items": audit_entry})),
+crate::json_schema!(
+    /// The answer of [`profile`].
+    ProfileAnswer = schemas::envelope(json!({"type": "object",
+        "required": ["accountId", "name", "role", "accountName", "editAllowed", "grantAllowed", "features"],
+        "properties": {
+        "accountId": {"type": "integer"}, "name": {"type": "string"},
+        "role": {"type": "string", "enum": ["reader", "planner", "admin"]},
+        "accountName": {"type": "string"}, "editAllowed": {"type": "boolean"},
+        "grantAllowed": {"type": "boolean"},
+        "features": {"type": "array", "items": {"type": "string"}}}}))
+);
+
+crate::json_schema!(
+    /// The body of [`create_account`].
+    AccountBody = schemas::fields_schema(&describe(account::read_new_account), Mode::Create)
+);
+
+crate::inputs!(
+    /// The body problems of [`create_account`].
+    AccountInputs = [body(), problem(409, "Another account has this name.")]
+);
+
+crate::inputs!(
+    /// The path id of [`get_account`].
+    AccountId = [path_id("account")]
+);
+
+crate::inputs!(
+    /// The query of [`list_tokens`].
+    TokenQuery = [query_id_filter("account", "Only tokens of this account.")]
+);
+
+crate::json_schema!(
+    /// The body of [`create_token`].
+    TokenBody = schemas::fields_schema(&describe(account::read_new_token), Mode::Create)
+);
+
+crate::inputs!(
+    /// The body problems of [`create_token`].
+    TokenInputs = [body()]
+);
+
+crate::json_schema!(
+    /// The answer of [`create_token`].
+    NewTokenAnswer = schemas::envelope(json!({"allOf": [schemas::component_ref("TokenInfo"), {"type": "object",
+        "required": ["token"], "properties": {"token": {"type": "string"}}}]})),
+    refs = [TokenInfo]
+);
+
+crate::inputs!(
+    /// Parameters and problems of [`revoke_token`].
+    RevokeInputs = [path_id("token"), problem(409, "The token is the one the request uses (`own_token`).")]
+);
+
+crate::inputs!(
+    /// The query of [`list_audit`].
+    AuditQuery = [
+        query_text("objectType", "Only entries of this object type (e.g. `teacher`, `course`)."),
+        query_id_filter("objectId", "Only entries of this object id."),
+        query_time("from", "Only entries at or after this time."),
+        query_time("to", "Only entries before this time."),
     ]
-}
+);
+
+crate::json_schema!(
+    /// The answer of [`list_audit`].
+    AuditAnswer = schemas::envelope(json!({"type": "array", "items": {"allOf": [schemas::component_ref("AuditEntry"),
+        {"type": "object", "properties": {"changes": {"type": "object",
+        "description": "`before`/`after`: the changed fields (create: only `after`, delete: only `before`)."}}}]}})),
+    refs = [AuditEntry]
+);
 
 /// The caller's account: `{"accountId", "name", "role"}` plus what the browser
 /// client reads (docs/client.md §Profile): `accountName` (= `name`),
 /// `editAllowed` (planner or admin), `grantAllowed` (admin) and `features`.
+#[utoipa::path(get, path = "/profile", tag = "account", summary = "The caller's account and role",
+    description = "`accountName` repeats `name`; `editAllowed` (planner or admin), `grantAllowed` (admin) and \
+                   `features` (server flag `--client-feature`) are what the existing browser client reads (docs/client.md §Profile).",
+    responses((status = 200, description = "The caller.", body = inline(ProfileAnswer))))]
 async fn profile(State(app): State<AppState>, p: Principal) -> Response {
     ok(&json!({"accountId": p.account_id, "name": p.name, "role": p.role,
         "accountName": p.name, "editAllowed": p.role >= Role::Planner, "grantAllowed": p.role == Role::Admin,
         "features": app.client.features}))
 }
 
+#[utoipa::path(get, path = "/account", tag = "account", summary = "Every account",
+    responses((status = 200, description = "The accounts.", body = inline(List<Account>))))]
 async fn list_accounts(State(app): State<AppState>) -> Result<Response> {
     Ok(ok(&app.store.conn().await?.list_accounts().await?))
 }
 
 /// `GET /account/ID` → 200 with `ETag`; 304 on a matching `If-None-Match` (RFC 9110 §13.1.2).
+#[utoipa::path(get, path = "/account/{id}", tag = "account", summary = "One account", params(AccountId),
+    responses((status = 200, description = "The account.", body = inline(Single<Account>)), AccountId))]
 async fn get_account(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions) -> Result<Response> {
     let a = app.store.conn().await?.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))?;
     let tag = ETag::of(&a)?;
@@ -122,6 +138,13 @@ async fn get_account(State(app): State<AppState>, PathId(id): PathId, pre: Preco
 }
 
 /// `POST /account {"name", "role"}` → 201 with `ETag`.
+#[utoipa::path(post, path = "/account", tag = "account", summary = "Create an account",
+    request_body(content = inline(AccountBody), description = "Name and role.",
+        examples(("example" = (value = json!(examples::body("account")))))),
+    responses(
+        (status = 201, description = "The created account.", body = inline(Single<Account>),
+            headers(("Location" = String, description = "Path of the new account."))),
+        AccountInputs))]
 async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
     let (name, role) = account::read_new_account(&body)?;
     let actor = Actor::new(Some(p), "POST", "/api/v1/account");
@@ -129,12 +152,22 @@ async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body
     Ok(ETag::from(&written.version).attach(created("account", written.id, &written.item)))
 }
 
+#[utoipa::path(get, path = "/token", tag = "token", summary = "Every token (never the secret)", params(TokenQuery),
+    responses((status = 200, description = "The tokens.", body = inline(List<TokenInfo>)), TokenQuery))]
 async fn list_tokens(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     Ok(ok(&app.store.conn().await?.list_tokens(q.id("account")?).await?))
 }
 
 /// `POST /token {"account": ref, "label"?, "expiresInDays"?}` → 201 with the
 /// token listing plus `token`: the secret text, shown only in this response.
+#[utoipa::path(post, path = "/token", tag = "token", summary = "Create a token",
+    description = "The response carries the secret `token`, shown only this once.",
+    request_body(content = inline(TokenBody), description = "Account, label and lifetime.",
+        examples(("example" = (value = json!(examples::body("token")))))),
+    responses(
+        (status = 201, description = "The token listing plus `token`, the secret.", body = inline(NewTokenAnswer),
+            headers(("Location" = String, description = "Path of the new token."))),
+        TokenInputs))]
 async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
     let (account, label, days) = account::read_new_token(&body)?;
     let expires = account::expiry_in(days);
@@ -149,6 +182,8 @@ async fn create_token(State(app): State<AppState>, p: Principal, JsonBody(body):
 /// `DELETE /token/ID` revokes the token with immediate effect → 204; the
 /// token the request uses cannot revoke itself (409 `own_token`), so an admin
 /// cannot lock themselves out by mistake.
+#[utoipa::path(delete, path = "/token/{id}", tag = "token", summary = "Revoke a token (immediate effect)",
+    params(RevokeInputs), responses((status = 204, description = "Revoked."), RevokeInputs))]
 async fn revoke_token(State(app): State<AppState>, p: Principal, PathId(id): PathId) -> Result<Response> {
     let actor = Actor::new(Some(p), "DELETE", format!("/api/v1/token/{id}"));
     account::revoke_token(&app.store, &actor, id).await?;
@@ -174,6 +209,8 @@ fn time_param(q: &QueryParams, name: &str) -> Result<Option<String>> {
 }
 
 /// `GET /audit[?objectType=teacher][&objectId=ID][&from=T][&to=T]`: newest first.
+#[utoipa::path(get, path = "/audit", tag = "audit", summary = "The audit trail, newest first", params(AuditQuery),
+    responses((status = 200, description = "The entries.", body = inline(AuditAnswer)), AuditQuery))]
 async fn list_audit(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let filter = AuditFilter {
         object_type: q.0.iter().find(|(k, _)| k == "objectType").map(|(_, v)| v.clone()),

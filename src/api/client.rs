@@ -6,12 +6,13 @@
 use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::response::Response;
-use axum::routing::get;
 use serde_json::{json, Value};
+use utoipa_axum::routes;
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, PathId};
-use super::openapi::{schemas, Operation};
+use super::openapi::annotations::{List, Single};
+use super::openapi::schemas;
 use super::response::{created, no_content, ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -83,7 +84,7 @@ pub const TOKEN_REFRESH_OFFSET_MINUTES: u32 = 10;
 
 /// `GET /config` (public; under `--client-compat` also at `/config`).
 pub fn config_routes() -> ApiRouter {
-    ApiRouter::new().routes(utoipa_axum::routes!(config))
+    ApiRouter::new().routes(routes!(config))
 }
 
 crate::json_schema!(
@@ -116,20 +117,23 @@ async fn config(State(app): State<AppState>) -> Response {
 
 /// `/settings` (any caller, their own): the mail template of the client's mail dialog.
 pub fn settings_routes() -> ApiRouter {
-    let body = |mode: Mode| schemas::fields_schema(&describe(|b| parse_settings(b, mode)), mode);
-    ApiRouter::new().route("/settings", get(get_settings).post(post_settings).put(put_settings)).docs([
-        Operation::get("/settings", "settings", "The caller's mail settings")
-            .describe("Empty strings until the caller saved some (docs/client.md §Settings).")
-            .json::<AccountSettings>(200, "The caller's settings."),
-        Operation::post("/settings", "settings", "Save the caller's mail settings")
-            .describe("Absent or null fields are saved as empty strings.")
-            .body(body(Mode::Create), "The settings.")
-            .json::<AccountSettings>(200, "The saved settings."),
-        Operation::put("/settings", "settings", "Save the caller's mail settings (every field)")
-            .body(body(Mode::Replace), "The settings, every field present.")
-            .json::<AccountSettings>(200, "The saved settings."),
-    ])
+    ApiRouter::new().routes(routes!(get_settings, post_settings, put_settings))
 }
+
+crate::json_schema!(
+    /// The body of [`post_settings`].
+    SettingsPostBody = schemas::fields_schema(&describe(|b| parse_settings(b, Mode::Create)), Mode::Create)
+);
+
+crate::json_schema!(
+    /// The body of [`put_settings`].
+    SettingsPutBody = schemas::fields_schema(&describe(|b| parse_settings(b, Mode::Replace)), Mode::Replace)
+);
+
+crate::inputs!(
+    /// The problems of a body.
+    BodyProblems = [body()]
+);
 
 /// `{mailBody, mailFrom, mailSubject}`: texts (trimmed; null or empty → `""`);
 /// a PUT body carries all three.
@@ -142,6 +146,9 @@ fn parse_settings(body: &Value, mode: Mode) -> Result<AccountSettings> {
     Ok(AccountSettings { mail_body, mail_from, mail_subject })
 }
 
+#[utoipa::path(get, path = "/settings", tag = "settings", summary = "The caller's mail settings",
+    description = "Empty strings until the caller saved some (docs/client.md §Settings).",
+    responses((status = 200, description = "The caller's settings.", body = inline(Single<AccountSettings>))))]
 async fn get_settings(State(app): State<AppState>, p: Principal) -> Result<Response> {
     Ok(ok(&crate::service::account::settings(&app.store, p.account_id).await?))
 }
@@ -152,6 +159,10 @@ async fn save_settings(app: AppState, p: Principal, actor: Actor, body: Value, m
 }
 
 /// `POST /settings` → 200 with the saved settings (absent fields → `""`).
+#[utoipa::path(post, path = "/settings", tag = "settings", summary = "Save the caller's mail settings",
+    description = "Absent or null fields are saved as empty strings.",
+    request_body(content = inline(SettingsPostBody), description = "The settings."),
+    responses((status = 200, description = "The saved settings.", body = inline(Single<AccountSettings>)), BodyProblems))]
 async fn post_settings(
     State(app): State<AppState>,
     p: Principal,
@@ -162,6 +173,9 @@ async fn post_settings(
 }
 
 /// `PUT /settings` → 200 with the saved settings (every field present, else 422 `missing_field`).
+#[utoipa::path(put, path = "/settings", tag = "settings", summary = "Save the caller's mail settings (every field)",
+    request_body(content = inline(SettingsPutBody), description = "The settings, every field present."),
+    responses((status = 200, description = "The saved settings.", body = inline(Single<AccountSettings>)), BodyProblems))]
 async fn put_settings(
     State(app): State<AppState>,
     p: Principal,
@@ -173,35 +187,55 @@ async fn put_settings(
 
 /// `/authorisation` and `/authorisation/{id}` (admin only).
 pub fn authorisation_routes() -> ApiRouter {
-    let body = |mode: Mode| schemas::fields_schema(&describe(|b| parse_authorisation(b, mode)), mode);
-    ApiRouter::new()
-        .route("/authorisation", get(list_authorisations).post(create_authorisation))
-        .route("/authorisation/{id}", get(get_authorisation).put(update_authorisation).delete(delete_authorisation))
-        .docs([
-            Operation::get("/authorisation", "authorisation", "Every account as the client's permission list")
-                .json_list::<Authorisation>(200, "The accounts, by name."),
-            Operation::post("/authorisation", "authorisation", "Create an account")
-                .describe("Role: grantAllowed ⇒ admin, else editAllowed ⇒ planner, else reader.")
-                .body(body(Mode::Create), "Name and rights.")
-                .json::<Authorisation>(201, "The created account.")
-                .response_header(201, "Location", "Path of the new account.")
-                .problem(409, "Another account has this name (`duplicate_code`)."),
-            Operation::get("/authorisation/{id}", "authorisation", "One account as permission")
-                .path_id("account")
-                .json::<Authorisation>(200, "The account."),
-            Operation::put("/authorisation/{id}", "authorisation", "Rename an account or change its rights")
-                .path_id("account")
-                .body(body(Mode::Replace), "Name and rights.")
-                .json::<Authorisation>(200, "The saved account.")
-                .problem(409, "The name is taken (`duplicate_code`), or an administrator removes their own grant right (`own_account`).")
-                .problem(412, "`If-Match` does not match the current `ETag` (`precondition_failed`)."),
-            Operation::delete("/authorisation/{id}", "authorisation", "Delete an account with its tokens")
-                .path_id("account")
-                .empty(204, "Deleted.")
-                .problem(409, "The account is the caller's own (`own_account`).")
-                .problem(412, "`If-Match` does not match the current `ETag` (`precondition_failed`)."),
-        ])
+    ApiRouter::new().routes(routes!(list_authorisations, create_authorisation)).routes(routes!(
+        get_authorisation,
+        update_authorisation,
+        delete_authorisation
+    ))
 }
+
+crate::json_schema!(
+    /// The body of [`create_authorisation`].
+    AuthorisationPostBody =
+        schemas::fields_schema(&describe(|b| parse_authorisation(b, Mode::Create)), Mode::Create)
+);
+
+crate::json_schema!(
+    /// The body of [`update_authorisation`].
+    AuthorisationPutBody =
+        schemas::fields_schema(&describe(|b| parse_authorisation(b, Mode::Replace)), Mode::Replace)
+);
+
+crate::inputs!(
+    /// The body problems of [`create_authorisation`].
+    CreateInputs = [body(), problem(409, "Another account has this name (`duplicate_code`).")]
+);
+
+crate::inputs!(
+    /// The path id of [`get_authorisation`].
+    AccountId = [path_id("account")]
+);
+
+const STALE: &str = "`If-Match` does not match the current `ETag` (`precondition_failed`).";
+
+crate::inputs!(
+    /// Parameters and problems of [`update_authorisation`].
+    UpdateInputs = [
+        path_id("account"),
+        body(),
+        problem(409, "The name is taken (`duplicate_code`), or an administrator removes their own grant right (`own_account`)."),
+        problem(412, STALE),
+    ]
+);
+
+crate::inputs!(
+    /// Parameters and problems of [`delete_authorisation`].
+    DeleteInputs = [
+        path_id("account"),
+        problem(409, "The account is the caller's own (`own_account`)."),
+        problem(412, STALE),
+    ]
+);
 
 /// `{accountName, editAllowed, grantAllowed}` → name and role.
 fn parse_authorisation(body: &Value, mode: Mode) -> Result<(String, Role)> {
@@ -220,12 +254,17 @@ fn parse_authorisation(body: &Value, mode: Mode) -> Result<(String, Role)> {
     Ok((checked(name), role))
 }
 
+#[utoipa::path(get, path = "/authorisation", tag = "authorisation",
+    summary = "Every account as the client's permission list",
+    responses((status = 200, description = "The accounts, by name.", body = inline(List<Authorisation>))))]
 async fn list_authorisations(State(app): State<AppState>) -> Result<Response> {
     let accounts = app.store.conn().await?.list_accounts().await?;
     Ok(ok(&accounts.iter().map(Authorisation::from).collect::<Vec<_>>()))
 }
 
 /// `GET /authorisation/ID` → 200 with `ETag`; 304 on a matching `If-None-Match`.
+#[utoipa::path(get, path = "/authorisation/{id}", tag = "authorisation", summary = "One account as permission",
+    params(AccountId), responses((status = 200, description = "The account.", body = inline(Single<Authorisation>)), AccountId))]
 async fn get_authorisation(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions) -> Result<Response> {
     let a = app.store.conn().await?.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))?;
     let form = Authorisation::from(&a);
@@ -237,6 +276,13 @@ async fn get_authorisation(State(app): State<AppState>, PathId(id): PathId, pre:
 }
 
 /// `POST /authorisation` → 201 with the new account's permission form.
+#[utoipa::path(post, path = "/authorisation", tag = "authorisation", summary = "Create an account",
+    description = "Role: grantAllowed ⇒ admin, else editAllowed ⇒ planner, else reader.",
+    request_body(content = inline(AuthorisationPostBody), description = "Name and rights."),
+    responses(
+        (status = 201, description = "The created account.", body = inline(Single<Authorisation>),
+            headers(("Location" = String, description = "Path of the new account."))),
+        CreateInputs))]
 async fn create_authorisation(State(app): State<AppState>, actor: Actor, JsonBody(body): JsonBody) -> Result<Response> {
     let (name, role) = parse_authorisation(&body, Mode::Create)?;
     let written = account::create_account(&app.store, &actor, &name, role).await?;
@@ -245,6 +291,9 @@ async fn create_authorisation(State(app): State<AppState>, actor: Actor, JsonBod
 }
 
 /// `PUT /authorisation/ID` → 200; the caller's own account must keep its grant right (409 `own_account`).
+#[utoipa::path(put, path = "/authorisation/{id}", tag = "authorisation", summary = "Rename an account or change its rights",
+    params(UpdateInputs), request_body(content = inline(AuthorisationPutBody), description = "Name and rights."),
+    responses((status = 200, description = "The saved account.", body = inline(Single<Authorisation>)), UpdateInputs))]
 async fn update_authorisation(
     State(app): State<AppState>,
     actor: Actor,
@@ -258,6 +307,8 @@ async fn update_authorisation(
 }
 
 /// `DELETE /authorisation/ID` → 204 (its tokens and settings go with it); own account → 409 `own_account`.
+#[utoipa::path(delete, path = "/authorisation/{id}", tag = "authorisation", summary = "Delete an account with its tokens",
+    params(DeleteInputs), responses((status = 204, description = "Deleted."), DeleteInputs))]
 async fn delete_authorisation(
     State(app): State<AppState>,
     actor: Actor,

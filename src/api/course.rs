@@ -17,7 +17,8 @@ use serde_json::json;
 use super::crud;
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, QueryParams};
-use super::openapi::{examples, resource, schemas, Operation};
+use super::openapi::annotations::{List, Single};
+use super::openapi::{examples, resource, schemas};
 use super::response::{created, ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -32,23 +33,48 @@ use crate::store::course::CourseFilter;
 /// Routes of `/course`.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
-        .route("/course", get(list).post(post))
+        .routes(utoipa_axum::routes!(list, post))
         .route("/course/{id}", get(crud::fetch::<Courses>).put(crud::update::<Courses>).delete(crud::remove::<Courses>))
-        .doc(
-            Operation::get("/course", "course", "The courses of a school year")
-                .query_id("schoolYear", true, "The school year (required).")
-                .query_flag("crossClass", "Only cross-class (true) or only class-bound (false) courses.")
-                .query_id("schoolClass", false, "Only courses of this class.")
-                .query_id("teacher", false, "Only courses this teacher teaches in either semester.")
-                .query_id("subject", false, "Only courses of this subject.")
-                .json_list::<Course>(200, "The courses (single form = list form)."),
-        )
-        .doc(post_doc())
         .docs(resource::single_ops::<Courses>())
 }
 
-/// `POST /course`: create, merge or split, told apart by the body.
-fn post_doc() -> Operation {
+crate::inputs!(
+    /// The query of [`list`].
+    ListQuery = [
+        query_id("schoolYear", true, "The school year (required)."),
+        query_flag("crossClass", "Only cross-class (true) or only class-bound (false) courses."),
+        query_id("schoolClass", false, "Only courses of this class."),
+        query_id("teacher", false, "Only courses this teacher teaches in either semester."),
+        query_id("subject", false, "Only courses of this subject."),
+    ]
+);
+
+crate::inputs!(
+    /// Parameters and problems of [`post`].
+    PostInputs = [
+        condition_header("If-Match", "For merge and split: the current ETags of every course involved."),
+        body(),
+        problem(404, "A course to merge or split does not exist."),
+        problem(409, "The school year is locked (docs/contract.md §Locked school years)."),
+        problem(412, "`If-Match` does not list the current ETag of every course involved; nothing changed."),
+    ]
+);
+
+crate::json_schema!(
+    /// The body of [`post`].
+    PostBody = post_schema()
+);
+
+crate::json_schema!(
+    /// The answer of a merge or split.
+    CommandAnswer = schemas::envelope(
+        json!({"oneOf": [schemas::component_ref("Course"), {"type": "array", "items": schemas::component_ref("Course")}]})
+    ),
+    refs = [Course]
+);
+
+/// The body of `POST /course`: a new course, or a merge or split command.
+fn post_schema() -> serde_json::Value {
     let id = json!({"oneOf": [schemas::int64(), {"type": "string", "pattern": INTEGER_TEXT}]});
     let reference = json!({"oneOf": [
         {"type": "object", "required": ["id"], "properties": {"id": id}},
@@ -72,35 +98,13 @@ fn post_doc() -> Operation {
                 .push(json!({"const": -1, "description": "Take the lessons from the lesson table (docs/documents.md §Lesson table)."}));
         }
     }
-    Operation::post("/course", "course", "Create, merge or split courses")
-        .describe(
-            "The body decides: a course object creates it (201); `{\"merge\": [ids]}` merges the courses into \
-             the first (200, the merged course); `{\"split\": id}` splits a course into one course per class \
-             (200, the resulting courses, the original first). A body with both commands, or a command with \
-             course fields, is 422. On a create `lessons1`/`lessons2` may be `-1`: the lessons are then taken from \
-             the lesson table (for a class-based course the entry of the first class's curriculum and division, \
-             for a cross-class course that of its curriculum; 0 when there is none); other negative values are 422. \
-             Merge and split honour `If-Match`: when given, it must list the current \
-             ETag of every course involved (else 412 and nothing changes). docs/contract.md §Courses.",
-        )
-        .condition_header("If-Match", "For merge and split: the current ETags of every course involved.")
-        .body(json!({"oneOf": [create, merge, split]}), "A new course, or a merge or split command.")
-        .body_examples(examples::body("course").map(|e| ("create", e)).into_iter().chain(examples::course_commands()))
-        .json::<Course>(201, "The created course.")
-        .response_header(201, "Location", "Path of the new course.")
-        .response_header(201, "ETag", "Entity tag of the new course.")
-        .json_schema(
-            200,
-            "Merge: the merged course. Split: the resulting courses, the original first.",
-            json!({"oneOf": [schemas::component_ref("Course"), {"type": "array", "items": schemas::component_ref("Course")}]}),
-        )
-        .problem(404, "A course to merge or split does not exist.")
-        .problem(409, "The school year is locked (docs/contract.md §Locked school years).")
-        .problem(412, "`If-Match` does not list the current ETag of every course involved; nothing changed.")
+    json!({"oneOf": [create, merge, split]})
 }
 
 /// `GET /course?schoolYear=ID[&crossClass=BOOL][&schoolClass=ID][&teacher=ID][&subject=ID]`:
 /// 400 without `schoolYear`, 404 for an unknown id in the query.
+#[utoipa::path(get, path = "/course", tag = "course", summary = "The courses of a school year", params(ListQuery),
+    responses((status = 200, description = "The courses (single form = list form).", body = inline(List<Course>)), ListQuery))]
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let filter = CourseFilter {
         school_year: SchoolYearId(q.required_id("schoolYear")?),
@@ -141,6 +145,27 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
 /// nothing is changed. The courses are locked (ascending id) before they are
 /// read and checked, inside the command's transaction. An unknown course stays
 /// 404, malformed merge lists stay 422. On a create `If-Match` is ignored.
+#[utoipa::path(post, path = "/course", tag = "course", summary = "Create, merge or split courses",
+    description = "The body decides: a course object creates it (201); `{\"merge\": [ids]}` merges the courses into \
+                   the first (200, the merged course); `{\"split\": id}` splits a course into one course per class \
+                   (200, the resulting courses, the original first). A body with both commands, or a command with \
+                   course fields, is 422. On a create `lessons1`/`lessons2` may be `-1`: the lessons are then taken from \
+                   the lesson table (for a class-based course the entry of the first class's curriculum and division, \
+                   for a cross-class course that of its curriculum; 0 when there is none); other negative values are 422. \
+                   Merge and split honour `If-Match`: when given, it must list the current \
+                   ETag of every course involved (else 412 and nothing changes). docs/contract.md §Courses.",
+    params(PostInputs),
+    request_body(content = inline(PostBody), description = "A new course, or a merge or split command.", examples(
+        ("create" = (value = json!(examples::body("course")))),
+        ("merge" = (value = json!(examples::course_commands()[0].1))),
+        ("split" = (value = json!(examples::course_commands()[1].1))))),
+    responses(
+        (status = 201, description = "The created course.", body = inline(Single<Course>), headers(
+            ("Location" = String, description = "Path of the new course."),
+            ("ETag" = String, description = "Entity tag of the new course."))),
+        (status = 200, description = "Merge: the merged course. Split: the resulting courses, the original first.",
+            body = inline(CommandAnswer)),
+        PostInputs))]
 async fn post(
     State(app): State<AppState>,
     actor: Actor,

@@ -4,11 +4,8 @@
 use axum::extract::State;
 use axum::response::Response;
 use serde_json::json;
-use utoipa::openapi::path::{Parameter, ParameterIn};
 
 use super::extract::QueryParams;
-use super::openapi::annotations::QueryIdProblems;
-use super::openapi::operation::query_id_parameter;
 use super::openapi::schemas;
 use super::response::ok;
 use super::routes::ApiRouter;
@@ -47,19 +44,15 @@ crate::json_schema!(
     refs = [SchoolClassInYear, Course, SubjectRef]
 );
 
-/// The query of [`list`].
-struct CourseTableQuery;
-
-impl utoipa::IntoParams for CourseTableQuery {
-    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        vec![
-            query_id_parameter("schoolYear", true, "The school year (required)."),
-            query_id_parameter("division", false, "Only classes of this division."),
-            query_id_parameter("grade", false, "Only classes of this grade (in that year)."),
-            query_id_parameter("subjectCategory", false, "Only subjects of this subject category."),
-        ]
-    }
-}
+crate::inputs!(
+    /// The query of [`list`].
+    CourseTableQuery = [
+        query_id("schoolYear", true, "The school year (required)."),
+        query_id("division", false, "Only classes of this division."),
+        query_id("grade", false, "Only classes of this grade (in that year)."),
+        query_id("subjectCategory", false, "Only subjects of this subject category."),
+    ]
+);
 
 /// `GET /coursetable?schoolYear=ID[&division=ID][&grade=ID][&subjectCategory=ID]`:
 /// 400 without `schoolYear`, 404 for an unknown id in the query. A fixed
@@ -67,7 +60,7 @@ impl utoipa::IntoParams for CourseTableQuery {
 #[utoipa::path(get, path = "/coursetable", tag = "course",
     summary = "The course plan of a school year as a grid (subjects × classes)",
     params(CourseTableQuery),
-    responses((status = 200, description = "The grid.", body = inline(CourseTableAnswer)), QueryIdProblems))]
+    responses((status = 200, description = "The grid.", body = inline(CourseTableAnswer)), CourseTableQuery))]
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let year = SchoolYearId(q.required_id("schoolYear")?);
     let division = q.id("division")?.map(DivisionId);

@@ -19,51 +19,40 @@ use axum::response::Response;
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, PathId};
+use super::openapi::resource::{crud_ops, Doc};
 use super::response::{created, no_content, ok, ok_written};
+use super::routes::ApiRouter;
 use super::AppState;
 use crate::error::Result;
 use crate::service::audit::Actor;
 use crate::service::crud::{self as service, Crud, CrudCreate};
+use utoipa_axum::router::UtoipaMethodRouter;
 
-/// The routes of resource `R`: `/X` (GET `list`, POST create) and `/X/{id}`
-/// (GET, PUT, DELETE), documented by `list_doc` and the generic operations
-/// ([`crate::api::openapi::resource::crud_ops`]).
-pub fn resource_routes<R, H, T>(list: H, list_doc: crate::api::openapi::Operation) -> super::routes::ApiRouter
+/// The routes of resource `R`: `/X` (GET `list`, a handler documented by
+/// `#[utoipa::path]`, and POST create) and `/X/{id}` (GET, PUT, DELETE),
+/// documented by the generic operations ([`crate::api::openapi::resource::crud_ops`]).
+pub fn resource_routes<R>(list: UtoipaMethodRouter<AppState>) -> ApiRouter
 where
     R: CrudCreate,
     R::Single: utoipa::ToSchema,
-    H: axum::handler::Handler<T, AppState>,
-    T: 'static,
 {
-    resource_routes_with_get::<R, H, T, _, _>(
-        list,
-        list_doc,
-        fetch::<R>,
-        crate::api::openapi::resource::crud_ops::<R>(),
-    )
+    resource_routes_with_get::<R, _, _>(list, fetch::<R>, crud_ops::<R>())
 }
 
 /// [`resource_routes`] with a resource's own `GET /X/{id}` handler `fetch`
 /// (e.g. one that reads a query parameter) and its own documentation `ops` of
 /// the generic operations.
-pub fn resource_routes_with_get<R, H, T, G, U>(
-    list: H,
-    list_doc: crate::api::openapi::Operation,
-    fetch: G,
-    ops: Vec<crate::api::openapi::Operation>,
-) -> super::routes::ApiRouter
+pub fn resource_routes_with_get<R, G, U>(list: UtoipaMethodRouter<AppState>, fetch: G, ops: Vec<Doc>) -> ApiRouter
 where
     R: CrudCreate,
-    H: axum::handler::Handler<T, AppState>,
-    T: 'static,
     G: axum::handler::Handler<U, AppState>,
     U: 'static,
 {
-    use axum::routing::get;
-    super::routes::ApiRouter::new()
-        .route(&format!("/{}", R::PATH), get(list).post(create::<R>))
+    use axum::routing::{get, post};
+    ApiRouter::new()
+        .routes(list)
+        .route(&format!("/{}", R::PATH), post(create::<R>))
         .route(&format!("/{}/{{id}}", R::PATH), get(fetch).put(update::<R>).delete(remove::<R>))
-        .doc(list_doc)
         .docs(ops)
 }
 

@@ -4,18 +4,19 @@
 //! edits them inline, docs/client.md §Curriculum "Curriculum"), audited as grade changes.
 
 use axum::extract::State;
-use axum::http::Method;
 use axum::response::Response;
-use axum::routing::get;
+use axum::routing::{get, post};
+use utoipa::openapi::HttpMethod;
 
 use super::crud;
 use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, PathId, QueryParams};
-use super::openapi::Operation;
+use super::openapi::annotations::List;
+use super::openapi::resource::crud_ops;
 use super::response::{created, ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
-use crate::domain::curriculum::NewCurriculum;
+use crate::domain::curriculum::{Curriculum, NewCurriculum};
 use crate::error::Result;
 use crate::service::audit::Actor;
 use crate::service::crud::Crud;
@@ -32,29 +33,29 @@ const GRADE_PAYROLL_TYPES: &str =
 
 /// Routes of `/curriculum`.
 pub fn routes() -> ApiRouter {
-    let mut ops = crate::api::openapi::resource::crud_ops::<Curricula>();
-    for op in &mut ops {
-        if op.method == Method::PUT {
-            *op = op.clone().describe(format!(
-                "Replaces every writable field; read-only and unknown keys are ignored. {GRADE_PAYROLL_TYPES}"
-            ));
-        } else if op.method == Method::POST {
-            *op = op.clone().describe(GRADE_PAYROLL_TYPES);
-        }
-    }
+    let ops = crud_ops::<Curricula>().into_iter().map(|op| match op.method {
+        HttpMethod::Put => op.describe(format!(
+            "Replaces every writable field; read-only and unknown keys are ignored. {GRADE_PAYROLL_TYPES}"
+        )),
+        HttpMethod::Post => op.describe(GRADE_PAYROLL_TYPES),
+        _ => op,
+    });
     let one = format!("/{}/{{id}}", Curricula::PATH);
     ApiRouter::new()
-        .route("/curriculum", get(list).post(create))
+        .routes(utoipa_axum::routes!(list))
+        .route("/curriculum", post(create))
         .route(&one, get(crud::fetch::<Curricula>).put(update).delete(crud::remove::<Curricula>))
-        .doc(
-            Operation::get("/curriculum", "curriculum", "Curricula, by code, each with its ordered grades")
-                .query_flag("archived", "Only archived (true) or only active (false) curricula.")
-                .json_list::<crate::domain::curriculum::Curriculum>(200, "The curricula."),
-        )
         .docs(ops)
 }
 
+crate::inputs!(
+    /// `?archived=`.
+    ListQuery = [query_flag("archived", "Only archived (true) or only active (false) curricula.")]
+);
+
 /// `GET /curriculum[?archived=BOOL]`: by code, each with its ordered grades.
+#[utoipa::path(get, path = "/curriculum", tag = "curriculum", summary = "Curricula, by code, each with its ordered grades",
+    params(ListQuery), responses((status = 200, description = "The curricula.", body = inline(List<Curriculum>)), ListQuery))]
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let archived = q.flag("archived")?;
     Ok(ok(&app.store.snapshot(async |conn| conn.list_curricula(archived).await).await?))

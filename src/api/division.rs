@@ -4,23 +4,22 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::crud;
-use super::openapi::Operation;
+use super::openapi::annotations::List;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
+use crate::domain::division::DivisionListItem;
 use crate::error::Result;
 use crate::service::resources::Divisions;
 
 /// Routes of `/division`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<Divisions, _, _>(
-        list,
-        Operation::get("/division", "division", "Divisions (list form: no binary data), by code")
-            .json_list::<crate::domain::division::DivisionListItem>(200, "The divisions."),
-    )
+    crud::resource_routes::<Divisions>(utoipa_axum::routes!(list))
 }
 
 /// `GET /division`: list form (no binary data), by code.
+#[utoipa::path(get, path = "/division", tag = "division", summary = "Divisions (list form: no binary data), by code",
+    responses((status = 200, description = "The divisions.", body = inline(List<DivisionListItem>))))]
 async fn list(State(app): State<AppState>) -> Result<Response> {
     Ok(ok(&app.store.conn().await?.list_divisions().await?))
 }

@@ -6,10 +6,11 @@ use axum::response::Response;
 
 use super::crud;
 use super::extract::QueryParams;
-use super::openapi::Operation;
+use super::openapi::annotations::List;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
+use crate::domain::employment::Employment;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::error::{Error, ErrorCode, Result};
 use crate::service::employment::Employments;
@@ -18,18 +19,22 @@ use crate::store::employment::EmploymentFilter;
 
 /// Routes of `/employment`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<Employments, _, _>(
-        list,
-        Operation::get("/employment", "employment", "Employments of a school year or of a teacher")
-            .describe("At least one of `schoolYear` and `teacher` is required (else 400).")
-            .query_id("schoolYear", false, "Employments in this school year.")
-            .query_id("teacher", false, "Employments of this teacher.")
-            .json_list::<crate::domain::employment::Employment>(200, "The employments."),
-    )
+    crud::resource_routes::<Employments>(utoipa_axum::routes!(list))
 }
+
+crate::inputs!(
+    /// The query of [`list`].
+    ListQuery = [
+        query_id("schoolYear", false, "Employments in this school year."),
+        query_id("teacher", false, "Employments of this teacher."),
+    ]
+);
 
 /// `GET /employment?schoolYear=ID` and/or `?teacher=ID` (one is required, else
 /// 400); 404 for an unknown school year or teacher. By teacher code, then year.
+#[utoipa::path(get, path = "/employment", tag = "employment", summary = "Employments of a school year or of a teacher",
+    description = "At least one of `schoolYear` and `teacher` is required (else 400).", params(ListQuery),
+    responses((status = 200, description = "The employments.", body = inline(List<Employment>)), ListQuery))]
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let filter = EmploymentFilter {
         school_year: q.id("schoolYear")?.map(SchoolYearId),

@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::crud;
-use super::openapi::Operation;
+use super::openapi::annotations::List;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -14,14 +14,12 @@ use crate::service::grade::Grades;
 
 /// Routes of `/grade`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<Grades, _, _>(
-        list,
-        Operation::get("/grade", "grade", "Every grade, by code")
-            .json_list::<Grade>(200, "The grades (single form = list form) with their payroll types."),
-    )
+    crud::resource_routes::<Grades>(utoipa_axum::routes!(list))
 }
 
 /// `GET /grade`: all, by code.
+#[utoipa::path(get, path = "/grade", tag = "grade", summary = "Every grade, by code", responses(
+    (status = 200, description = "The grades (single form = list form) with their payroll types.", body = inline(List<Grade>))))]
 async fn list(State(app): State<AppState>) -> Result<Response> {
     Ok(ok(&app.store.conn().await?.list_grades().await?))
 }

@@ -12,13 +12,12 @@
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use serde_json::{json, Value};
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, PathId};
 use super::lang::RequestLang;
-use super::openapi::Operation;
+use super::openapi::annotations::{List, Single};
 use super::response::{created, ok};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -31,6 +30,14 @@ use crate::service::{self, job::Queued};
 
 /// Routes of `/job` and `/file`.
 pub fn routes() -> ApiRouter {
+    ApiRouter::new()
+        .routes(utoipa_axum::routes!(list_jobs, create_job))
+        .routes(utoipa_axum::routes!(get_job, start_job))
+        .routes(utoipa_axum::routes!(get_file))
+}
+
+/// The body of [`create_job`].
+fn create_schema() -> Value {
     let names: Vec<&str> = JobKind::ALL.iter().map(|k| k.name()).collect();
     let body = json!({
         "type": "object",
@@ -50,86 +57,62 @@ pub fn routes() -> ApiRouter {
                          "description": "WorkloadMail: text (line feeds and tabs allowed)."}
         }
     });
-    ApiRouter::new()
-        .route("/job", get(list_jobs).post(create_job))
-        .route("/job/{id}", get(get_job).put(start_job))
-        .route("/file/{id}", get(get_file))
-        .doc(
-            Operation::get("/job", "job", "The standing jobs and the caller's jobs")
-                .describe(
-                    "Always lists the standing jobs 1–3 (`CalculateBalances`, `CheckDatabase`, \
-                     `InitializeSchoolYear`), then the caller's jobs (an admin sees every job), by id: \
-                     the queued and running ones, and the finished ones until their product is fetched \
-                     (`GET /file/ID`; a job without a product stays until it is purged). \
-                     Finished jobs are kept at least one hour (`GET /job/ID`), unless the caps on stored \
-                     products expire them earlier.",
-                )
-                .json_list::<Job>(200, "The jobs."),
-        )
-        .doc(
-            Operation::post("/job", "job", "Start a job")
-                .describe(
-                    "Starts the job `name` with its parameters (docs/documents.md §Jobs and files); it runs in the background: \
-                     poll `GET /job/ID` for `progress` and `log`, then fetch `GET /file/{product}`. A reference \
-                     with id -1 means \"all\". Downloads need the reader role; `WorkloadMail`, \
-                     `CalculateBalances`, `InitializeSchoolYear`, `CheckDatabase` and `CheckPlan` need planner \
-                     (403). 422: `unknown_job`, `job_not_available` (`WorkloadMail` without \
-                     `--smtp-url`), `missing_email`, field errors \
-                     (`required`, `out_of_range`, `unknown_reference`, `teacher_not_employed`, `invalid_email`).",
-                )
-                .body(body.clone(), "`name` and the job's parameters.")
-                .json::<Job>(201, "The accepted job (running).")
-                .response_header(201, "Location", "Path of the job.")
-                .problem(403, "The job needs the planner role.")
-                .problem(429, "The account has as many unfinished jobs as allowed (`too_many_jobs`, `Retry-After`)."),
-        )
-        .doc(
-            Operation::get("/job/{id}", "job", "One job with its progress and log")
-                .path_id("job")
-                .describe("Only its creator or an admin sees a job (else 404); the standing jobs 1–3 everyone.")
-                .json::<Job>(200, "The job."),
-        )
-        .doc(
-            Operation::put("/job/{id}", "job", "Start a standing job (1–3)")
-                .path_id("job")
-                .describe(
-                    "The client sends the job as received plus `action: \"start\"` and `schoolYear` \
-                     (docs/client.md §Standing jobs). Planner role. 409 `job_running` while it runs; 422 `job_not_available` for \
-                     a job that is not standing.",
-                )
-                .body(
-                    json!({
-                        "type": "object",
-                        "description": "The job as received plus `action`; `schoolYear` (a reference) is read \
-                                        for CheckDatabase (null: every year) and InitializeSchoolYear, every \
-                                        other field is ignored.",
-                        "properties": {
-                            "action": {"type": "string", "enum": ["start"], "description": "Absent or \"start\"."}
-                        }
-                    }),
-                    "The job object with `action` (\"start\") and the job's parameters.",
-                )
-                .condition_header(
-                    "If-Match",
-                    "An ETag from an earlier response: the job starts only if it is still in that state.",
-                )
-                .json::<Job>(200, "The started job.")
-                .response_header(200, "ETag", "Entity tag of the started job.")
-                .problem(412, "`If-Match` does not match, or is malformed; nothing was started.")
-                .problem(403, "Starting a standing job needs the planner role.")
-                .problem(409, "The standing job is running already (`job_running`)."),
-        )
-        .doc(
-            Operation::get("/file/{id}", "job", "The product of a finished job")
-                .path_id("file")
-                .describe(
-                    "Only the job's creator or an admin may fetch it (else 404). \
-                     `Content-Disposition: attachment; filename*=UTF-8''<name>`.",
-                )
-                .file(200, "The file.", &["application/pdf", "text/csv; charset=utf-8", "text/plain; charset=utf-8"])
-                .response_header(200, "Content-Disposition", "`attachment; filename*=UTF-8''<name>`."),
-        )
+    body
 }
+
+crate::json_schema!(
+    /// The body of [`create_job`].
+    CreateBody = create_schema()
+);
+
+crate::inputs!(
+    /// The body problems of [`create_job`].
+    CreateInputs = [
+        body(),
+        problem(403, "The job needs the planner role."),
+        problem(429, "The account has as many unfinished jobs as allowed (`too_many_jobs`, `Retry-After`)."),
+    ]
+);
+
+crate::inputs!(
+    /// The path id of [`get_job`].
+    JobId = [path_id("job")]
+);
+
+crate::json_schema!(
+    /// The body of [`start_job`].
+    StartBody = json!({
+        "type": "object",
+        "description": "The job as received plus `action`; `schoolYear` (a reference) is read \
+                        for CheckDatabase (null: every year) and InitializeSchoolYear, every \
+                        other field is ignored.",
+        "properties": {
+            "action": {"type": "string", "enum": ["start"], "description": "Absent or \"start\"."}
+        }
+    })
+);
+
+crate::inputs!(
+    /// Parameters and problems of [`start_job`].
+    StartInputs = [
+        path_id("job"),
+        body(),
+        condition_header("If-Match", "An ETag from an earlier response: the job starts only if it is still in that state."),
+        problem(412, "`If-Match` does not match, or is malformed; nothing was started."),
+        problem(403, "Starting a standing job needs the planner role."),
+        problem(409, "The standing job is running already (`job_running`)."),
+    ]
+);
+
+crate::inputs!(
+    /// The path id of [`get_file`].
+    FileId = [path_id("file")]
+);
+
+crate::json_schema!(
+    /// A binary file.
+    BinaryFile = json!({"type": "string", "format": "binary"})
+);
 
 fn reference(description: &str) -> Value {
     json!({
@@ -143,6 +126,14 @@ fn reference(description: &str) -> Value {
     })
 }
 
+#[utoipa::path(get, path = "/job", tag = "job", summary = "The standing jobs and the caller's jobs",
+    description = "Always lists the standing jobs 1–3 (`CalculateBalances`, `CheckDatabase`, \
+                   `InitializeSchoolYear`), then the caller's jobs (an admin sees every job), by id: \
+                   the queued and running ones, and the finished ones until their product is fetched \
+                   (`GET /file/ID`; a job without a product stays until it is purged). \
+                   Finished jobs are kept at least one hour (`GET /job/ID`), unless the caps on stored \
+                   products expire them earlier.",
+    responses((status = 200, description = "The jobs.", body = inline(List<Job>))))]
 async fn list_jobs(State(app): State<AppState>, who: Principal) -> Result<Response> {
     let list: Vec<Job> = service::job::list(&app.store, &who).await?.into_iter().map(Job::of).collect();
     Ok(ok(&list))
@@ -152,6 +143,9 @@ async fn visible_job(app: &AppState, id: i64, who: &Principal) -> Result<JobReco
     service::job::visible(&app.store, who, id).await
 }
 
+#[utoipa::path(get, path = "/job/{id}", tag = "job", summary = "One job with its progress and log",
+    description = "Only its creator or an admin sees a job (else 404); the standing jobs 1–3 everyone.",
+    params(JobId), responses((status = 200, description = "The job.", body = inline(Single<Job>)), JobId))]
 async fn get_job(State(app): State<AppState>, who: Principal, PathId(id): PathId) -> Result<Response> {
     let record = visible_job(&app, id, &who).await?;
     Ok(ok(&Job::of(record)))
@@ -162,6 +156,19 @@ async fn accept(app: &AppState, kind: JobKind, who: &Principal, body: &Value) ->
     jobs::accept(&app.store, app.jobs.config(), kind, who, body).await
 }
 
+#[utoipa::path(post, path = "/job", tag = "job", summary = "Start a job",
+    description = "Starts the job `name` with its parameters (docs/documents.md §Jobs and files); it runs in the background: \
+                   poll `GET /job/ID` for `progress` and `log`, then fetch `GET /file/{product}`. A reference \
+                   with id -1 means \"all\". Downloads need the reader role; `WorkloadMail`, \
+                   `CalculateBalances`, `InitializeSchoolYear`, `CheckDatabase` and `CheckPlan` need planner \
+                   (403). 422: `unknown_job`, `job_not_available` (`WorkloadMail` without \
+                   `--smtp-url`), `missing_email`, field errors \
+                   (`required`, `out_of_range`, `unknown_reference`, `teacher_not_employed`, `invalid_email`).",
+    request_body(content = inline(CreateBody), description = "`name` and the job's parameters."),
+    responses(
+        (status = 201, description = "The accepted job (running).", body = inline(Single<Job>),
+            headers(("Location" = String, description = "Path of the job."))),
+        CreateInputs))]
 async fn create_job(
     State(app): State<AppState>,
     who: Principal,
@@ -211,6 +218,17 @@ fn too_many_jobs(limit: u32) -> Response {
     res
 }
 
+#[utoipa::path(put, path = "/job/{id}", tag = "job", summary = "Start a standing job (1–3)",
+    description = "The client sends the job as received plus `action: \"start\"` and `schoolYear` \
+                   (docs/client.md §Standing jobs). Planner role. 409 `job_running` while it runs; 422 `job_not_available` for \
+                   a job that is not standing.",
+    params(StartInputs),
+    request_body(content = inline(StartBody),
+        description = "The job object with `action` (\"start\") and the job's parameters."),
+    responses(
+        (status = 200, description = "The started job.", body = inline(Single<Job>),
+            headers(("ETag" = String, description = "Entity tag of the started job."))),
+        StartInputs))]
 async fn start_job(
     State(app): State<AppState>,
     who: Principal,
@@ -244,6 +262,16 @@ async fn start_job(
     Ok(ETag::of(&job)?.attach(ok(&job)))
 }
 
+#[utoipa::path(get, path = "/file/{id}", tag = "job", summary = "The product of a finished job",
+    description = "Only the job's creator or an admin may fetch it (else 404). \
+                   `Content-Disposition: attachment; filename*=UTF-8''<name>`.",
+    params(FileId), responses(
+        (status = 200, description = "The file.", content(
+            (inline(BinaryFile) = "application/pdf"),
+            (String = "text/csv; charset=utf-8"),
+            (String = "text/plain; charset=utf-8")),
+            headers(("Content-Disposition" = String, description = "`attachment; filename*=UTF-8''<name>`."))),
+        FileId))]
 async fn get_file(State(app): State<AppState>, who: Principal, PathId(id): PathId) -> Result<Response> {
     let file = service::job::fetch_file(&app.store, &who, id).await?;
     let mut res = (StatusCode::OK, file.content).into_response();

@@ -7,12 +7,13 @@
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::get;
 use serde_json::json;
+use utoipa_axum::routes;
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, PathId, QueryParams};
-use super::openapi::{schemas, Operation};
+use super::openapi::annotations::{List, Single};
+use super::openapi::schemas;
 use super::response::{ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -27,59 +28,29 @@ use crate::service::lessontable;
 /// Routes of `/lessontype` and `/lessontable`.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
-        .route("/lessontype", get(list_types))
-        .route("/lessontype/{id}", get(get_type))
-        .doc(
-            Operation::get("/lessontype", "lessontype", "The five lesson types (fixed)")
-                .json_list::<LessonTypeForm>(200, "The lesson types by id (docs/documents.md §Lesson table)."),
-        )
-        .doc(
-            Operation::get("/lessontype/{id}", "lessontype", "One lesson type")
-                .path_id("lesson type")
-                .json::<LessonTypeForm>(200, "The lesson type."),
-        )
-        .route("/lessontable", get(list))
-        .route("/lessontable/{id}", get(fetch).put(replace))
-        .doc(list_doc())
-        .doc(
-            Operation::get("/lessontable/{id}", "lessontable", "One row of a lesson table")
-                .describe(
-                    "The row of a curriculum, subject and (for subjects that are not cross-class) division: a \
-                     cell for every grade of the curriculum, `noLessons` where nothing is stored.",
-                )
-                .path_text("id", "`<curriculumId>-<subjectId>[-<divisionId>]`", LESSON_TABLE_ID)
-                .condition_header("If-None-Match", "ETags the client holds: 304 without a body when one still matches.")
-                .json::<LessonTableRow>(200, "The row.")
-                .response_header(200, "ETag", "Entity tag of this version.")
-                .empty(304, "Not modified.")
-                .problem(412, "`If-None-Match` is malformed (`invalid_header`)."),
-        )
-        .doc(
-            Operation::put("/lessontable/{id}", "lessontable", "Replace one row of a lesson table")
-                .describe(
-                    "Stores the cells of `details` (cells of type `noLessons` are not stored, grades left out \
-                     are removed). 422 `lesson_table_side` when the row is on the wrong side of the \
-                     cross-class rule, `grade_not_in_curriculum` for a grade outside the curriculum.",
-                )
-                .path_text("id", "`<curriculumId>-<subjectId>[-<divisionId>]`", LESSON_TABLE_ID)
-                .body(put_schema(), "`details`: the cells of the row.")
-                .body_examples([(
-                    "example",
-                    json!({"details": [{"grade": {"id": 1}, "type": {"id": 2}, "lessons1": 4, "lessons2": 4}]}),
-                )])
-                .condition_header(
-                    "If-Match",
-                    "An ETag from an earlier response: the change happens only if it still matches.",
-                )
-                .json::<LessonTableRow>(200, "The saved row.")
-                .response_header(200, "ETag", "Entity tag of the saved version.")
-                .problem(412, "`If-Match` does not match, or is malformed; nothing changed."),
-        )
+        .routes(routes!(list_types))
+        .routes(routes!(get_type))
+        .routes(routes!(list))
+        .routes(routes!(fetch, replace))
 }
 
-fn list_doc() -> Operation {
-    let cell = schemas::component_ref("LessonCell");
-    let list = json!({
+crate::inputs!(
+    /// The path id of [`get_type`].
+    TypeId = [path_id("lesson type")]
+);
+
+crate::inputs!(
+    /// The query of [`list`].
+    ListQuery = [
+        query_id("curriculum", true, "The curriculum (required)."),
+        query_id("division", false, "The division (for subjects that are not cross-class)."),
+        query_id("subject", false, "Only the row of this subject (single form)."),
+    ]
+);
+
+/// The table of [`list`] (list form).
+fn table_schema() -> serde_json::Value {
+    json!({
         "type": "object", "required": ["grades", "items"],
         "properties": {
             "grades": {"type": "array", "items": schemas::component_ref("LookupRef"),
@@ -88,28 +59,42 @@ fn list_doc() -> Operation {
                 "type": "object", "required": ["id", "subject"],
                 "properties": {"id": {"type": "string", "pattern": LESSON_TABLE_ID},
                                "subject": schemas::component_ref("SubjectRef")},
-                "additionalProperties": cell,
+                "additionalProperties": schemas::component_ref("LessonCell"),
                 "description": "A subject with one cell per grade, keyed by the grade id."
             }}
         }
-    });
-    Operation::get("/lessontable", "lessontable", "A curriculum's lesson table, or one row of it")
-        .describe(
-            "Without `subject`: the table of the curriculum, one item per subject that is not archived — \
-             cross-class subjects when `division` is absent, the others when it is given. With `subject`: \
-             that row, as `GET /lessontable/{id}`.",
-        )
-        .query_id("curriculum", true, "The curriculum (required).")
-        .query_id("division", false, "The division (for subjects that are not cross-class).")
-        .query_id("subject", false, "Only the row of this subject (single form).")
-        .uses::<LessonCell>()
-        .uses::<LessonTableRow>()
-        .json_schema(
-            200,
-            "The table (list form), or one row when `subject` is given.",
-            json!({"oneOf": [list, schemas::component_ref("LessonTableRow")]}),
-        )
+    })
 }
+
+crate::json_schema!(
+    /// The answer of [`list`]: the table, or one row.
+    ListAnswer = schemas::envelope(json!({"oneOf": [table_schema(), schemas::component_ref("LessonTableRow")]})),
+    refs = [LessonCell, LessonTableRow]
+);
+
+crate::inputs!(
+    /// Parameters and problems of [`fetch`].
+    FetchInputs = [
+        path_text("id", "`<curriculumId>-<subjectId>[-<divisionId>]`", LESSON_TABLE_ID),
+        condition_header("If-None-Match", "ETags the client holds: 304 without a body when one still matches."),
+        problem(412, "`If-None-Match` is malformed (`invalid_header`)."),
+    ]
+);
+
+crate::inputs!(
+    /// Parameters and problems of [`replace`].
+    ReplaceInputs = [
+        path_text("id", "`<curriculumId>-<subjectId>[-<divisionId>]`", LESSON_TABLE_ID),
+        body(),
+        condition_header("If-Match", "An ETag from an earlier response: the change happens only if it still matches."),
+        problem(412, "`If-Match` does not match, or is malformed; nothing changed."),
+    ]
+);
+
+crate::json_schema!(
+    /// The body of [`replace`].
+    ReplaceBody = put_schema()
+);
 
 fn put_schema() -> serde_json::Value {
     let reference = json!({"oneOf": [
@@ -138,10 +123,14 @@ fn put_schema() -> serde_json::Value {
     })
 }
 
+#[utoipa::path(get, path = "/lessontype", tag = "lessontype", summary = "The five lesson types (fixed)", responses(
+    (status = 200, description = "The lesson types by id (docs/documents.md §Lesson table).", body = inline(List<LessonTypeForm>))))]
 async fn list_types() -> Response {
     ok(&LessonType::ALL.iter().map(|t| t.form()).collect::<Vec<_>>())
 }
 
+#[utoipa::path(get, path = "/lessontype/{id}", tag = "lessontype", summary = "One lesson type", params(TypeId),
+    responses((status = 200, description = "The lesson type.", body = inline(Single<LessonTypeForm>)), TypeId))]
 async fn get_type(PathId(id): PathId) -> Result<Response> {
     let t = LessonType::from_id(id).ok_or_else(|| Error::not_found("lesson type", id))?;
     Ok(ok(&t.form()))
@@ -155,6 +144,13 @@ fn key_of(id: &str) -> Result<LessonTableKey> {
 
 /// `GET /lessontable?curriculum=ID[&division=ID][&subject=ID]`: 400 without
 /// `curriculum`, 404 for an unknown id.
+#[utoipa::path(get, path = "/lessontable", tag = "lessontable", summary = "A curriculum's lesson table, or one row of it",
+    description = "Without `subject`: the table of the curriculum, one item per subject that is not archived — \
+                   cross-class subjects when `division` is absent, the others when it is given. With `subject`: \
+                   that row, as `GET /lessontable/{id}`.",
+    params(ListQuery), responses(
+        (status = 200, description = "The table (list form), or one row when `subject` is given.", body = inline(ListAnswer)),
+        ListQuery))]
 async fn list(State(app): State<AppState>, q: QueryParams, pre: Preconditions) -> Result<Response> {
     let curriculum = CurriculumId(q.required_id("curriculum")?);
     let division = q.id("division")?.map(DivisionId);
@@ -176,6 +172,15 @@ fn respond_row(row: &LessonTableRow, pre: &Preconditions) -> Result<Response> {
     Ok(tag.attach(ok(row)))
 }
 
+/// `GET /lessontable/<id>`: one row, with `ETag`; 304 on a matching `If-None-Match`.
+#[utoipa::path(get, path = "/lessontable/{id}", tag = "lessontable", summary = "One row of a lesson table",
+    description = "The row of a curriculum, subject and (for subjects that are not cross-class) division: a \
+                   cell for every grade of the curriculum, `noLessons` where nothing is stored.",
+    params(FetchInputs), responses(
+        (status = 200, description = "The row.", body = inline(Single<LessonTableRow>),
+            headers(("ETag" = String, description = "Entity tag of this version."))),
+        (status = 304, description = "Not modified."),
+        FetchInputs))]
 async fn fetch(State(app): State<AppState>, Path(id): Path<String>, pre: Preconditions) -> Result<Response> {
     let key = key_of(&id)?;
     let row = app.store.snapshot(async |conn| conn.get_lesson_row(key).await).await?;
@@ -183,6 +188,17 @@ async fn fetch(State(app): State<AppState>, Path(id): Path<String>, pre: Precond
 }
 
 /// `PUT /lessontable/<id>`: replaces the row in one transaction, with its audit entry.
+#[utoipa::path(put, path = "/lessontable/{id}", tag = "lessontable", summary = "Replace one row of a lesson table",
+    description = "Stores the cells of `details` (cells of type `noLessons` are not stored, grades left out \
+                   are removed). 422 `lesson_table_side` when the row is on the wrong side of the \
+                   cross-class rule, `grade_not_in_curriculum` for a grade outside the curriculum.",
+    params(ReplaceInputs),
+    request_body(content = inline(ReplaceBody), description = "`details`: the cells of the row.", examples(("example" = (
+        value = json!({"details": [{"grade": {"id": 1}, "type": {"id": 2}, "lessons1": 4, "lessons2": 4}]}))))),
+    responses(
+        (status = 200, description = "The saved row.", body = inline(Single<LessonTableRow>),
+            headers(("ETag" = String, description = "Entity tag of the saved version."))),
+        ReplaceInputs))]
 async fn replace(
     State(app): State<AppState>,
     actor: Actor,

@@ -5,25 +5,49 @@ use axum::response::Response;
 
 use super::crud;
 use super::extract::QueryParams;
-use super::openapi::Operation;
+use super::openapi::annotations::List;
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
+use crate::domain::lookup::Lookup;
 use crate::error::Result;
-use crate::service::crud::CrudCreate;
-use crate::service::resources::LookupResource;
+use crate::service::resources::{Genders, LookupResource, SubjectCategories, SubjectTypes};
 
-/// Routes of one lookup resource: `/{path}` and `/{path}/{id}`.
-pub fn routes<R: LookupResource + CrudCreate>() -> ApiRouter
-where
-    R::Single: utoipa::ToSchema,
-{
-    crud::resource_routes::<R, _, _>(
-        list::<R>,
-        Operation::get(format!("/{}", R::PATH), R::PATH, format!("Every {}, by code", R::NOUN))
-            .query_flag("archived", "Only archived (true) or only active (false) entries.")
-            .json_list::<crate::domain::lookup::Lookup>(200, "The list (single form = list form)."),
-    )
+/// Routes of the three lookup resources: `/{path}` and `/{path}/{id}`.
+pub fn routes() -> ApiRouter {
+    ApiRouter::new()
+        .merge(crud::resource_routes::<SubjectCategories>(utoipa_axum::routes!(list_subject_categories)))
+        .merge(crud::resource_routes::<SubjectTypes>(utoipa_axum::routes!(list_subject_types)))
+        .merge(crud::resource_routes::<Genders>(utoipa_axum::routes!(list_genders)))
+}
+
+crate::inputs!(
+    /// `?archived=`.
+    ArchivedQuery = [query_flag("archived", "Only archived (true) or only active (false) entries.")]
+);
+
+/// `GET /subjectcategory[?archived=BOOL]`.
+#[utoipa::path(get, path = "/subjectcategory", tag = "subjectcategory", summary = "Every subject category, by code",
+    params(ArchivedQuery), responses(
+        (status = 200, description = "The list (single form = list form).", body = inline(List<Lookup>)), ArchivedQuery))]
+async fn list_subject_categories(app: State<AppState>, q: QueryParams) -> Result<Response> {
+    list::<SubjectCategories>(app, q).await
+}
+
+/// `GET /subjecttype[?archived=BOOL]`.
+#[utoipa::path(get, path = "/subjecttype", tag = "subjecttype", summary = "Every subject type, by code",
+    params(ArchivedQuery), responses(
+        (status = 200, description = "The list (single form = list form).", body = inline(List<Lookup>)), ArchivedQuery))]
+async fn list_subject_types(app: State<AppState>, q: QueryParams) -> Result<Response> {
+    list::<SubjectTypes>(app, q).await
+}
+
+/// `GET /gender[?archived=BOOL]`.
+#[utoipa::path(get, path = "/gender", tag = "gender", summary = "Every gender, by code",
+    params(ArchivedQuery), responses(
+        (status = 200, description = "The list (single form = list form).", body = inline(List<Lookup>)), ArchivedQuery))]
+async fn list_genders(app: State<AppState>, q: QueryParams) -> Result<Response> {
+    list::<Genders>(app, q).await
 }
 
 /// `GET /{path}[?archived=BOOL]`: all (or only archived / only active), by code.

@@ -41,7 +41,6 @@ use axum::Router;
 
 use crate::error::{problem_response, Error, ErrorCode, PROBLEM_JSON};
 use crate::i18n::Message;
-use crate::service::resources;
 use crate::store::Store;
 use auth::Access;
 use routes::ApiRouter;
@@ -105,9 +104,7 @@ impl AppState {
 pub fn resource_routes() -> ApiRouter {
     ApiRouter::new()
         .merge(grade::routes())
-        .merge(lookup::routes::<resources::SubjectCategories>())
-        .merge(lookup::routes::<resources::SubjectTypes>())
-        .merge(lookup::routes::<resources::Genders>())
+        .merge(lookup::routes())
         .merge(payroll::routes())
         .merge(curriculum::routes())
         .merge(division::routes())

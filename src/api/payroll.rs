@@ -3,12 +3,12 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 use serde::Serialize;
+use utoipa_axum::routes;
 
 use super::crud;
 use super::extract::QueryParams;
-use super::openapi::Operation;
+use super::openapi::annotations::{List, Single};
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -20,39 +20,24 @@ use crate::service::resources::{PayrollTypes, PoolTypes, PostingTypes, ThesisTyp
 /// Routes of the four resources and of `/calculationmode`.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
-        .merge(crud::resource_routes::<PayrollTypes, _, _>(
-            list_payroll_types,
-            Operation::get("/payrolltype", "payrolltype", "Payroll types (Anstellungsarten), by code")
-                .query_flag("lessonBased", "`true`: only lesson-based types; `false`: only percent-based ones.")
-                .json_list::<PayrollType>(200, "The payroll types (single form = list form)."),
-        ))
-        .merge(crud::resource_routes::<PoolTypes, _, _>(
-            list_pool_types,
-            Operation::get("/pooltype", "pooltype", "Pool types, by code")
-                .json_list::<PoolType>(200, "The pool types."),
-        ))
-        .merge(crud::resource_routes::<PostingTypes, _, _>(
-            list_posting_types,
-            Operation::get("/postingtype", "postingtype", "Posting types, by code")
-                .json_list::<PostingType>(200, "The posting types."),
-        ))
-        .merge(crud::resource_routes::<ThesisTypes, _, _>(
-            list_thesis_types,
-            Operation::get("/thesistype", "thesistype", "Thesis types, by code")
-                .json_list::<ThesisType>(200, "The thesis types."),
-        ))
-        .route("/calculationmode", get(list_modes))
-        .route("/calculationmode/{id}", get(get_mode))
-        .doc(
-            Operation::get("/calculationmode", "calculationmode", "The six calculation modes (fixed)")
-                .json_list::<CalculationModeForm>(200, "The modes by id (docs/workload.md §Calculation)."),
-        )
-        .doc(
-            Operation::get("/calculationmode/{id}", "calculationmode", "One calculation mode")
-                .path_id("calculation mode")
-                .json::<CalculationModeForm>(200, "The mode."),
-        )
+        .merge(crud::resource_routes::<PayrollTypes>(routes!(list_payroll_types)))
+        .merge(crud::resource_routes::<PoolTypes>(routes!(list_pool_types)))
+        .merge(crud::resource_routes::<PostingTypes>(routes!(list_posting_types)))
+        .merge(crud::resource_routes::<ThesisTypes>(routes!(list_thesis_types)))
+        .routes(routes!(list_modes))
+        .routes(routes!(get_mode))
 }
+
+crate::inputs!(
+    /// The query of [`list_payroll_types`].
+    PayrollTypeQuery =
+        [query_flag("lessonBased", "`true`: only lesson-based types; `false`: only percent-based ones.")]
+);
+
+crate::inputs!(
+    /// The path id of [`get_mode`].
+    ModeId = [path_id("calculation mode")]
+);
 
 /// A calculation mode (single = list = reference form): id, code, description.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -71,25 +56,40 @@ impl From<CalculationMode> for CalculationModeForm {
     }
 }
 
+#[utoipa::path(get, path = "/calculationmode", tag = "calculationmode", summary = "The six calculation modes (fixed)",
+    responses((status = 200, description = "The modes by id (docs/workload.md §Calculation).",
+        body = inline(List<CalculationModeForm>))))]
 async fn list_modes() -> Response {
     ok(&CalculationMode::ALL.iter().map(|m| CalculationModeForm::from(*m)).collect::<Vec<_>>())
 }
 
+#[utoipa::path(get, path = "/calculationmode/{id}", tag = "calculationmode", summary = "One calculation mode",
+    params(ModeId), responses((status = 200, description = "The mode.", body = inline(Single<CalculationModeForm>)), ModeId))]
 async fn get_mode(super::extract::PathId(id): super::extract::PathId) -> Result<Response> {
     let mode = CalculationMode::from_id(id).ok_or_else(|| Error::not_found("calculation mode", id))?;
     Ok(ok(&CalculationModeForm::from(mode)))
 }
 
+#[utoipa::path(get, path = "/payrolltype", tag = "payrolltype", summary = "Payroll types (Anstellungsarten), by code",
+    params(PayrollTypeQuery), responses(
+        (status = 200, description = "The payroll types (single form = list form).", body = inline(List<PayrollType>)),
+        PayrollTypeQuery))]
 async fn list_payroll_types(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let lesson_based = q.flag("lessonBased")?;
     Ok(ok(&app.store.conn().await?.list_payroll_types(lesson_based).await?))
 }
+#[utoipa::path(get, path = "/pooltype", tag = "pooltype", summary = "Pool types, by code",
+    responses((status = 200, description = "The pool types.", body = inline(List<PoolType>))))]
 async fn list_pool_types(State(app): State<AppState>) -> Result<Response> {
     Ok(ok(&app.store.conn().await?.list_pool_types().await?))
 }
+#[utoipa::path(get, path = "/postingtype", tag = "postingtype", summary = "Posting types, by code",
+    responses((status = 200, description = "The posting types.", body = inline(List<PostingType>))))]
 async fn list_posting_types(State(app): State<AppState>) -> Result<Response> {
     Ok(ok(&app.store.conn().await?.list_posting_types().await?))
 }
+#[utoipa::path(get, path = "/thesistype", tag = "thesistype", summary = "Thesis types, by code",
+    responses((status = 200, description = "The thesis types.", body = inline(List<ThesisType>))))]
 async fn list_thesis_types(State(app): State<AppState>) -> Result<Response> {
     Ok(ok(&app.store.conn().await?.list_thesis_types().await?))
 }

@@ -2,12 +2,15 @@
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::get;
+use utoipa::openapi::HttpMethod;
+use utoipa_axum::routes;
 
 use super::crud;
 use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, QueryParams};
-use super::openapi::Operation;
+use super::openapi::annotations::{List, Single};
+use super::openapi::resource::single_ops;
+use super::openapi::schemas::body_schema;
 use super::response::{created, ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -22,76 +25,75 @@ use crate::store::Conn;
 /// Routes of the four resources.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
-        .merge(crud::resource_routes::<PoolEntries, _, _>(
-            list_pool_entries,
-            Operation::get("/poolentry", "poolentry", "Pool entries of a school year, by teacher code, description")
-                .query_id("schoolYear", true, "The school year (required).")
-                .query_id("teacher", false, "Only this teacher's entries.")
-                .json_list::<PoolEntry>(200, "The pool entries."),
-        ))
-        .merge(crud::resource_routes::<Postings, _, _>(
-            list_postings,
-            Operation::get("/posting", "posting", "Postings of a school year, by teacher code, start date")
-                .query_id("schoolYear", true, "The school year (required).")
-                .query_id("teacher", false, "Only this teacher's postings.")
-                .json_list::<Posting>(200, "The postings (details list every posting type)."),
-        ))
-        .route("/thesis", get(list_theses))
-        .route("/thesis/{id}", get(get_theses).put(put_theses))
-        .doc(
-            Operation::get("/thesis", "thesis", "Theses of a school year, one element per employment, by teacher code")
-                .query_id("schoolYear", true, "The school year (required).")
-                .json_list::<Theses>(200, "The theses per employed teacher."),
-        )
-        .doc(
-            Operation::get("/thesis/{id}", "thesis", "The theses of one teacher in one school year")
-                .describe("The id is `<schoolYearId>-<teacherId>`; 404 when the teacher has no employment that year.")
-                .path_text("id", "`<schoolYearId>-<teacherId>`", THESIS_ID)
-                .condition_header("If-None-Match", "ETags the client holds: 304 without a body when one still matches.")
-                .json::<Theses>(200, "The theses.")
-                .response_header(200, "ETag", "Entity tag of this version.")
-                .empty(304, "Not modified.")
-                .problem(412, "`If-None-Match` is malformed (`invalid_header`)."),
-        )
-        .doc(
-            Operation::put("/thesis/{id}", "thesis", "Replace the thesis counts of one teacher in one school year")
-                .path_text("id", "`<schoolYearId>-<teacherId>`", THESIS_ID)
-                .body(
-                    super::openapi::schemas::body_schema::<ThesisCounts>(crate::domain::Mode::Replace),
-                    "`thesisCounts`: count per thesis type id; zeros are dropped.",
-                )
-                .condition_header(
-                    "If-Match",
-                    "An ETag from an earlier response: the change happens only if it still matches.",
-                )
-                .json::<Theses>(200, "The saved theses.")
-                .response_header(200, "ETag", "Entity tag of the saved version.")
-                .problem(409, "The school year is locked (docs/contract.md §Locked school years).")
-                .problem(412, "`If-Match` does not match, or is malformed; nothing changed."),
-        )
-        .route("/note", get(list_notes).post(create_note))
-        .route("/note/{id}", get(crud::fetch::<Notes>).delete(crud::remove::<Notes>))
-        .doc(
-            Operation::get("/note", "note", "Notes about a teacher, newest first")
-                .query_id("teacher", true, "The teacher (required).")
-                .json_list::<Note>(200, "The notes."),
-        )
-        .doc(
-            Operation::post("/note", "note", "Write a note about a teacher")
-                .body(
-                    super::openapi::schemas::body_schema::<NewNote>(crate::domain::Mode::Create),
-                    "`teacher` and `text`.",
-                )
-                .json::<Note>(201, "The note, with the author and time set by the server.")
-                .response_header(201, "Location", "Path of the new note."),
-        )
-        .docs(
-            super::openapi::resource::single_ops::<Notes>()
-                .into_iter()
-                .filter(|op| op.method != axum::http::Method::PUT)
-                .collect::<Vec<_>>(),
-        )
+        .merge(crud::resource_routes::<PoolEntries>(routes!(list_pool_entries)))
+        .merge(crud::resource_routes::<Postings>(routes!(list_postings)))
+        .routes(routes!(list_theses))
+        .routes(routes!(get_theses, put_theses))
+        .routes(routes!(list_notes, create_note))
+        .route("/note/{id}", axum::routing::get(crud::fetch::<Notes>).delete(crud::remove::<Notes>))
+        .docs(single_ops::<Notes>().into_iter().filter(|op| op.method != HttpMethod::Put))
 }
+
+crate::inputs!(
+    /// The query of [`list_pool_entries`].
+    PoolEntryQuery = [
+        query_id("schoolYear", true, "The school year (required)."),
+        query_id("teacher", false, "Only this teacher's entries."),
+    ]
+);
+
+crate::inputs!(
+    /// The query of [`list_postings`].
+    PostingQuery = [
+        query_id("schoolYear", true, "The school year (required)."),
+        query_id("teacher", false, "Only this teacher's postings."),
+    ]
+);
+
+crate::inputs!(
+    /// The query of [`list_theses`].
+    ThesisQuery = [query_id("schoolYear", true, "The school year (required).")]
+);
+
+crate::inputs!(
+    /// Parameters and problems of [`get_theses`].
+    GetThesesInputs = [
+        path_text("id", "`<schoolYearId>-<teacherId>`", THESIS_ID),
+        condition_header("If-None-Match", "ETags the client holds: 304 without a body when one still matches."),
+        problem(412, "`If-None-Match` is malformed (`invalid_header`)."),
+    ]
+);
+
+crate::inputs!(
+    /// Parameters and problems of [`put_theses`].
+    PutThesesInputs = [
+        path_text("id", "`<schoolYearId>-<teacherId>`", THESIS_ID),
+        body(),
+        condition_header("If-Match", "An ETag from an earlier response: the change happens only if it still matches."),
+        problem(409, "The school year is locked (docs/contract.md §Locked school years)."),
+        problem(412, "`If-Match` does not match, or is malformed; nothing changed."),
+    ]
+);
+
+crate::json_schema!(
+    /// The body of [`put_theses`].
+    ThesesBody = body_schema::<ThesisCounts>(crate::domain::Mode::Replace)
+);
+
+crate::inputs!(
+    /// The query of [`list_notes`].
+    NoteQuery = [query_id("teacher", true, "The teacher (required).")]
+);
+
+crate::inputs!(
+    /// The body problems of [`create_note`].
+    NoteInputs = [body()]
+);
+
+crate::json_schema!(
+    /// The body of [`create_note`].
+    NoteBody = body_schema::<NewNote>(crate::domain::Mode::Create)
+);
 
 /// The pattern of a thesis id.
 const THESIS_ID: &str = "^[1-9][0-9]{0,17}-[1-9][0-9]{0,17}$";
@@ -130,14 +132,24 @@ async fn owned_list<T: serde::Serialize>(
     Ok(ok(&items))
 }
 
+#[utoipa::path(get, path = "/poolentry", tag = "poolentry",
+    summary = "Pool entries of a school year, by teacher code, description", params(PoolEntryQuery),
+    responses((status = 200, description = "The pool entries.", body = inline(List<PoolEntry>)), PoolEntryQuery))]
 async fn list_pool_entries(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     owned_list(&app, owner_filter(&q)?, async |conn, f| conn.list_pool_entries(f).await).await
 }
 
+#[utoipa::path(get, path = "/posting", tag = "posting", summary = "Postings of a school year, by teacher code, start date",
+    params(PostingQuery), responses(
+        (status = 200, description = "The postings (details list every posting type).", body = inline(List<Posting>)),
+        PostingQuery))]
 async fn list_postings(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     owned_list(&app, owner_filter(&q)?, async |conn, f| conn.list_postings(f).await).await
 }
 
+#[utoipa::path(get, path = "/thesis", tag = "thesis",
+    summary = "Theses of a school year, one element per employment, by teacher code", params(ThesisQuery),
+    responses((status = 200, description = "The theses per employed teacher.", body = inline(List<Theses>)), ThesisQuery))]
 async fn list_theses(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let f = OwnerFilter { school_year: Some(SchoolYearId(q.required_id("schoolYear")?)), teacher: None };
     owned_list(&app, f, async |conn, f| conn.list_theses(f).await).await
@@ -153,6 +165,13 @@ fn no_theses(id: &str) -> Error {
     Error::new(ErrorCode::NotFound, crate::i18n::Message::new("error-no-theses").arg("id", id))
 }
 
+#[utoipa::path(get, path = "/thesis/{id}", tag = "thesis", summary = "The theses of one teacher in one school year",
+    description = "The id is `<schoolYearId>-<teacherId>`; 404 when the teacher has no employment that year.",
+    params(GetThesesInputs), responses(
+        (status = 200, description = "The theses.", body = inline(Single<Theses>),
+            headers(("ETag" = String, description = "Entity tag of this version."))),
+        (status = 304, description = "Not modified."),
+        GetThesesInputs))]
 async fn get_theses(State(app): State<AppState>, Path(id): Path<String>, pre: Preconditions) -> Result<Response> {
     let (y, t) = thesis_key(&id)?;
     let item = app.store.snapshot(async |conn| conn.get_theses(y, t).await).await?.ok_or_else(|| no_theses(&id))?;
@@ -163,6 +182,13 @@ async fn get_theses(State(app): State<AppState>, Path(id): Path<String>, pre: Pr
     Ok(tag.attach(ok(&item)))
 }
 
+#[utoipa::path(put, path = "/thesis/{id}", tag = "thesis",
+    summary = "Replace the thesis counts of one teacher in one school year", params(PutThesesInputs),
+    request_body(content = inline(ThesesBody), description = "`thesisCounts`: count per thesis type id; zeros are dropped."),
+    responses(
+        (status = 200, description = "The saved theses.", body = inline(Single<Theses>),
+            headers(("ETag" = String, description = "Entity tag of the saved version."))),
+        PutThesesInputs))]
 async fn put_theses(
     State(app): State<AppState>,
     actor: Actor,
@@ -176,6 +202,8 @@ async fn put_theses(
     Ok(ok_written(&written.item, &written.version))
 }
 
+#[utoipa::path(get, path = "/note", tag = "note", summary = "Notes about a teacher, newest first", params(NoteQuery),
+    responses((status = 200, description = "The notes.", body = inline(List<Note>)), NoteQuery))]
 async fn list_notes(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let teacher = q.required_id("teacher")?;
     let notes = app
@@ -188,6 +216,12 @@ async fn list_notes(State(app): State<AppState>, q: QueryParams) -> Result<Respo
     Ok(ok(&notes))
 }
 
+#[utoipa::path(post, path = "/note", tag = "note", summary = "Write a note about a teacher",
+    request_body(content = inline(NoteBody), description = "`teacher` and `text`."),
+    responses(
+        (status = 201, description = "The note, with the author and time set by the server.", body = inline(Single<Note>),
+            headers(("Location" = String, description = "Path of the new note."))),
+        NoteInputs))]
 async fn create_note(State(app): State<AppState>, actor: Actor, Parsed(new): Parsed<NewNote>) -> Result<Response> {
     let written = pool::create_note(&app.store, &actor, &new).await?;
     Ok(ETag::from(&written.version).attach(created("note", written.id, &written.item)))

@@ -4,23 +4,23 @@
 //! derive the full route table from the router itself (and prove every route
 //! is protected and documented).
 //!
-//! A route is documented either by `#[utoipa::path]` on its handler
-//! ([`ApiRouter::routes`] with [`utoipa_axum::routes!`]) or, where a handler
-//! serves several resources (the generic single-object handlers of
-//! [`super::crud`]) or its schema comes from a parser, by an
-//! [`Operation`] declared next to the route ([`ApiRouter::doc`]).
+//! A route is documented by `#[utoipa::path]` on its handler
+//! ([`ApiRouter::routes`] with [`utoipa_axum::routes!`]); only the generic
+//! single-object handlers of [`super::crud`], which serve many resources, are
+//! documented in code ([`super::openapi::resource`], [`ApiRouter::doc`]).
 
 use axum::body::Bytes;
 use axum::http::{header, HeaderValue, Method};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, MethodRouter};
-use axum::Router;
+use axum::routing::MethodRouter;
+use axum::{Extension, Router};
 use serde_json::json;
 use utoipa::openapi::OpenApi;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 
 use super::openapi::operation::{axum_method, operations_mut, REQUIRED_ROLE};
-use super::openapi::{document, Operation, DOCUMENT_PATH};
+use super::openapi::resource::Doc;
+use super::openapi::{document, DOCUMENT_PATH};
 use super::AppState;
 
 /// An [`OpenApiRouter`] plus the list of path templates registered on it.
@@ -44,32 +44,39 @@ impl ApiRouter {
     /// Adds a route (like [`Router::route`]) and records its path; document it with [`ApiRouter::doc`].
     pub fn route(mut self, path: &str, method_router: MethodRouter<AppState>) -> Self {
         self.router = self.router.route(path, method_router);
-        self.paths.push(path.to_string());
+        self.record(path);
         self
     }
 
     /// Adds the handlers of [`utoipa_axum::routes!`], documented by their
     /// `#[utoipa::path]`, and records their paths.
     pub fn routes(mut self, routes: UtoipaMethodRouter<AppState>) -> Self {
-        self.paths.extend(routes.1.paths.keys().cloned());
+        for path in routes.1.paths.keys() {
+            self.record(path);
+        }
         self.router = self.router.routes(routes);
         self
     }
 
-    /// Documents an operation (method + path, relative to this router).
-    pub fn doc(mut self, operation: Operation) -> Self {
-        let (path, method, operation, components) = operation.into_utoipa();
+    fn record(&mut self, path: &str) {
+        if !self.paths.iter().any(|p| p == path) {
+            self.paths.push(path.to_string());
+        }
+    }
+
+    /// Documents an operation built in code (method + path, relative to this router).
+    pub fn doc(mut self, doc: Doc) -> Self {
         let api = self.router.get_openapi_mut();
-        api.paths.add_path_operation(path, vec![method], operation);
+        api.paths.add_path_operation(doc.path, vec![doc.method], doc.operation);
         let schemas = &mut api.components.get_or_insert_with(Default::default).schemas;
-        for (name, schema) in components {
+        for (name, schema) in doc.components {
             schemas.entry(name).or_insert(schema);
         }
         self
     }
 
     /// Documents several operations.
-    pub fn docs(self, operations: impl IntoIterator<Item = Operation>) -> Self {
+    pub fn docs(self, operations: impl IntoIterator<Item = Doc>) -> Self {
         operations.into_iter().fold(self, ApiRouter::doc)
     }
 
@@ -131,22 +138,24 @@ impl ApiRouter {
 /// Adds `GET /api/v1/openapi.json` to `app`, serving the document of every
 /// operation `app` documents (itself included).
 pub fn serve_document(app: ApiRouter) -> ApiRouter {
-    let op = Operation::get(DOCUMENT_PATH, "meta", "This OpenAPI 3.1 document").json_raw(
-        200,
-        "The OpenAPI document.",
-        json!({"type": "object"}),
-    );
-    let app = app.doc(op);
-    let body = Bytes::from(serde_json::to_vec(&document(app.openapi().clone())).expect("the document serialises"));
-    app.route(
-        DOCUMENT_PATH,
-        get(move || {
-            let body = body.clone();
-            async move { json_bytes(body) }
-        }),
-    )
+    let route = ApiRouter::new().routes(utoipa_axum::routes!(openapi_document));
+    let mut api = app.openapi().clone();
+    api.merge(route.openapi().clone());
+    let body = Bytes::from(serde_json::to_vec(&document(api)).expect("the document serialises"));
+    app.merge(route.route_layer(Extension(DocumentBody(body))))
 }
 
-fn json_bytes(body: Bytes) -> Response {
+/// The serialised document, handed to [`openapi_document`].
+#[derive(Clone)]
+struct DocumentBody(Bytes);
+
+crate::json_schema!(
+    /// Any JSON object.
+    AnyObject = json!({"type": "object"})
+);
+
+#[utoipa::path(get, path = DOCUMENT_PATH, tag = "meta", summary = "This OpenAPI 3.1 document",
+    responses((status = 200, description = "The OpenAPI document.", body = inline(AnyObject))))]
+async fn openapi_document(Extension(DocumentBody(body)): Extension<DocumentBody>) -> Response {
     ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }

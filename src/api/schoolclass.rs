@@ -6,38 +6,48 @@ use axum::response::Response;
 
 use super::crud;
 use super::extract::QueryParams;
-use super::openapi::Operation;
+use super::openapi::schemas::{component_ref, envelope};
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{GradeId, SchoolYearId};
 use crate::domain::lookup::LookupKind;
+use crate::domain::schoolclass::{SchoolClass, SchoolClassInYear};
 use crate::error::{Error, ErrorCode, Result};
 use crate::service::resources::SchoolClasses;
 use crate::store::schoolclass::SchoolClassFilter;
+use utoipa::ToSchema;
 
 /// Routes of `/schoolclass`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<SchoolClasses, _, _>(
-        list,
-        Operation::get("/schoolclass", "schoolclass", "School classes, by graduation year then code")
-            .describe(
-                "With `schoolYear`: only the classes that have a grade in that year, each with its `grade`. \
-                 `grade` needs `schoolYear` (else 400).",
-            )
-            .query_id("schoolYear", false, "Only classes that exist in this school year, with their grade.")
-            .query_id("grade", false, "With `schoolYear`: only classes of this grade.")
-            .query_flag("archived", "Only archived (true) or only active (false) classes.")
-            .json_list_either::<crate::domain::schoolclass::SchoolClassInYear, crate::domain::schoolclass::SchoolClass>(
-                200,
-                "The classes (with `grade` when `schoolYear` is given).",
-            ),
-    )
+    crud::resource_routes::<SchoolClasses>(utoipa_axum::routes!(list))
 }
+
+crate::inputs!(
+    /// The query of [`list`].
+    ListQuery = [
+        query_id("schoolYear", false, "Only classes that exist in this school year, with their grade."),
+        query_id("grade", false, "With `schoolYear`: only classes of this grade."),
+        query_flag("archived", "Only archived (true) or only active (false) classes."),
+    ]
+);
+
+crate::json_schema!(
+    /// The answer of [`list`]: classes with or without their grade.
+    ListAnswer = envelope(serde_json::json!({"type": "array", "items": {"anyOf": [
+        component_ref(&SchoolClassInYear::name()), component_ref(&SchoolClass::name())]}})),
+    refs = [SchoolClassInYear, SchoolClass]
+);
 
 /// `GET /schoolclass[?schoolYear=ID[&grade=ID]][&archived=BOOL]`, by graduation
 /// year then code. With `schoolYear`: only the classes that have a grade in that
 /// year, each with its `grade`; 404 for an unknown school year or grade.
+#[utoipa::path(get, path = "/schoolclass", tag = "schoolclass", summary = "School classes, by graduation year then code",
+    description = "With `schoolYear`: only the classes that have a grade in that year, each with its `grade`. \
+                   `grade` needs `schoolYear` (else 400).",
+    params(ListQuery),
+    responses((status = 200, description = "The classes (with `grade` when `schoolYear` is given).", body = inline(ListAnswer)),
+        ListQuery))]
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let filter = SchoolClassFilter { archived: q.flag("archived")? };
     let year = q.id("schoolYear")?.map(SchoolYearId);

@@ -3,13 +3,13 @@
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::{get, post};
 use serde_json::json;
+use utoipa_axum::routes;
 
 use super::crud;
 use super::extract::{OptionalJsonBody, QueryParams};
 use super::lang::RequestLang;
-use super::openapi::Operation;
+use super::openapi::annotations::{List, Single};
 use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
@@ -24,43 +24,44 @@ use crate::service::schoolyear::SchoolYears;
 
 /// Routes of `/schoolyear`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<SchoolYears, _, _>(
-        list,
-        Operation::get("/schoolyear", "schoolyear", "School years, by graduation year")
-            .query_flag("archived", "Only archived (true) or only non-archived (false) school years.")
-            .json_list::<SchoolYear>(200, "The school years."),
-    )
-    .route("/schoolyear/{id}/open", post(open))
-    .doc(
-        Operation::post("/schoolyear/{id}/open", "schoolyear", "Open a school year from the one before it")
-            .describe(
-                "docs/documents.md §Opening a school year, in one transaction: copies the previous year's employments whose teacher has \
-                 none in this year, creates the class courses and cross-class courses the lesson table implies \
-                 (`start`: empty courses, `continuation`: copies of last year's courses with their teachers), \
-                 and, when the year has no pool entries yet, copies the previous year's entries whose pool type \
-                 has `autoCopy`. Idempotent: a second run creates nothing. No request body.",
-            )
-            .path_id("school year")
-            .optional_body(
-                json!({"type": "object", "description": "No fields; the body is ignored."}),
-                "Nothing, or `{}`.",
-            )
-            .json::<OpeningReport>(200, "What was created, listed and counted.")
-            .problem(409, "The school year is archived or finalised (`school_year_locked`).")
-            .problem(
-                422,
-                "No school year has a lower graduation year (`no_previous_year`), or a planned course broke a \
-                 course rule (docs/contract.md §Courses); nothing was created.",
-            ),
-    )
-    .route("/schoolyear/{id}/check", get(check))
-    .doc(
-        Operation::get("/schoolyear/{id}/check", "schoolyear", "Check the plan of a school year")
-            .describe("docs/documents.md §Plan check: errors first, then warnings, each with the objects concerned.")
-            .path_id("school year")
-            .json_list::<Finding>(200, "The findings (empty when the plan is clean)."),
-    )
+    let mut open = routes!(open);
+    // The body of `open` is optional, which an annotation cannot state for a body that is not an `Option`.
+    for op in open.1.paths.values_mut().filter_map(|item| item.post.as_mut()) {
+        if let Some(utoipa::openapi::RefOr::T(body)) = op.request_body.as_mut() {
+            body.required = Some(utoipa::openapi::Required::False);
+        }
+    }
+    crud::resource_routes::<SchoolYears>(routes!(list)).routes(open).routes(routes!(check))
 }
+
+crate::inputs!(
+    /// `?archived=`.
+    ListQuery = [query_flag("archived", "Only archived (true) or only non-archived (false) school years.")]
+);
+
+crate::inputs!(
+    /// Parameters and problems of [`open`].
+    OpenInputs = [
+        path_id("school year"),
+        body(),
+        problem(409, "The school year is archived or finalised (`school_year_locked`)."),
+        problem(
+            422,
+            "No school year has a lower graduation year (`no_previous_year`), or a planned course broke a \
+             course rule (docs/contract.md §Courses); nothing was created.",
+        ),
+    ]
+);
+
+crate::json_schema!(
+    /// The (ignored) body of [`open`].
+    OpenBody = json!({"type": "object", "description": "No fields; the body is ignored."})
+);
+
+crate::inputs!(
+    /// The path id of [`check`].
+    CheckInputs = [path_id("school year")]
+);
 
 /// `POST /schoolyear/ID/open` (planner): opens the year in one transaction;
 /// every created course, employment and pool entry gets its audit entry.
@@ -69,6 +70,15 @@ pub fn routes() -> ApiRouter {
 /// ignored. (It is read in any case: a body left unread in the socket when the
 /// server closes a `Connection: close` connection makes the kernel reset it,
 /// and the client loses the end of the large report.)
+#[utoipa::path(post, path = "/schoolyear/{id}/open", tag = "schoolyear", summary = "Open a school year from the one before it",
+    description = "docs/documents.md §Opening a school year, in one transaction: copies the previous year's employments whose teacher has \
+                   none in this year, creates the class courses and cross-class courses the lesson table implies \
+                   (`start`: empty courses, `continuation`: copies of last year's courses with their teachers), \
+                   and, when the year has no pool entries yet, copies the previous year's entries whose pool type \
+                   has `autoCopy`. Idempotent: a second run creates nothing. No request body.",
+    params(OpenInputs), request_body(content = inline(OpenBody), description = "Nothing, or `{}`."),
+    responses((status = 200, description = "What was created, listed and counted.", body = inline(Single<OpeningReport>)),
+        OpenInputs))]
 async fn open(
     State(app): State<AppState>,
     actor: Actor,
@@ -84,6 +94,10 @@ async fn open(
 
 /// `GET /schoolyear/ID/check` (reader): the findings of the plan check.
 /// The `detail`s are in the request's language (docs/i18n.md §Findings).
+#[utoipa::path(get, path = "/schoolyear/{id}/check", tag = "schoolyear", summary = "Check the plan of a school year",
+    description = "docs/documents.md §Plan check: errors first, then warnings, each with the objects concerned.",
+    params(CheckInputs), responses(
+        (status = 200, description = "The findings (empty when the plan is clean).", body = inline(List<Finding>)), CheckInputs))]
 async fn check(
     State(app): State<AppState>,
     RequestLang(lang): RequestLang,
@@ -106,6 +120,8 @@ fn year_id(raw: &str) -> Result<SchoolYearId> {
 }
 
 /// `GET /schoolyear[?archived=BOOL]`: ordered by graduation year.
+#[utoipa::path(get, path = "/schoolyear", tag = "schoolyear", summary = "School years, by graduation year", params(ListQuery),
+    responses((status = 200, description = "The school years.", body = inline(List<SchoolYear>)), ListQuery))]
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let archived = q.flag("archived")?;
     Ok(ok(&app.store.snapshot(async |conn| conn.list_school_years(archived).await).await?))

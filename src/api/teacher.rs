@@ -8,11 +8,12 @@ use super::client::{self, Mount};
 use super::crud;
 use super::etag::Preconditions;
 use super::extract::{PathId, QueryParams};
-use super::openapi::Operation;
+use super::openapi::annotations::{query_choice, List};
+use super::openapi::resource::crud_ops;
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
-use crate::domain::teacher::TeacherWithHistory;
+use crate::domain::teacher::{TeacherListItem, TeacherWithHistory};
 use crate::error::{Error, ErrorCode, Result};
 use crate::service::resources::Teachers;
 use crate::service::workload::fill_balances;
@@ -21,39 +22,36 @@ use crate::store::teacher::TeacherFilter;
 
 /// Routes of `/teacher`.
 pub fn routes() -> ApiRouter {
-    let mut ops = crate::api::openapi::resource::crud_ops::<Teachers>();
-    for op in &mut ops {
-        if op.method == axum::http::Method::GET {
-            *op = op
-                .clone()
-                .query_choice(
-                    "detail",
-                    &["history"],
-                    "`history`: the single form plus `history`, the teacher's employments of every school \
-                     year with their balances (docs/client.md §Teachers, TeacherHistory); any other value → 400.",
-                )
-                .json::<TeacherWithHistory>(200, "The teacher (with `history` when asked for).");
-        }
-    }
-    crud::resource_routes_with_get::<Teachers, _, _, _, _>(
-        list,
-        Operation::get("/teacher", "teacher", "Teachers (list form), by code")
-            .query_id("schoolYear", false, "Only teachers with an employment in this school year.")
-            .query_flag(
-                "employed",
-                "Needs `schoolYear` (else 400 `invalid_query`): `true` = the teachers employed that year (as without it), \
-                 `false` = the non-archived teachers without an employment that year.",
-            )
-            .query_flag("archived", "Only archived (true) or only active (false) teachers.")
-            .describe(
-                "On the existing client's compatibility mount (`--client-compat`, `/teacher`) each element is \
-                 the single form instead (with gender, employeeNumber, birthday: docs/client.md).",
-            )
-            .json_list::<crate::domain::teacher::TeacherListItem>(200, "The teachers."),
-        fetch,
-        ops,
-    )
+    let ops = crud_ops::<Teachers>().into_iter().map(|op| match op.method {
+        utoipa::openapi::HttpMethod::Get => op
+            .input(query_choice(
+                "detail",
+                &["history"],
+                "`history`: the single form plus `history`, the teacher's employments of every school \
+                 year with their balances (docs/client.md §Teachers, TeacherHistory); any other value → 400.",
+            ))
+            .json::<TeacherWithHistory>(
+                200,
+                "The teacher (with `history` when asked for).",
+                &[("ETag", "Entity tag of this version of the object.")],
+            ),
+        _ => op,
+    });
+    crud::resource_routes_with_get::<Teachers, _, _>(utoipa_axum::routes!(list), fetch, ops.collect())
 }
+
+crate::inputs!(
+    /// The query of [`list`].
+    ListQuery = [
+        query_id("schoolYear", false, "Only teachers with an employment in this school year."),
+        query_flag(
+            "employed",
+            "Needs `schoolYear` (else 400 `invalid_query`): `true` = the teachers employed that year (as without it), \
+             `false` = the non-archived teachers without an employment that year.",
+        ),
+        query_flag("archived", "Only archived (true) or only active (false) teachers."),
+    ]
+);
 
 /// `GET /teacher/ID[?detail=history]`: the single form; with `detail=history`
 /// also `history`, the teacher's employments by school year with their
@@ -88,6 +86,10 @@ async fn fetch(
 /// `GET /teacher[?schoolYear=ID[&employed=BOOL]][&archived=BOOL]`: list form, by
 /// code; 404 for an unknown school year; `employed` without `schoolYear` → 400.
 /// On the compatibility mount each element is the single form ([`client::teacher_list`]).
+#[utoipa::path(get, path = "/teacher", tag = "teacher", summary = "Teachers (list form), by code",
+    description = "On the existing client's compatibility mount (`--client-compat`, `/teacher`) each element is \
+                   the single form instead (with gender, employeeNumber, birthday: docs/client.md).",
+    params(ListQuery), responses((status = 200, description = "The teachers.", body = inline(List<TeacherListItem>)), ListQuery))]
 async fn list(State(app): State<AppState>, mount: Mount, q: QueryParams) -> Result<Response> {
     let filter = TeacherFilter {
         school_year: q.id("schoolYear")?.map(SchoolYearId),

@@ -3,12 +3,9 @@
 use axum::extract::State;
 use axum::response::Response;
 use serde_json::json;
-use utoipa::openapi::path::{Parameter, ParameterIn};
 
 use super::extract::QueryParams;
 use super::lang::RequestLang;
-use super::openapi::annotations::QueryIdProblems;
-use super::openapi::operation::query_id_parameter;
 use super::openapi::schemas::{component_ref, envelope};
 use super::response::ok;
 use super::routes::ApiRouter;
@@ -30,17 +27,13 @@ crate::json_schema!(
     refs = [Workload]
 );
 
-/// The query of [`workload`].
-struct WorkloadQuery;
-
-impl utoipa::IntoParams for WorkloadQuery {
-    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
-        vec![
-            query_id_parameter("schoolYear", true, "The school year (required)."),
-            query_id_parameter("teacher", false, "Only this teacher: answers one object."),
-        ]
-    }
-}
+crate::inputs!(
+    /// The query of [`workload`].
+    WorkloadQuery = [
+        query_id("schoolYear", true, "The school year (required)."),
+        query_id("teacher", false, "Only this teacher: answers one object."),
+    ]
+);
 
 /// `GET /workload?schoolYear=ID[&teacher=ID]`.
 #[utoipa::path(get, path = "/workload", tag = "workload", summary = "Teachers' workloads of a school year",
@@ -50,7 +43,7 @@ impl utoipa::IntoParams for WorkloadQuery {
     params(WorkloadQuery),
     responses(
         (status = 200, description = "One workload (with `teacher`) or the list.", body = inline(WorkloadAnswer)),
-        QueryIdProblems,
+        WorkloadQuery,
     ))]
 async fn workload(State(app): State<AppState>, RequestLang(lang): RequestLang, q: QueryParams) -> Result<Response> {
     let year = SchoolYearId(q.required_id("schoolYear")?);

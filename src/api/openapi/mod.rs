@@ -1,10 +1,10 @@
 //! The OpenAPI 3.1 document, generated from the code, and the interactive
 //! documentation at `/docs`.
 //!
-//! Each resource module documents its routes where it registers them, on
-//! utoipa-axum's router ([`crate::api::routes::ApiRouter`]): with
-//! `#[utoipa::path]` on the handler, or with an [`Operation`] beside the route;
-//! the generic single-object operations come from [`resource`]. Response schemas are derived from the Rust types
+//! Each handler is documented by `#[utoipa::path]` and registered with it on
+//! utoipa-axum's router ([`crate::api::routes::ApiRouter`]), with the parts of
+//! [`annotations`]; the generic single-object operations, one handler for many
+//! resources, come from [`resource`]. Response schemas are derived from the Rust types
 //! (`utoipa::ToSchema`), request schemas from the body parsers
 //! ([`crate::domain::body_reader::describe`]), and the access check adds the
 //! security requirement and 401/403/429 ([`crate::api::auth::protect`]).
@@ -24,8 +24,6 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::tag::Tag;
 use utoipa::openapi::{Info, License, OpenApi, RefOr};
-
-pub use operation::Operation;
 
 /// Where the document is served (without a token).
 pub const DOCUMENT_PATH: &str = "/api/v1/openapi.json";
