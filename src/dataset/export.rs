@@ -198,18 +198,20 @@ struct WorkloadRecords {
 }
 
 async fn workload_records(tx: &mut crate::store::Conn) -> Result<WorkloadRecords, DatasetError> {
+    use crate::domain::ids::{PostingTypeId, ThesisTypeId};
     use crate::domain::workload::CalculationMode;
     use crate::store::pool::OwnerFilter;
     let payroll = tx.list_payroll_types(None).await?;
-    let pt_code: BTreeMap<i64, String> = payroll.iter().map(|p| (p.id, p.code.clone())).collect();
+    let pt_code: BTreeMap<i64, String> = payroll.iter().map(|p| (p.id.0, p.code.clone())).collect();
     let posting_types = tx.list_posting_types().await?;
-    let posting_code: BTreeMap<i64, String> = posting_types.iter().map(|p| (p.id, p.code.clone())).collect();
+    let posting_code: BTreeMap<PostingTypeId, String> = posting_types.iter().map(|p| (p.id, p.code.clone())).collect();
     let thesis_types = tx.list_thesis_types().await?;
-    let thesis_code: BTreeMap<i64, String> = thesis_types.iter().map(|p| (p.id, p.code.clone())).collect();
+    let thesis_code: BTreeMap<ThesisTypeId, String> = thesis_types.iter().map(|p| (p.id, p.code.clone())).collect();
     let all = OwnerFilter { school_year: None, teacher: None };
-    let code_map = |m: &BTreeMap<i64, Fixed>, codes: &BTreeMap<i64, String>| -> BTreeMap<String, Fixed> {
+    /// The non-zero values of `m` keyed by the codes of their ids.
+    fn code_map<K: Ord>(m: &BTreeMap<K, Fixed>, codes: &BTreeMap<K, String>) -> BTreeMap<String, Fixed> {
         m.iter().filter(|(_, v)| v.0 != 0).filter_map(|(k, v)| Some((codes.get(k)?.clone(), *v))).collect()
-    };
+    }
     Ok(WorkloadRecords {
         grades: tx
             .list_grades()

@@ -167,7 +167,20 @@ macro_rules! raw_ids {
         }
     )*};
 }
-raw_ids!(CurriculumId, DivisionId, SchoolYearId, SubjectId, TeacherId, SchoolClassId, EmploymentId, CourseId);
+raw_ids!(
+    CurriculumId,
+    DivisionId,
+    SchoolYearId,
+    SubjectId,
+    TeacherId,
+    SchoolClassId,
+    EmploymentId,
+    CourseId,
+    PayrollTypeId,
+    PoolEntryId,
+    PostingId,
+    NoteId
+);
 
 /// `key[i] (…)` for a record (computed only when an error needs it).
 fn label<'a, T: Serialize>(key: &'static str, index: usize, record: &'a T) -> impl Fn() -> String + 'a {

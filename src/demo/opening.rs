@@ -10,7 +10,9 @@ use std::collections::{BTreeSet, HashMap};
 use crate::dataset::{CourseRecord, Dataset, EmploymentRecord, PoolEntryRecord, SchoolYearRecord};
 use crate::domain::code_key;
 use crate::domain::fixed::Fixed;
-use crate::domain::ids::{CurriculumId, DivisionId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId};
+use crate::domain::ids::{
+    CurriculumId, DivisionId, GradeId, PoolTypeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId,
+};
 use crate::domain::lessontable::{LessonEntry, LessonType};
 use crate::domain::opening::{
     plan, ClassFact, CourseFact, CurriculumFact, EmploymentFact, OpeningFacts, PoolFact, SubjectFact,
@@ -156,7 +158,7 @@ pub fn open_next_year(ds: &mut Dataset, from: &str, code: &str, description: &st
             .filter(|p| p.school_year == from)
             .map(|p| PoolFact {
                 teacher: TeacherId(teachers.id(&p.teacher)),
-                kind: pool_types.id(&p.kind),
+                kind: PoolTypeId(pool_types.id(&p.kind)),
                 auto_copy: ds.pool_types.iter().any(|t| t.code == p.kind && t.auto_copy),
                 description: p.description.clone(),
                 percent1: p.percent1,
@@ -199,7 +201,7 @@ pub fn open_next_year(ds: &mut Dataset, from: &str, code: &str, description: &st
     ds.pool_entries.extend(planned.pool_entries.iter().map(|p| PoolEntryRecord {
         school_year: code.into(),
         teacher: teachers.code(p.teacher.0),
-        kind: pool_types.code(p.kind),
+        kind: pool_types.code(p.kind.0),
         description: p.description.clone(),
         percent1: p.percent1,
         percent2: p.percent2,

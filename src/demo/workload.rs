@@ -13,6 +13,7 @@ use crate::dataset::{
     PostingTypeRecord, ThesisRecord, ThesisTypeRecord,
 };
 use crate::domain::fixed::Fixed;
+use crate::domain::ids::PayrollTypeId;
 use crate::domain::workload::{
     calculate, Calculation, CalculationMode, CourseShare, PayrollType, PoolItem, PostingDetail, PostingItem,
     ThesisItem, WorkloadInput, Year,
@@ -191,7 +192,8 @@ impl EmploymentInput {
 /// year is missing), the calculation's input, read from the dataset as the
 /// store would read it after an import.
 fn employment_inputs(ds: &Dataset) -> (Vec<PayrollType>, Vec<Option<EmploymentInput>>) {
-    let pt_id: BTreeMap<&str, i64> = PAYROLL_TYPES.iter().enumerate().map(|(i, p)| (p.0, i as i64 + 1)).collect();
+    let pt_id: BTreeMap<&str, PayrollTypeId> =
+        PAYROLL_TYPES.iter().enumerate().map(|(i, p)| (p.0, PayrollTypeId(i as i64 + 1))).collect();
     let payroll_types: Vec<PayrollType> = PAYROLL_TYPES
         .iter()
         .map(|&(code, _, lesson_based, order, ipb, _)| PayrollType {
@@ -201,7 +203,7 @@ fn employment_inputs(ds: &Dataset) -> (Vec<PayrollType>, Vec<Option<EmploymentIn
             ipb_correction_allowed: ipb,
         })
         .collect();
-    let grade_type: BTreeMap<String, (Option<i64>, Option<i64>)> = ds
+    let grade_type: BTreeMap<String, (Option<PayrollTypeId>, Option<PayrollTypeId>)> = ds
         .grades
         .iter()
         .map(|g| {

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use crate::domain::course::Course;
 use crate::domain::employment::Employment;
+use crate::domain::ids::PayrollTypeId;
 use crate::domain::payroll::{PayrollType, ThesisType};
 use crate::domain::pool::{PoolEntry, Theses};
 use crate::domain::schoolclass::SchoolClassInYear;
@@ -449,8 +450,8 @@ pub fn payroll(
                 row.push(number(closing, decimals));
             }
             // (lessons, percent) of the type's own row and of its correction row.
-            let own = |id: i64| -> (Decimal, Decimal) {
-                w.payroll.items.iter().find(|i| !i.correction && i.payroll_type.id == id).map_or(
+            let own = |id: PayrollTypeId| -> (Decimal, Decimal) {
+                w.payroll.items.iter().find(|i| !i.correction && i.payroll_type.id == id.0).map_or(
                     (Decimal::ZERO, Decimal::ZERO),
                     |i| {
                         if s2 {
@@ -474,7 +475,7 @@ pub fn payroll(
                         .payroll
                         .items
                         .iter()
-                        .find(|i| i.correction && i.parent_payroll_type.as_ref().is_some_and(|p| p.id == t.id))
+                        .find(|i| i.correction && i.parent_payroll_type.as_ref().is_some_and(|p| p.id == t.id.0))
                         .map_or(Decimal::ZERO, |i| if s2 { i.lessons2.0 } else { i.lessons1.0 });
                     // The row shows −cL; the column carries cL itself.
                     row.push(lessons(-correction));

@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::body_reader::{checked, id_of, is_blank, limits, Mode, Reader};
-use super::ids::{CurriculumId, GradeId};
+use super::ids::{CurriculumId, GradeId, PayrollTypeId};
 use super::references::{RefKind, Reference, References};
 use super::FromBody;
 use crate::error::{ErrorCode, Result};
@@ -72,15 +72,18 @@ pub struct GradePayrollTypes {
     /// The grade.
     pub grade: GradeId,
     /// `Some(Some(id))`: set; `Some(None)`: none (`null` or `""`); `None`: keep.
-    pub payroll_type: Option<Option<i64>>,
+    pub payroll_type: Option<Option<PayrollTypeId>>,
     /// The same for the class-lesson payroll type.
-    pub class_lesson_payroll_type: Option<Option<i64>>,
+    pub class_lesson_payroll_type: Option<Option<PayrollTypeId>>,
 }
 
 impl GradePayrollTypes {
     /// The grade's payroll types `(payrollType, classLessonPayrollType)` after
     /// this edit, from the current ones.
-    pub fn applied_to(&self, current: (Option<i64>, Option<i64>)) -> (Option<i64>, Option<i64>) {
+    pub fn applied_to(
+        &self,
+        current: (Option<PayrollTypeId>, Option<PayrollTypeId>),
+    ) -> (Option<PayrollTypeId>, Option<PayrollTypeId>) {
         (self.payroll_type.unwrap_or(current.0), self.class_lesson_payroll_type.unwrap_or(current.1))
     }
 
@@ -102,7 +105,7 @@ fn grade_payroll_types(r: &mut Reader, grades: Option<&Value>) -> Vec<GradePayro
     for (index, item) in items.iter().enumerate() {
         let Value::Object(grade) = item else { continue };
         let Some(id) = grade.get("id").and_then(id_of) else { continue };
-        let mut read = |key: &str| -> Option<Option<i64>> {
+        let mut read = |key: &str| -> Option<Option<PayrollTypeId>> {
             let v = grade.get(key)?;
             if v.is_null() || is_blank(v) {
                 return Some(None);
@@ -119,7 +122,7 @@ fn grade_payroll_types(r: &mut Reader, grades: Option<&Value>) -> Vec<GradePayro
                         .arg("pointer", format!("/grades/{index}/{key}")),
                 );
             }
-            Some(id)
+            Some(id.map(PayrollTypeId))
         };
         let [payroll_type, class_lesson_payroll_type] = GRADE_PAYROLL_KEYS.map(&mut read);
         if payroll_type.is_some() || class_lesson_payroll_type.is_some() {
@@ -204,10 +207,14 @@ mod tests {
         };
         assert_eq!(
             c.grade_payroll_types,
-            [edit(0, 1, Some(Some(7)), Some(None)), edit(3, 4, Some(None), Some(Some(8)))]
+            [
+                edit(0, 1, Some(Some(PayrollTypeId(7))), Some(None)),
+                edit(3, 4, Some(None), Some(Some(PayrollTypeId(8))))
+            ]
         );
-        assert_eq!(c.grade_payroll_types[0].applied_to((Some(1), Some(2))), (Some(7), None));
-        assert_eq!(edit(5, 9, None, Some(Some(3))).applied_to((Some(1), Some(2))), (Some(1), Some(3)), "absent keeps");
+        let pt = |id| Some(PayrollTypeId(id));
+        assert_eq!(c.grade_payroll_types[0].applied_to((pt(1), pt(2))), (pt(7), None));
+        assert_eq!(edit(5, 9, None, Some(pt(3))).applied_to((pt(1), pt(2))), (pt(1), pt(3)), "absent keeps");
         let pointers: Vec<_> = c.references().into_iter().map(|r| (r.pointer, r.kind, r.id)).collect();
         assert_eq!(
             pointers[4..],

@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::body_reader::{checked, limits, Mode, Reader};
+use super::ids::PayrollTypeId;
 use super::reference_forms::LookupRef;
 use super::references::{RefKind, Reference, References};
 use super::FromBody;
@@ -40,9 +41,9 @@ pub struct NewGrade {
     /// Designation.
     pub description: String,
     /// Payroll type id of its courses.
-    pub payroll_type: Option<i64>,
+    pub payroll_type: Option<PayrollTypeId>,
     /// Payroll type id of its class-lesson courses.
-    pub class_lesson_payroll_type: Option<i64>,
+    pub class_lesson_payroll_type: Option<PayrollTypeId>,
 }
 
 impl FromBody for NewGrade {
@@ -50,8 +51,8 @@ impl FromBody for NewGrade {
         let mut r = Reader::new(body, mode)?;
         let code = r.text("code", true, limits::CODE);
         let description = r.text("description", true, limits::DESCRIPTION);
-        let payroll_type = r.reference("payrollType", false);
-        let class_lesson_payroll_type = r.reference("classLessonPayrollType", false);
+        let payroll_type = r.reference("payrollType", false).map(PayrollTypeId);
+        let class_lesson_payroll_type = r.reference("classLessonPayrollType", false).map(PayrollTypeId);
         r.finish()?;
         Ok(NewGrade { code: checked(code), description: checked(description), payroll_type, class_lesson_payroll_type })
     }

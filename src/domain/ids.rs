@@ -19,6 +19,7 @@ macro_rules! typed_ids {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { self.0.fmt(f) }
         }
         impl From<i64> for $name { fn from(v: i64) -> Self { $name(v) } }
+        impl From<$name> for i64 { fn from(v: $name) -> Self { v.0 } }
         impl utoipa::PartialSchema for $name {
             fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
                 utoipa::openapi::ObjectBuilder::new()
@@ -44,4 +45,11 @@ typed_ids! {
     SchoolClassId => "school class",
     EmploymentId => "employment",
     CourseId => "course",
+    PayrollTypeId => "payroll type",
+    PoolTypeId => "pool type",
+    PostingTypeId => "posting type",
+    ThesisTypeId => "thesis type",
+    PoolEntryId => "pool entry",
+    PostingId => "posting",
+    NoteId => "note",
 }

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::body_reader::{checked, limits, Mode, Reader};
 use super::fixed::Fixed;
+use super::ids::{PayrollTypeId, PoolTypeId, PostingTypeId, ThesisTypeId};
 use super::reference_forms::LookupRef;
 use super::references::{RefKind, Reference, References};
 use super::FromBody;
@@ -29,7 +30,8 @@ pub const MAX_THESIS_PERCENT: i64 = 100;
 #[serde(rename_all = "camelCase")]
 pub struct PayrollType {
     /// Database id.
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: PayrollTypeId,
     /// Short code, unique case-insensitively (e.g. `G2`).
     pub code: String,
     /// Designation, e.g. "Unterricht GYM2-4" (printed in the payroll lines).
@@ -120,7 +122,8 @@ impl BookingKind {
 #[serde(rename_all = "camelCase")]
 pub struct PoolType {
     /// Database id.
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: PoolTypeId,
     /// Short code, unique.
     pub code: String,
     /// Designation.
@@ -137,7 +140,8 @@ pub struct PoolType {
 #[serde(rename_all = "camelCase")]
 pub struct PostingType {
     /// Database id.
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: PostingTypeId,
     /// Short code, unique.
     pub code: String,
     /// Designation.
@@ -154,7 +158,8 @@ pub struct PostingType {
 #[serde(rename_all = "camelCase")]
 pub struct ThesisType {
     /// Database id.
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: ThesisTypeId,
     /// Short code, unique.
     pub code: String,
     /// Designation.
@@ -174,7 +179,7 @@ pub struct NewBookingType {
     /// Designation.
     pub description: String,
     /// Payroll type id.
-    pub payroll_type: i64,
+    pub payroll_type: PayrollTypeId,
     /// The extra field as a number: 0/1 for the booleans, ten-thousandths of
     /// a percent for the thesis percent.
     pub extra: i64,
@@ -185,7 +190,7 @@ pub fn parse_booking_type(body: &Value, mode: Mode, kind: BookingKind) -> Result
     let mut r = Reader::new(body, mode)?;
     let code = r.text("code", true, limits::CODE);
     let description = r.text("description", true, limits::DESCRIPTION);
-    let payroll_type = r.reference("payrollType", true);
+    let payroll_type = r.reference("payrollType", true).map(PayrollTypeId);
     let extra = match kind {
         BookingKind::Pool => i64::from(r.boolean("autoCopy")),
         BookingKind::Posting => i64::from(r.boolean("percent")),
@@ -304,7 +309,7 @@ mod tests {
             Mode::Create,
         )
         .unwrap();
-        assert_eq!((t.0.payroll_type, t.0.extra), (2, 5_000));
+        assert_eq!((t.0.payroll_type, t.0.extra), (PayrollTypeId(2), 5_000));
         let p = NewPoolType::from_body(
             &json!({"code": "S", "description": "Schulpool", "payrollType": 8, "autoCopy": true}),
             Mode::Create,

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::body_reader::{checked, limits, Mode, Reader};
 use super::fixed::Fixed;
+use super::ids::{NoteId, PoolEntryId, PoolTypeId, PostingId, PostingTypeId, SchoolYearId, TeacherId, ThesisTypeId};
 use super::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
 use super::references::{RefKind, Reference, References};
 use super::FromBody;
@@ -32,7 +33,8 @@ pub const MAX_THESIS_COUNT: i64 = 999;
 #[serde(rename_all = "camelCase")]
 pub struct PoolEntry {
     /// Database id.
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: PoolEntryId,
     /// School year (reference form).
     pub school_year: SchoolYearRef,
     /// Teacher (reference form).
@@ -53,11 +55,11 @@ pub struct PoolEntry {
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewPoolEntry {
     /// School year id.
-    pub school_year: i64,
+    pub school_year: SchoolYearId,
     /// Teacher id.
-    pub teacher: i64,
+    pub teacher: TeacherId,
     /// Pool type id.
-    pub kind: i64,
+    pub kind: PoolTypeId,
     /// Description.
     pub description: Option<String>,
     /// Percent in semester 1.
@@ -69,9 +71,9 @@ pub struct NewPoolEntry {
 impl FromBody for NewPoolEntry {
     fn from_body(body: &Value, mode: Mode) -> Result<Self> {
         let mut r = Reader::new(body, mode)?;
-        let school_year = r.reference("schoolYear", true);
-        let teacher = r.reference("teacher", true);
-        let kind = r.reference("type", true);
+        let school_year = r.reference("schoolYear", true).map(SchoolYearId);
+        let teacher = r.reference("teacher", true).map(TeacherId);
+        let kind = r.reference("type", true).map(PoolTypeId);
         let description = r.text("description", false, limits::DESCRIPTION);
         let percent1 = r.fixed("percent1", 0, MAX_POOL_PERCENT).unwrap_or_default();
         let percent2 = r.fixed("percent2", 0, MAX_POOL_PERCENT).unwrap_or_default();
@@ -92,7 +94,8 @@ impl FromBody for NewPoolEntry {
 #[serde(rename_all = "camelCase")]
 pub struct Posting {
     /// Database id.
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: PostingId,
     /// School year (reference form).
     pub school_year: SchoolYearRef,
     /// Teacher (reference form).
@@ -107,7 +110,7 @@ pub struct Posting {
     /// Value per posting type id (string keys), every posting type listed, 0
     /// where none: single lessons or percent as the type says; may be negative.
     #[schema(value_type = BTreeMap<String, Fixed>)]
-    pub details: BTreeMap<i64, Fixed>,
+    pub details: BTreeMap<PostingTypeId, Fixed>,
 }
 
 /// A valid posting body: schoolYear, teacher and startDate required; endDate
@@ -115,9 +118,9 @@ pub struct Posting {
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewPosting {
     /// School year id.
-    pub school_year: i64,
+    pub school_year: SchoolYearId,
     /// Teacher id.
-    pub teacher: i64,
+    pub teacher: TeacherId,
     /// Description.
     pub description: Option<String>,
     /// First day.
@@ -125,14 +128,14 @@ pub struct NewPosting {
     /// Last day.
     pub end_date: Option<NaiveDate>,
     /// Non-zero values per posting type id.
-    pub details: Vec<(i64, Fixed)>,
+    pub details: Vec<(PostingTypeId, Fixed)>,
 }
 
 impl FromBody for NewPosting {
     fn from_body(body: &Value, mode: Mode) -> Result<Self> {
         let mut r = Reader::new(body, mode)?;
-        let school_year = r.reference("schoolYear", true);
-        let teacher = r.reference("teacher", true);
+        let school_year = r.reference("schoolYear", true).map(SchoolYearId);
+        let teacher = r.reference("teacher", true).map(TeacherId);
         let description = r.text("description", false, limits::DESCRIPTION);
         let start_given = body.get("startDate").is_some_and(|v| !v.is_null());
         let start_date = r.date("startDate", false);
@@ -157,7 +160,7 @@ impl FromBody for NewPosting {
             description,
             start_date: checked(start_date),
             end_date,
-            details: details.into_iter().filter(|(_, v)| v.0 != 0).collect(),
+            details: details.into_iter().filter(|(_, v)| v.0 != 0).map(|(t, v)| (PostingTypeId(t), v)).collect(),
         })
     }
 }
@@ -174,19 +177,19 @@ pub struct Theses {
     pub teacher: TeacherRef,
     /// Count per thesis type id (string keys); types without theses are absent.
     #[schema(value_type = BTreeMap<String, Fixed>)]
-    pub thesis_counts: BTreeMap<i64, Fixed>,
+    pub thesis_counts: BTreeMap<ThesisTypeId, Fixed>,
 }
 
 /// A valid `PUT /thesis/<sy>-<t>` body: `thesisCounts` (counts ≥ 0; zeros dropped).
 #[derive(Debug, Clone, PartialEq)]
-pub struct ThesisCounts(pub Vec<(i64, Fixed)>);
+pub struct ThesisCounts(pub Vec<(ThesisTypeId, Fixed)>);
 
 impl FromBody for ThesisCounts {
     fn from_body(body: &Value, mode: Mode) -> Result<Self> {
         let mut r = Reader::new(body, mode)?;
         let counts = r.id_map("thesisCounts", 0, MAX_THESIS_COUNT).unwrap_or_default();
         r.finish()?;
-        Ok(ThesisCounts(counts.into_iter().filter(|(_, v)| v.0 != 0).collect()))
+        Ok(ThesisCounts(counts.into_iter().filter(|(_, v)| v.0 != 0).map(|(t, v)| (ThesisTypeId(t), v)).collect()))
     }
 }
 
@@ -202,7 +205,8 @@ pub fn parse_thesis_id(id: &str) -> Option<(i64, i64)> {
 #[serde(rename_all = "camelCase")]
 pub struct Note {
     /// Database id.
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: NoteId,
     /// The teacher the note is about (reference form).
     pub teacher: TeacherRef,
     /// The note.
@@ -217,7 +221,7 @@ pub struct Note {
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewNote {
     /// Teacher id.
-    pub teacher: i64,
+    pub teacher: TeacherId,
     /// The note.
     pub text: String,
 }
@@ -225,7 +229,7 @@ pub struct NewNote {
 impl FromBody for NewNote {
     fn from_body(body: &Value, mode: Mode) -> Result<Self> {
         let mut r = Reader::new(body, mode)?;
-        let teacher = r.reference("teacher", true);
+        let teacher = r.reference("teacher", true).map(TeacherId);
         let text = r.multi_line_text("text", true, limits::COMMENT);
         r.finish()?;
         Ok(NewNote { teacher: checked(teacher), text: checked(text) })
@@ -330,7 +334,7 @@ mod tests {
             Mode::Create,
         )
         .unwrap();
-        assert_eq!(p.details, vec![(2, Fixed(15_000)), (3, Fixed(-20_000))]);
+        assert_eq!(p.details, vec![(PostingTypeId(2), Fixed(15_000)), (PostingTypeId(3), Fixed(-20_000))]);
     }
 
     #[test]
@@ -340,7 +344,7 @@ mod tests {
             [("/thesisCounts/1".to_string(), "out_of_range")]
         );
         let c = ThesisCounts::from_body(&json!({"thesisCounts": {"1": 3, "2": 0}}), Mode::Replace).unwrap();
-        assert_eq!(c.0, vec![(1, Fixed::units(3))]);
+        assert_eq!(c.0, vec![(ThesisTypeId(1), Fixed::units(3))]);
         assert_eq!(parse_thesis_id("3-17"), Some((3, 17)));
         assert_eq!(parse_thesis_id("3-x"), None);
         assert_eq!(parse_thesis_id("03-1"), None);

@@ -77,13 +77,13 @@ pub struct Reference {
 }
 
 impl Reference {
-    /// A reference at `pointer` to object `id` of `kind`.
-    pub fn new(pointer: impl Into<String>, kind: RefKind, id: i64) -> Self {
-        Reference { pointer: pointer.into(), kind, id }
+    /// A reference at `pointer` to object `id` of `kind` (a typed id or the plain number).
+    pub fn new(pointer: impl Into<String>, kind: RefKind, id: impl Into<i64>) -> Self {
+        Reference { pointer: pointer.into(), kind, id: id.into() }
     }
 
     /// `Some(reference)` when `id` is present (optional fields).
-    pub fn optional(pointer: &str, kind: RefKind, id: Option<i64>) -> Option<Self> {
+    pub fn optional(pointer: &str, kind: RefKind, id: Option<impl Into<i64>>) -> Option<Self> {
         id.map(|id| Reference::new(pointer, kind, id))
     }
 }

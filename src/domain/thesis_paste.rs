@@ -19,13 +19,14 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::fixed::{Fixed, Literal};
+use super::ids::{TeacherId, ThesisTypeId};
 use super::pool::MAX_THESIS_COUNT;
 
 /// A thesis type as a column of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PasteType {
     /// Thesis type id.
-    pub id: i64,
+    pub id: ThesisTypeId,
     /// Its code (matched case-insensitively in a header).
     pub code: String,
 }
@@ -65,10 +66,10 @@ pub struct PastedLine {
     /// The teacher code as pasted (trimmed).
     pub code: String,
     /// The teacher's id, when the code is known.
-    pub teacher: Option<i64>,
+    pub teacher: Option<TeacherId>,
     /// The count per column (thesis type id, count), every column, blanks 0;
     /// the cells that could not be read are left out.
-    pub counts: Vec<(i64, Fixed)>,
+    pub counts: Vec<(ThesisTypeId, Fixed)>,
     /// What is wrong (empty: the line can be saved).
     pub problems: Vec<LineProblem>,
 }
@@ -77,7 +78,7 @@ pub struct PastedLine {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pasted {
     /// The thesis type ids of the columns after the code, in order.
-    pub columns: Vec<i64>,
+    pub columns: Vec<ThesisTypeId>,
     /// Whether the first line was a header.
     pub header: bool,
     /// The lines with a teacher code, in order.
@@ -109,8 +110,8 @@ fn count(text: &str) -> Option<Fixed> {
 
 /// Reads `text` against the thesis `types` (the default column order) and
 /// the year's teachers `teachers` (code → id; codes matched case-insensitively).
-pub fn parse(text: &str, types: &[PasteType], teachers: &[(String, i64)]) -> Pasted {
-    let teacher_of: HashMap<String, i64> = teachers.iter().map(|(c, id)| (c.to_lowercase(), *id)).collect();
+pub fn parse(text: &str, types: &[PasteType], teachers: &[(String, TeacherId)]) -> Pasted {
+    let teacher_of: HashMap<String, TeacherId> = teachers.iter().map(|(c, id)| (c.to_lowercase(), *id)).collect();
     let type_of: HashMap<String, &PasteType> = types.iter().map(|t| (t.code.to_lowercase(), t)).collect();
     let mut rows =
         text.lines().enumerate().map(|(n, l)| (n + 1, cells(l))).filter(|(_, c)| c.iter().any(|x| !x.is_empty()));
@@ -129,7 +130,7 @@ pub fn parse(text: &str, types: &[PasteType], teachers: &[(String, i64)]) -> Pas
             pending.push((n, first));
         }
     }
-    let mut seen: HashMap<i64, usize> = HashMap::new();
+    let mut seen: HashMap<TeacherId, usize> = HashMap::new();
     let lines = pending
         .into_iter()
         .chain(rows)
@@ -169,7 +170,7 @@ pub fn parse(text: &str, types: &[PasteType], teachers: &[(String, i64)]) -> Pas
 
 /// The counts after applying `line`'s columns over `old` (thesis type id →
 /// count): the pasted columns replace, the others stay; zeros dropped, by id.
-pub fn merged(old: &BTreeMap<i64, Fixed>, line: &[(i64, Fixed)]) -> Vec<(i64, Fixed)> {
+pub fn merged(old: &BTreeMap<ThesisTypeId, Fixed>, line: &[(ThesisTypeId, Fixed)]) -> Vec<(ThesisTypeId, Fixed)> {
     let mut out = old.clone();
     for (t, c) in line {
         out.insert(*t, *c);
@@ -182,11 +183,16 @@ mod tests {
     use super::*;
 
     fn types() -> Vec<PasteType> {
-        vec![PasteType { id: 1, code: "MA".into() }, PasteType { id: 2, code: "FA".into() }]
+        vec![PasteType { id: ThesisTypeId(1), code: "MA".into() }, PasteType { id: ThesisTypeId(2), code: "FA".into() }]
     }
 
-    fn teachers() -> Vec<(String, i64)> {
-        vec![("abc".into(), 10), ("Def".into(), 11)]
+    fn teachers() -> Vec<(String, TeacherId)> {
+        vec![("abc".into(), TeacherId(10)), ("Def".into(), TeacherId(11))]
+    }
+
+    /// The counts `pairs` with typed thesis type ids.
+    fn typed(pairs: &[(i64, Fixed)]) -> Vec<(ThesisTypeId, Fixed)> {
+        pairs.iter().map(|(t, c)| (ThesisTypeId(*t), *c)).collect()
     }
 
     fn one(n: i64) -> Fixed {
@@ -197,28 +203,28 @@ mod tests {
     fn tab_and_semicolon_lines_in_the_types_order() {
         let p = parse("abc\t2\t1\n\nDEF;0;3\n", &types(), &teachers());
         assert!(!p.header && p.is_clean(), "{p:?}");
-        assert_eq!(p.columns, vec![1, 2]);
-        assert_eq!(p.lines[0].teacher, Some(10));
-        assert_eq!(p.lines[0].counts, vec![(1, one(2)), (2, one(1))]);
+        assert_eq!(p.columns, [1, 2].map(ThesisTypeId));
+        assert_eq!(p.lines[0].teacher, Some(TeacherId(10)));
+        assert_eq!(p.lines[0].counts, typed(&[(1, one(2)), (2, one(1))]));
         assert_eq!(p.lines[1].number, 3, "blank lines are skipped but counted");
-        assert_eq!(p.lines[1].teacher, Some(11), "codes match case-insensitively");
-        assert_eq!(p.lines[1].counts, vec![(1, one(0)), (2, one(3))]);
+        assert_eq!(p.lines[1].teacher, Some(TeacherId(11)), "codes match case-insensitively");
+        assert_eq!(p.lines[1].counts, typed(&[(1, one(0)), (2, one(3))]));
     }
 
     #[test]
     fn blank_and_missing_cells_count_zero_and_a_comma_is_a_point() {
         let p = parse("abc\t\nDef\t1,5\t\t", &types(), &teachers());
         assert!(p.is_clean(), "{p:?}");
-        assert_eq!(p.lines[0].counts, vec![(1, one(0)), (2, one(0))]);
-        assert_eq!(p.lines[1].counts, vec![(1, Fixed(15_000)), (2, one(0))]);
+        assert_eq!(p.lines[0].counts, typed(&[(1, one(0)), (2, one(0))]));
+        assert_eq!(p.lines[1].counts, typed(&[(1, Fixed(15_000)), (2, one(0))]));
     }
 
     #[test]
     fn a_header_chooses_the_columns() {
         let p = parse("Kürzel\tfa\nabc\t4", &types(), &teachers());
         assert!(p.header && p.is_clean(), "{p:?}");
-        assert_eq!(p.columns, vec![2]);
-        assert_eq!(p.lines[0].counts, vec![(2, one(4))]);
+        assert_eq!(p.columns, [2].map(ThesisTypeId));
+        assert_eq!(p.lines[0].counts, typed(&[(2, one(4))]));
         assert_eq!(p.lines[0].number, 2);
     }
 
@@ -239,7 +245,7 @@ mod tests {
             vec![LineProblem::Duplicate { first: 2 }, LineProblem::TooManyCells { found: 3, columns: 2 }]
         );
         assert_eq!(p.lines[3].problems, vec![LineProblem::BadCount { column: "MA".into(), text: "1000".into() }]);
-        assert_eq!(p.lines[3].counts, vec![(2, one(0))], "a bad cell is left out");
+        assert_eq!(p.lines[3].counts, typed(&[(2, one(0))]), "a bad cell is left out");
     }
 
     #[test]
@@ -249,7 +255,7 @@ mod tests {
 
     #[test]
     fn merged_keeps_unnamed_types_and_drops_zeros() {
-        let old = BTreeMap::from([(1, one(2)), (3, one(1))]);
-        assert_eq!(merged(&old, &[(1, one(0)), (2, one(5))]), vec![(2, one(5)), (3, one(1))]);
+        let old = BTreeMap::from([(ThesisTypeId(1), one(2)), (ThesisTypeId(3), one(1))]);
+        assert_eq!(merged(&old, &typed(&[(1, one(0)), (2, one(5))])), typed(&[(2, one(5)), (3, one(1))]));
     }
 }

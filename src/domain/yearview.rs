@@ -19,6 +19,7 @@ use rust_decimal::Decimal;
 
 use super::course::Course;
 use super::fixed::Fixed;
+use super::ids::{DivisionId, EmploymentId, PayrollTypeId, PoolTypeId};
 use super::reference_forms::{LookupRef, TeacherRef};
 
 /// Lessons and percent of one payroll type in one employment (a Pensenmeldung
@@ -26,7 +27,7 @@ use super::reference_forms::{LookupRef, TeacherRef};
 #[derive(Debug, Clone, PartialEq)]
 pub struct PayrollShare {
     /// The payroll type id (`payrollType.id` of the workload's payroll item).
-    pub payroll_type: i64,
+    pub payroll_type: PayrollTypeId,
     /// Lessons per week, semester 1 and 2.
     pub lessons: [Decimal; 2],
     /// Percent, semester 1 and 2.
@@ -37,7 +38,7 @@ pub struct PayrollShare {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PoolShare {
     /// The pool type id.
-    pub pool_type: i64,
+    pub pool_type: PoolTypeId,
     /// Percent, semester 1 and 2.
     pub percent: [Decimal; 2],
 }
@@ -59,7 +60,7 @@ pub struct Flags {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     /// The employment id.
-    pub employment: i64,
+    pub employment: EmploymentId,
     /// The teacher.
     pub teacher: TeacherRef,
     /// The employing division.
@@ -197,9 +198,9 @@ pub struct Totals {
     /// Per gender, by gender code; rows without a gender last (`None`).
     pub genders: Vec<(Option<LookupRef>, Sum)>,
     /// Per payroll type id.
-    pub payroll: BTreeMap<i64, PayrollSum>,
+    pub payroll: BTreeMap<PayrollTypeId, PayrollSum>,
     /// Per pool type id: percent per semester.
-    pub pool: BTreeMap<i64, [Decimal; 2]>,
+    pub pool: BTreeMap<PoolTypeId, [Decimal; 2]>,
 }
 
 /// The totals of `rows`: each figure the exact sum of the rows' figures.
@@ -406,7 +407,7 @@ pub fn sort_rows(rows: &mut [Row], key: SortKey, descending: bool) {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filter {
     /// Only this division (id).
-    pub division: Option<i64>,
+    pub division: Option<DivisionId>,
     /// Only rows with at least one of the chosen flags (none chosen: every row).
     pub flags: Flags,
     /// Every word must occur in the teacher's code, last or first name (case-insensitive).
@@ -416,7 +417,7 @@ pub struct Filter {
 impl Filter {
     /// Whether row `r` is shown.
     pub fn matches(&self, r: &Row) -> bool {
-        if self.division.is_some_and(|d| d != r.division.id) {
+        if self.division.is_some_and(|d| d.0 != r.division.id) {
             return false;
         }
         let f = self.flags;
@@ -449,7 +450,7 @@ mod tests {
     fn row(id: i64, code: &str, division: i64, workload: &str, target: &str) -> Row {
         let (w, t) = (d(workload), d(target));
         Row {
-            employment: id,
+            employment: EmploymentId(id),
             teacher: TeacherRef {
                 id: TeacherId(id),
                 archived: false,
@@ -476,8 +477,12 @@ mod tests {
                 no_work: no_work(w),
                 open_lessons: false,
             },
-            payroll_shares: vec![PayrollShare { payroll_type: 2, lessons: [d("11.5"), d("11")], percent: [t, t] }],
-            pool_shares: vec![PoolShare { pool_type: 8, percent: [d("5"), d("2.5")] }],
+            payroll_shares: vec![PayrollShare {
+                payroll_type: PayrollTypeId(2),
+                lessons: [d("11.5"), d("11")],
+                percent: [t, t],
+            }],
+            pool_shares: vec![PoolShare { pool_type: PoolTypeId(8), percent: [d("5"), d("2.5")] }],
             percent_decimals: 2,
         }
     }
@@ -518,8 +523,8 @@ mod tests {
         assert_eq!(t.genders.len(), 2);
         assert!(t.genders[1].0.is_none(), "rows without a gender last");
         assert_eq!(t.genders[0].1.employment_max, d("80"));
-        assert_eq!(t.payroll[&2].lessons, [d("34.5"), d("33")]);
-        assert_eq!(t.pool[&8], [d("15"), d("7.5")]);
+        assert_eq!(t.payroll[&PayrollTypeId(2)].lessons, [d("34.5"), d("33")]);
+        assert_eq!(t.pool[&PoolTypeId(8)], [d("15"), d("7.5")]);
         assert_eq!(totals(&[]), Totals::default());
     }
 
@@ -556,9 +561,9 @@ mod tests {
     #[test]
     fn filters_narrow_by_division_flags_and_words() {
         let rows = [row(1, "abc", 1, "90", "75"), row(2, "def", 2, "0", "0"), row(3, "ghi", 1, "60", "60")];
-        let shown = |f: &Filter| rows.iter().filter(|r| f.matches(r)).map(|r| r.employment).collect::<Vec<_>>();
+        let shown = |f: &Filter| rows.iter().filter(|r| f.matches(r)).map(|r| r.employment.0).collect::<Vec<_>>();
         assert_eq!(shown(&Filter::default()), [1, 2, 3]);
-        assert_eq!(shown(&Filter { division: Some(1), ..Default::default() }), [1, 3]);
+        assert_eq!(shown(&Filter { division: Some(DivisionId(1)), ..Default::default() }), [1, 3]);
         let flags = Flags { outside_range: true, ..Default::default() };
         assert_eq!(shown(&Filter { flags, ..Default::default() }), [1, 2], "90 > 80 and 0 < 50");
         let flags = Flags { no_work: true, ..Default::default() };

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::domain::check::{check, CheckFacts, EmploymentCheck, Finding};
-use crate::domain::ids::SchoolYearId;
+use crate::domain::ids::{PayrollTypeId, SchoolYearId};
 use crate::domain::reference_forms::SchoolYearRef;
 use crate::domain::workload::Warning;
 use crate::error::{Error, Result};
@@ -24,7 +24,7 @@ pub async fn check_plan(conn: &mut Conn, id: SchoolYearId) -> Result<Vec<Finding
     let courses = conn.list_courses(CourseFilter::year(id)).await?;
     let employments = conn.list_employments(EmploymentFilter { school_year: Some(id), teacher: None }).await?;
     let (_, results) = results_for(conn, &year, None).await?;
-    let payroll_codes: BTreeMap<i64, String> =
+    let payroll_codes: BTreeMap<PayrollTypeId, String> =
         conn.list_payroll_types(None).await?.into_iter().map(|p| (p.id, p.code)).collect();
     let mut missing: BTreeMap<String, i64> = BTreeMap::new();
     let employments = employments
@@ -34,7 +34,7 @@ pub async fn check_plan(conn: &mut Conn, id: SchoolYearId) -> Result<Vec<Finding
             for w in result.map(|r| r.calculation.warnings.as_slice()).unwrap_or_default() {
                 if let Warning::NoWeeklyLessons { payroll_type } = w {
                     let code = payroll_codes.get(payroll_type).cloned().unwrap_or_else(|| payroll_type.to_string());
-                    missing.insert(code, *payroll_type);
+                    missing.insert(code, payroll_type.0);
                 }
             }
             EmploymentCheck {

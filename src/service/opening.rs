@@ -81,7 +81,7 @@ pub async fn open_school_year(tx: &mut Conn, id: SchoolYearId) -> Result<Opening
         tx.list_pool_entries(OwnerFilter { school_year: Some(id), teacher: None })
             .await?
             .into_iter()
-            .filter(|p| pool_ids.contains(&p.id))
+            .filter(|p| pool_ids.contains(&p.id.0))
             .collect()
     };
     let counts =
@@ -102,7 +102,7 @@ pub async fn open_school_year_for(store: &Store, actor: &Actor, id: SchoolYearId
         actor.record(&mut tx, "course", c.id.0, None::<&()>, Some(c)).await?;
     }
     for p in &report.pool_entries {
-        actor.record(&mut tx, "poolentry", p.id, None::<&()>, Some(p)).await?;
+        actor.record(&mut tx, "poolentry", p.id.0, None::<&()>, Some(p)).await?;
     }
     tx.commit().await?;
     Ok(report)

@@ -12,7 +12,7 @@ use super::crud::{read_back, Crud, CrudCreate, Written};
 use super::references;
 use super::schoolyear::require_open;
 use super::version::Expect;
-use crate::domain::ids::{SchoolYearId, TeacherId};
+use crate::domain::ids::{NoteId, PoolEntryId, PostingId, SchoolYearId, TeacherId};
 use crate::domain::pool::{
     not_employed, NewNote, NewPoolEntry, NewPosting, Note, PoolEntry, Posting, Theses, ThesisCounts,
 };
@@ -23,8 +23,12 @@ use crate::store::{Conn, Store};
 /// when the teacher has no employment in it. For a change, `before` is the
 /// year the entry is in now: it must be open too (checked first, once when
 /// the entry stays in its year).
-async fn check_owner(conn: &mut Conn, before: Option<SchoolYearId>, school_year: i64, teacher: i64) -> Result<()> {
-    let (year, teacher) = (SchoolYearId(school_year), TeacherId(teacher));
+async fn check_owner(
+    conn: &mut Conn,
+    before: Option<SchoolYearId>,
+    year: SchoolYearId,
+    teacher: TeacherId,
+) -> Result<()> {
     if let Some(before) = before.filter(|b| *b != year) {
         require_open(conn, before).await?;
     }
@@ -38,38 +42,38 @@ async fn check_owner(conn: &mut Conn, before: Option<SchoolYearId>, school_year:
 }
 
 /// Creates a pool entry (the checks of an owner: open year, employed teacher).
-pub async fn create_pool_entry(conn: &mut Conn, new: &NewPoolEntry) -> Result<i64> {
+pub async fn create_pool_entry(conn: &mut Conn, new: &NewPoolEntry) -> Result<PoolEntryId> {
     check_owner(conn, None, new.school_year, new.teacher).await?;
     conn.create_pool_entry(new).await
 }
 
 /// Saves `new` over pool entry `id` in state `before`: 409 when its current
 /// or its new year is locked, 422 when the new teacher is not employed.
-pub async fn update_pool_entry(conn: &mut Conn, id: i64, before: &PoolEntry, new: &NewPoolEntry) -> Result<()> {
+pub async fn update_pool_entry(conn: &mut Conn, id: PoolEntryId, before: &PoolEntry, new: &NewPoolEntry) -> Result<()> {
     check_owner(conn, Some(before.school_year.id), new.school_year, new.teacher).await?;
     conn.update_pool_entry(id, new).await
 }
 
 /// Deletes pool entry `id` in state `before`: 409 when its year is locked.
-pub async fn delete_pool_entry(conn: &mut Conn, id: i64, before: &PoolEntry) -> Result<()> {
+pub async fn delete_pool_entry(conn: &mut Conn, id: PoolEntryId, before: &PoolEntry) -> Result<()> {
     require_open(conn, before.school_year.id).await?;
     conn.delete_pool_entry(id).await
 }
 
 /// Creates a posting with its details (the checks of an owner).
-pub async fn create_posting(conn: &mut Conn, new: &NewPosting) -> Result<i64> {
+pub async fn create_posting(conn: &mut Conn, new: &NewPosting) -> Result<PostingId> {
     check_owner(conn, None, new.school_year, new.teacher).await?;
     conn.create_posting(new).await
 }
 
 /// Saves `new` over posting `id` in state `before` (as [`update_pool_entry`]).
-pub async fn update_posting(conn: &mut Conn, id: i64, before: &Posting, new: &NewPosting) -> Result<()> {
+pub async fn update_posting(conn: &mut Conn, id: PostingId, before: &Posting, new: &NewPosting) -> Result<()> {
     check_owner(conn, Some(before.school_year.id), new.school_year, new.teacher).await?;
     conn.update_posting(id, new).await
 }
 
 /// Deletes posting `id` in state `before`: 409 when its year is locked.
-pub async fn delete_posting(conn: &mut Conn, id: i64, before: &Posting) -> Result<()> {
+pub async fn delete_posting(conn: &mut Conn, id: PostingId, before: &Posting) -> Result<()> {
     require_open(conn, before.school_year.id).await?;
     conn.delete_posting(id).await
 }
@@ -79,17 +83,17 @@ pub async fn delete_posting(conn: &mut Conn, id: i64, before: &Posting) -> Resul
 pub async fn set_theses(conn: &mut Conn, before: &Theses, counts: &ThesisCounts) -> Result<()> {
     require_open(conn, before.school_year.id).await?;
     super::references::check(conn, counts).await?;
-    conn.replace_theses(before.school_year.id.0, before.teacher.id.0, &counts.0).await
+    conn.replace_theses(before.school_year.id, before.teacher.id, &counts.0).await
 }
 
 macro_rules! owned_resource {
-    ($marker:ident, $new:ty, $single:ty, $path:literal, $noun:literal, $table:literal, $get:ident, $create:ident, $update:ident, $delete:ident) => {
+    ($marker:ident, $id:ident, $new:ty, $single:ty, $path:literal, $noun:literal, $table:literal, $get:ident, $create:ident, $update:ident, $delete:ident) => {
         #[doc = concat!("The `/", $path, "` resource for the generic use cases.")]
         pub struct $marker;
         impl CrudCreate for $marker {
             type New = $new;
             async fn create(tx: &mut Conn, new: &$new) -> Result<i64> {
-                $create(tx, new).await
+                Ok($create(tx, new).await?.0)
             }
         }
         impl Crud for $marker {
@@ -99,14 +103,14 @@ macro_rules! owned_resource {
             type Update = $new;
             type Single = $single;
             async fn get(conn: &mut Conn, id: i64) -> Result<Option<$single>> {
-                conn.$get(id).await
+                conn.$get($id(id)).await
             }
             async fn save(tx: &mut Conn, id: i64, before: &$single, new: &$new) -> Result<$single> {
-                $update(tx, id, before, new).await?;
+                $update(tx, $id(id), before, new).await?;
                 read_back::<Self>(tx, id).await
             }
             async fn delete(tx: &mut Conn, id: i64, before: &$single) -> Result<()> {
-                $delete(tx, id, before).await
+                $delete(tx, $id(id), before).await
             }
         }
     };
@@ -114,6 +118,7 @@ macro_rules! owned_resource {
 
 owned_resource!(
     PoolEntries,
+    PoolEntryId,
     NewPoolEntry,
     PoolEntry,
     "poolentry",
@@ -126,6 +131,7 @@ owned_resource!(
 );
 owned_resource!(
     Postings,
+    PostingId,
     NewPosting,
     Posting,
     "posting",
@@ -146,14 +152,14 @@ impl Crud for Notes {
     type Update = NewNote;
     type Single = Note;
     async fn get(conn: &mut Conn, id: i64) -> Result<Option<Note>> {
-        conn.get_note(id).await
+        conn.get_note(NoteId(id)).await
     }
     /// Notes are written once: there is no save (and no `PUT /note/ID`).
     async fn save(_tx: &mut Conn, id: i64, _before: &Note, _new: &NewNote) -> Result<Note> {
         Err(Error::not_found("note", id))
     }
     async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
-        tx.delete_note(id).await
+        tx.delete_note(NoteId(id)).await
     }
 }
 
@@ -188,8 +194,8 @@ pub async fn create_note(store: &Store, actor: &Actor, new: &NewNote) -> Result<
     let mut tx = store.begin().await?;
     references::check(&mut tx, new).await?;
     let id = tx.create_note(new, &author, &now).await?;
-    let item = tx.get_note(id).await?.ok_or_else(|| Error::not_found(Notes::NOUN, id))?;
-    actor.record(&mut tx, Notes::PATH, id, None::<&()>, Some(&item)).await?;
+    let item = tx.get_note(id).await?.ok_or_else(|| Error::not_found(Notes::NOUN, id.0))?;
+    actor.record(&mut tx, Notes::PATH, id.0, None::<&()>, Some(&item)).await?;
     tx.commit().await?;
-    Written::new(id, item)
+    Written::new(id.0, item)
 }

@@ -5,7 +5,9 @@
 
 use super::crud::{read_back, Crud, CrudCreate};
 use crate::domain::division::NewDivision;
-use crate::domain::ids::{DivisionId, SchoolClassId, SubjectId, TeacherId};
+use crate::domain::ids::{
+    DivisionId, PayrollTypeId, PoolTypeId, PostingTypeId, SchoolClassId, SubjectId, TeacherId, ThesisTypeId,
+};
 use crate::domain::lookup::{Lookup, LookupKind, NewLookup};
 use crate::domain::payroll;
 use crate::domain::payroll::{
@@ -95,7 +97,7 @@ pub struct PayrollTypes;
 impl CrudCreate for PayrollTypes {
     type New = NewPayrollType;
     async fn create(tx: &mut Conn, new: &NewPayrollType) -> Result<i64> {
-        tx.create_payroll_type(new).await
+        Ok(tx.create_payroll_type(new).await?.0)
     }
 }
 impl Crud for PayrollTypes {
@@ -105,21 +107,21 @@ impl Crud for PayrollTypes {
     type Update = NewPayrollType;
     type Single = PayrollType;
     async fn get(conn: &mut Conn, id: i64) -> Result<Option<PayrollType>> {
-        conn.get_payroll_type(id).await
+        conn.get_payroll_type(PayrollTypeId(id)).await
     }
     async fn save(tx: &mut Conn, id: i64, _before: &PayrollType, new: &NewPayrollType) -> Result<PayrollType> {
         if !new.lesson_based {
-            let weekly_users = tx.weekly_lessons_users(id).await?;
+            let weekly_users = tx.weekly_lessons_users(PayrollTypeId(id)).await?;
             payroll::check_stays_lesson_based(new, &weekly_users)?;
         }
-        tx.update_payroll_type(id, new).await?;
+        tx.update_payroll_type(PayrollTypeId(id), new).await?;
         read_back::<Self>(tx, id).await
     }
     async fn delete(tx: &mut Conn, id: i64, _before: &Self::Single) -> Result<()> {
-        tx.delete_payroll_type(id).await
+        tx.delete_payroll_type(PayrollTypeId(id)).await
     }
     async fn users(tx: &mut Conn, id: i64) -> Result<Vec<String>> {
-        tx.payroll_type_users(id).await
+        tx.payroll_type_users(PayrollTypeId(id)).await
     }
     fn check_delete(before: &PayrollType, users: &[String]) -> Result<()> {
         payroll::check_unused(Self::NOUN, &before.code, users)
@@ -127,7 +129,7 @@ impl Crud for PayrollTypes {
 }
 
 macro_rules! booking_resources {
-    ($($marker:ident => $kind:ident, $new:ident, $single:ident, $get:ident, $path:literal, $table:literal;)*) => {$(
+    ($($marker:ident => $kind:ident, $new:ident, $single:ident, $id:ident, $get:ident, $path:literal, $table:literal;)*) => {$(
         #[doc = concat!("The `/", $path, "` resource.")]
         pub struct $marker;
         impl CrudCreate for $marker {
@@ -143,7 +145,7 @@ macro_rules! booking_resources {
             type Update = $new;
             type Single = $single;
             async fn get(conn: &mut Conn, id: i64) -> Result<Option<$single>> {
-                conn.$get(id).await
+                conn.$get($id(id)).await
             }
             async fn save(tx: &mut Conn, id: i64, _before: &$single, new: &$new) -> Result<$single> {
                 tx.update_booking_type(BookingKind::$kind, id, &new.0).await?;
@@ -163,9 +165,9 @@ macro_rules! booking_resources {
 }
 
 booking_resources! {
-    PoolTypes => Pool, NewPoolType, PoolType, get_pool_type, "pooltype", "pool_type";
-    PostingTypes => Posting, NewPostingType, PostingType, get_posting_type, "postingtype", "posting_type";
-    ThesisTypes => Thesis, NewThesisType, ThesisType, get_thesis_type, "thesistype", "thesis_type";
+    PoolTypes => Pool, NewPoolType, PoolType, PoolTypeId, get_pool_type, "pooltype", "pool_type";
+    PostingTypes => Posting, NewPostingType, PostingType, PostingTypeId, get_posting_type, "postingtype", "posting_type";
+    ThesisTypes => Thesis, NewThesisType, ThesisType, ThesisTypeId, get_thesis_type, "thesistype", "thesis_type";
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use super::crud::Written;
 use super::pool::set_theses;
 use super::version::Expect;
 use crate::domain::fixed::Fixed;
+use crate::domain::ids::ThesisTypeId;
 use crate::domain::pool::{not_employed, Theses, ThesisCounts};
 use crate::domain::thesis_paste::merged;
 use crate::error::{Error, Result};
@@ -23,7 +24,7 @@ pub struct ThesisLine {
     pub expect: Expect,
     /// Count per pasted column (thesis type id, count); the types not
     /// pasted keep their counts ([`merged`]).
-    pub counts: Vec<(i64, Fixed)>,
+    pub counts: Vec<(ThesisTypeId, Fixed)>,
 }
 
 /// Saves `lines` for school year `year` in one transaction for `actor`:

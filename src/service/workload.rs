@@ -153,7 +153,7 @@ pub async fn year_forms(conn: &mut Conn, year_id: SchoolYearId, teacher: Option<
             .list_thesis_types()
             .await?
             .into_iter()
-            .map(|t| (t.id, (LookupRef { id: t.id, code: t.code, description: t.description }, t.percent)))
+            .map(|t| (t.id, (LookupRef { id: t.id.0, code: t.code, description: t.description }, t.percent)))
             .collect(),
         year,
     };

@@ -13,7 +13,7 @@ use rust_decimal::Decimal;
 use super::workload::{year_forms, EmploymentForm};
 use crate::domain::division::DivisionListItem;
 use crate::domain::fixed::{Amount, Fixed};
-use crate::domain::ids::{SchoolYearId, TeacherId};
+use crate::domain::ids::{PayrollTypeId, PoolTypeId, SchoolYearId, TeacherId};
 use crate::domain::lookup::{Lookup, LookupKind};
 use crate::domain::payroll::{PayrollType, PoolType};
 use crate::domain::schoolyear::SchoolYear;
@@ -120,9 +120,9 @@ pub fn row(f: &EmploymentForm) -> Row {
     let workload = out(w.summary.total.percent_with_age_relief);
     let annual = target(e.payment1, e.payment2);
     let (min, max) = (fixed(e.employment_min), fixed(e.employment_max));
-    let mut payroll: BTreeMap<i64, PayrollShare> = BTreeMap::new();
+    let mut payroll: BTreeMap<PayrollTypeId, PayrollShare> = BTreeMap::new();
     for item in &w.payroll.items {
-        let id = item.payroll_type.id;
+        let id = PayrollTypeId(item.payroll_type.id);
         let share = payroll.entry(id).or_insert_with(|| PayrollShare {
             payroll_type: id,
             lessons: [Decimal::ZERO; 2],
@@ -133,17 +133,16 @@ pub fn row(f: &EmploymentForm) -> Row {
         share.percent[0] += out(item.percent1);
         share.percent[1] += out(item.percent2);
     }
-    let mut pool: BTreeMap<i64, PoolShare> = BTreeMap::new();
+    let mut pool: BTreeMap<PoolTypeId, PoolShare> = BTreeMap::new();
     for item in &w.pool.items {
-        let share = pool
-            .entry(item.kind.id)
-            .or_insert_with(|| PoolShare { pool_type: item.kind.id, percent: [Decimal::ZERO; 2] });
+        let id = PoolTypeId(item.kind.id);
+        let share = pool.entry(id).or_insert_with(|| PoolShare { pool_type: id, percent: [Decimal::ZERO; 2] });
         share.percent[0] += out(item.percent1);
         share.percent[1] += out(item.percent2);
     }
     let open = w.courses.items.iter().any(|c| c.course.open1.0 > 0 || c.course.open2.0 > 0);
     Row {
-        employment: e.id.0,
+        employment: e.id,
         teacher: e.teacher.reference.clone(),
         division: e.division.clone(),
         gender: e.teacher.gender.clone(),

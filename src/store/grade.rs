@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use crate::domain::code_key;
 use crate::domain::curriculum::GradePayrollTypes;
 use crate::domain::grade::{Grade, NewGrade};
+use crate::domain::ids::PayrollTypeId;
 use crate::domain::lookup::LookupKind;
 use crate::domain::reference_forms::LookupRef;
 use crate::error::{Error, Result};
@@ -117,8 +118,10 @@ impl Conn {
         let id = edit.grade.0;
         self.lock_row("grade", id).await?;
         let before = self.get_grade(id).await?.ok_or_else(|| Error::not_found("grade", id))?;
-        let current =
-            (before.payroll_type.as_ref().map(|p| p.id), before.class_lesson_payroll_type.as_ref().map(|p| p.id));
+        let current = (
+            before.payroll_type.as_ref().map(|p| PayrollTypeId(p.id)),
+            before.class_lesson_payroll_type.as_ref().map(|p| PayrollTypeId(p.id)),
+        );
         let (payroll_type, class_lesson) = edit.applied_to(current);
         if (payroll_type, class_lesson) == current {
             return Ok(None);

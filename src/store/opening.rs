@@ -11,7 +11,8 @@ use std::collections::{BTreeSet, HashMap};
 use crate::domain::course::Course;
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::{
-    CourseId, CurriculumId, DivisionId, EmploymentId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId,
+    CourseId, CurriculumId, DivisionId, EmploymentId, GradeId, PoolTypeId, SchoolClassId, SchoolYearId, SubjectId,
+    TeacherId,
 };
 use crate::domain::opening::{
     ClassFact, CourseFact, CurriculumFact, EmploymentFact, OpeningFacts, OpeningPlan, PoolFact, SubjectFact,
@@ -233,7 +234,7 @@ impl Conn {
                 .into_iter()
                 .map(|r| PoolFact {
                     teacher: TeacherId(r.teacher_id),
-                    kind: r.type_id,
+                    kind: PoolTypeId(r.type_id),
                     auto_copy: r.auto_copy,
                     description: r.description,
                     percent1: Fixed(r.percent1),

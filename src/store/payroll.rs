@@ -2,6 +2,7 @@
 
 use crate::domain::code_key;
 use crate::domain::fixed::Fixed;
+use crate::domain::ids::{PayrollTypeId, PoolTypeId, PostingTypeId, ThesisTypeId};
 use crate::domain::payroll::{
     BookingKind, NewBookingType, NewPayrollType, PayrollType, PoolType, PostingType, ThesisType,
 };
@@ -38,7 +39,7 @@ fn booking_code(kind: BookingKind) -> &'static Unique {
 
 #[derive(sqlx::FromRow)]
 struct PayrollTypeRow {
-    id: i64,
+    id: PayrollTypeId,
     code: String,
     description: String,
     lesson_based: bool,
@@ -83,7 +84,7 @@ impl From<BookingTypeRow> for PoolType {
     fn from(r: BookingTypeRow) -> Self {
         PoolType {
             payroll_type: r.payroll_type(),
-            id: r.id,
+            id: PoolTypeId(r.id),
             code: r.code,
             description: r.description,
             auto_copy: r.extra != 0,
@@ -94,7 +95,7 @@ impl From<BookingTypeRow> for PostingType {
     fn from(r: BookingTypeRow) -> Self {
         PostingType {
             payroll_type: r.payroll_type(),
-            id: r.id,
+            id: PostingTypeId(r.id),
             code: r.code,
             description: r.description,
             percent: r.extra != 0,
@@ -105,7 +106,7 @@ impl From<BookingTypeRow> for ThesisType {
     fn from(r: BookingTypeRow) -> Self {
         ThesisType {
             payroll_type: r.payroll_type(),
-            id: r.id,
+            id: ThesisTypeId(r.id),
             code: r.code,
             description: r.description,
             percent: Fixed(r.extra),
@@ -159,19 +160,19 @@ impl Conn {
         let rows: Vec<PayrollTypeRow> =
             with_conn!(self, |c| sqlx::query_as(&sql).bind(lesson_based).fetch_all(c).await?);
         let mut items: Vec<PayrollType> = rows.into_iter().map(Into::into).collect();
-        by_code(&mut items, |p| (&p.code, p.id));
+        by_code(&mut items, |p| (&p.code, p.id.0));
         Ok(items)
     }
 
     /// One payroll type, or `None`.
-    pub async fn get_payroll_type(&mut self, id: i64) -> Result<Option<PayrollType>> {
+    pub async fn get_payroll_type(&mut self, id: PayrollTypeId) -> Result<Option<PayrollType>> {
         let sql = format!("SELECT {PAYROLL_COLUMNS} FROM payroll_type WHERE id = $1");
         let row: Option<PayrollTypeRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
         Ok(row.map(Into::into))
     }
 
     /// Creates a payroll type; 409 `duplicate_code` / `duplicate_saldo_order`.
-    pub async fn create_payroll_type(&mut self, new: &NewPayrollType) -> Result<i64> {
+    pub async fn create_payroll_type(&mut self, new: &NewPayrollType) -> Result<PayrollTypeId> {
         Ok(with_conn!(self, |c| {
             sqlx::query_scalar(
             "INSERT INTO payroll_type (code, code_key, description, lesson_based, saldo_resolving_order, ipb_correction_allowed) \
@@ -189,12 +190,12 @@ impl Conn {
     }
 
     /// The school years that key their weeklyLessons by payroll type `id`.
-    pub async fn weekly_lessons_users(&mut self, id: i64) -> Result<Vec<String>> {
-        self.users_of(id, &[WEEKLY_LESSONS_USERS]).await
+    pub async fn weekly_lessons_users(&mut self, id: PayrollTypeId) -> Result<Vec<String>> {
+        self.users_of(id.0, &[WEEKLY_LESSONS_USERS]).await
     }
 
     /// Replaces a payroll type's fields; 404 when missing.
-    pub async fn update_payroll_type(&mut self, id: i64, new: &NewPayrollType) -> Result<()> {
+    pub async fn update_payroll_type(&mut self, id: PayrollTypeId, new: &NewPayrollType) -> Result<()> {
         let n = with_conn!(self, |c| sqlx::query(
             "UPDATE payroll_type SET code = $1, code_key = $2, description = $3, lesson_based = $4, \
              saldo_resolving_order = $5, ipb_correction_allowed = $6 WHERE id = $7"
@@ -211,14 +212,14 @@ impl Conn {
         .on_unique(&[&PAYROLL_CODE, &SALDO_ORDER])?
         .rows_affected());
         if n == 0 {
-            return Err(Error::not_found("payroll type", id));
+            return Err(Error::not_found(PayrollTypeId::KIND, id.0));
         }
         Ok(())
     }
 
     /// The grades, booking types and school years that use payroll type `id`.
-    pub async fn payroll_type_users(&mut self, id: i64) -> Result<Vec<String>> {
-        self.users_of(id, &[
+    pub async fn payroll_type_users(&mut self, id: PayrollTypeId) -> Result<Vec<String>> {
+        self.users_of(id.0, &[
             "SELECT 'grade ' || code FROM grade WHERE payroll_type_id = $1 OR class_lesson_payroll_type_id = $1 ORDER BY code",
             "SELECT 'pool type ' || code FROM pool_type WHERE payroll_type_id = $1 ORDER BY code",
             "SELECT 'posting type ' || code FROM posting_type WHERE payroll_type_id = $1 ORDER BY code",
@@ -229,8 +230,8 @@ impl Conn {
     }
 
     /// Deletes a payroll type; 404 when missing.
-    pub async fn delete_payroll_type(&mut self, id: i64) -> Result<()> {
-        self.delete_by_id("payroll_type", "payroll type", id).await
+    pub async fn delete_payroll_type(&mut self, id: PayrollTypeId) -> Result<()> {
+        self.delete_by_id("payroll_type", PayrollTypeId::KIND, id.0).await
     }
 
     async fn booking_rows(&mut self, kind: BookingKind, id: Option<i64>) -> Result<Vec<BookingTypeRow>> {
@@ -245,24 +246,24 @@ impl Conn {
         Ok(self.booking_rows(BookingKind::Pool, None).await?.into_iter().map(Into::into).collect())
     }
     /// One pool type, or `None`.
-    pub async fn get_pool_type(&mut self, id: i64) -> Result<Option<PoolType>> {
-        Ok(self.booking_rows(BookingKind::Pool, Some(id)).await?.into_iter().next().map(Into::into))
+    pub async fn get_pool_type(&mut self, id: PoolTypeId) -> Result<Option<PoolType>> {
+        Ok(self.booking_rows(BookingKind::Pool, Some(id.0)).await?.into_iter().next().map(Into::into))
     }
     /// Posting types by code.
     pub async fn list_posting_types(&mut self) -> Result<Vec<PostingType>> {
         Ok(self.booking_rows(BookingKind::Posting, None).await?.into_iter().map(Into::into).collect())
     }
     /// One posting type, or `None`.
-    pub async fn get_posting_type(&mut self, id: i64) -> Result<Option<PostingType>> {
-        Ok(self.booking_rows(BookingKind::Posting, Some(id)).await?.into_iter().next().map(Into::into))
+    pub async fn get_posting_type(&mut self, id: PostingTypeId) -> Result<Option<PostingType>> {
+        Ok(self.booking_rows(BookingKind::Posting, Some(id.0)).await?.into_iter().next().map(Into::into))
     }
     /// Thesis types by code.
     pub async fn list_thesis_types(&mut self) -> Result<Vec<ThesisType>> {
         Ok(self.booking_rows(BookingKind::Thesis, None).await?.into_iter().map(Into::into).collect())
     }
     /// One thesis type, or `None`.
-    pub async fn get_thesis_type(&mut self, id: i64) -> Result<Option<ThesisType>> {
-        Ok(self.booking_rows(BookingKind::Thesis, Some(id)).await?.into_iter().next().map(Into::into))
+    pub async fn get_thesis_type(&mut self, id: ThesisTypeId) -> Result<Option<ThesisType>> {
+        Ok(self.booking_rows(BookingKind::Thesis, Some(id.0)).await?.into_iter().next().map(Into::into))
     }
 
     /// Creates a booking type of `kind`; 409 `duplicate_code`.

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use crate::domain::code_key;
 use crate::domain::fixed::Fixed;
-use crate::domain::ids::{SchoolYearId, TeacherId};
+use crate::domain::ids::{NoteId, PoolEntryId, PostingId, PostingTypeId, SchoolYearId, TeacherId, ThesisTypeId};
 use crate::domain::pool::{NewNote, NewPoolEntry, NewPosting, Note, PoolEntry, Posting, Theses};
 use crate::domain::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
 use crate::error::Result;
@@ -49,7 +49,7 @@ impl OwnerRow {
 
 #[derive(sqlx::FromRow)]
 struct PoolEntryRow {
-    id: i64,
+    id: PoolEntryId,
     description: Option<String>,
     percent1: i64,
     percent2: i64,
@@ -77,7 +77,7 @@ impl From<PoolEntryRow> for PoolEntry {
 
 #[derive(sqlx::FromRow)]
 struct PostingRow {
-    id: i64,
+    id: PostingId,
     description: Option<String>,
     start_date: String,
     end_date: Option<String>,
@@ -87,14 +87,14 @@ struct PostingRow {
 
 #[derive(sqlx::FromRow)]
 struct DetailRow {
-    owner_id: i64,
-    type_id: i64,
+    owner_id: PostingId,
+    type_id: PostingTypeId,
     value: i64,
 }
 
 #[derive(sqlx::FromRow)]
 struct NoteRow {
-    id: i64,
+    id: NoteId,
     text: String,
     created_by: String,
     creation_date: String,
@@ -138,7 +138,7 @@ impl Conn {
 
     // ---- pool entries
 
-    async fn pool_entries(&mut self, filter: OwnerFilter, id: Option<i64>) -> Result<Vec<PoolEntry>> {
+    async fn pool_entries(&mut self, filter: OwnerFilter, id: Option<PoolEntryId>) -> Result<Vec<PoolEntry>> {
         let sql = format!(
             "SELECT p.id, p.description, p.percent1, p.percent2, k.id AS k_id, k.code AS k_code, k.description AS k_description, \
              {TEACHER_REF_COLUMNS}, {YEAR_COLUMNS} FROM pool_entry p JOIN pool_type k ON k.id = p.type_id JOIN teacher t ON t.id = p.teacher_id \
@@ -148,11 +148,11 @@ impl Conn {
         let rows: Vec<PoolEntryRow> = with_conn!(self, |c| sqlx::query_as(&sql)
             .bind(filter.school_year.map(|y| y.0))
             .bind(filter.teacher.map(|t| t.0))
-            .bind(id)
+            .bind(id.map(|p| p.0))
             .fetch_all(c)
             .await?);
         let mut items: Vec<PoolEntry> = rows.into_iter().map(Into::into).collect();
-        sort_by_teacher(&mut items, |e| (&e.teacher.code, e.description.clone().unwrap_or_default(), e.id));
+        sort_by_teacher(&mut items, |e| (&e.teacher.code, e.description.clone().unwrap_or_default(), e.id.0));
         Ok(items)
     }
 
@@ -162,13 +162,13 @@ impl Conn {
     }
 
     /// One pool entry, or `None`.
-    pub async fn get_pool_entry(&mut self, id: i64) -> Result<Option<PoolEntry>> {
+    pub async fn get_pool_entry(&mut self, id: PoolEntryId) -> Result<Option<PoolEntry>> {
         let all = OwnerFilter { school_year: None, teacher: None };
         Ok(self.pool_entries(all, Some(id)).await?.pop())
     }
 
     /// Inserts a pool entry (the rules are `service::pool`'s).
-    pub async fn create_pool_entry(&mut self, new: &NewPoolEntry) -> Result<i64> {
+    pub async fn create_pool_entry(&mut self, new: &NewPoolEntry) -> Result<PoolEntryId> {
         Ok(with_conn!(self, |c| sqlx::query_scalar(
             "INSERT INTO pool_entry (school_year_id, teacher_id, type_id, description, percent1, percent2) \
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id"
@@ -184,7 +184,7 @@ impl Conn {
     }
 
     /// Replaces a pool entry's fields.
-    pub async fn update_pool_entry(&mut self, id: i64, new: &NewPoolEntry) -> Result<()> {
+    pub async fn update_pool_entry(&mut self, id: PoolEntryId, new: &NewPoolEntry) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query(
             "UPDATE pool_entry SET school_year_id = $1, teacher_id = $2, type_id = $3, description = $4, percent1 = $5, \
@@ -205,13 +205,13 @@ impl Conn {
     }
 
     /// Deletes a pool entry; 404 when missing.
-    pub async fn delete_pool_entry(&mut self, id: i64) -> Result<()> {
-        self.delete_by_id("pool_entry", "pool entry", id).await
+    pub async fn delete_pool_entry(&mut self, id: PoolEntryId) -> Result<()> {
+        self.delete_by_id("pool_entry", PoolEntryId::KIND, id.0).await
     }
 
     // ---- postings
 
-    async fn postings(&mut self, filter: OwnerFilter, id: Option<i64>) -> Result<Vec<Posting>> {
+    async fn postings(&mut self, filter: OwnerFilter, id: Option<PostingId>) -> Result<Vec<Posting>> {
         let sql = format!(
             "SELECT p.id, p.description, p.start_date, p.end_date, {TEACHER_REF_COLUMNS}, {YEAR_COLUMNS} FROM posting p \
              JOIN teacher t ON t.id = p.teacher_id JOIN school_year y ON y.id = p.school_year_id \
@@ -220,10 +220,10 @@ impl Conn {
         let rows: Vec<PostingRow> = with_conn!(self, |c| sqlx::query_as(&sql)
             .bind(filter.school_year.map(|y| y.0))
             .bind(filter.teacher.map(|t| t.0))
-            .bind(id)
+            .bind(id.map(|p| p.0))
             .fetch_all(c)
             .await?);
-        let types: Vec<i64> =
+        let types: Vec<PostingTypeId> =
             with_conn!(self, |c| sqlx::query_scalar("SELECT id FROM posting_type").fetch_all(c).await?);
         let details: Vec<DetailRow> = with_conn!(self, |c| {
             sqlx::query_as(
@@ -233,11 +233,11 @@ impl Conn {
         )
         .bind(filter.school_year.map(|y| y.0))
         .bind(filter.teacher.map(|t| t.0))
-        .bind(id)
+        .bind(id.map(|p| p.0))
         .fetch_all(c)
         .await?
         });
-        let mut by_posting: std::collections::HashMap<i64, BTreeMap<i64, Fixed>> = Default::default();
+        let mut by_posting: std::collections::HashMap<PostingId, BTreeMap<PostingTypeId, Fixed>> = Default::default();
         for d in details {
             by_posting.entry(d.owner_id).or_default().insert(d.type_id, Fixed(d.value));
         }
@@ -273,11 +273,11 @@ impl Conn {
     }
 
     /// One posting, or `None`.
-    pub async fn get_posting(&mut self, id: i64) -> Result<Option<Posting>> {
+    pub async fn get_posting(&mut self, id: PostingId) -> Result<Option<Posting>> {
         Ok(self.postings(OwnerFilter { school_year: None, teacher: None }, Some(id)).await?.pop())
     }
 
-    async fn write_posting_details(&mut self, id: i64, new: &NewPosting) -> Result<()> {
+    async fn write_posting_details(&mut self, id: PostingId, new: &NewPosting) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query("DELETE FROM posting_detail WHERE posting_id = $1").bind(id).execute(&mut *c).await?;
             for (t, v) in &new.details {
@@ -293,8 +293,8 @@ impl Conn {
     }
 
     /// Inserts a posting with its details (the rules are `service::pool`'s).
-    pub async fn create_posting(&mut self, new: &NewPosting) -> Result<i64> {
-        let id: i64 = with_conn!(self, |c| {
+    pub async fn create_posting(&mut self, new: &NewPosting) -> Result<PostingId> {
+        let id: PostingId = with_conn!(self, |c| {
             sqlx::query_scalar(
             "INSERT INTO posting (school_year_id, teacher_id, description, start_date, end_date) VALUES ($1, $2, $3, $4, $5) RETURNING id"
         )
@@ -311,7 +311,7 @@ impl Conn {
     }
 
     /// Replaces a posting's fields and details.
-    pub async fn update_posting(&mut self, id: i64, new: &NewPosting) -> Result<()> {
+    pub async fn update_posting(&mut self, id: PostingId, new: &NewPosting) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query(
             "UPDATE posting SET school_year_id = $1, teacher_id = $2, description = $3, start_date = $4, end_date = $5 WHERE id = $6"
@@ -330,8 +330,8 @@ impl Conn {
     }
 
     /// Deletes a posting (its details go with it); 404 when missing.
-    pub async fn delete_posting(&mut self, id: i64) -> Result<()> {
-        self.delete_by_id("posting", "posting", id).await
+    pub async fn delete_posting(&mut self, id: PostingId) -> Result<()> {
+        self.delete_by_id("posting", PostingId::KIND, id.0).await
     }
 
     // ---- theses
@@ -352,7 +352,7 @@ impl Conn {
         struct CountRow {
             school_year_id: i64,
             teacher_id: i64,
-            thesis_type_id: i64,
+            thesis_type_id: ThesisTypeId,
             count: i64,
         }
         let counts: Vec<CountRow> = with_conn!(self, |c| sqlx::query_as(
@@ -363,7 +363,7 @@ impl Conn {
         .bind(filter.teacher.map(|t| t.0))
         .fetch_all(c)
         .await?);
-        let mut map: std::collections::HashMap<(i64, i64), BTreeMap<i64, Fixed>> = Default::default();
+        let mut map: std::collections::HashMap<(i64, i64), BTreeMap<ThesisTypeId, Fixed>> = Default::default();
         for r in counts {
             map.entry((r.school_year_id, r.teacher_id)).or_default().insert(r.thesis_type_id, Fixed(r.count));
         }
@@ -396,7 +396,12 @@ impl Conn {
 
     /// Replaces the thesis counts of `teacher` in `school_year` (thesis type
     /// id, count; the rules are `service::pool`'s).
-    pub async fn replace_theses(&mut self, school_year: i64, teacher: i64, counts: &[(i64, Fixed)]) -> Result<()> {
+    pub async fn replace_theses(
+        &mut self,
+        school_year: SchoolYearId,
+        teacher: TeacherId,
+        counts: &[(ThesisTypeId, Fixed)],
+    ) -> Result<()> {
         with_conn!(self, |c| {
             sqlx::query("DELETE FROM thesis WHERE school_year_id = $1 AND teacher_id = $2")
                 .bind(school_year)
@@ -420,14 +425,14 @@ impl Conn {
 
     // ---- notes
 
-    async fn notes(&mut self, teacher: Option<i64>, id: Option<i64>) -> Result<Vec<Note>> {
+    async fn notes(&mut self, teacher: Option<i64>, id: Option<NoteId>) -> Result<Vec<Note>> {
         let sql = format!(
             "SELECT n.id, n.text, n.created_by, n.creation_date, {TEACHER_REF_COLUMNS} \
              FROM note n JOIN teacher t ON t.id = n.teacher_id WHERE ($1 IS NULL OR n.teacher_id = $1) AND ($2 IS NULL OR n.id = $2) \
              ORDER BY n.creation_date DESC, n.id DESC"
         );
         let rows: Vec<NoteRow> =
-            with_conn!(self, |c| { sqlx::query_as(&sql).bind(teacher).bind(id).fetch_all(c).await? });
+            with_conn!(self, |c| { sqlx::query_as(&sql).bind(teacher).bind(id.map(|n| n.0)).fetch_all(c).await? });
         Ok(rows
             .into_iter()
             .map(|r| Note {
@@ -451,12 +456,12 @@ impl Conn {
     }
 
     /// One note, or `None`.
-    pub async fn get_note(&mut self, id: i64) -> Result<Option<Note>> {
+    pub async fn get_note(&mut self, id: NoteId) -> Result<Option<Note>> {
         Ok(self.notes(None, Some(id)).await?.pop())
     }
 
     /// Inserts a note by account `author` at `now` (UTC text).
-    pub async fn create_note(&mut self, new: &NewNote, author: &str, now: &str) -> Result<i64> {
+    pub async fn create_note(&mut self, new: &NewNote, author: &str, now: &str) -> Result<NoteId> {
         Ok(with_conn!(self, |c| sqlx::query_scalar(
             "INSERT INTO note (teacher_id, text, created_by, creation_date) VALUES ($1, $2, $3, $4) RETURNING id"
         )
@@ -469,7 +474,7 @@ impl Conn {
     }
 
     /// Deletes a note; 404 when missing.
-    pub async fn delete_note(&mut self, id: i64) -> Result<()> {
-        self.delete_by_id("note", "note", id).await
+    pub async fn delete_note(&mut self, id: NoteId) -> Result<()> {
+        self.delete_by_id("note", NoteId::KIND, id.0).await
     }
 }

@@ -269,7 +269,7 @@ async fn start_page(
                         label: format!("{} – {}", t.code, t.description),
                         value: proposal
                             .as_ref()
-                            .and_then(|p| p.latest.weekly_lessons.get(&t.id))
+                            .and_then(|p| p.latest.weekly_lessons.get(&t.id.0))
                             .map(|l| format!("{:.2}", l.decimal()))
                             .unwrap_or_default(),
                     })

@@ -152,7 +152,7 @@ impl YearRecord for PoolRecord {
     fn row(_lang: Lang, p: &PoolEntry) -> Row {
         let description = p.description.clone().unwrap_or_default();
         Row {
-            id: p.id,
+            id: p.id.0,
             search: format!("{} {description} {} {}", teacher(p), p.kind.code, p.kind.description),
             cells: vec![
                 Cell::text(teacher(p)),
@@ -188,7 +188,7 @@ mod tests {
         f.set("percent1", "2.5");
         f.set("percent2", "");
         let new = NewPoolEntry::from_body(&PoolRecord::body(9, &f), Mode::Replace).unwrap();
-        assert_eq!((new.school_year, new.teacher, new.kind), (9, 4, 2));
+        assert_eq!((new.school_year.0, new.teacher.0, new.kind.0), (9, 4, 2));
         assert_eq!(new.description.as_deref(), Some("Mediothek"));
         assert_eq!((new.percent1, new.percent2), (Fixed(25_000), Fixed(0)));
     }

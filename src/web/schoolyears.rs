@@ -165,7 +165,7 @@ impl Record for SchoolYearRecord {
             |d: rust_decimal::Decimal| i18n::text_with(lang, "schoolyears-lessons", &[("n", lessons_text(d).into())]);
         let mut facts = Self::facts(lang, y);
         for (id, weekly) in &y.weekly_lessons {
-            let Some(p) = payroll.iter().find(|p| p.id == *id) else { continue };
+            let Some(p) = payroll.iter().find(|p| p.id.0 == *id) else { continue };
             let from = i18n::text_with(lang, "schoolyears-weekly-id", &[("id", id.to_string().into())]);
             let to = i18n::text_with(
                 lang,

@@ -35,7 +35,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::class_grade::grade_index;
 use super::course::{check_cross_class, derive_class_based, ClassInYear};
 use super::fixed::Fixed;
-use super::ids::{CurriculumId, DivisionId, GradeId, SchoolClassId, SubjectId, TeacherId};
+use super::ids::{CurriculumId, DivisionId, GradeId, PoolTypeId, SchoolClassId, SubjectId, TeacherId};
 use super::lessontable::{LessonEntry, LessonType};
 use super::reference_forms::SchoolYearRef;
 use crate::error::{Error, ErrorCode, Result};
@@ -134,7 +134,7 @@ pub struct PoolFact {
     /// The teacher.
     pub teacher: TeacherId,
     /// The pool type id.
-    pub kind: i64,
+    pub kind: PoolTypeId,
     /// Whether the pool type has `autoCopy`.
     pub auto_copy: bool,
     /// Description.

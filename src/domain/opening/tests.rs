@@ -105,7 +105,7 @@ fn facts() -> OpeningFacts {
         previous_pool: vec![
             PoolFact {
                 teacher: TeacherId(7),
-                kind: 1,
+                kind: PoolTypeId(1),
                 auto_copy: true,
                 description: None,
                 percent1: Fixed::units(2),
@@ -113,7 +113,7 @@ fn facts() -> OpeningFacts {
             },
             PoolFact {
                 teacher: TeacherId(8),
-                kind: 2,
+                kind: PoolTypeId(2),
                 auto_copy: false,
                 description: None,
                 percent1: Fixed::units(1),

@@ -7,6 +7,7 @@ use rust_decimal::Decimal;
 use super::convert::Context;
 use super::input::{CalculationMode, CourseShare, WorkloadInput};
 use super::output::{Pair, Warning};
+use crate::domain::ids::PayrollTypeId;
 
 /// The payroll map of §Payroll map: one accumulator per (payroll type, semester)
 /// plus a total per semester, percent of a full position (including age
@@ -15,7 +16,7 @@ use super::output::{Pair, Warning};
 pub(super) struct PayrollMap {
     /// Payroll type id → accumulated percent per semester. A key exists
     /// exactly when the type is present.
-    values: BTreeMap<i64, [Decimal; 2]>,
+    values: BTreeMap<PayrollTypeId, [Decimal; 2]>,
     /// Σ of everything booked, per semester.
     total: [Decimal; 2],
 }
@@ -24,7 +25,7 @@ impl PayrollMap {
     /// book(t, s, p) of §Payroll map: adds withAE_s(p) to the accumulator of `t` in
     /// semester `s` (0-based) and to the total; in `percentAgeReliefIncluded`
     /// adds `p` unchanged. Makes `t` present even when `p` is 0.
-    pub fn book(&mut self, ctx: &Context, t: i64, s: usize, p: Decimal) {
+    pub fn book(&mut self, ctx: &Context, t: PayrollTypeId, s: usize, p: Decimal) {
         let amount = if ctx.mode == CalculationMode::PercentAgeReliefIncluded { p } else { ctx.with_ae(s, p) };
         self.values.entry(t).or_insert([Decimal::ZERO; 2])[s] += amount;
         self.total[s] += amount;
@@ -32,12 +33,12 @@ impl PayrollMap {
 
     /// Makes `t` present without booking anything (the lowest-saldo type,
     /// §Payroll map).
-    pub fn make_present(&mut self, t: i64) {
+    pub fn make_present(&mut self, t: PayrollTypeId) {
         self.values.entry(t).or_insert([Decimal::ZERO; 2]);
     }
 
     /// The accumulated value of `t` in semester `s` (0 when not present).
-    pub fn value(&self, t: i64, s: usize) -> Decimal {
+    pub fn value(&self, t: PayrollTypeId, s: usize) -> Decimal {
         self.values.get(&t).map_or(Decimal::ZERO, |v| v[s])
     }
 
@@ -47,12 +48,12 @@ impl PayrollMap {
     }
 
     /// The present types ordered by id (display order, §Payroll map).
-    pub fn by_id(&self) -> Vec<i64> {
+    pub fn by_id(&self) -> Vec<PayrollTypeId> {
         self.values.keys().copied().collect()
     }
 
     /// The present types ordered by saldoResolvingOrder (§Modes).
-    pub fn by_saldo(&self, ctx: &Context) -> Vec<i64> {
+    pub fn by_saldo(&self, ctx: &Context) -> Vec<PayrollTypeId> {
         let mut ids = self.by_id();
         ids.sort_by_key(|t| ctx.saldo_key(*t));
         ids

@@ -23,7 +23,7 @@ use super::{
     ThesisItem, WorkloadInput, Year,
 };
 use crate::domain::fixed::Fixed;
-use crate::domain::ids::{CourseId, EmploymentId, SchoolYearId, TeacherId};
+use crate::domain::ids::{CourseId, EmploymentId, PoolEntryId, PostingId, SchoolYearId, TeacherId, ThesisTypeId};
 use crate::error::{Error, Result};
 
 /// The computed workload and balances of one employment.
@@ -34,11 +34,11 @@ pub struct EmploymentResult {
     /// The input order of the courses behind the calculation's course lines.
     pub course_ids: Vec<CourseId>,
     /// Pool entry ids, in the calculation's order.
-    pub pool_ids: Vec<i64>,
+    pub pool_ids: Vec<PoolEntryId>,
     /// Thesis type ids, in the calculation's order.
-    pub thesis_type_ids: Vec<i64>,
+    pub thesis_type_ids: Vec<ThesisTypeId>,
     /// Posting ids, in the calculation's order.
-    pub posting_ids: Vec<i64>,
+    pub posting_ids: Vec<PostingId>,
     /// Opening balance in percent (frozen while the year is locked and frozen).
     pub opening: Decimal,
     /// Closing balance in percent (frozen likewise).
@@ -176,21 +176,21 @@ pub fn compute_all(facts: &WorkloadFacts) -> Result<HashMap<EmploymentId, Employ
             courses.entry((c.school_year_id, t)).or_default().push((c.id, share));
         }
     }
-    let mut pool: HashMap<Key, Vec<(i64, PoolItem)>> = HashMap::new();
+    let mut pool: HashMap<Key, Vec<(PoolEntryId, PoolItem)>> = HashMap::new();
     for p in &facts.pool {
         pool.entry((p.school_year_id, p.teacher_id)).or_default().push((
             p.id,
             PoolItem { payroll_type: p.payroll_type_id, percent: [fixed(p.percent1), fixed(p.percent2)] },
         ));
     }
-    let mut theses: HashMap<Key, Vec<(i64, ThesisItem)>> = HashMap::new();
+    let mut theses: HashMap<Key, Vec<(ThesisTypeId, ThesisItem)>> = HashMap::new();
     for h in &facts.theses {
         theses.entry((h.school_year_id, h.teacher_id)).or_default().push((
             h.thesis_type_id,
             ThesisItem { payroll_type: h.payroll_type_id, percent_each: fixed(h.percent), count: fixed(h.count) },
         ));
     }
-    let mut postings: HashMap<Key, Vec<(i64, PostingItem)>> = HashMap::new();
+    let mut postings: HashMap<Key, Vec<(PostingId, PostingItem)>> = HashMap::new();
     for d in &facts.postings {
         let list = postings.entry((d.school_year_id, d.teacher_id)).or_default();
         if list.last().is_none_or(|(id, _)| *id != d.posting_id) {
@@ -229,11 +229,11 @@ pub fn compute_all(facts: &WorkloadFacts) -> Result<HashMap<EmploymentId, Employ
             let key = (e.school_year_id, e.teacher_id);
             let (course_ids, course_items): (Vec<CourseId>, Vec<CourseShare>) =
                 courses.remove(&key).unwrap_or_default().into_iter().unzip();
-            let (pool_ids, pool_items): (Vec<i64>, Vec<PoolItem>) =
+            let (pool_ids, pool_items): (Vec<PoolEntryId>, Vec<PoolItem>) =
                 pool.remove(&key).unwrap_or_default().into_iter().unzip();
-            let (thesis_type_ids, thesis_items): (Vec<i64>, Vec<ThesisItem>) =
+            let (thesis_type_ids, thesis_items): (Vec<ThesisTypeId>, Vec<ThesisItem>) =
                 theses.remove(&key).unwrap_or_default().into_iter().unzip();
-            let (posting_ids, posting_items): (Vec<i64>, Vec<PostingItem>) =
+            let (posting_ids, posting_items): (Vec<PostingId>, Vec<PostingItem>) =
                 postings.remove(&key).unwrap_or_default().into_iter().unzip();
             let birthday = match e.birthday.as_deref() {
                 Some(text) => Some(stored_date(text, || {
@@ -274,6 +274,7 @@ pub fn compute_all(facts: &WorkloadFacts) -> Result<HashMap<EmploymentId, Employ
 mod tests {
     use super::super::facts::PostingDetailFacts;
     use super::*;
+    use crate::domain::ids::{PayrollTypeId, PostingTypeId};
     use crate::error::ErrorCode;
 
     fn year(id: i64, graduation_year: i64, locked: bool) -> YearFacts {
@@ -409,18 +410,18 @@ mod tests {
         let mut f = facts(vec![employment(4, 7, 4, None)]);
         f.loaded_years = ids(&[4]);
         let detail = |start_date: &str| PostingDetailFacts {
-            posting_id: 12,
+            posting_id: PostingId(12),
             school_year_id: SchoolYearId(4),
             teacher_id: TeacherId(7),
             start_date: start_date.into(),
-            posting_type_id: 1,
+            posting_type_id: PostingTypeId(1),
             percent: true,
-            payroll_type_id: 1,
+            payroll_type_id: PayrollTypeId(1),
             value: 2_0000,
         };
         f.postings = vec![detail("2026-09-01")];
         let result = &compute_all(&f).unwrap()[&EmploymentId(4)];
-        assert_eq!(result.posting_ids, [12]);
+        assert_eq!(result.posting_ids, [PostingId(12)]);
         assert_eq!(result.calculation.postings.len(), 1);
         f.postings = vec![detail("1.9.2026")];
         let err = compute_all(&f).unwrap_err();

@@ -7,7 +7,9 @@
 use std::collections::BTreeMap;
 
 use crate::domain::fixed::Fixed;
-use crate::domain::ids::{CourseId, EmploymentId, SchoolYearId, TeacherId};
+use crate::domain::ids::{
+    CourseId, EmploymentId, PayrollTypeId, PoolEntryId, PostingId, PostingTypeId, SchoolYearId, TeacherId, ThesisTypeId,
+};
 
 /// A school year as the calculation needs it.
 #[derive(Debug, Clone)]
@@ -30,7 +32,7 @@ pub struct YearFacts {
     /// Archived or finalised.
     pub locked: bool,
     /// Lessons per week of a full position per payroll type id.
-    pub weekly_lessons: BTreeMap<i64, Fixed>,
+    pub weekly_lessons: BTreeMap<PayrollTypeId, Fixed>,
 }
 
 /// An employment as the calculation needs it.
@@ -75,7 +77,7 @@ pub struct CourseFacts {
     /// Small group semester 2.
     pub small_group2: bool,
     /// The grade's (class-lesson) payroll type for this course's subject, or null.
-    pub payroll_type_id: Option<i64>,
+    pub payroll_type_id: Option<PayrollTypeId>,
     /// Teachers of semester 1.
     pub teachers1: Vec<TeacherId>,
     /// Teachers of semester 2.
@@ -86,13 +88,13 @@ pub struct CourseFacts {
 #[derive(Debug, Clone)]
 pub struct PoolFacts {
     /// Pool entry id.
-    pub id: i64,
+    pub id: PoolEntryId,
     /// School year id.
     pub school_year_id: SchoolYearId,
     /// Teacher id.
     pub teacher_id: TeacherId,
     /// The pool type's payroll type.
-    pub payroll_type_id: i64,
+    pub payroll_type_id: PayrollTypeId,
     /// Percent semester 1.
     pub percent1: i64,
     /// Percent semester 2.
@@ -107,9 +109,9 @@ pub struct ThesisFacts {
     /// Teacher id.
     pub teacher_id: TeacherId,
     /// Thesis type id.
-    pub thesis_type_id: i64,
+    pub thesis_type_id: ThesisTypeId,
     /// The type's payroll type.
-    pub payroll_type_id: i64,
+    pub payroll_type_id: PayrollTypeId,
     /// Annual percent per thesis.
     pub percent: i64,
     /// Number of theses.
@@ -120,7 +122,7 @@ pub struct ThesisFacts {
 #[derive(Debug, Clone)]
 pub struct PostingDetailFacts {
     /// Posting id.
-    pub posting_id: i64,
+    pub posting_id: PostingId,
     /// School year id.
     pub school_year_id: SchoolYearId,
     /// Teacher id.
@@ -129,11 +131,11 @@ pub struct PostingDetailFacts {
     /// data, see [`super::chain::compute_all`]).
     pub start_date: String,
     /// Posting type id.
-    pub posting_type_id: i64,
+    pub posting_type_id: PostingTypeId,
     /// Whether the type's values are percent.
     pub percent: bool,
     /// The type's payroll type.
-    pub payroll_type_id: i64,
+    pub payroll_type_id: PayrollTypeId,
     /// The value (ten-thousandths).
     pub value: i64,
 }
@@ -142,7 +144,7 @@ pub struct PostingDetailFacts {
 #[derive(Debug, Clone)]
 pub struct PayrollTypeFacts {
     /// Id.
-    pub id: i64,
+    pub id: PayrollTypeId,
     /// Lesson-based.
     pub lesson_based: bool,
     /// Saldo resolving order.

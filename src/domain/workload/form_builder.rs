@@ -15,7 +15,7 @@ use super::forms::{
 use super::{SummaryLine, Warning};
 use crate::domain::course::Course;
 use crate::domain::fixed::{Amount, Fixed};
-use crate::domain::ids::CourseId;
+use crate::domain::ids::{CourseId, PayrollTypeId, PoolEntryId, PostingId, PostingTypeId, ThesisTypeId};
 use crate::domain::payroll::{PayrollType, PostingType};
 use crate::domain::pool::{PoolEntry, Posting};
 use crate::domain::reference_forms::{LookupRef, SchoolYearRef, TeacherRef};
@@ -27,7 +27,7 @@ fn a(d: Decimal) -> Amount {
 }
 
 fn lookup_of(p: &PayrollType) -> LookupRef {
-    LookupRef { id: p.id, code: p.code.clone(), description: p.description.clone() }
+    LookupRef { id: p.id.0, code: p.code.clone(), description: p.description.clone() }
 }
 
 /// Everything the forms of one school year refer to, loaded once per request.
@@ -39,15 +39,15 @@ pub struct FormRefs {
     /// The year's courses (of the teacher, when one is asked for).
     pub courses: HashMap<CourseId, Course>,
     /// Pool entries by id.
-    pub pool: HashMap<i64, PoolEntry>,
+    pub pool: HashMap<PoolEntryId, PoolEntry>,
     /// Postings by id.
-    pub postings: HashMap<i64, Posting>,
+    pub postings: HashMap<PostingId, Posting>,
     /// Every payroll type by id.
-    pub payroll_types: HashMap<i64, PayrollType>,
+    pub payroll_types: HashMap<PayrollTypeId, PayrollType>,
     /// Every posting type by id.
-    pub posting_types: HashMap<i64, PostingType>,
+    pub posting_types: HashMap<PostingTypeId, PostingType>,
     /// Every thesis type by id: its reference and its annual percent per thesis.
-    pub thesis_types: HashMap<i64, (LookupRef, Fixed)>,
+    pub thesis_types: HashMap<ThesisTypeId, (LookupRef, Fixed)>,
 }
 
 /// The workload form of `teacher` from result `r` (docs/workload.md §Response):
@@ -126,7 +126,7 @@ pub fn form(refs: &FormRefs, teacher: TeacherRef, r: EmploymentResult) -> Worklo
             .zip(&c.postings)
             .filter_map(|(id, line)| {
                 let p = refs.postings.get(id)?.clone();
-                let types: Vec<i64> = p.details.iter().filter(|(_, v)| v.0 != 0).map(|(t, _)| *t).collect();
+                let types: Vec<PostingTypeId> = p.details.iter().filter(|(_, v)| v.0 != 0).map(|(t, _)| *t).collect();
                 Some(PostingItem {
                     description: p.description.clone(),
                     start_date: p.start_date.clone(),
@@ -136,9 +136,9 @@ pub fn form(refs: &FormRefs, teacher: TeacherRef, r: EmploymentResult) -> Worklo
                         .zip(&line.details)
                         .map(|(t, d)| PostingDetailItem {
                             kind: refs.posting_types.get(t).map_or_else(
-                                || LookupRef { id: *t, code: String::new(), description: String::new() },
+                                || LookupRef { id: t.0, code: String::new(), description: String::new() },
                                 |pt| LookupRef {
-                                    id: pt.id,
+                                    id: pt.id.0,
                                     code: pt.code.clone(),
                                     description: pt.description.clone(),
                                 },
@@ -170,7 +170,7 @@ pub fn form(refs: &FormRefs, teacher: TeacherRef, r: EmploymentResult) -> Worklo
         .map(|row| {
             let pt = refs.payroll_types.get(&row.payroll_type);
             let reference = pt.map(lookup_of).unwrap_or_else(|| LookupRef {
-                id: row.payroll_type,
+                id: row.payroll_type.0,
                 code: String::new(),
                 description: String::new(),
             });

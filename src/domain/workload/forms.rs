@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::domain::course::Course;
 use crate::domain::fixed::Amount;
-use crate::domain::ids::CourseId;
+use crate::domain::ids::{CourseId, PoolEntryId};
 use crate::domain::pool::{PoolEntry, Posting};
 use crate::domain::reference_forms::{LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
 use crate::i18n::{Lang, Message};
@@ -87,7 +87,8 @@ pub struct Courses {
 #[serde(rename_all = "camelCase")]
 pub struct PoolItem {
     /// The pool entry id.
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: PoolEntryId,
     /// The pool entry (reference form = single form).
     pub pool_entry: PoolEntry,
     /// Its description.

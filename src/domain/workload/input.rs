@@ -9,6 +9,8 @@ use std::collections::BTreeMap;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
+use crate::domain::ids::PayrollTypeId;
+
 /// The six calculation modes of a school year (§Setup `/calculationmode`, §Modes,
 /// §IPB correction). Serialises as its [`code`](CalculationMode::code).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -116,7 +118,7 @@ impl CalculationMode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PayrollType {
     /// Id; payroll rows are displayed ordered by it (§Payroll map).
-    pub id: i64,
+    pub id: PayrollTypeId,
     /// Lesson-based (converted with the year's weekly lessons) or
     /// percent-based.
     pub lesson_based: bool,
@@ -143,7 +145,7 @@ pub struct Year {
     /// position of a small-group course (§What counts).
     pub small_group_surcharge: Decimal,
     /// `weeklyLessons`: payroll type id → lessons per week that make 100 %.
-    pub weekly_lessons: BTreeMap<i64, Decimal>,
+    pub weekly_lessons: BTreeMap<PayrollTypeId, Decimal>,
 }
 
 /// One course the teacher teaches (not cancelled; the caller filters
@@ -153,7 +155,7 @@ pub struct CourseShare {
     /// The course's payroll type (the grade's `classLessonPayrollType` for a
     /// class lesson, else its `payrollType`); `None` → percent 0, not
     /// booked, warning [`super::Warning::NoPayrollType`].
-    pub payroll_type: Option<i64>,
+    pub payroll_type: Option<PayrollTypeId>,
     /// The course's lessons per week in semester 1 and 2 (whole course).
     pub lessons: [Decimal; 2],
     /// Number of teachers in semester s.
@@ -169,7 +171,7 @@ pub struct CourseShare {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PoolItem {
     /// The pool type's payroll type.
-    pub payroll_type: i64,
+    pub payroll_type: PayrollTypeId,
     /// `percent1`, `percent2` as entered, percent of a full position.
     pub percent: [Decimal; 2],
 }
@@ -178,7 +180,7 @@ pub struct PoolItem {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ThesisItem {
     /// The thesis type's payroll type.
-    pub payroll_type: i64,
+    pub payroll_type: PayrollTypeId,
     /// The thesis type's annual percent per thesis.
     pub percent_each: Decimal,
     /// Number of theses (decimal ≥ 0).
@@ -190,7 +192,7 @@ pub struct ThesisItem {
 pub struct PostingDetail {
     /// The posting type's payroll type (its weekly lessons convert single
     /// lessons).
-    pub payroll_type: i64,
+    pub payroll_type: PayrollTypeId,
     /// The posting type's `percent` flag: `value` is percent; else single
     /// lessons.
     pub percent_type: bool,

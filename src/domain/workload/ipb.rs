@@ -5,6 +5,8 @@
 
 use rust_decimal::Decimal;
 
+use crate::domain::ids::PayrollTypeId;
+
 use super::booking::PayrollMap;
 use super::convert::Context;
 use super::modes::PayrollResult;
@@ -15,7 +17,7 @@ use super::round::{half_up, ipb_correction, negate};
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct SemesterCorrection {
     /// The correction type (step 2).
-    pub payroll_type: i64,
+    pub payroll_type: PayrollTypeId,
     /// d_s = total_s − payment_s, percent (negative = too little work).
     pub difference: Decimal,
     /// cL_s in lessons per week (negative = lessons to add): P→L(type, d_s)
@@ -30,7 +32,7 @@ pub(super) struct SemesterCorrection {
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct CorrectedItem {
     /// The payroll type.
-    pub payroll_type: i64,
+    pub payroll_type: PayrollTypeId,
     /// Lesson-based: P→L(withoutAE(p')), to 2 except for the correction
     /// type of the semester (unrounded); percent-based: 0.
     pub lessons: [Decimal; 2],
@@ -47,8 +49,8 @@ pub(super) struct CorrectedItem {
 ///
 /// `ipbCorrectionAllowed` on a percent-based type (which §Setup does not allow)
 /// is ignored.
-pub(super) fn correction_type(ctx: &mut Context, map: &PayrollMap, s: usize) -> Option<i64> {
-    let mut best: Option<(i64, Decimal)> = None;
+pub(super) fn correction_type(ctx: &mut Context, map: &PayrollMap, s: usize) -> Option<PayrollTypeId> {
+    let mut best: Option<(PayrollTypeId, Decimal)> = None;
     for t in map.by_saldo(ctx) {
         let ty = ctx.payroll_type(t);
         if !(ty.lesson_based && ty.ipb_correction_allowed) {
@@ -209,11 +211,11 @@ mod tests {
         Run { result, corrections, items, warnings: ctx.into_warnings() }
     }
 
-    fn ct(r: &Run) -> [i64; 2] {
+    fn ct(r: &Run) -> [PayrollTypeId; 2] {
         [0, 1].map(|s| r.corrections[s].as_ref().unwrap().payroll_type)
     }
 
-    fn shape(r: &PayrollResult) -> Vec<(i64, bool)> {
+    fn shape(r: &PayrollResult) -> Vec<(PayrollTypeId, bool)> {
         r.rows.iter().map(|x| (x.payroll_type, x.correction)).collect()
     }
 
@@ -297,14 +299,15 @@ mod tests {
     fn fallback_to_lowest_saldo_type_even_with_ipb_types_of_the_school_unused() {
         // F and BM allow IPB but are not present: they are not candidates.
         let year = spec_year(CalculationMode::Lessons2);
-        let types: Vec<PayrollType> = vec![pt(7, true, 1, false), pt(3, true, 2, true), pt(8, false, 0, false)];
+        let [t3, t7, t8] = [3, 7, 8].map(PayrollTypeId);
+        let types: Vec<PayrollType> = vec![pt(t7, true, 1, false), pt(t3, true, 2, true), pt(t8, false, 0, false)];
         let mut input = empty_input(&year, &types);
-        input.courses.push(course(7, "2"));
+        input.courses.push(course(t7, "2"));
         input.payment = [d("12"), d("8")];
         let r = run(&input, [Decimal::ZERO; 2]);
         // lowest saldo is the percent-based type 8: no weekly lessons, cL = 0
-        assert_eq!(ct(&r), [8, 8]);
-        assert_eq!(shape(&r.result), vec![(7, false), (8, false), (8, true)]);
+        assert_eq!(ct(&r), [t8, t8]);
+        assert_eq!(shape(&r.result), vec![(t7, false), (t8, false), (t8, true)]);
         assert_eq!(r.result.rows[2].lessons, [d("0"), d("0")]);
         assert_eq!(r.result.rows[2].percent, [d("0"), d("0")]);
         assert_eq!(r.result.total, [d("10"), d("10")]);

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 
+use crate::domain::ids::PayrollTypeId;
+
 use super::booking::PayrollMap;
 use super::convert::Context;
 use super::input::CalculationMode;
@@ -32,9 +34,13 @@ pub(super) struct PayrollResult {
 /// A negative rest left after the last type is dropped.
 ///
 /// Returns r per present type and semester, percent.
-pub(super) fn resolve_saldo(ctx: &Context, map: &PayrollMap, payment: [Decimal; 2]) -> BTreeMap<i64, [Decimal; 2]> {
+pub(super) fn resolve_saldo(
+    ctx: &Context,
+    map: &PayrollMap,
+    payment: [Decimal; 2],
+) -> BTreeMap<PayrollTypeId, [Decimal; 2]> {
     let order = map.by_saldo(ctx);
-    let mut resolved: BTreeMap<i64, [Decimal; 2]> = order.iter().map(|t| (*t, [Decimal::ZERO; 2])).collect();
+    let mut resolved: BTreeMap<PayrollTypeId, [Decimal; 2]> = order.iter().map(|t| (*t, [Decimal::ZERO; 2])).collect();
     for s in 0..2 {
         let total = if ctx.mode == CalculationMode::PercentAgeReliefIncluded {
             ctx.with_ae(s, map.total(s))
@@ -104,7 +110,7 @@ pub(super) fn payroll(ctx: &mut Context, map: &PayrollMap, payment: [Decimal; 2]
 
 /// (lessons, percent) of type `t` in semester `s` for the resolved `r`
 /// (the table of [`payroll`]).
-fn item(ctx: &mut Context, t: i64, s: usize, r: Decimal, lesson_based: bool) -> (Decimal, Decimal) {
+fn item(ctx: &mut Context, t: PayrollTypeId, s: usize, r: Decimal, lesson_based: bool) -> (Decimal, Decimal) {
     let lessons = if lesson_based {
         let without = ctx.without_ae(s, r);
         half_up(ctx.p_to_l(t, without), 2)
@@ -142,7 +148,7 @@ mod tests {
         (result, ctx.into_warnings())
     }
 
-    fn row(r: &PayrollResult, t: i64) -> &PayrollRow {
+    fn row(r: &PayrollResult, t: PayrollTypeId) -> &PayrollRow {
         r.rows.iter().find(|x| x.payroll_type == t).unwrap()
     }
 

@@ -7,6 +7,8 @@
 
 use rust_decimal::Decimal;
 
+use crate::domain::ids::PayrollTypeId;
+
 /// Lessons and percent per semester (a course line or the course total).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pair {
@@ -57,7 +59,7 @@ pub struct SummaryLine {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PayrollRow {
     /// The payroll type (for a correction row: the parent type).
-    pub payroll_type: i64,
+    pub payroll_type: PayrollTypeId,
     /// True for the `"IPB-Korrektur <type description>"` row of that type
     /// (§IPB correction): paid under this type, so in JSON `payrollType` carries this
     /// type's id (described as the row) and `parentPayrollType` this type.
@@ -77,7 +79,7 @@ pub enum Warning {
     /// converted has no weekly lessons in the year; it converts to 0.
     NoWeeklyLessons {
         /// The payroll type.
-        payroll_type: i64,
+        payroll_type: PayrollTypeId,
     },
     /// `no_payroll_type`: a course whose grade has no payroll type for it;
     /// listed with percent 0, not booked.

@@ -74,7 +74,7 @@ mod tests {
     use super::super::test_support::*;
     use super::*;
 
-    fn detail(t: i64, percent_type: bool, value: &str) -> PostingDetail {
+    fn detail(t: PayrollTypeId, percent_type: bool, value: &str) -> PostingDetail {
         PostingDetail { payroll_type: t, percent_type, value: d(value) }
     }
 

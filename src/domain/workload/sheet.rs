@@ -146,7 +146,7 @@ pub fn rows<'a>(w: &'a Workload, thesis_types: &[ThesisType]) -> SheetRows<'a> {
         .items
         .iter()
         .filter(|t| !t.percent.0.is_zero())
-        .filter_map(|t| thesis_types.iter().find(|k| k.id == t.kind.id))
+        .filter_map(|t| thesis_types.iter().find(|k| k.id.0 == t.kind.id))
         .map(|k| k.payroll_type.id)
         .collect();
     let payroll = w

@@ -7,6 +7,8 @@ use std::str::FromStr;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
+pub use crate::domain::ids::PayrollTypeId;
+
 use super::input::{CalculationMode, CourseShare, PayrollType, PoolItem, WorkloadInput, Year};
 
 /// Parses a decimal literal.
@@ -20,20 +22,20 @@ pub fn date(y: i32, m: u32, day: u32) -> NaiveDate {
 }
 
 /// A payroll type.
-pub fn pt(id: i64, lesson_based: bool, saldo_order: i64, ipb: bool) -> PayrollType {
+pub fn pt(id: PayrollTypeId, lesson_based: bool, saldo_order: i64, ipb: bool) -> PayrollType {
     PayrollType { id, lesson_based, saldo_order, ipb_correction_allowed: ipb }
 }
 
 /// Payroll type ids of §Worked examples.
-pub const G1: i64 = 1;
-pub const G2: i64 = 2;
-pub const F: i64 = 3;
-pub const BM: i64 = 4;
-pub const GK1: i64 = 6;
-pub const GK2: i64 = 7;
-pub const FK: i64 = 11;
-pub const PS: i64 = 8;
-pub const PL: i64 = 9;
+pub const G1: PayrollTypeId = PayrollTypeId(1);
+pub const G2: PayrollTypeId = PayrollTypeId(2);
+pub const F: PayrollTypeId = PayrollTypeId(3);
+pub const BM: PayrollTypeId = PayrollTypeId(4);
+pub const GK1: PayrollTypeId = PayrollTypeId(6);
+pub const GK2: PayrollTypeId = PayrollTypeId(7);
+pub const FK: PayrollTypeId = PayrollTypeId(11);
+pub const PS: PayrollTypeId = PayrollTypeId(8);
+pub const PL: PayrollTypeId = PayrollTypeId(9);
 
 /// The payroll types of §Worked examples.
 pub fn spec_types() -> Vec<PayrollType> {
@@ -52,7 +54,7 @@ pub fn spec_types() -> Vec<PayrollType> {
 
 /// The year of §Worked examples: graduationYear 2027, the WL of §Worked examples, surcharge 2, 38 weeks.
 pub fn spec_year(mode: CalculationMode) -> Year {
-    let wl: BTreeMap<i64, Decimal> = [(G1, 28), (G2, 23), (F, 24), (BM, 23), (GK1, 20), (GK2, 20), (FK, 20)]
+    let wl: BTreeMap<PayrollTypeId, Decimal> = [(G1, 28), (G2, 23), (F, 24), (BM, 23), (GK1, 20), (GK2, 20), (FK, 20)]
         .into_iter()
         .map(|(k, v)| (k, Decimal::from(v)))
         .collect();
@@ -75,7 +77,7 @@ pub fn empty_input<'a>(year: &'a Year, types: &'a [PayrollType]) -> WorkloadInpu
 }
 
 /// A course taught alone in both semesters, no small group.
-pub fn course(t: i64, lessons: &str) -> CourseShare {
+pub fn course(t: PayrollTypeId, lessons: &str) -> CourseShare {
     CourseShare {
         payroll_type: Some(t),
         lessons: [d(lessons), d(lessons)],
@@ -86,7 +88,7 @@ pub fn course(t: i64, lessons: &str) -> CourseShare {
 }
 
 /// A pool entry.
-pub fn pool(t: i64, p1: &str, p2: &str) -> PoolItem {
+pub fn pool(t: PayrollTypeId, p1: &str, p2: &str) -> PoolItem {
     PoolItem { payroll_type: t, percent: [d(p1), d(p2)] }
 }
 

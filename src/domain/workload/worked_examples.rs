@@ -35,7 +35,7 @@ fn teacher_b<'a>(year: &'a Year, types: &'a [PayrollType]) -> WorkloadInput<'a> 
 
 /// (type, correction, lessons₁ shown, percent₁ shown) of every row, displayed
 /// with 2 decimals for lessons ("—" for 0) and `percentDecimals` for percents.
-fn display(c: &Calculation) -> Vec<(i64, bool, String, String)> {
+fn display(c: &Calculation) -> Vec<(PayrollTypeId, bool, String, String)> {
     c.payroll
         .iter()
         .map(|r: &PayrollRow| {
@@ -45,7 +45,7 @@ fn display(c: &Calculation) -> Vec<(i64, bool, String, String)> {
         .collect()
 }
 
-fn row(t: i64, correction: bool, lessons: &str, percent: &str) -> (i64, bool, String, String) {
+fn row(t: PayrollTypeId, correction: bool, lessons: &str, percent: &str) -> (PayrollTypeId, bool, String, String) {
     (t, correction, lessons.to_string(), percent.to_string())
 }
 

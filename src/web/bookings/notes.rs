@@ -128,7 +128,7 @@ async fn show(
         .iter()
         .filter(|n| employed.contains(&n.teacher.id.0))
         .map(|n: &Note| NoteView {
-            id: n.id,
+            id: n.id.0,
             teacher: teacher_label(&n.teacher),
             text: n.text.clone(),
             by: format!("{}, {}", n.created_by, form::when(&n.creation_date)),

@@ -24,6 +24,7 @@ use axum::Form;
 
 use super::theses::{count_text, read_types, type_label};
 use super::YearContext;
+use crate::domain::ids::TeacherId;
 use crate::domain::payroll::ThesisType;
 use crate::domain::thesis_paste::{self, LineProblem, PasteType, Pasted};
 use crate::error::ErrorCode;
@@ -135,7 +136,7 @@ pub async fn save(
         .lines
         .iter()
         .filter_map(|l| {
-            let teacher = l.teacher?;
+            let teacher = l.teacher?.0;
             let expect = match values.get(&format!("v{teacher}")).trim() {
                 "" => Expect::ANY,
                 v => Expect::version(Version::from_text(v)),
@@ -162,7 +163,7 @@ pub async fn save(
 /// `text` read against the year's teachers and thesis types.
 fn parse(ctx: &YearContext, types: &[ThesisType], text: &str) -> Pasted {
     let columns: Vec<PasteType> = types.iter().map(|t| PasteType { id: t.id, code: t.code.clone() }).collect();
-    let teachers: Vec<(String, i64)> = ctx.teachers().map(|t| (t.code.clone(), t.id.0)).collect();
+    let teachers: Vec<(String, TeacherId)> = ctx.teachers().map(|t| (t.code.clone(), t.id)).collect();
     thesis_paste::parse(text, &columns, &teachers)
 }
 
@@ -203,7 +204,7 @@ fn preview_of(lang: Lang, ctx: &YearContext, types: &[ThesisType], pasted: &Past
         .lines
         .iter()
         .map(|l| {
-            let theses = l.teacher.and_then(|id| ctx.theses.iter().find(|th| th.teacher.id.0 == id));
+            let theses = l.teacher.and_then(|id| ctx.theses.iter().find(|th| th.teacher.id == id));
             let cells: Vec<(String, String, bool)> = pasted
                 .columns
                 .iter()

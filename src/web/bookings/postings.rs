@@ -26,6 +26,7 @@ use serde_json::{json, Map, Value};
 
 use super::{number_text, rename_pointers, teacher_param, YearContext};
 use crate::domain::body_reader::Mode;
+use crate::domain::ids::PostingId;
 use crate::domain::payroll::PostingType;
 use crate::domain::pool::{NewPosting, Posting};
 use crate::domain::FromBody;
@@ -157,7 +158,7 @@ pub async fn list(
     let rows: Vec<PostingRow> = postings
         .iter()
         .map(|p| PostingRow {
-            id: p.id,
+            id: p.id.0,
             code: p.teacher.code.clone(),
             name: format!("{} {}", p.teacher.last_name, p.teacher.first_name),
             description: form::or_dash(p.description.as_deref()),
@@ -451,7 +452,7 @@ async fn refused(
             let read = state
                 .store
                 .snapshot(async |conn| {
-                    let item = conn.get_posting(id).await?.ok_or_else(|| Error::not_found("posting", id))?;
+                    let item = conn.get_posting(PostingId(id)).await?.ok_or_else(|| Error::not_found("posting", id))?;
                     let last = last_change(conn, "posting", id).await?;
                     Result::Ok((item, last, read_types(conn, year).await?))
                 })

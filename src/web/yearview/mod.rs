@@ -32,7 +32,7 @@ use super::listing::{count_text, here, region_answer};
 pub use super::sorting::HeaderView;
 use super::sorting::{sorted_query, RegionHead};
 use super::{page_error, render, WebState};
-use crate::domain::ids::SchoolYearId;
+use crate::domain::ids::{DivisionId, SchoolYearId};
 use crate::domain::yearview::{sort_rows, totals, Filter, Row, SortKey};
 use crate::i18n::{self, Lang};
 use crate::service::yearview::{self, YearOverview};
@@ -81,7 +81,7 @@ impl Params {
         for (k, v) in pairs {
             match k.as_str() {
                 "q" => p.filter.query = v.trim().to_string(),
-                "division" => p.filter.division = v.trim().parse().ok(),
+                "division" => p.filter.division = v.trim().parse().ok().map(DivisionId),
                 "flag" => match v.as_str() {
                     "range" => p.filter.flags.outside_range = true,
                     "nowork" => p.filter.flags.no_work = true,
@@ -204,9 +204,9 @@ fn form(lang: Lang, data: &YearOverview, p: &Params) -> FormView {
     let t = |key: &str| i18n::text(lang, key);
     let mut divisions = vec![(String::new(), t("yearview-all"), p.filter.division.is_none())];
     divisions.extend(
-        data.divisions.iter().map(|d| {
-            (d.id.0.to_string(), format!("{} – {}", d.code, d.description), p.filter.division == Some(d.id.0))
-        }),
+        data.divisions
+            .iter()
+            .map(|d| (d.id.0.to_string(), format!("{} – {}", d.code, d.description), p.filter.division == Some(d.id))),
     );
     let f = p.filter.flags;
     FormView {
@@ -242,7 +242,7 @@ fn row_view(lang: Lang, year: i64, r: &Row) -> RowView {
         flags.push(("open", t("yearview-flag-open")));
     }
     RowView {
-        employment: r.employment,
+        employment: r.employment.0,
         code: r.teacher.code.clone(),
         name: format!("{}, {}", r.teacher.last_name, r.teacher.first_name),
         href: format!("/years/{year}/workload/{}", r.teacher.id.0),
@@ -312,7 +312,7 @@ mod tests {
     fn the_query_round_trips() {
         let p = Params::from_query(&pairs("q=M%C3%BCller&division=3&flag=range&flag=open&sort=deviation&dir=desc"));
         assert_eq!(p.filter.query, "Müller");
-        assert_eq!(p.filter.division, Some(3));
+        assert_eq!(p.filter.division, Some(DivisionId(3)));
         assert_eq!(p.filter.flags, Flags { outside_range: true, no_work: false, open_lessons: true });
         assert_eq!((p.sort, p.desc), (SortKey::Deviation, true));
         let again = Params::from_query(&pairs(&p.query(SortKey::Deviation, true)));
