@@ -16,10 +16,12 @@
 //!   `0007_changes.sql`: statement triggers on every table note the write, a
 //!   deferred trigger bumps the row once at commit), so it covers writes by
 //!   other servers and by hand, and becomes visible atomically with the data.
-//! - **SQLite:** `PRAGMA data_version` — SQLite's own counter, which changes for
-//!   a connection whenever another connection, in any process, has committed
-//!   to the file. No trigger needed. (A connection's own commits do not change
-//!   it; the watch connection never writes.)
+//! - **SQLite:** `SELECT value FROM change_generation` as well (migration
+//!   `0015_change_counter.sql`: row triggers on every table bump it within the
+//!   writing transaction). Until that migration SQLite servers asked `PRAGMA
+//!   data_version`, which changes with *every* commit of another connection,
+//!   so the presence heartbeats (which no cache reads; [`super::Conn::commit_unseen`])
+//!   made the caches forget everything every few seconds.
 //!
 //! **PostgreSQL listens by default** (`--change-check notify`, [`ChangeCheck`]).
 //! Asking on every request costs a database round trip per request (shared,
@@ -64,8 +66,8 @@ use sqlx::ConnectOptions as _;
 use super::{PoolRef, Store, WriteGeneration};
 
 /// How a server learns of the commits of others on PostgreSQL (`--change-check`,
-/// `SCHOOLPLAN_CHANGE_CHECK`; see the module doc). SQLite always asks
-/// `PRAGMA data_version`, a read of the file's shared memory with no window.
+/// `SCHOOLPLAN_CHANGE_CHECK`; see the module doc). SQLite always asks the
+/// counter, a read of one row with no window.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum ChangeCheck {
     /// `notify` (default): listen for the notifications of commits; ask the
@@ -111,8 +113,8 @@ const RECONNECT_DELAY_MAX: Duration = Duration::from_secs(30);
 
 /// PostgreSQL: the committed change counter (migration `0007_changes.sql`).
 const POSTGRES_COUNTER: &str = "SELECT value FROM change_generation WHERE id = 1";
-/// SQLite: changes whenever another connection has committed (<https://sqlite.org/pragma.html#pragma_data_version>).
-const SQLITE_COUNTER: &str = "PRAGMA data_version";
+/// SQLite: the committed change counter (migration `0015_change_counter.sql`).
+const SQLITE_COUNTER: &str = "SELECT value FROM change_generation WHERE id = 1";
 
 /// The connection a [`ChangeWatch`] polls on (never one of the pool).
 enum WatchConn {
@@ -126,9 +128,7 @@ struct Seen {
     /// The polling connection; `None` before the first poll and after a
     /// failed or cancelled one (the next poll reconnects).
     conn: Option<WatchConn>,
-    /// The counter read by the last successful poll; `None` when nothing can
-    /// be compared (first poll; SQLite after reconnecting, as `data_version`
-    /// values only compare on one connection).
+    /// The counter read by the last successful poll; `None` before the first.
     counter: Option<i64>,
 }
 
@@ -213,12 +213,8 @@ impl ChangeWatch {
         // Taken out while the query runs: a cancelled poll leaves no
         // half-used connection behind (the next one reconnects).
         let conn = seen.conn.take();
-        let fresh = conn.is_none();
         match self.read_counter(conn).await {
             Ok((conn, counter)) => {
-                if fresh && matches!(conn, WatchConn::Sqlite(_)) {
-                    seen.counter = None;
-                }
                 if seen.counter != Some(counter) {
                     self.generation.bump();
                     seen.counter = Some(counter);

@@ -489,10 +489,9 @@ impl Conn {
     /// Commits a write to tables no cache derives anything from (who has a
     /// page open, `page_presence`), without bumping the [`WriteGeneration`]:
     /// a heartbeat every few seconds must not make the caches forget
-    /// everything. On PostgreSQL those tables have no `change_noted`
-    /// trigger either (migration 0014), so other servers keep their caches
-    /// too; on SQLite the other connections' `PRAGMA data_version` still
-    /// changes, as it does for every commit. Otherwise as [`Conn::commit`].
+    /// everything. Those tables have no `change_noted` trigger either
+    /// (migrations 0014, and 0015 on SQLite), so the change counter stays and
+    /// other servers keep their caches too. Otherwise as [`Conn::commit`].
     pub async fn commit_unseen(self) -> Result<()> {
         let writes = matches!(self.inner, ConnInner::SqliteWrite(_) | ConnInner::PostgresTx(_));
         if writes {

@@ -4,8 +4,8 @@
 //! - Asking per request (`ChangeCheck::Poll`; SQLite always): a write committed
 //!   through one, or by SQL by hand, is seen by the very next read through the
 //!   other, and a token revoked through one is refused by the other at once.
-//!   On PostgreSQL through the committed change counter (migration 0007), on
-//!   SQLite through `PRAGMA data_version` (`src/store/commit_watch.rs`). These tests
+//!   Through the committed change counter (migrations 0007 on PostgreSQL,
+//!   0015 on SQLite; `src/store/commit_watch.rs`). These tests
 //!   do not wait: "at once" means the next request.
 //! - Listening (`ChangeCheck::Notify`, PostgreSQL's default): the other server
 //!   sees the write when the commit's notification arrives (migration 0009),
@@ -17,6 +17,7 @@ use reqwest::Method;
 use schoolplan::app::{serve, AppConfig};
 use schoolplan::auth::Role;
 use schoolplan::store::commit_watch::{ChangeCheck, ChangeWatch};
+use schoolplan::store::presence::OpenYear;
 use schoolplan::store::{PoolRef, Store};
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
@@ -179,32 +180,70 @@ async fn a_write_by_sql_by_hand_reaches_every_server_at_once() {
     assert_eq!(description(b.get(&path).await.expect(200).result()), "von Hand");
 }
 
-/// On PostgreSQL every table bumps the change counter (migration 0007): a
-/// table added later without the trigger would make the caches miss its writes.
-/// The job tables do not (migration 0010): no cache holds jobs; nor does
-/// the presence of open pages (migration 0014).
+/// Every table bumps the change counter (migrations 0007 on PostgreSQL, 0015
+/// on SQLite): a table added later without the trigger would make the caches
+/// miss its writes. The job tables do not (migration 0010): no cache holds
+/// jobs; nor does the presence of open pages (migration 0014).
 #[tokio::test]
 async fn every_table_bumps_the_change_counter() {
     let app = TestApp::spawn().await;
-    let PoolRef::Postgres(pool) = app.store.pool() else {
-        return; // SQLite's data_version covers every table by itself
+    const UNWATCHED: &str = "('_sqlx_migrations', 'sqlite_sequence', 'change_generation', 'change_pending', 'job', 'job_file', 'page_presence')";
+    let missing: Vec<String> = match app.store.pool() {
+        PoolRef::Postgres(pool) => sqlx::query_scalar(&format!(
+            "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace \
+             WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname NOT IN {UNWATCHED} \
+               AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'change_noted') \
+             ORDER BY 1",
+        ))
+        .fetch_all(pool)
+        .await
+        .expect("list tables"),
+        // One trigger per operation, named change_noted_<table>_<operation>.
+        PoolRef::Sqlite(pool) => sqlx::query_scalar(&format!(
+            "SELECT t.name || ' ' || op.name FROM sqlite_master t \
+               CROSS JOIN (SELECT 'insert' AS name UNION ALL SELECT 'update' UNION ALL SELECT 'delete') op \
+             WHERE t.type = 'table' AND t.name NOT IN {UNWATCHED} \
+               AND NOT EXISTS (SELECT 1 FROM sqlite_master g WHERE g.type = 'trigger' AND g.tbl_name = t.name \
+                               AND g.name = 'change_noted_' || t.name || '_' || op.name \
+                               AND g.sql LIKE '%AFTER ' || upper(op.name) || ' ON%') \
+             ORDER BY 1",
+        ))
+        .fetch_all(pool)
+        .await
+        .expect("list tables"),
     };
-    let missing: Vec<String> = sqlx::query_scalar(
-        "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace \
-         WHERE n.nspname = current_schema() AND c.relkind = 'r' \
-           AND c.relname NOT IN ('_sqlx_migrations', 'change_generation', 'change_pending', 'job', 'job_file', 'page_presence') \
-           AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'change_noted') \
-         ORDER BY 1",
-    )
-    .fetch_all(pool)
-    .await
-    .expect("list tables");
     assert!(missing.is_empty(), "tables without the change_noted trigger: {missing:?}");
     app.get("/grade").await.expect(200); // the server has started (and recovered its jobs)
-    let before: i64 = sqlx::query_scalar("SELECT value FROM change_generation").fetch_one(pool).await.unwrap();
+    let counter = || async { app.sql("SELECT value AS id FROM change_generation").await.expect("the counter row") };
+    let before = counter().await;
     division(&app, "X").await;
-    let after: i64 = sqlx::query_scalar("SELECT value FROM change_generation").fetch_one(pool).await.unwrap();
-    assert_eq!(after, before + 1, "one write transaction bumps the counter once");
+    let after = counter().await;
+    assert!(after > before, "a write bumps the counter: {before} → {after}");
+}
+
+/// A heartbeat of the presence of open pages (no cache reads it) leaves the
+/// change counter alone, so no server's caches start over every few seconds;
+/// a write right after it is seen. (On SQLite the check asked `PRAGMA
+/// data_version` before migration 0015, which changes with every commit.)
+#[tokio::test]
+async fn a_presence_heartbeat_is_no_change_for_the_caches() {
+    let app = TestApp::spawn().await;
+    let watch = ChangeWatch::new(second_store(&app).await, ChangeCheck::Poll);
+    let start = watch.catch_up().await;
+    assert_eq!(watch.catch_up().await, start, "nothing was committed");
+    let open = [OpenYear { school_year: 1, session_id: 1, account_name: "planner".into() }];
+    let mut tx = app.store.begin().await.expect("begin");
+    tx.renew_presence("server A", &open, "2026-11-26T12:00:00.000000Z", "2026-11-26T11:59:45.000000Z")
+        .await
+        .expect("renew");
+    tx.commit_unseen().await.expect("commit");
+    let mut conn = app.store.conn().await.expect("conn");
+    let others = conn.presence_of_others("server B", "2026-11-26T00:00:00.000000Z").await.expect("read");
+    assert_eq!(others, vec![(1, "planner".to_string())], "the heartbeat was committed");
+    drop(conn);
+    assert_eq!(watch.catch_up().await, start, "a heartbeat is no change for the caches");
+    division(&app, "Y").await;
+    assert_ne!(watch.catch_up().await, start, "a write is");
 }
 
 /// Listening (PostgreSQL's default, `ChangeCheck::Notify`): a write through
