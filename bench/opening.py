@@ -69,6 +69,7 @@ def bench_scale(tmp: Path, scale: int, repeats: int) -> dict:
         b.run_cli("sqlite::memory:", "demo-dataset", "--scale", str(scale), str(dataset))
     template = tmp / f"template-{scale}.db"
     t0 = time.time()
+    b.run_cli(f"sqlite://{template}", "migrate")
     b.run_cli(f"sqlite://{template}", "import", str(dataset))
     b.run_cli(f"sqlite://{template}", "account", "add", "bench", "--role", "planner")
     token = b.run_cli(f"sqlite://{template}", "token", "create", "bench", "--label", "bench")
