@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::body_reader::{checked, limits, Mode, Reader};
-use super::ids::PayrollTypeId;
+use super::ids::{GradeId, PayrollTypeId};
 use super::reference_forms::LookupRef;
 use super::references::{RefKind, Reference, References};
 use super::FromBody;
@@ -16,7 +16,7 @@ use crate::error::Result;
 #[serde(rename_all = "camelCase")]
 pub struct Grade {
     /// Database id.
-    pub id: i64,
+    pub id: GradeId,
     /// Short code, unique case-insensitively (e.g. `GYM1`).
     pub code: String,
     /// Designation.
@@ -29,7 +29,7 @@ pub struct Grade {
 
 impl From<&Grade> for LookupRef {
     fn from(g: &Grade) -> Self {
-        LookupRef { id: g.id, code: g.code.clone(), description: g.description.clone() }
+        LookupRef { id: g.id.0, code: g.code.clone(), description: g.description.clone() }
     }
 }
 

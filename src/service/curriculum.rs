@@ -26,7 +26,7 @@ async fn save_grade_payroll_types(tx: &mut Conn, actor: &Actor, new: &NewCurricu
     edits.sort_by_key(|e| e.grade);
     for edit in edits {
         if let Some((before, after)) = tx.set_grade_payroll_types(edit).await? {
-            actor.record(tx, Grades::PATH, after.id, Some(&before), Some(&after)).await?;
+            actor.record(tx, Grades::PATH, after.id.0, Some(&before), Some(&after)).await?;
         }
     }
     Ok(())

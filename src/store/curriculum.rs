@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::domain::code_key;
 use crate::domain::curriculum::{Curriculum, NewCurriculum};
-use crate::domain::ids::CurriculumId;
+use crate::domain::ids::{CurriculumId, GradeId};
 use crate::domain::reference_forms::LookupRef;
 use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
@@ -86,7 +86,7 @@ impl Conn {
             .into_iter()
             .map(|r| {
                 let g = grades.remove(&CurriculumId(r.id)).unwrap_or_default();
-                r.with_grades(g.iter().filter_map(|g| forms.get(&g.id).cloned()).collect())
+                r.with_grades(g.iter().filter_map(|g| forms.get(&GradeId(g.id)).cloned()).collect())
             })
             .collect();
         sort_curricula(&mut items);
@@ -105,7 +105,7 @@ impl Conn {
         let sql = format!("{GRADES_SQL} WHERE cg.curriculum_id = $1 ORDER BY cg.position");
         let grades: Vec<CurriculumGradeRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_all(c).await?);
         let forms = self.grades_by_id().await?;
-        let grades = grades.into_iter().filter_map(|g| forms.get(&g.id).cloned()).collect();
+        let grades = grades.into_iter().filter_map(|g| forms.get(&GradeId(g.id)).cloned()).collect();
         Ok(Some(row.with_grades(grades)))
     }
 

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use crate::domain::code_key;
 use crate::domain::curriculum::GradePayrollTypes;
 use crate::domain::grade::{Grade, NewGrade};
-use crate::domain::ids::PayrollTypeId;
+use crate::domain::ids::{GradeId, PayrollTypeId};
 use crate::domain::lookup::LookupKind;
 use crate::domain::reference_forms::LookupRef;
 use crate::error::{Error, Result};
@@ -38,7 +38,7 @@ pub(crate) fn lookup(id: Option<i64>, code: Option<String>, description: Option<
 impl From<GradeRow> for Grade {
     fn from(r: GradeRow) -> Self {
         Grade {
-            id: r.id,
+            id: GradeId(r.id),
             code: r.code,
             description: r.description,
             payroll_type: lookup(r.pt_id, r.pt_code, r.pt_description),
@@ -61,7 +61,7 @@ impl Conn {
     }
 
     /// Every grade by id (one query).
-    pub async fn grades_by_id(&mut self) -> Result<HashMap<i64, Grade>> {
+    pub async fn grades_by_id(&mut self) -> Result<HashMap<GradeId, Grade>> {
         Ok(self.list_grades().await?.into_iter().map(|g| (g.id, g)).collect())
     }
 

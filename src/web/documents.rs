@@ -253,7 +253,7 @@ async fn page_for(
                 t("documents-division"),
                 divisions.iter().map(|d| (d.id.0, format!("{} – {}", d.code, d.description))).collect(),
             ),
-            "grade" => (t("documents-grade"), grades.iter().map(|g| (g.id, g.code.clone())).collect()),
+            "grade" => (t("documents-grade"), grades.iter().map(|g| (g.id.0, g.code.clone())).collect()),
             _ => (
                 t("documents-category"),
                 categories.iter().filter(|c| !c.archived).map(|c| (c.id, c.description.clone())).collect(),

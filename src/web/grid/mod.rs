@@ -225,7 +225,7 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
             filter.division,
             grid.divisions.iter().map(|d| (d.id.0, format!("{} – {}", d.code, d.description))).collect(),
         ),
-        select("grade", "grid-grade", filter.grade, grid.grades.iter().map(|g| (g.id, g.code.clone())).collect()),
+        select("grade", "grid-grade", filter.grade, grid.grades.iter().map(|g| (g.id.0, g.code.clone())).collect()),
         select(
             "category",
             "grid-category",
