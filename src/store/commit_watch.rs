@@ -111,10 +111,9 @@ const RECONNECT_DELAY: Duration = Duration::from_secs(1);
 /// The longest wait between attempts to listen again.
 const RECONNECT_DELAY_MAX: Duration = Duration::from_secs(30);
 
-/// PostgreSQL: the committed change counter (migration `0007_changes.sql`).
-const POSTGRES_COUNTER: &str = "SELECT value FROM change_generation WHERE id = 1";
-/// SQLite: the committed change counter (migration `0015_change_counter.sql`).
-const SQLITE_COUNTER: &str = "SELECT value FROM change_generation WHERE id = 1";
+/// The committed change counter, the same table on both backends (migrations
+/// `0007_changes.sql` on PostgreSQL, `0015_change_counter.sql` on SQLite).
+const COUNTER: &str = "SELECT value FROM change_generation WHERE id = 1";
 
 /// The connection a [`ChangeWatch`] polls on (never one of the pool).
 enum WatchConn {
@@ -264,8 +263,8 @@ impl ChangeWatch {
             },
         };
         let counter = match &mut conn {
-            WatchConn::Sqlite(c) => sqlx::query_scalar::<_, i64>(SQLITE_COUNTER).fetch_one(c).await?,
-            WatchConn::Postgres(c) => sqlx::query_scalar::<_, i64>(POSTGRES_COUNTER).fetch_one(c).await?,
+            WatchConn::Sqlite(c) => sqlx::query_scalar::<_, i64>(COUNTER).fetch_one(c).await?,
+            WatchConn::Postgres(c) => sqlx::query_scalar::<_, i64>(COUNTER).fetch_one(c).await?,
         };
         Ok((conn, counter))
     }
