@@ -27,6 +27,9 @@ use crate::jobs::wait_for;
 
 /// The lease of the test servers (short, so a dead server's job fails soon).
 const LEASE: Duration = Duration::from_secs(1);
+/// A lease no busy test machine outlasts by accident: for the tests whose
+/// jobs must not fail on their own.
+const LONG_LEASE: Duration = Duration::from_secs(120);
 /// How often the test servers renew their leases and look for expired ones.
 const RENEWAL: Duration = Duration::from_millis(200);
 /// A server that looks for jobs queued through others only this often: never, in a test.
@@ -61,7 +64,12 @@ pub fn holding(server: &'static str, entered: &Entered, gate: &Arc<Semaphore>) -
 
 /// A test server's configuration: short leases, looking for queued jobs every `poll`.
 fn config(poll: Duration, hook: JobHook) -> AppConfig {
-    let jobs = JobConfig { lease: LEASE, renewal: RENEWAL, poll, hook: Some(hook), ..JobConfig::default() };
+    config_leasing(LEASE, poll, hook)
+}
+
+/// A test server's configuration with leases of `lease`.
+fn config_leasing(lease: Duration, poll: Duration, hook: JobHook) -> AppConfig {
+    let jobs = JobConfig { lease, renewal: RENEWAL, poll, hook: Some(hook), ..JobConfig::default() };
     AppConfig { rate_limit: None, jobs, ..TestApp::config() }
 }
 
@@ -100,6 +108,11 @@ fn shows_the_first_step(job: &Value) -> bool {
 async fn a_restart_of_another_server_leaves_a_job_running_and_it_ends_done() {
     let (entered, mut announced) = mpsc::unbounded_channel();
     let gate = Arc::new(Semaphore::new(0));
+    // Long leases: on a busy machine a renewal may come late, and a lease
+    // that ran out would fail the job for a reason this test is not about.
+    // A restart that failed running jobs regardless of their leases (the
+    // bug) still fails it.
+    let config = |poll, hook| config_leasing(LONG_LEASE, poll, hook);
     let holder = TestApp::spawn_with(config(HARDLY, holding("H", &entered, &gate))).await;
     let (a, _a) = server(&holder, config(RENEWAL, holding("A", &entered, &gate)), std::future::pending()).await;
     let (stop_b, b_stopped) = tokio::sync::oneshot::channel::<()>();
