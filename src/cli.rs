@@ -314,6 +314,36 @@ fn parse_public_url(s: &str) -> Result<String, String> {
     Ok(url.as_str().trim_end_matches('/').to_string())
 }
 
+/// Logs every panic as one `ERROR` event (target `panic`): where, which
+/// thread, the message, and — when `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE`
+/// asks for it — the whole backtrace, each frame with file and line.
+///
+/// It replaces Rust's default hook: the release binary leaves local symbols
+/// out of its symbol table (README §Release build), among them the marker
+/// by which the default hook's short backtrace finds its end, so that
+/// backtrace came out empty. The backtrace logged here is read from the
+/// line tables; our functions are named from `schoolplan.dwp` beside the
+/// binary (their files and lines need only the binary).
+fn log_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("(no message)");
+        let place = info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column())).unwrap_or_default();
+        let current = std::thread::current();
+        let thread = current.name().unwrap_or("unnamed");
+        let backtrace = std::backtrace::Backtrace::capture();
+        if backtrace.status() == std::backtrace::BacktraceStatus::Captured {
+            tracing::error!(target: "panic", thread, place, "panicked: {message}\nstack backtrace:\n{backtrace}");
+        } else {
+            tracing::error!(target: "panic", thread, place, "panicked: {message} (RUST_BACKTRACE=1 logs the backtrace)");
+        }
+    }));
+}
+
 /// Entry point of the binary: parses arguments, sets up logging, runs the command.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -324,6 +354,7 @@ pub fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .init();
+    log_panics();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {

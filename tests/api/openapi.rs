@@ -127,9 +127,40 @@ async fn docs_page_is_served_from_the_binary() {
     let html = page.text().await.expect("text");
     assert!(html.contains("swagger-ui-bundle.js") && html.contains("/api/v1/openapi.json"));
     assert!(!html.contains("https://"), "no external resources");
-    let js = app.client.get(format!("{}/docs/swagger-ui-bundle.js", app.base)).send().await.expect("sent");
-    assert_eq!(js.status(), 200);
-    assert!(js.bytes().await.expect("bytes").len() > 100_000);
+    assert!(!html.contains("<script>"), "no inline script: {html}");
+    // The files the page names, with their hashes.
+    let linked: Vec<&str> = html.split('"').filter(|s| s.starts_with("/docs/") && s.contains("?v=")).collect();
+    assert_eq!(linked.len(), 3, "stylesheet, Swagger UI, initializer: {html}");
+    let get = |path: String, encoding: Option<&'static str>| {
+        let mut request = app.client.get(format!("{}{path}", app.base));
+        if let Some(e) = encoding {
+            request = request.header("accept-encoding", e);
+        }
+        async move { request.send().await.expect("sent") }
+    };
+    let bundle = linked.iter().find(|l| l.contains("swagger-ui-bundle.js")).expect("the bundle is linked").to_string();
+
+    // A browser (accepts gzip) gets the stored gzip file, cacheable for a
+    // year under its hash; a client without gzip gets the same script plain.
+    let packed = get(bundle.clone(), Some("gzip, deflate, br")).await;
+    assert_eq!(packed.status(), 200);
+    assert_eq!(packed.headers()["content-encoding"], "gzip");
+    assert_eq!(packed.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert!(!packed.headers()["content-security-policy"].to_str().unwrap().contains("script-src 'self' 'unsafe-inline'"));
+    let packed = packed.bytes().await.expect("bytes");
+    let plain = get(bundle.clone(), None).await;
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain = plain.bytes().await.expect("bytes");
+    assert!(plain.len() > 1_000_000 && packed.len() < plain.len() / 3, "{} / {}", packed.len(), plain.len());
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&packed[..]), &mut unpacked).expect("gzip");
+    assert!(unpacked == plain, "the gzip file is the plain script");
+    // Without the current hash: served, but asked again each time.
+    let unhashed = get("/docs/swagger-ui.css".into(), Some("gzip")).await;
+    assert_eq!(unhashed.status(), 200);
+    assert_eq!(unhashed.headers()["cache-control"], "no-cache");
+    let init = get(linked.iter().find(|l| l.contains("initializer")).unwrap().to_string(), Some("gzip")).await;
+    assert!(init.text().await.expect("text").contains("SwaggerUIBundle"));
 }
 
 #[tokio::test]

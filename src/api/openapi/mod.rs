@@ -16,11 +16,10 @@ pub mod examples;
 pub mod operation;
 pub mod resource;
 pub mod schemas;
+pub mod swagger_ui;
 
-use axum::http::{header, HeaderValue};
 use axum::Router;
 use serde_json::Value;
-use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::tag::Tag;
 use utoipa::openapi::{Info, License, OpenApi, RefOr};
@@ -162,20 +161,7 @@ fn operation_id(method: &str, path: &str) -> String {
     format!("{method}_{}", words.join("_"))
 }
 
-/// Swagger UI at `/docs`, its scripts and styles embedded in the binary
-/// (crate `swagger-ui-dist`), reading the document from [`DOCUMENT_PATH`].
-/// Its own Content-Security-Policy allows only same-origin resources.
+/// Swagger UI at `/docs` ([`swagger_ui`]).
 pub fn docs_router() -> Router {
-    let ui = swagger_ui_dist::generate_routes(swagger_ui_dist::ApiDefinition {
-        uri_prefix: DOCS_PATH,
-        api_definition: swagger_ui_dist::OpenApiSource::Uri(DOCUMENT_PATH),
-        title: Some("schoolplan API"),
-    });
-    ui.layer(SetResponseHeaderLayer::overriding(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; \
-             img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
-        ),
-    ))
+    swagger_ui::router()
 }
