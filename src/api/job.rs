@@ -22,6 +22,7 @@ use super::response::{created, ok};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::auth::{Principal, Role};
+use crate::domain::ids;
 use crate::domain::job::{unknown_job, Job, JobKind, JobParams, JobRecord};
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::Message;
@@ -139,7 +140,7 @@ async fn list_jobs(State(app): State<AppState>, who: Principal) -> Result<Respon
     Ok(ok(&list))
 }
 
-async fn visible_job(app: &AppState, id: i64, who: &Principal) -> Result<JobRecord> {
+async fn visible_job(app: &AppState, id: ids::JobId, who: &Principal) -> Result<JobRecord> {
     service::job::visible(&app.store, who, id).await
 }
 
@@ -147,7 +148,7 @@ async fn visible_job(app: &AppState, id: i64, who: &Principal) -> Result<JobReco
     description = "Only its creator or an admin sees a job (else 404); the standing jobs 1–3 everyone.",
     params(JobId), responses((status = 200, description = "The job.", body = inline(Single<Job>)), JobId))]
 async fn get_job(State(app): State<AppState>, who: Principal, PathId(id): PathId) -> Result<Response> {
-    let record = visible_job(&app, id, &who).await?;
+    let record = visible_job(&app, ids::JobId(id), &who).await?;
     Ok(ok(&Job::of(record)))
 }
 
@@ -200,10 +201,10 @@ async fn create_job(
         Queued::Job(id) => id,
         Queued::TooMany { limit } => return Ok(too_many_jobs(limit)),
     };
-    tracing::info!(job = id, name = kind.name(), account = %who.name, "job accepted");
+    tracing::info!(job = id.0, name = kind.name(), account = %who.name, "job accepted");
     app.jobs.wake();
     let record = visible_job(&app, id, &who).await?;
-    Ok(created("job", id, &Job::of(record)))
+    Ok(created("job", id.0, &Job::of(record)))
 }
 
 /// Seconds a client is told to wait when it has too many unfinished jobs
@@ -243,9 +244,10 @@ async fn start_job(
             Message::new("error-job-standing-role").arg("account", &who.name).arg("role", who.role),
         ));
     }
+    let id = ids::JobId(id);
     let record = visible_job(&app, id, &who).await?;
     let Some(kind) = JobKind::standing(record.id) else {
-        return Err(Error::new(ErrorCode::JobNotAvailable, Message::new("error-job-not-standing").arg("id", id)));
+        return Err(Error::new(ErrorCode::JobNotAvailable, Message::new("error-job-not-standing").arg("id", id.0)));
     };
     match body.get("action") {
         None | Some(Value::Null) => {}
@@ -254,9 +256,9 @@ async fn start_job(
     }
     let params = accept(&app, kind, &who, &body).await?;
     // As for every save: the body's problems first, then the precondition.
-    pre.check_write("job", id, &ETag::of(&Job::of(record.clone()))?)?;
+    pre.check_write("job", id.0, &ETag::of(&Job::of(record.clone()))?)?;
     service::job::restart_standing(&app.store, id, kind, &params, who.account_id, lang).await?;
-    tracing::info!(job = id, name = kind.name(), account = %who.name, "standing job started");
+    tracing::info!(job = id.0, name = kind.name(), account = %who.name, "standing job started");
     app.jobs.wake();
     let job = Job::of(visible_job(&app, id, &who).await?);
     Ok(ETag::of(&job)?.attach(ok(&job)))
@@ -273,7 +275,7 @@ async fn start_job(
             headers(("Content-Disposition" = String, description = "`attachment; filename*=UTF-8''<name>`."))),
         FileId))]
 async fn get_file(State(app): State<AppState>, who: Principal, PathId(id): PathId) -> Result<Response> {
-    let file = service::job::fetch_file(&app.store, &who, id).await?;
+    let file = service::job::fetch_file(&app.store, &who, ids::FileId(id)).await?;
     let mut res = (StatusCode::OK, file.content).into_response();
     let headers = res.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&file.content_type).map_err(Error::internal)?);

@@ -52,4 +52,7 @@ typed_ids! {
     PoolEntryId => "pool entry",
     PostingId => "posting",
     NoteId => "note",
+    GenderId => "gender",
+    JobId => "job",
+    FileId => "file",
 }

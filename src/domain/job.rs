@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::body_reader::{checked, limits, Mode, Reader};
-use super::ids::{DivisionId, GradeId, SchoolYearId, SubjectCategoryId, TeacherId};
+use super::ids::{DivisionId, FileId, GradeId, JobId, SchoolYearId, SubjectCategoryId, TeacherId};
 use super::references::{RefKind, Reference, References};
 use crate::auth::Role;
 use crate::error::{Error, ErrorCode, Result};
@@ -140,8 +140,8 @@ impl JobKind {
     }
 
     /// The standing job with id `id` (1–3).
-    pub fn standing(id: i64) -> Option<JobKind> {
-        JobKind::ALL.iter().copied().find(|k| k.standing_id() == Some(id))
+    pub fn standing(id: JobId) -> Option<JobKind> {
+        JobKind::ALL.iter().copied().find(|k| k.standing_id() == Some(id.0))
     }
 }
 
@@ -255,7 +255,8 @@ impl JobParams {
 /// One log line of a job.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct LogLine {
-    /// Running number within the job, from 1.
+    /// Running number of the line within the job, from 1 (not a database
+    /// id: the wire form calls it `id`).
     pub id: i64,
     /// The message.
     pub message: String,
@@ -300,7 +301,7 @@ impl JobStatus {
 #[derive(Debug, Clone, PartialEq)]
 pub struct JobRecord {
     /// Database id (1–3: the standing jobs).
-    pub id: i64,
+    pub id: JobId,
     /// The wire name of its kind.
     pub name: String,
     /// The account that started it (`None` for the standing jobs).
@@ -318,14 +319,14 @@ pub struct JobRecord {
     /// Steps in all, as last reported (0: not known yet).
     pub total: u32,
     /// The id of its product file, when done.
-    pub product: Option<i64>,
+    pub product: Option<FileId>,
 }
 
 /// A job as the API shows it (docs/documents.md §Jobs and files).
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct Job {
     /// Database id; 1–3 are the standing jobs.
-    pub id: i64,
+    pub id: JobId,
     /// The kind (`WorkloadDownload`, …).
     pub name: String,
     /// Its German title.
@@ -337,7 +338,7 @@ pub struct Job {
     /// Why it failed, or null.
     pub error: Option<String>,
     /// Id of the product (`GET /file/ID`) when done, else null.
-    pub product: Option<i64>,
+    pub product: Option<FileId>,
     /// What it did so far, oldest first.
     pub log: Vec<LogLine>,
 }
@@ -464,7 +465,7 @@ mod tests {
     fn standing_jobs_are_one_to_three() {
         let ids: Vec<i64> = JobKind::ALL.iter().filter_map(|k| k.standing_id()).collect();
         assert_eq!(ids, [1, 2, 3]);
-        assert_eq!(JobKind::standing(1), Some(JobKind::CalculateBalances));
+        assert_eq!(JobKind::standing(JobId(1)), Some(JobKind::CalculateBalances));
         assert_eq!(JobKind::from_name("UntisDownload"), Some(JobKind::UntisDownload));
     }
 }

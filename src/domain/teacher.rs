@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::body_reader::{checked, limits, Mode, Reader};
-use super::ids::{SubjectCategoryId, TeacherId};
+use super::ids::{GenderId, SubjectCategoryId, TeacherId};
 use super::reference_forms::LookupRef;
 use super::references::{RefKind, Reference, References};
 use super::FromBody;
@@ -78,7 +78,7 @@ pub struct NewTeacher {
     /// Academic title.
     pub title: Option<String>,
     /// Gender id, optional (docs/workload.md §Setup).
-    pub gender: Option<i64>,
+    pub gender: Option<GenderId>,
 }
 
 impl FromBody for NewTeacher {
@@ -93,7 +93,7 @@ impl FromBody for NewTeacher {
         let departments = r.references("departments").into_iter().map(SubjectCategoryId).collect();
         let employee_number = r.text("employeeNumber", false, limits::NAME);
         let title = r.text("title", false, limits::NAME);
-        let gender = r.reference("gender", false);
+        let gender = r.reference("gender", false).map(GenderId);
         r.finish()?;
         Ok(NewTeacher {
             archived,

@@ -2,7 +2,7 @@
 //! jobs share (the job bodies are in `kinds.rs`, `pdf.rs` and `mail.rs`).
 
 use crate::domain::employment::Employment;
-use crate::domain::ids::TeacherId;
+use crate::domain::ids::{JobId, TeacherId};
 use crate::domain::job::{JobKind, JobParams};
 use crate::domain::teacher::Teacher;
 use crate::error::{Error, ErrorCode, Result};
@@ -22,7 +22,7 @@ pub struct Context {
     /// The runner's settings (SMTP).
     pub config: JobConfig,
     /// The job's id.
-    pub job: i64,
+    pub job: JobId,
     /// Who started it (writes are audited in their name; `None` when their
     /// account was deleted since).
     pub who: Option<crate::auth::Principal>,

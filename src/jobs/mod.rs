@@ -42,6 +42,7 @@ use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
 
 use crate::auth::{now_text, timestamp_text, Principal};
+use crate::domain::ids::JobId;
 use crate::domain::job::{JobKind, JobParams};
 use crate::error::{Error, Result};
 use crate::store::job::{ClaimedJob, JobReport, NewJobFile, ProductCaps};
@@ -109,7 +110,7 @@ impl Default for JobConfig {
 /// once the job is claimed; the job runs when the returned future completes.
 /// Tests use it to hold a job running (a long job without a sleep in the jobs).
 #[derive(Clone)]
-pub struct JobHook(pub Arc<dyn Fn(i64, Progress) -> BoxFuture<'static, ()> + Send + Sync>);
+pub struct JobHook(pub Arc<dyn Fn(JobId, Progress) -> BoxFuture<'static, ()> + Send + Sync>);
 
 impl std::fmt::Debug for JobHook {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -145,12 +146,12 @@ struct Live {
 /// go into `spawn_blocking`. The runner writes it to the database.
 #[derive(Debug, Clone)]
 pub struct Progress {
-    id: i64,
+    id: JobId,
     live: Arc<Mutex<Live>>,
 }
 
 impl Progress {
-    fn new(id: i64) -> Progress {
+    fn new(id: JobId) -> Progress {
         Progress { id, live: Arc::default() }
     }
 
@@ -178,7 +179,7 @@ impl Progress {
     /// Appends a log line.
     pub fn log(&self, message: impl Into<String>) {
         let message = message.into();
-        tracing::info!(job = self.id, "{message}");
+        tracing::info!(job = self.id.0, "{message}");
         self.with(|l| {
             l.log.push(message);
             l.changed = true;
@@ -326,9 +327,9 @@ impl JobRunner {
     async fn run(self: Arc<Self>, job: ClaimedJob, _permit: OwnedSemaphorePermit) {
         let id = job.id;
         let progress = Progress::new(id);
-        tracing::info!(job = id, name = %job.name, runner = %self.id, "job claimed");
+        tracing::info!(job = id.0, name = %job.name, runner = %self.id, "job claimed");
         let Some(outcome) = self.reporting(&job, &progress).await else {
-            tracing::warn!(job = id, "the job's lease ran out meanwhile; it was stopped and its end is not stored");
+            tracing::warn!(job = id.0, "the job's lease ran out meanwhile; it was stopped and its end is not stored");
             return;
         };
         let log = progress.lines();
@@ -343,8 +344,8 @@ impl JobRunner {
         }
         match stored {
             Ok(true) => {}
-            Ok(false) => tracing::warn!(job = id, "the job's lease ran out before its end was stored"),
-            Err(e) => tracing::error!(job = id, error = %e, "cannot store the end of a job"),
+            Ok(false) => tracing::warn!(job = id.0, "the job's lease ran out before its end was stored"),
+            Err(e) => tracing::error!(job = id.0, error = %e, "cannot store the end of a job"),
         }
     }
 
@@ -374,7 +375,7 @@ impl JobRunner {
     /// returns when the runner no longer holds the job, or when `stop` says so
     /// (or is dropped: the job's run was dropped), but only between two
     /// reports.
-    async fn reporter(self: Arc<Self>, id: i64, progress: Progress, mut stop: tokio::sync::watch::Receiver<bool>) {
+    async fn reporter(self: Arc<Self>, id: JobId, progress: Progress, mut stop: tokio::sync::watch::Receiver<bool>) {
         let mut tick = tokio::time::interval(PROGRESS_EVERY.min(self.config.renewal));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut renewed = Instant::now();
@@ -390,12 +391,12 @@ impl JobRunner {
             match self.report(id, report).await {
                 Ok(true) => renewed = Instant::now(),
                 Ok(false) => return,
-                Err(e) => tracing::warn!(job = id, error = %e, "cannot report a job's progress"),
+                Err(e) => tracing::warn!(job = id.0, error = %e, "cannot report a job's progress"),
             }
         }
     }
 
-    async fn report(&self, id: i64, report: JobReport<'_>) -> Result<bool> {
+    async fn report(&self, id: JobId, report: JobReport<'_>) -> Result<bool> {
         let mut tx = self.store.begin().await?;
         let held = tx.report_job(id, &self.id, report).await?;
         tx.commit().await?;

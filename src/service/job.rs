@@ -3,6 +3,7 @@
 //! here a job is accepted into the shared queue, in one transaction each.
 
 use crate::auth::{now_text, Principal, Role};
+use crate::domain::ids::{FileId, JobId};
 use crate::domain::job::{JobKind, JobParams, JobRecord};
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{Lang, Message};
@@ -13,7 +14,7 @@ use crate::store::Store;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Queued {
     /// The job is queued under this id.
-    Job(i64),
+    Job(JobId),
     /// The account has `limit` unfinished jobs already; nothing was queued
     /// (the API answers 429 `too_many_jobs`).
     TooMany {
@@ -53,7 +54,7 @@ pub async fn enqueue(
 /// Errors: 409 `job_running` when it is queued or running already.
 pub async fn restart_standing(
     store: &Store,
-    id: i64,
+    id: JobId,
     kind: JobKind,
     params: &JobParams,
     account: i64,
@@ -64,7 +65,7 @@ pub async fn restart_standing(
     if !tx.restart_standing_job(id, &parameters, account, lang.tag(), &now_text()).await? {
         return Err(Error::new(
             ErrorCode::JobRunning,
-            Message::new("error-job-running-id").arg("id", id).arg("name", kind.name()),
+            Message::new("error-job-running-id").arg("id", id.0).arg("name", kind.name()),
         ));
     }
     tx.commit().await
@@ -75,14 +76,14 @@ pub async fn restart_standing(
 /// (docs/client.md §Standing jobs).
 ///
 /// Errors: 404 `not_found` when there is no such file or it is someone else's.
-pub async fn fetch_file(store: &Store, who: &Principal, id: i64) -> Result<JobFile> {
+pub async fn fetch_file(store: &Store, who: &Principal, id: FileId) -> Result<JobFile> {
     let file = store
         .conn()
         .await?
         .get_job_file(id)
         .await?
         .filter(|f| who.role == Role::Admin || f.account_id.is_none_or(|a| a == who.account_id))
-        .ok_or_else(|| Error::not_found("file", id))?;
+        .ok_or_else(|| Error::not_found(FileId::KIND, id.0))?;
     if !file.fetched {
         let mut tx = store.begin().await?;
         tx.mark_job_fetched(file.job_id, &now_text()).await?;
@@ -115,8 +116,14 @@ pub fn visible_to(record: &JobRecord, who: &Principal) -> bool {
 /// Job `id` as `who` may see it.
 ///
 /// Errors: 404 `not_found` when there is none or it is someone else's.
-pub async fn visible(store: &Store, who: &Principal, id: i64) -> Result<JobRecord> {
-    store.conn().await?.get_job(id).await?.filter(|r| visible_to(r, who)).ok_or_else(|| Error::not_found("job", id))
+pub async fn visible(store: &Store, who: &Principal, id: JobId) -> Result<JobRecord> {
+    store
+        .conn()
+        .await?
+        .get_job(id)
+        .await?
+        .filter(|r| visible_to(r, who))
+        .ok_or_else(|| Error::not_found(JobId::KIND, id.0))
 }
 
 /// The jobs `who` sees in the list: the standing jobs and their own unfinished

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
+use crate::domain::ids::JobId;
 use crate::domain::job::JobRecord;
 use crate::store::Store;
 
@@ -21,7 +22,7 @@ pub const WATCH_EVERY: Duration = Duration::from_millis(250);
 pub struct JobWatch {
     store: Store,
     /// Job id → its last reading (`None` before the first).
-    watched: Mutex<HashMap<i64, watch::Sender<Option<JobRecord>>>>,
+    watched: Mutex<HashMap<JobId, watch::Sender<Option<JobRecord>>>>,
     poller: Mutex<bool>,
 }
 
@@ -35,7 +36,7 @@ impl JobWatch {
     /// [`WATCH_EVERY`]), then the job each time it changed. The sender is
     /// dropped (`changed` fails) once the job no longer exists. Who may see
     /// the job is not checked here ([`super::job::visible`]).
-    pub fn watch(self: &Arc<Self>, id: i64) -> watch::Receiver<Option<JobRecord>> {
+    pub fn watch(self: &Arc<Self>, id: JobId) -> watch::Receiver<Option<JobRecord>> {
         let rx = self.jobs().entry(id).or_insert_with(|| watch::channel(None).0).subscribe();
         let mut running = self.poller.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if !*running {
@@ -45,15 +46,15 @@ impl JobWatch {
         rx
     }
 
-    fn jobs(&self) -> MutexGuard<'_, HashMap<i64, watch::Sender<Option<JobRecord>>>> {
+    fn jobs(&self) -> MutexGuard<'_, HashMap<JobId, watch::Sender<Option<JobRecord>>>> {
         self.watched.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The ids still watched (forgets the others).
-    fn watched_ids(&self) -> Vec<i64> {
+    fn watched_ids(&self) -> Vec<JobId> {
         let mut jobs = self.jobs();
         jobs.retain(|_, tx| tx.receiver_count() > 0);
-        let mut ids: Vec<i64> = jobs.keys().copied().collect();
+        let mut ids: Vec<JobId> = jobs.keys().copied().collect();
         ids.sort_unstable();
         ids
     }
@@ -88,7 +89,7 @@ async fn poll(watch: Weak<JobWatch>, store: Store) {
                 continue;
             }
         };
-        let mut read: HashMap<i64, JobRecord> = records.into_iter().map(|r| (r.id, r)).collect();
+        let mut read: HashMap<JobId, JobRecord> = records.into_iter().map(|r| (r.id, r)).collect();
         let mut jobs = watch.jobs();
         for id in ids {
             match read.remove(&id) {
@@ -134,7 +135,7 @@ mod tests {
         // Ten streams, one query (two if the round turned meanwhile).
         assert!(store.statement_count() <= 2, "{} statements", store.statement_count());
         // A change reaches the watchers of that job.
-        conn.execute_with_id("UPDATE job SET progress_done = 4, progress_total = 8 WHERE id = $1", first)
+        conn.execute_with_id("UPDATE job SET progress_done = 4, progress_total = 8 WHERE id = $1", first.0)
             .await
             .unwrap();
         for w in watchers.iter_mut().step_by(2) {
@@ -143,7 +144,7 @@ mod tests {
         }
         assert!(!watchers[1].has_changed().unwrap(), "the other job did not change");
         // A job that is gone ends its watchers.
-        conn.execute_with_id("DELETE FROM job WHERE id = $1", second).await.unwrap();
+        conn.execute_with_id("DELETE FROM job WHERE id = $1", second.0).await.unwrap();
         let ended = tokio::time::timeout(Duration::from_secs(5), watchers[1].changed()).await.expect("within 5 s");
         assert!(ended.is_err());
         // Nobody watching: the task stops, and starts again for the next watcher.

@@ -18,6 +18,7 @@
 //! compare as text. The leases compare the servers' clocks: keep them in sync
 //! (NTP), well within the lease length.
 
+use crate::domain::ids::{FileId, JobId};
 use crate::domain::job::{JobRecord, JobStatus};
 use crate::error::Result;
 use crate::i18n::{Lang, Message};
@@ -28,9 +29,9 @@ use crate::with_conn;
 #[derive(Debug, Clone, PartialEq)]
 pub struct JobFile {
     /// Database id (the job's `product`).
-    pub id: i64,
+    pub id: FileId,
     /// The job that made it.
-    pub job_id: i64,
+    pub job_id: JobId,
     /// The account that started the job (`None` for a standing job).
     pub account_id: Option<i64>,
     /// File name for `Content-Disposition`.
@@ -58,7 +59,7 @@ pub struct NewJobFile {
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct ClaimedJob {
     /// The job's id.
-    pub id: i64,
+    pub id: JobId,
     /// The wire name of its kind.
     pub name: String,
     /// The account that owns it (`None`: a standing job).
@@ -105,7 +106,7 @@ pub struct QueueState {
 
 #[derive(sqlx::FromRow)]
 struct JobRow {
-    id: i64,
+    id: JobId,
     name: String,
     account_id: Option<i64>,
     status: String,
@@ -114,7 +115,7 @@ struct JobRow {
     log: String,
     progress_done: i64,
     progress_total: i64,
-    product: Option<i64>,
+    product: Option<FileId>,
 }
 
 impl From<JobRow> for JobRecord {
@@ -162,8 +163,8 @@ impl Conn {
         parameters: &str,
         lang: &str,
         now: &str,
-    ) -> Result<i64> {
-        Ok(with_conn!(self, |c| sqlx::query_scalar::<_, i64>(
+    ) -> Result<JobId> {
+        Ok(with_conn!(self, |c| sqlx::query_scalar::<_, JobId>(
             "INSERT INTO job (name, account_id, started_by, parameters, status, created_at, lang) \
              VALUES ($1, $2, $2, $3, 'running', $4, $5) RETURNING id"
         )
@@ -181,7 +182,7 @@ impl Conn {
     /// it is queued or running already.
     pub async fn restart_standing_job(
         &mut self,
-        id: i64,
+        id: JobId,
         parameters: &str,
         account: i64,
         lang: &str,
@@ -267,7 +268,7 @@ impl Conn {
 
     /// Writes the progress and log of job `id` and renews `runner`'s lease on
     /// it; `false` when `runner` no longer holds it (its lease ran out).
-    pub async fn report_job(&mut self, id: i64, runner: &str, report: JobReport<'_>) -> Result<bool> {
+    pub async fn report_job(&mut self, id: JobId, runner: &str, report: JobReport<'_>) -> Result<bool> {
         let log = json_log(report.log)?;
         let changed = with_conn!(self, |c| sqlx::query(
             "UPDATE job SET progress_done = $3, progress_total = $4, log = $5, lease_until = $6 \
@@ -292,7 +293,7 @@ impl Conn {
     /// holds the job.
     pub async fn finish_job(
         &mut self,
-        id: i64,
+        id: JobId,
         runner: &str,
         log: &[String],
         outcome: std::result::Result<Option<&NewJobFile>, &str>,
@@ -397,16 +398,17 @@ impl Conn {
     }
 
     /// One job.
-    pub async fn get_job(&mut self, id: i64) -> Result<Option<JobRecord>> {
+    pub async fn get_job(&mut self, id: JobId) -> Result<Option<JobRecord>> {
         let sql = format!("{SELECT_JOB} WHERE j.id = $1");
         let row: Option<JobRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
         Ok(row.map(JobRecord::from))
     }
 
     /// The jobs among `ids` that exist, by id (one query per 512 ids).
-    pub async fn get_jobs(&mut self, ids: &[i64]) -> Result<Vec<JobRecord>> {
+    pub async fn get_jobs(&mut self, ids: &[JobId]) -> Result<Vec<JobRecord>> {
         let mut records = Vec::with_capacity(ids.len());
-        for (list, ids) in crate::store::row_ops::id_lists(ids) {
+        let ids: Vec<i64> = ids.iter().map(|id| id.0).collect();
+        for (list, ids) in crate::store::row_ops::id_lists(&ids) {
             let sql = format!("{SELECT_JOB} WHERE j.id IN ({list}) ORDER BY j.id");
             let rows: Vec<JobRow> = with_conn!(self, |c| {
                 let mut query = sqlx::query_as(&sql);
@@ -433,7 +435,7 @@ impl Conn {
     }
 
     /// Notes that the product of job `job` was fetched (the first time counts).
-    pub async fn mark_job_fetched(&mut self, job: i64, now: &str) -> Result<()> {
+    pub async fn mark_job_fetched(&mut self, job: JobId, now: &str) -> Result<()> {
         with_conn!(self, |c| sqlx::query("UPDATE job SET fetched_at = $2 WHERE id = $1 AND fetched_at IS NULL")
             .bind(job)
             .bind(now)
@@ -469,11 +471,11 @@ impl Conn {
     /// products exceed `caps.per_account`, then the oldest of anyone's while
     /// all products exceed `caps.total`. Job `keep` (the one just finished)
     /// stays whatever its size. Returns how many jobs were deleted.
-    pub async fn cap_job_products(&mut self, account: Option<i64>, caps: ProductCaps, keep: i64) -> Result<u64> {
+    pub async fn cap_job_products(&mut self, account: Option<i64>, caps: ProductCaps, keep: JobId) -> Result<u64> {
         let per_account = i64::try_from(caps.per_account).unwrap_or(i64::MAX);
         let total = i64::try_from(caps.total).unwrap_or(i64::MAX);
         // The jobs with products, newest first, with the bytes of the newer ones before them.
-        let rows: Vec<(i64, Option<i64>, i64)> = with_conn!(self, |c| {
+        let rows: Vec<(JobId, Option<i64>, i64)> = with_conn!(self, |c| {
             sqlx::query_as(
             "SELECT j.id, j.account_id, CAST(COALESCE(SUM(f.size), 0) AS BIGINT) FROM job j JOIN job_file f ON f.job_id = j.id \
              WHERE j.status IN ('done', 'idle') GROUP BY j.id, j.account_id ORDER BY j.finished_at DESC, j.id DESC"
@@ -519,8 +521,8 @@ impl Conn {
     }
 
     /// One product file with its job's owner.
-    pub async fn get_job_file(&mut self, id: i64) -> Result<Option<JobFile>> {
-        type Row = (i64, i64, Option<i64>, String, String, Vec<u8>, bool);
+    pub async fn get_job_file(&mut self, id: FileId) -> Result<Option<JobFile>> {
+        type Row = (FileId, JobId, Option<i64>, String, String, Vec<u8>, bool);
         let row: Option<Row> = with_conn!(self, |c| sqlx::query_as(
             "SELECT f.id, f.job_id, j.account_id, f.name, f.content_type, f.content, j.fetched_at IS NOT NULL \
              FROM job_file f JOIN job j ON j.id = f.job_id WHERE f.id = $1 AND j.status IN ('done', 'idle')"

@@ -28,7 +28,7 @@ use super::htmx::HxRequest;
 use super::layout::{Page, Screen, YearChoice};
 use super::{page_error, render, WebState};
 use crate::auth::Role;
-use crate::domain::ids::SchoolYearId;
+use crate::domain::ids::{FileId, JobId, SchoolYearId};
 use crate::domain::job::{JobKind, JobRecord, JobStatus};
 use crate::domain::lookup::LookupKind;
 use crate::error::{Error, Result};
@@ -118,7 +118,7 @@ pub struct DocButton {
 #[derive(Debug, Clone)]
 pub struct JobView {
     /// Job id.
-    pub id: i64,
+    pub id: JobId,
     /// What it makes, in the reader's language.
     pub title: String,
     /// `queued`, `running`, `done`, `failed` (a CSS modifier).
@@ -418,7 +418,11 @@ async fn start_job(
 /// read from the database by the server's job watch
 /// ([`service::job_watch`]: one query for every stream), so the server that
 /// runs it may be another one.
-pub async fn events(State(state): State<WebState>, SignedIn { user, lang }: SignedIn, Path(id): Path<i64>) -> Response {
+pub async fn events(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(id): Path<JobId>,
+) -> Response {
     let who = user.principal();
     if let Err(e) = service::job::visible(&state.store, &who, id).await {
         return page_error(lang, e);
@@ -463,7 +467,7 @@ pub async fn events(State(state): State<WebState>, SignedIn { user, lang }: Sign
 pub async fn download(
     State(state): State<WebState>,
     SignedIn { user, lang }: SignedIn,
-    Path(id): Path<i64>,
+    Path(id): Path<FileId>,
 ) -> Response {
     let file = match service::job::fetch_file(&state.store, &user.principal(), id).await {
         Ok(file) => file,

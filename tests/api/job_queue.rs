@@ -53,7 +53,7 @@ pub fn holding(server: &'static str, entered: &Entered, gate: &Arc<Semaphore>) -
         progress.log(PREPARED);
         let (entered, gate) = (entered.clone(), gate.clone());
         async move {
-            let _ = entered.send((server, id));
+            let _ = entered.send((server, id.0));
             if let Ok(permit) = gate.acquire().await {
                 permit.forget();
             }

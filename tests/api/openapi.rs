@@ -146,7 +146,10 @@ async fn docs_page_is_served_from_the_binary() {
     assert_eq!(packed.status(), 200);
     assert_eq!(packed.headers()["content-encoding"], "gzip");
     assert_eq!(packed.headers()["cache-control"], "public, max-age=31536000, immutable");
-    assert!(!packed.headers()["content-security-policy"].to_str().unwrap().contains("script-src 'self' 'unsafe-inline'"));
+    assert!(!packed.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .contains("script-src 'self' 'unsafe-inline'"));
     let packed = packed.bytes().await.expect("bytes");
     let plain = get(bundle.clone(), None).await;
     assert!(plain.headers().get("content-encoding").is_none());
