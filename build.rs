@@ -1,11 +1,14 @@
 //! Release builds (Cargo.toml `[profile.release]`, README §Release build):
-//! - the debug sections (line tables of our own crate) are stored
+//! - the debug sections left in the binary (the line tables of our own crate;
+//!   the rest is in `schoolplan.dwp`, split DWARF) are stored
 //!   zlib-compressed, and Rust's backtraces still read file and line from them;
 //! - identical functions are folded into one (`--icf=all`, LLD, Rust's linker
 //!   on x86-64 Linux; not elsewhere): many generic instances compile to the same code;
 //! - the local symbols are left out of the symbol table (`--discard-all`,
-//!   7 MB): our frames are named from the line tables, those of the standard
-//!   library from its own; only frames inside other crates lose their names.
+//!   7 MB): our frames are named from `schoolplan.dwp`, those of the standard
+//!   library from its own debug information; only frames inside other crates
+//!   lose their names. Rust's default panic hook needs one of those symbols
+//!   for its short backtrace, so the binary logs panics itself (`cli::log_panics`).
 //!
 //! Dev and test builds are linked as before.
 
