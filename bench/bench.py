@@ -21,6 +21,7 @@ import platform
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -304,6 +305,18 @@ def write_bench_data(api: Api, courses: list, data_dir: Path, max_pairs: int) ->
     return {"pairs": len(pairs), "puts": len(puts)}
 
 
+def drop_change_triggers(db: Path) -> None:
+    """Drops the triggers that keep SQLite's change counter (migration
+    0015_change_counter.sql): only to measure what they cost a write. A
+    server on such a database no longer sees other processes' commits."""
+    with sqlite3.connect(db) as conn:
+        names = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'change_noted_%'")]
+        for name in names:
+            conn.execute(f'DROP TRIGGER "{name}"')
+    log(f"dropped {len(names)} change-counter triggers of {db.name}")
+
+
 def bench_server(args, tmp: Path, scale: int, backend: str, dataset: Path, rows: list, responses: dict) -> dict:
     tag = f"s{scale}-{backend}"
     if backend == "sqlite":
@@ -322,6 +335,8 @@ def bench_server(args, tmp: Path, scale: int, backend: str, dataset: Path, rows:
         run_cli(url, "migrate")
         run_cli(url, "import", str(dataset))
         info["import_s"] = round(time.time() - t0, 1)
+        if args.without_change_triggers and backend == "sqlite":
+            drop_change_triggers(tmp / (tag + ".db"))
         run_cli(url, "account", "add", "bench", "--role", "planner")
         token = run_cli(url, "token", "create", "bench", "--label", "bench")
         port = free_port()
@@ -648,6 +663,8 @@ def main() -> int:
     p.add_argument("--out", default=str(HERE / "out"))
     p.add_argument("--update-benchmarks", action="store_true", help="write the table into BENCHMARKS.md")
     p.add_argument("--keep-tmp", action="store_true")
+    p.add_argument("--without-change-triggers", action="store_true",
+                   help="SQLite: drop the change counter's triggers after the import, to measure their cost")
     p.add_argument("--skip-load", action="store_true",
                    help="measure only imports and the first reads after a write (no wrk rows, no nginx)")
     p.add_argument("--report-only", metavar="RESULTS_JSON", help="rewrite the report from a results.json, measure nothing")
