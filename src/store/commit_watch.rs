@@ -23,6 +23,18 @@
 //!   so the presence heartbeats (which no cache reads; [`super::Conn::commit_unseen`])
 //!   made the caches forget everything every few seconds.
 //!
+//! **A server's own commits are not news to it.** A SQLite write of this
+//! process bumps the generation itself, right after its batch commits
+//! ([`super::writer`]), and remembers the counter that batch left. When a
+//! poll then finds the counter at exactly that value, nobody else has
+//! committed since (SQLite admits one writer at a time, and the counter only
+//! grows), so the poll does not bump once more: each write of its own makes
+//! the caches start over once, not twice. This matters under a load of
+//! writes, where a second bump per write made the caches (the token cache
+//! first) read again what they had just read; measured in
+//! BENCHMARKS.md §The change counter's triggers (SQLite).
+//! PostgreSQL servers still bump for the notification of their own commits.
+//!
 //! **PostgreSQL listens by default** (`--change-check notify`, [`ChangeCheck`]).
 //! Asking on every request costs a database round trip per request (shared,
 //! see below), which cuts the throughput of small cached reads by a third or
@@ -113,7 +125,7 @@ const RECONNECT_DELAY_MAX: Duration = Duration::from_secs(30);
 
 /// The committed change counter, the same table on both backends (migrations
 /// `0007_changes.sql` on PostgreSQL, `0015_change_counter.sql` on SQLite).
-const COUNTER: &str = "SELECT value FROM change_generation WHERE id = 1";
+pub(super) const COUNTER: &str = "SELECT value FROM change_generation WHERE id = 1";
 
 /// The connection a [`ChangeWatch`] polls on (never one of the pool).
 enum WatchConn {
@@ -214,10 +226,13 @@ impl ChangeWatch {
         let conn = seen.conn.take();
         match self.read_counter(conn).await {
             Ok((conn, counter)) => {
-                if seen.counter != Some(counter) {
+                // The counter as this process's last SQLite commit left it
+                // means nobody else has committed since; that commit has
+                // bumped the generation itself (see the module doc).
+                if seen.counter != Some(counter) && self.store.own_last_counter() != Some(counter) {
                     self.generation.bump();
-                    seen.counter = Some(counter);
                 }
+                seen.counter = Some(counter);
                 seen.conn = Some(conn);
             }
             Err(e) => {
@@ -398,6 +413,47 @@ mod tests {
         let third = watch.current();
         assert!(third > second, "this pool's commit bumps at once");
         assert!(watch.catch_up().await >= third);
+    }
+
+    #[tokio::test]
+    async fn an_own_commit_moves_the_generation_once_and_anothers_after_it_still_counts() {
+        let (store, url, _dir) = crate::store::tests::sqlite().await;
+        let watch = ChangeWatch::new(store.clone(), ChangeCheck::Notify);
+        let before = watch.catch_up().await;
+
+        // This process's write: the batch's commit bumps once, the poll after
+        // it finds the counter where that commit left it and does not bump again.
+        let mut tx = store.begin().await.unwrap();
+        tx.create_account("rita", crate::auth::Role::Reader).await.unwrap();
+        tx.commit().await.unwrap();
+        let after_own = watch.current();
+        assert_eq!(after_own, before + 1, "one commit of its own, one new generation");
+        assert_eq!(watch.catch_up().await, after_own, "the poll knows the counter of its own commit");
+
+        // Another process writes after it: the counter has moved past ours.
+        let other = Store::connect(&url).await.unwrap();
+        let mut tx = other.begin().await.unwrap();
+        tx.create_account("otto", crate::auth::Role::Reader).await.unwrap();
+        tx.commit().await.unwrap();
+        let after_other = watch.catch_up().await;
+        assert!(after_other > after_own, "another process's commit starts a new generation");
+
+        // Another process writes, then this one: the caches were filled
+        // before both, and the own commit's bump covers both of them.
+        let mut tx = other.begin().await.unwrap();
+        tx.create_account("olga", crate::auth::Role::Reader).await.unwrap();
+        tx.commit().await.unwrap();
+        let mut tx = store.begin().await.unwrap();
+        tx.create_account("rosa", crate::auth::Role::Reader).await.unwrap();
+        tx.commit().await.unwrap();
+        assert!(watch.current() > after_other, "the own commit bumps at once");
+
+        // A write the caches need not see (a presence heartbeat) bumps nothing.
+        let settled = watch.catch_up().await;
+        let tx = store.begin().await.unwrap();
+        tx.commit_unseen().await.unwrap();
+        assert_eq!(watch.current(), settled, "an unseen commit leaves the generation");
+        assert_eq!(watch.catch_up().await, settled);
     }
 
     #[tokio::test]

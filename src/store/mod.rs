@@ -461,6 +461,16 @@ impl Store {
         Ok(Conn { inner, shared: self.shared.clone() })
     }
 
+    /// SQLite: the change counter as this process's last committed write
+    /// batch left it (see [`writer::Writer::last_counter`]); `None` on
+    /// PostgreSQL and before the first commit.
+    pub(crate) fn own_last_counter(&self) -> Option<i64> {
+        match self.pool {
+            Pool::Sqlite(_) => self.shared.writer.last_counter(),
+            Pool::Postgres(_) => None,
+        }
+    }
+
     /// Number of SQLite write batches committed so far (see [`writer`]).
     #[doc(hidden)]
     pub fn writer_commits(&self) -> u64 {
@@ -478,9 +488,11 @@ impl Conn {
         if writes {
             check_not_given_up()?;
         }
-        let _bump = writes.then(|| BumpOnDrop(self.shared.clone()));
+        // A SQLite write's batch bumps the generation itself once committed
+        // (even when this future is dropped first; [`writer`]).
+        let _bump = matches!(self.inner, ConnInner::PostgresTx(_)).then(|| BumpOnDrop(self.shared.clone()));
         match self.inner {
-            ConnInner::SqliteWrite(w) => w.commit().await,
+            ConnInner::SqliteWrite(w) => w.commit(Some(self.shared.generation.clone())).await,
             ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
             read => Conn { inner: read, shared: self.shared }.end_snapshot().await,
         }
@@ -498,7 +510,7 @@ impl Conn {
             check_not_given_up()?;
         }
         match self.inner {
-            ConnInner::SqliteWrite(w) => w.commit().await,
+            ConnInner::SqliteWrite(w) => w.commit(None).await,
             ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
             read => Conn { inner: read, shared: self.shared }.end_snapshot().await,
         }

@@ -32,7 +32,7 @@
 //! and none of them is kept. Writes by other processes (the command line,
 //! another server) still meet SQLite's busy timeout.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -50,9 +50,30 @@ const WRITER_WAIT: Duration = Duration::from_secs(30);
 #[derive(Debug, Default)]
 pub(crate) struct Writer {
     state: Arc<Mutex<State>>,
-    /// Batches committed so far (for tests and diagnostics).
-    commits: Arc<AtomicU64>,
+    /// What the committed batches left behind.
+    commits: Arc<Committed>,
 }
+
+/// What this writer's committed batches left behind (shared with the tasks
+/// that commit them).
+#[derive(Debug)]
+struct Committed {
+    /// Batches committed so far (for tests and diagnostics).
+    batches: AtomicU64,
+    /// The change counter as the last committed batch left it
+    /// ([`NO_COUNTER`] before the first, or when it could not be read).
+    counter: AtomicI64,
+}
+
+impl Default for Committed {
+    fn default() -> Committed {
+        Committed { batches: AtomicU64::new(0), counter: AtomicI64::new(NO_COUNTER) }
+    }
+}
+
+/// [`Committed::counter`] when no value is known. The counter starts at 0 and
+/// only grows, so it never takes this value.
+const NO_COUNTER: i64 = i64::MIN;
 
 /// What the writer's lock guards.
 #[derive(Debug, Default)]
@@ -66,6 +87,9 @@ struct State {
     /// A write's savepoint is open: the write failed or was dropped before its
     /// commit, and must be rolled back before anything else runs.
     abandoned: bool,
+    /// The write generation to bump when the batch commits: set by the first
+    /// member the caches must see ([`WriteSlot::commit`]).
+    generation: Option<Arc<AtomicU64>>,
 }
 
 /// The outcome of one batch, set once when it is committed or fails.
@@ -100,7 +124,20 @@ const ROLLBACK_TO: &str = "ROLLBACK TO write";
 impl Writer {
     /// Number of batches committed so far.
     pub(crate) fn commits(&self) -> u64 {
-        self.commits.load(Ordering::Relaxed)
+        self.commits.batches.load(Ordering::Relaxed)
+    }
+
+    /// The change counter (`change_generation.value`, migration
+    /// `0015_change_counter.sql`) as this writer's last committed batch left
+    /// it, read inside that batch just before its commit; `None` before the
+    /// first batch. Since SQLite admits one writer at a time, a database
+    /// whose counter still has this value holds exactly what that batch
+    /// committed: nobody has committed a change since.
+    /// [`super::commit_watch::ChangeWatch`] uses it to tell this process's
+    /// own commits (whose writes bump the caches' generation themselves)
+    /// from those of others.
+    pub(crate) fn last_counter(&self) -> Option<i64> {
+        Some(self.commits.counter.load(Ordering::SeqCst)).filter(|&c| c != NO_COUNTER)
     }
 
     /// Starts a write: waits for the lock (503 `unavailable` after
@@ -125,7 +162,7 @@ impl Writer {
     async fn open_slot(
         mut state: OwnedMutexGuard<State>,
         lock: Arc<Mutex<State>>,
-        commits: Arc<AtomicU64>,
+        commits: Arc<Committed>,
         pool: SqlitePool,
     ) -> Result<WriteSlot> {
         state.recover().await;
@@ -133,6 +170,7 @@ impl Writer {
             state.tx = Some(pool.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?);
             state.batch = Arc::new(Batch::default());
             state.members = 0;
+            state.generation = None;
         }
         let tx = state.tx.as_mut().expect("a batch is open");
         if let Err(e) = sqlx::query(SAVEPOINT).execute(&mut **tx).await {
@@ -182,6 +220,8 @@ impl State {
         self.batch.settle(Err(error));
         self.abandoned = false;
         self.members = 0;
+        // Rolled back: nothing for the caches to see.
+        self.generation = None;
     }
 
     /// After an abandoned write: when no member awaits the batch, ends it, so
@@ -204,7 +244,7 @@ pub struct WriteSlot {
     /// `Some` while the write holds the lock.
     state: Option<OwnedMutexGuard<State>>,
     lock: Arc<Mutex<State>>,
-    commits: Arc<AtomicU64>,
+    commits: Arc<Committed>,
 }
 
 impl std::fmt::Debug for WriteSlot {
@@ -222,7 +262,12 @@ impl WriteSlot {
 
     /// Makes the write part of its batch and returns once the batch is
     /// committed (or has failed: then this write is not kept either).
-    pub(crate) async fn commit(mut self) -> Result<()> {
+    ///
+    /// `generation` (the store's [`super::WriteGeneration`]; `None` for a
+    /// write the caches need not see, [`super::Conn::commit_unseen`]) is
+    /// bumped right after the batch commits, before [`Writer::last_counter`]
+    /// tells of it, even when no member waits for the commit any longer.
+    pub(crate) async fn commit(mut self, generation: Option<Arc<AtomicU64>>) -> Result<()> {
         let mut state = self.state.take().expect("a write slot holds the lock until it commits");
         let tx = state.tx.as_mut().expect("a batch is open while a write runs");
         if let Err(e) = sqlx::query(RELEASE).execute(&mut **tx).await {
@@ -232,6 +277,9 @@ impl WriteSlot {
         }
         state.abandoned = false;
         state.members += 1;
+        if generation.is_some() {
+            state.generation = generation;
+        }
         let batch = state.batch.clone();
         drop(state);
         // A task of its own: the batch is committed even when the caller stops waiting.
@@ -245,7 +293,7 @@ impl WriteSlot {
 /// Waits for the lock once more (every write queued meanwhile joins the
 /// batch first), then commits `batch` unless an earlier member has; returns
 /// its outcome.
-async fn settle(lock: Arc<Mutex<State>>, batch: Arc<Batch>, commits: Arc<AtomicU64>) -> Result<()> {
+async fn settle(lock: Arc<Mutex<State>>, batch: Arc<Batch>, commits: Arc<Committed>) -> Result<()> {
     let mut state = lock.lock_owned().await;
     // A write of the batch abandoned after this one joined is undone first.
     state.recover().await;
@@ -253,15 +301,32 @@ async fn settle(lock: Arc<Mutex<State>>, batch: Arc<Batch>, commits: Arc<AtomicU
         return outcome;
     }
     // Unsettled, so the batch is still the open one: the first member back commits it.
-    let Some(tx) = state.tx.take() else {
+    let Some(mut tx) = state.tx.take() else {
         batch.settle(Err(&Error::internal(anyhow::anyhow!("no transaction"))));
         return batch.result().expect("settled");
+    };
+    // The counter this commit will leave; when it cannot be read, the watch
+    // just takes this commit for one of another process's (a needless
+    // forgetting of the caches, nothing worse).
+    let counter = match sqlx::query_scalar::<_, i64>(super::commit_watch::COUNTER).fetch_one(&mut *tx).await {
+        Ok(counter) => counter,
+        Err(e) => {
+            tracing::debug!(error = %e, "cannot read the change counter before a commit");
+            NO_COUNTER
+        }
     };
     let outcome = tx.commit().await.map_err(map_db_error);
     batch.settle(outcome.as_ref().map(|_| ()));
     state.members = 0;
+    // Bumped whatever the outcome (a failed commit's is not certain), and
+    // before the counter is told: whoever finds the counter at `counter`
+    // finds the caches' generation already moved past this commit.
+    if let Some(generation) = state.generation.take() {
+        generation.fetch_add(1, Ordering::SeqCst);
+    }
     if outcome.is_ok() {
-        commits.fetch_add(1, Ordering::Relaxed);
+        commits.counter.store(counter, Ordering::SeqCst);
+        commits.batches.fetch_add(1, Ordering::Relaxed);
     }
     outcome
 }
