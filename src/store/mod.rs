@@ -277,7 +277,11 @@ async fn probe_postgres(opts: &PgConnectOptions) -> anyhow::Result<()> {
 
 impl Store {
     fn new(pool: Pool) -> Store {
-        Store { pool, shared: Arc::default() }
+        let writer = match &pool {
+            Pool::Sqlite(p) => writer::Writer::connect(p.connect_options().as_ref().clone()),
+            Pool::Postgres(_) => writer::Writer::default(),
+        };
+        Store { pool, shared: Arc::new(Shared { writer, ..Shared::default() }) }
     }
 
     /// Connects to `url`: `sqlite://FILE` (created if missing) or `postgres://…`.
@@ -376,7 +380,10 @@ impl Store {
     /// Closes the pool, waiting for connections to be returned.
     pub async fn close(&self) {
         match &self.pool {
-            Pool::Sqlite(p) => p.close().await,
+            Pool::Sqlite(p) => {
+                self.shared.writer.close().await;
+                p.close().await;
+            }
             Pool::Postgres(p) => p.close().await,
         }
     }
@@ -453,7 +460,7 @@ impl Store {
     /// ([`unless_given_up`]) does not begin: 503 `unavailable`.
     pub async fn begin(&self) -> Result<Conn> {
         let inner = match &self.pool {
-            Pool::Sqlite(p) => ConnInner::SqliteWrite(self.shared.writer.begin(p).await?),
+            Pool::Sqlite(_) => ConnInner::SqliteWrite(self.shared.writer.begin().await?),
             Pool::Postgres(p) => ConnInner::PostgresTx(begin_whole(p, "BEGIN").await?),
         };
         // Checked once the write may start (after waiting for the writes ahead of it).

@@ -36,6 +36,7 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
 use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
@@ -52,6 +53,9 @@ pub(crate) struct Writer {
     state: Arc<Mutex<State>>,
     /// What the committed batches left behind.
     commits: Arc<Committed>,
+    /// The writer's own connection, a pool of one ([`Writer::connect`]);
+    /// `None` in the store of a PostgreSQL database, which has no writer.
+    pool: Option<SqlitePool>,
 }
 
 /// What this writer's committed batches left behind (shared with the tasks
@@ -121,7 +125,45 @@ const SAVEPOINT: &str = "SAVEPOINT write";
 const RELEASE: &str = "RELEASE write";
 const ROLLBACK_TO: &str = "ROLLBACK TO write";
 
+/// Bumps the change counter once for a batch and gives its new value
+/// (migration `0015_change_counter.sql`; see [`Writer::connect`]).
+const BUMP_COUNTER: &str = "UPDATE change_generation SET value = value + 1 WHERE id = 1 RETURNING value";
+
 impl Writer {
+    /// The writer of the SQLite database of `options`, on a connection of its
+    /// own (a pool of one, opened on first use and again after it was lost).
+    ///
+    /// **One counter bump per batch, not one per row.** On that connection
+    /// the database's triggers are switched off (`SQLITE_DBCONFIG_ENABLE_TRIGGER`,
+    /// a setting of the connection, not of the file), and the batch bumps the
+    /// change counter itself, once, just before its commit
+    /// ([`BUMP_COUNTER`]). The row triggers of migration `0015` stay in the
+    /// file and keep noting every other writer's rows: the store's other
+    /// connections (a test's fixtures), the command line of another version,
+    /// SQL by hand. They are the only triggers of the SQLite schema (a test
+    /// checks it), so switching them off skips nothing else. Measured: with
+    /// a trigger run for every row of the course, its classes, teachers,
+    /// lessons and audit, a merge and split of courses was 12–17 % slower
+    /// (BENCHMARKS.md §The change counter's triggers (SQLite)).
+    pub(crate) fn connect(options: SqliteConnectOptions) -> Writer {
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(0)
+            .acquire_timeout(WRITER_WAIT)
+            // A connection to a file of this process cannot break while idle.
+            .test_before_acquire(false)
+            .after_connect(|conn, _| Box::pin(async move { without_triggers(conn).await }))
+            .connect_lazy_with(options);
+        Writer { pool: Some(pool), ..Writer::default() }
+    }
+
+    /// Closes the writer's connection (waiting for a batch that holds it).
+    pub(crate) async fn close(&self) {
+        if let Some(pool) = &self.pool {
+            pool.close().await;
+        }
+    }
+
     /// Number of batches committed so far.
     pub(crate) fn commits(&self) -> u64 {
         self.commits.batches.load(Ordering::Relaxed)
@@ -129,8 +171,8 @@ impl Writer {
 
     /// The change counter (`change_generation.value`, migration
     /// `0015_change_counter.sql`) as this writer's last committed batch left
-    /// it, read inside that batch just before its commit; `None` before the
-    /// first batch. Since SQLite admits one writer at a time, a database
+    /// it ([`BUMP_COUNTER`], just before its commit); `None` before the
+    /// first batch the caches must see. Since SQLite admits one writer at a time, a database
     /// whose counter still has this value holds exactly what that batch
     /// committed: nobody has committed a change since.
     /// [`super::commit_watch::ChangeWatch`] uses it to tell this process's
@@ -149,9 +191,12 @@ impl Writer {
     /// IMMEDIATE` or the savepoint half-way (see [`super::begin_whole`]); the
     /// slot it would have got is dropped instead, which undoes the savepoint
     /// and ends a batch that nobody else joined.
-    pub(crate) async fn begin(&self, pool: &SqlitePool) -> Result<WriteSlot> {
+    pub(crate) async fn begin(&self) -> Result<WriteSlot> {
+        let Some(pool) = self.pool.clone() else {
+            return Err(Error::internal(anyhow::anyhow!("a write on SQLite through a store without a writer")));
+        };
         let state = lock(&self.state).await?;
-        let (lock, commits, pool) = (self.state.clone(), self.commits.clone(), pool.clone());
+        let (lock, commits) = (self.state.clone(), self.commits.clone());
         tokio::spawn(Self::open_slot(state, lock, commits, pool))
             .await
             .unwrap_or_else(|e| Err(Error::internal(anyhow::anyhow!("beginning a write failed: {e}"))))
@@ -301,19 +346,28 @@ async fn settle(lock: Arc<Mutex<State>>, batch: Arc<Batch>, commits: Arc<Committ
         return outcome;
     }
     // Unsettled, so the batch is still the open one: the first member back commits it.
-    let Some(mut tx) = state.tx.take() else {
+    // The change counter moves with the data, once per batch the caches must
+    // see (the triggers are off on this connection; see `Writer::connect`).
+    // Without the bump the batch must not commit: other servers would keep
+    // outdated caches.
+    let counter = match &state.generation {
+        Some(_) => {
+            let tx = state.tx.as_mut().expect("an unsettled batch is open");
+            match sqlx::query_scalar::<_, i64>(BUMP_COUNTER).fetch_one(&mut **tx).await {
+                Ok(counter) => counter,
+                Err(e) => {
+                    let e = map_db_error(e);
+                    tracing::error!(error = %e, "cannot note a batch in the change counter; it is rolled back");
+                    state.fail(&e).await;
+                    return batch.result().expect("settled");
+                }
+            }
+        }
+        None => NO_COUNTER,
+    };
+    let Some(tx) = state.tx.take() else {
         batch.settle(Err(&Error::internal(anyhow::anyhow!("no transaction"))));
         return batch.result().expect("settled");
-    };
-    // The counter this commit will leave; when it cannot be read, the watch
-    // just takes this commit for one of another process's (a needless
-    // forgetting of the caches, nothing worse).
-    let counter = match sqlx::query_scalar::<_, i64>(super::commit_watch::COUNTER).fetch_one(&mut *tx).await {
-        Ok(counter) => counter,
-        Err(e) => {
-            tracing::debug!(error = %e, "cannot read the change counter before a commit");
-            NO_COUNTER
-        }
     };
     let outcome = tx.commit().await.map_err(map_db_error);
     batch.settle(outcome.as_ref().map(|_| ()));
@@ -324,8 +378,10 @@ async fn settle(lock: Arc<Mutex<State>>, batch: Arc<Batch>, commits: Arc<Committ
     if let Some(generation) = state.generation.take() {
         generation.fetch_add(1, Ordering::SeqCst);
     }
-    if outcome.is_ok() {
+    if outcome.is_ok() && counter != NO_COUNTER {
         commits.counter.store(counter, Ordering::SeqCst);
+    }
+    if outcome.is_ok() {
         commits.batches.fetch_add(1, Ordering::Relaxed);
     }
     outcome
@@ -346,6 +402,35 @@ impl Drop for WriteSlot {
     }
 }
 
+/// Switches the triggers of the database off for `conn` alone
+/// (`sqlite3_db_config(SQLITE_DBCONFIG_ENABLE_TRIGGER, 0)`; see [`Writer::connect`]).
+/// Other connections to the file keep them.
+///
+/// # Errors
+/// When SQLite refuses the setting.
+async fn without_triggers(conn: &mut SqliteConnection) -> sqlx::Result<()> {
+    let mut handle = conn.lock_handle().await?;
+    let mut now_enabled: std::ffi::c_int = -1;
+    // SAFETY: the handle is locked for the duration of the call, so no
+    // statement runs on the connection meanwhile; the option takes an int
+    // (0: off) and a pointer to an int that SQLite sets to the new state,
+    // which lives on this stack frame.
+    let rc = unsafe {
+        libsqlite3_sys::sqlite3_db_config(
+            handle.as_raw_handle().as_ptr(),
+            libsqlite3_sys::SQLITE_DBCONFIG_ENABLE_TRIGGER,
+            0 as std::ffi::c_int,
+            &mut now_enabled as *mut std::ffi::c_int,
+        )
+    };
+    if rc != libsqlite3_sys::SQLITE_OK || now_enabled != 0 {
+        return Err(sqlx::Error::Configuration(
+            format!("SQLite did not switch triggers off for the writer (code {rc}, state {now_enabled})").into(),
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,6 +442,43 @@ mod tests {
             store.conn().await.unwrap().list_accounts().await.unwrap().into_iter().map(|a| a.name).collect();
         names.sort();
         names
+    }
+
+    /// The change counter, read on a connection of `store`'s pool.
+    async fn counter(store: &Store) -> i64 {
+        let crate::store::PoolRef::Sqlite(pool) = store.pool() else { unreachable!("a SQLite store") };
+        sqlx::query_scalar(super::super::commit_watch::COUNTER).fetch_one(pool).await.unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_batch_bumps_the_counter_once_and_other_connections_by_their_triggers() {
+        let (store, _url, _dir) = crate::store::tests::sqlite().await;
+        let start = counter(&store).await;
+
+        // One write of several rows: its triggers are off, the batch bumps once.
+        let mut tx = store.begin().await.unwrap();
+        for name in ["anna", "beat", "carla"] {
+            tx.create_account(name, crate::auth::Role::Reader).await.unwrap();
+        }
+        tx.commit().await.unwrap();
+        assert_eq!(counter(&store).await, start + 1, "three rows written, one bump");
+        assert_eq!(store.own_last_counter(), Some(start + 1), "the writer knows the counter it left");
+
+        // A write the caches need not see leaves the counter.
+        let mut tx = store.begin().await.unwrap();
+        let open = [crate::store::presence::OpenYear { school_year: 1, session_id: 1, account_name: "anna".into() }];
+        tx.renew_presence("server A", &open, "2026-11-27T12:00:00.000000Z", "2026-11-27T11:59:45.000000Z")
+            .await
+            .unwrap();
+        tx.commit_unseen().await.unwrap();
+        assert_eq!(counter(&store).await, start + 1, "a presence heartbeat is no change");
+
+        // SQL by hand on any other connection: the triggers note every row.
+        let crate::store::PoolRef::Sqlite(pool) = store.pool() else { unreachable!() };
+        let gone = sqlx::query("DELETE FROM account WHERE name IN ('anna', 'beat')").execute(pool).await.unwrap();
+        assert_eq!(gone.rows_affected(), 2);
+        assert!(counter(&store).await >= start + 3, "each row by hand bumps the counter");
+        assert_eq!(store.own_last_counter(), Some(start + 1), "and it is no commit of the writer");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

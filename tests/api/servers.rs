@@ -213,6 +213,18 @@ async fn every_table_bumps_the_change_counter() {
         .expect("list tables"),
     };
     assert!(missing.is_empty(), "tables without the change_noted trigger: {missing:?}");
+    if let PoolRef::Sqlite(pool) = app.store.pool() {
+        let others: Vec<String> = sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name NOT LIKE 'change\\_noted\\_%' ESCAPE '\\'",
+        )
+        .fetch_all(pool)
+        .await
+        .expect("list triggers");
+        assert!(
+            others.is_empty(),
+            "the writer's connection runs without triggers (src/store/writer.rs), so no other trigger may exist: {others:?}"
+        );
+    }
     app.get("/grade").await.expect(200); // the server has started (and recovered its jobs)
     let counter = || async { app.sql("SELECT value AS id FROM change_generation").await.expect("the counter row") };
     let before = counter().await;
