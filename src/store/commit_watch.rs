@@ -18,8 +18,10 @@
 //!   other servers and by hand, and becomes visible atomically with the data.
 //! - **SQLite:** `SELECT value FROM change_generation` as well (migration
 //!   `0015_change_counter.sql`: row triggers on every table bump it within the
-//!   writing transaction). Until that migration SQLite servers asked `PRAGMA
-//!   data_version`, which changes with *every* commit of another connection,
+//!   writing transaction; a server's own writes run without triggers and bump
+//!   it once per batch instead, [`super::writer::Writer::connect`]). Until
+//!   that migration SQLite servers asked `PRAGMA data_version`, which
+//!   changes with *every* commit of another connection,
 //!   so the presence heartbeats (which no cache reads; [`super::Conn::commit_unseen`])
 //!   made the caches forget everything every few seconds.
 //!

@@ -478,6 +478,15 @@ impl Store {
         }
     }
 
+    /// Tests only: whether this store's SQLite writes begun from now on run
+    /// the database's triggers, which they normally do not
+    /// ([`writer::Writer::connect`]); for a test whose own trigger makes a
+    /// write fail half-way. No effect on PostgreSQL.
+    #[doc(hidden)]
+    pub fn fire_triggers_on_writes(&self, on: bool) {
+        self.shared.writer.fire_triggers(on);
+    }
+
     /// Number of SQLite write batches committed so far (see [`writer`]).
     #[doc(hidden)]
     pub fn writer_commits(&self) -> u64 {
@@ -509,8 +518,10 @@ impl Conn {
     /// page open, `page_presence`), without bumping the [`WriteGeneration`]:
     /// a heartbeat every few seconds must not make the caches forget
     /// everything. Those tables have no `change_noted` trigger either
-    /// (migrations 0014, and 0015 on SQLite), so the change counter stays and
-    /// other servers keep their caches too. Otherwise as [`Conn::commit`].
+    /// (migrations 0014, and 0015 on SQLite), and on SQLite a batch of such
+    /// writes alone does not bump it ([`writer`]), so the change counter
+    /// stays and other servers keep their caches too. Otherwise as
+    /// [`Conn::commit`].
     pub async fn commit_unseen(self) -> Result<()> {
         let writes = matches!(self.inner, ConnInner::SqliteWrite(_) | ConnInner::PostgresTx(_));
         if writes {

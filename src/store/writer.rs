@@ -32,12 +32,12 @@
 //! and none of them is kept. Writes by other processes (the command line,
 //! another server) still meet SQLite's busy timeout.
 
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
-use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
+use sqlx::{Connection as _, Sqlite, SqliteConnection, SqlitePool, Transaction};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use super::map_db_error;
@@ -56,6 +56,9 @@ pub(crate) struct Writer {
     /// The writer's own connection, a pool of one ([`Writer::connect`]);
     /// `None` in the store of a PostgreSQL database, which has no writer.
     pool: Option<SqlitePool>,
+    /// Tests only ([`Writer::fire_triggers`]): batches begun from now on run
+    /// the database's triggers (a trigger that fails on purpose).
+    fire_triggers: Arc<AtomicBool>,
 }
 
 /// What this writer's committed batches left behind (shared with the tasks
@@ -91,6 +94,8 @@ struct State {
     /// A write's savepoint is open: the write failed or was dropped before its
     /// commit, and must be rolled back before anything else runs.
     abandoned: bool,
+    /// The writer's connection was last set to run triggers ([`Writer::fire_triggers`]).
+    triggers_on: bool,
     /// The write generation to bump when the batch commits: set by the first
     /// member the caches must see ([`WriteSlot::commit`]).
     generation: Option<Arc<AtomicU64>>,
@@ -157,6 +162,15 @@ impl Writer {
         Writer { pool: Some(pool), ..Writer::default() }
     }
 
+    /// Tests only: whether the batches begun from now on run the database's
+    /// triggers, as every other connection does. A test that makes a write
+    /// fail half-way with a trigger of its own switches them on for that
+    /// write; the change counter is then bumped by the row triggers as well
+    /// as by the batch, which only matters for speed.
+    pub(crate) fn fire_triggers(&self, on: bool) {
+        self.fire_triggers.store(on, Ordering::SeqCst);
+    }
+
     /// Closes the writer's connection (waiting for a batch that holds it).
     pub(crate) async fn close(&self) {
         if let Some(pool) = &self.pool {
@@ -197,7 +211,8 @@ impl Writer {
         };
         let state = lock(&self.state).await?;
         let (lock, commits) = (self.state.clone(), self.commits.clone());
-        tokio::spawn(Self::open_slot(state, lock, commits, pool))
+        let fire_triggers = self.fire_triggers.load(Ordering::SeqCst);
+        tokio::spawn(Self::open_slot(state, lock, commits, pool, fire_triggers))
             .await
             .unwrap_or_else(|e| Err(Error::internal(anyhow::anyhow!("beginning a write failed: {e}"))))
     }
@@ -209,10 +224,17 @@ impl Writer {
         lock: Arc<Mutex<State>>,
         commits: Arc<Committed>,
         pool: SqlitePool,
+        fire_triggers: bool,
     ) -> Result<WriteSlot> {
         state.recover().await;
         if state.tx.is_none() {
-            state.tx = Some(pool.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?);
+            let mut tx = pool.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?;
+            // Only ever true in tests: production batches skip this.
+            if fire_triggers || state.triggers_on {
+                set_triggers(&mut tx, fire_triggers).await.map_err(map_db_error)?;
+                state.triggers_on = fire_triggers;
+            }
+            state.tx = Some(tx);
             state.batch = Arc::new(Batch::default());
             state.members = 0;
             state.generation = None;
@@ -402,30 +424,44 @@ impl Drop for WriteSlot {
     }
 }
 
-/// Switches the triggers of the database off for `conn` alone
-/// (`sqlite3_db_config(SQLITE_DBCONFIG_ENABLE_TRIGGER, 0)`; see [`Writer::connect`]).
-/// Other connections to the file keep them.
+/// Switches the triggers of the database off for `conn` alone (see
+/// [`Writer::connect`]); other connections to the file keep them.
 ///
 /// # Errors
 /// When SQLite refuses the setting.
 async fn without_triggers(conn: &mut SqliteConnection) -> sqlx::Result<()> {
+    trigger_setting(conn, false).await
+}
+
+/// Sets whether `conn` runs triggers and forgets its prepared statements,
+/// which were compiled with the setting before (tests only; see
+/// [`Writer::fire_triggers`]).
+async fn set_triggers(conn: &mut SqliteConnection, on: bool) -> sqlx::Result<()> {
+    trigger_setting(conn, on).await?;
+    conn.clear_cached_statements().await
+}
+
+/// `sqlite3_db_config(SQLITE_DBCONFIG_ENABLE_TRIGGER, on)` on `conn`. Takes
+/// effect for the statements prepared afterwards: SQLite compiles a
+/// statement's triggers into it.
+async fn trigger_setting(conn: &mut SqliteConnection, on: bool) -> sqlx::Result<()> {
     let mut handle = conn.lock_handle().await?;
     let mut now_enabled: std::ffi::c_int = -1;
     // SAFETY: the handle is locked for the duration of the call, so no
     // statement runs on the connection meanwhile; the option takes an int
-    // (0: off) and a pointer to an int that SQLite sets to the new state,
-    // which lives on this stack frame.
+    // (0 off, 1 on) and a pointer to an int that SQLite sets to the new
+    // state, which lives on this stack frame.
     let rc = unsafe {
         libsqlite3_sys::sqlite3_db_config(
             handle.as_raw_handle().as_ptr(),
             libsqlite3_sys::SQLITE_DBCONFIG_ENABLE_TRIGGER,
-            0 as std::ffi::c_int,
+            std::ffi::c_int::from(on),
             &mut now_enabled as *mut std::ffi::c_int,
         )
     };
-    if rc != libsqlite3_sys::SQLITE_OK || now_enabled != 0 {
+    if rc != libsqlite3_sys::SQLITE_OK || now_enabled != std::ffi::c_int::from(on) {
         return Err(sqlx::Error::Configuration(
-            format!("SQLite did not switch triggers off for the writer (code {rc}, state {now_enabled})").into(),
+            format!("SQLite did not set the writer's triggers to {on} (code {rc}, state {now_enabled})").into(),
         ));
     }
     Ok(())

@@ -280,6 +280,8 @@ pub async fn install_failing_trigger(app: &TestApp, table: &str, event: &str, co
                 "CREATE TRIGGER boom BEFORE {event} ON {table} WHEN {condition} BEGIN SELECT RAISE(ABORT, 'boom'); END"
             );
             exec(app, &sql, &[]).await;
+            // The server's writes run without triggers (src/store/writer.rs).
+            app.store.fire_triggers_on_writes(true);
         }
         Backend::Postgres => {
             exec(
@@ -301,6 +303,7 @@ pub async fn drop_failing_trigger(app: &TestApp, table: &str) {
     match app.store.backend() {
         Backend::Sqlite => {
             exec(app, "DROP TRIGGER boom", &[]).await;
+            app.store.fire_triggers_on_writes(false);
         }
         Backend::Postgres => {
             exec(app, &format!("DROP TRIGGER boom ON {table}"), &[]).await;
