@@ -53,7 +53,7 @@ pub(crate) struct Writer {
     state: Arc<Mutex<State>>,
     /// What the committed batches left behind.
     commits: Arc<Committed>,
-    /// The writer's own connection, a pool of one ([`Writer::connect`]);
+    /// The writer's own connections, a pool of two ([`Writer::connect`]);
     /// `None` in the store of a PostgreSQL database, which has no writer.
     pool: Option<SqlitePool>,
     /// Tests only ([`Writer::fire_triggers`]): batches begun from now on run
@@ -135,8 +135,11 @@ const ROLLBACK_TO: &str = "ROLLBACK TO write";
 const BUMP_COUNTER: &str = "UPDATE change_generation SET value = value + 1 WHERE id = 1 RETURNING value";
 
 impl Writer {
-    /// The writer of the SQLite database of `options`, on a connection of its
-    /// own (a pool of one, opened on first use and again after it was lost).
+    /// The writer of the SQLite database of `options`, on connections of its
+    /// own (a pool of two, opened on first use and again after one was lost).
+    /// One batch runs at a time; the second connection lets the next batch
+    /// begin while sqlx still checks the connection of the last one on its
+    /// way back to the pool (a round trip to the connection's thread).
     ///
     /// **One counter bump per batch, not one per row.** On that connection
     /// the database's triggers are switched off (`SQLITE_DBCONFIG_ENABLE_TRIGGER`,
@@ -152,7 +155,7 @@ impl Writer {
     /// (BENCHMARKS.md §The change counter's triggers (SQLite)).
     pub(crate) fn connect(options: SqliteConnectOptions) -> Writer {
         let pool = SqlitePoolOptions::new()
-            .max_connections(1)
+            .max_connections(2)
             .min_connections(0)
             .acquire_timeout(WRITER_WAIT)
             // A connection to a file of this process cannot break while idle.
