@@ -216,7 +216,7 @@ crate::inputs!(
     AccountId = [path_id("account")]
 );
 
-const STALE: &str = "`If-Match` does not match the current `ETag` (`precondition_failed`).";
+const CLIENT_STALE: &str = "`If-Match` does not match the current `ETag` (`precondition_failed`).";
 
 crate::inputs!(
     /// Parameters and problems of [`update_authorisation`].
@@ -224,7 +224,7 @@ crate::inputs!(
         path_id("account"),
         body(),
         problem(409, "The name is taken (`duplicate_code`), or an administrator removes their own grant right (`own_account`)."),
-        problem(412, STALE),
+        problem(412, CLIENT_STALE),
     ]
 );
 
@@ -233,7 +233,7 @@ crate::inputs!(
     DeleteInputs = [
         path_id("account"),
         problem(409, "The account is the caller's own (`own_account`)."),
-        problem(412, STALE),
+        problem(412, CLIENT_STALE),
     ]
 );
 

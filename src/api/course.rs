@@ -10,15 +10,13 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 
 use serde_json::json;
 
-use super::crud;
 use super::etag::{ETag, Preconditions};
 use super::extract::{JsonBody, QueryParams};
 use super::openapi::annotations::{List, Single};
-use super::openapi::{examples, resource, schemas};
+use super::openapi::{examples, schemas};
 use super::response::{created, ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -32,10 +30,7 @@ use crate::store::course::CourseFilter;
 
 /// Routes of `/course`.
 pub fn routes() -> ApiRouter {
-    ApiRouter::new()
-        .routes(utoipa_axum::routes!(list, post))
-        .route("/course/{id}", get(crud::fetch::<Courses>).put(crud::update::<Courses>).delete(crud::remove::<Courses>))
-        .docs(resource::single_ops::<Courses>())
+    ApiRouter::new().routes(utoipa_axum::routes!(list, post)).merge(crate::crud_routes!(Courses: get, save, delete))
 }
 
 crate::inputs!(

@@ -3,9 +3,9 @@
 //! [`crate::service::crud`] (which lock, check the caller's expectation,
 //! apply the rules, write and record the audit entry in one transaction).
 //!
-//! A resource implements [`Crud`] (in `service/`); its routes then use
-//! [`fetch`], [`create`], [`update`] and [`remove`]. Lists stay per resource
-//! (their filters differ).
+//! A resource implements [`Crud`] (in `service/`); [`crate::crud_routes!`]
+//! then mounts and documents [`fetch`], [`create`], [`update`] and [`remove`]
+//! for it. Lists stay per resource (their filters differ).
 //!
 //! Optimistic concurrency (RFC 9110 §13.1, docs/contract.md §Concurrency): every response
 //! with a single form carries its [`ETag`]; `GET` honours `If-None-Match`
@@ -19,42 +19,11 @@ use axum::response::Response;
 
 use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, PathId};
-use super::openapi::resource::{crud_ops, Doc};
 use super::response::{created, no_content, ok, ok_written};
-use super::routes::ApiRouter;
 use super::AppState;
 use crate::error::Result;
 use crate::service::audit::Actor;
 use crate::service::crud::{self as service, Crud, CrudCreate};
-use utoipa_axum::router::UtoipaMethodRouter;
-
-/// The routes of resource `R`: `/X` (GET `list`, a handler documented by
-/// `#[utoipa::path]`, and POST create) and `/X/{id}` (GET, PUT, DELETE),
-/// documented by the generic operations ([`crate::api::openapi::resource::crud_ops`]).
-pub fn resource_routes<R>(list: UtoipaMethodRouter<AppState>) -> ApiRouter
-where
-    R: CrudCreate,
-    R::Single: utoipa::ToSchema,
-{
-    resource_routes_with_get::<R, _, _>(list, fetch::<R>, crud_ops::<R>())
-}
-
-/// [`resource_routes`] with a resource's own `GET /X/{id}` handler `fetch`
-/// (e.g. one that reads a query parameter) and its own documentation `ops` of
-/// the generic operations.
-pub fn resource_routes_with_get<R, G, U>(list: UtoipaMethodRouter<AppState>, fetch: G, ops: Vec<Doc>) -> ApiRouter
-where
-    R: CrudCreate,
-    G: axum::handler::Handler<U, AppState>,
-    U: 'static,
-{
-    use axum::routing::{get, post};
-    ApiRouter::new()
-        .routes(list)
-        .route(&format!("/{}", R::PATH), post(create::<R>))
-        .route(&format!("/{}/{{id}}", R::PATH), get(fetch).put(update::<R>).delete(remove::<R>))
-        .docs(ops)
-}
 
 /// `GET /X/ID` → 200 single form with `ETag`; 404. With `If-None-Match`
 /// matching the current tag (weak comparison) → 304 with `ETag` and no body;

@@ -5,14 +5,10 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::{get, post};
-use utoipa::openapi::HttpMethod;
 
-use super::crud;
 use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, PathId, QueryParams};
-use super::openapi::annotations::List;
-use super::openapi::resource::crud_ops;
+use super::openapi::annotations::{List, REPLACES};
 use super::response::{created, ok, ok_written};
 use super::routes::ApiRouter;
 use super::AppState;
@@ -31,21 +27,14 @@ const GRADE_PAYROLL_TYPES: &str =
      `unknown_reference` at `/grades/N/payrollType`). Each changed grade gets an audit entry of its own. \
      A grade's code and description inside a curriculum body are ignored: they are edited through `/grade`.";
 
-/// Routes of `/curriculum`.
+/// Routes of `/curriculum`: create and save through [`create`] and [`update`].
 pub fn routes() -> ApiRouter {
-    let ops = crud_ops::<Curricula>().into_iter().map(|op| match op.method {
-        HttpMethod::Put => op.describe(format!(
-            "Replaces every writable field; read-only and unknown keys are ignored. {GRADE_PAYROLL_TYPES}"
-        )),
-        HttpMethod::Post => op.describe(GRADE_PAYROLL_TYPES),
-        _ => op,
-    });
-    let one = format!("/{}/{{id}}", Curricula::PATH);
-    ApiRouter::new()
-        .routes(utoipa_axum::routes!(list))
-        .route("/curriculum", post(create))
-        .route(&one, get(crud::fetch::<Curricula>).put(update).delete(crud::remove::<Curricula>))
-        .docs(ops)
+    ApiRouter::new().routes(utoipa_axum::routes!(list)).merge(crate::crud_routes!(Curricula:
+        create { handler = create, description = GRADE_PAYROLL_TYPES },
+        get,
+        save { handler = update, description = format!("{REPLACES} {GRADE_PAYROLL_TYPES}") },
+        delete,
+    ))
 }
 
 crate::inputs!(
@@ -69,7 +58,7 @@ async fn create(State(app): State<AppState>, actor: Actor, Parsed(new): Parsed<N
 }
 
 /// `PUT /curriculum/ID` → 200 with the single form and its new `ETag`; 404,
-/// 412 as every save ([`crud::update`]); the grades' payroll types in the body
+/// 412 as every save ([`super::crud::update`]); the grades' payroll types in the body
 /// are saved on the grades in the same transaction ([`GRADE_PAYROLL_TYPES`]).
 async fn update(
     State(app): State<AppState>,

@@ -3,7 +3,6 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::crud;
 use super::openapi::annotations::List;
 use super::response::ok;
 use super::routes::ApiRouter;
@@ -14,7 +13,7 @@ use crate::service::resources::Divisions;
 
 /// Routes of `/division`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<Divisions>(utoipa_axum::routes!(list))
+    ApiRouter::new().routes(utoipa_axum::routes!(list)).merge(crate::crud_routes!(Divisions: create, get, save, delete))
 }
 
 /// `GET /division`: list form (no binary data), by code.

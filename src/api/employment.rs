@@ -4,7 +4,6 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::crud;
 use super::extract::QueryParams;
 use super::openapi::annotations::List;
 use super::response::ok;
@@ -19,7 +18,9 @@ use crate::store::employment::EmploymentFilter;
 
 /// Routes of `/employment`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<Employments>(utoipa_axum::routes!(list))
+    ApiRouter::new()
+        .routes(utoipa_axum::routes!(list))
+        .merge(crate::crud_routes!(Employments: create, get, save, delete))
 }
 
 crate::inputs!(

@@ -3,7 +3,6 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::crud;
 use super::openapi::annotations::List;
 use super::response::ok;
 use super::routes::ApiRouter;
@@ -14,7 +13,7 @@ use crate::service::grade::Grades;
 
 /// Routes of `/grade`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<Grades>(utoipa_axum::routes!(list))
+    ApiRouter::new().routes(utoipa_axum::routes!(list)).merge(crate::crud_routes!(Grades: create, get, save, delete))
 }
 
 /// `GET /grade`: all, by code.

@@ -3,7 +3,6 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::crud;
 use super::extract::QueryParams;
 use super::openapi::annotations::List;
 use super::response::ok;
@@ -16,9 +15,12 @@ use crate::service::resources::{Genders, LookupResource, SubjectCategories, Subj
 /// Routes of the three lookup resources: `/{path}` and `/{path}/{id}`.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
-        .merge(crud::resource_routes::<SubjectCategories>(utoipa_axum::routes!(list_subject_categories)))
-        .merge(crud::resource_routes::<SubjectTypes>(utoipa_axum::routes!(list_subject_types)))
-        .merge(crud::resource_routes::<Genders>(utoipa_axum::routes!(list_genders)))
+        .routes(utoipa_axum::routes!(list_subject_categories))
+        .merge(crate::crud_routes!(SubjectCategories: create, get, save, delete))
+        .routes(utoipa_axum::routes!(list_subject_types))
+        .merge(crate::crud_routes!(SubjectTypes: create, get, save, delete))
+        .routes(utoipa_axum::routes!(list_genders))
+        .merge(crate::crud_routes!(Genders: create, get, save, delete))
 }
 
 crate::inputs!(

@@ -10,6 +10,7 @@ pub mod client;
 pub mod course;
 pub mod coursetable;
 pub mod crud;
+pub mod crud_routes;
 pub mod curriculum;
 pub mod detached_writes;
 pub mod division;

@@ -6,7 +6,6 @@ use axum::response::Response;
 use serde::Serialize;
 use utoipa_axum::routes;
 
-use super::crud;
 use super::extract::QueryParams;
 use super::openapi::annotations::{List, Single};
 use super::response::ok;
@@ -20,10 +19,14 @@ use crate::service::resources::{PayrollTypes, PoolTypes, PostingTypes, ThesisTyp
 /// Routes of the four resources and of `/calculationmode`.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
-        .merge(crud::resource_routes::<PayrollTypes>(routes!(list_payroll_types)))
-        .merge(crud::resource_routes::<PoolTypes>(routes!(list_pool_types)))
-        .merge(crud::resource_routes::<PostingTypes>(routes!(list_posting_types)))
-        .merge(crud::resource_routes::<ThesisTypes>(routes!(list_thesis_types)))
+        .routes(routes!(list_payroll_types))
+        .merge(crate::crud_routes!(PayrollTypes: create, get, save, delete))
+        .routes(routes!(list_pool_types))
+        .merge(crate::crud_routes!(PoolTypes: create, get, save, delete))
+        .routes(routes!(list_posting_types))
+        .merge(crate::crud_routes!(PostingTypes: create, get, save, delete))
+        .routes(routes!(list_thesis_types))
+        .merge(crate::crud_routes!(ThesisTypes: create, get, save, delete))
         .routes(routes!(list_modes))
         .routes(routes!(get_mode))
 }

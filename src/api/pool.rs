@@ -2,14 +2,11 @@
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use utoipa::openapi::HttpMethod;
 use utoipa_axum::routes;
 
-use super::crud;
 use super::etag::{ETag, Preconditions};
 use super::extract::{Parsed, QueryParams};
 use super::openapi::annotations::{List, Single};
-use super::openapi::resource::single_ops;
 use super::openapi::schemas::body_schema;
 use super::response::{created, ok, ok_written};
 use super::routes::ApiRouter;
@@ -25,13 +22,14 @@ use crate::store::Conn;
 /// Routes of the four resources.
 pub fn routes() -> ApiRouter {
     ApiRouter::new()
-        .merge(crud::resource_routes::<PoolEntries>(routes!(list_pool_entries)))
-        .merge(crud::resource_routes::<Postings>(routes!(list_postings)))
+        .routes(routes!(list_pool_entries))
+        .merge(crate::crud_routes!(PoolEntries: create, get, save, delete))
+        .routes(routes!(list_postings))
+        .merge(crate::crud_routes!(Postings: create, get, save, delete))
         .routes(routes!(list_theses))
         .routes(routes!(get_theses, put_theses))
         .routes(routes!(list_notes, create_note))
-        .route("/note/{id}", axum::routing::get(crud::fetch::<Notes>).delete(crud::remove::<Notes>))
-        .docs(single_ops::<Notes>().into_iter().filter(|op| op.method != HttpMethod::Put))
+        .merge(crate::crud_routes!(Notes: get, delete))
 }
 
 crate::inputs!(

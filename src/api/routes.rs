@@ -4,22 +4,19 @@
 //! derive the full route table from the router itself (and prove every route
 //! is protected and documented).
 //!
-//! A route is documented by `#[utoipa::path]` on its handler
-//! ([`ApiRouter::routes`] with [`utoipa_axum::routes!`]); only the generic
-//! single-object handlers of [`super::crud`], which serve many resources, are
-//! documented in code ([`super::openapi::resource`], [`ApiRouter::doc`]).
+//! Every route is documented by `#[utoipa::path]` on its handler
+//! ([`ApiRouter::routes`] with [`utoipa_axum::routes!`]; the single-object
+//! routes of a resource by [`crate::crud_routes!`]).
 
 use axum::body::Bytes;
 use axum::http::{header, HeaderValue, Method};
 use axum::response::{IntoResponse, Response};
-use axum::routing::MethodRouter;
 use axum::{Extension, Router};
 use serde_json::json;
 use utoipa::openapi::OpenApi;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 
 use super::openapi::operation::{axum_method, operations_mut, REQUIRED_ROLE};
-use super::openapi::resource::Doc;
 use super::openapi::{document, DOCUMENT_PATH};
 use super::AppState;
 
@@ -41,13 +38,6 @@ impl ApiRouter {
         ApiRouter { router: OpenApiRouter::with_openapi(OpenApi::default()), paths: Vec::new() }
     }
 
-    /// Adds a route (like [`Router::route`]) and records its path; document it with [`ApiRouter::doc`].
-    pub fn route(mut self, path: &str, method_router: MethodRouter<AppState>) -> Self {
-        self.router = self.router.route(path, method_router);
-        self.record(path);
-        self
-    }
-
     /// Adds the handlers of [`utoipa_axum::routes!`], documented by their
     /// `#[utoipa::path]`, and records their paths.
     pub fn routes(mut self, routes: UtoipaMethodRouter<AppState>) -> Self {
@@ -62,22 +52,6 @@ impl ApiRouter {
         if !self.paths.iter().any(|p| p == path) {
             self.paths.push(path.to_string());
         }
-    }
-
-    /// Documents an operation built in code (method + path, relative to this router).
-    pub fn doc(mut self, doc: Doc) -> Self {
-        let api = self.router.get_openapi_mut();
-        api.paths.add_path_operation(doc.path, vec![doc.method], doc.operation);
-        let schemas = &mut api.components.get_or_insert_with(Default::default).schemas;
-        for (name, schema) in doc.components {
-            schemas.entry(name).or_insert(schema);
-        }
-        self
-    }
-
-    /// Documents several operations.
-    pub fn docs(self, operations: impl IntoIterator<Item = Doc>) -> Self {
-        operations.into_iter().fold(self, ApiRouter::doc)
     }
 
     /// Merges another router's routes, paths and operations.

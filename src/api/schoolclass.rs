@@ -4,7 +4,6 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::crud;
 use super::extract::QueryParams;
 use super::openapi::schemas::{component_ref, envelope};
 use super::response::ok;
@@ -20,7 +19,9 @@ use utoipa::ToSchema;
 
 /// Routes of `/schoolclass`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<SchoolClasses>(utoipa_axum::routes!(list))
+    ApiRouter::new()
+        .routes(utoipa_axum::routes!(list))
+        .merge(crate::crud_routes!(SchoolClasses: create, get, save, delete))
 }
 
 crate::inputs!(

@@ -6,7 +6,6 @@ use axum::response::Response;
 use serde_json::json;
 use utoipa_axum::routes;
 
-use super::crud;
 use super::extract::{OptionalJsonBody, QueryParams};
 use super::lang::RequestLang;
 use super::openapi::annotations::{List, Single};
@@ -31,7 +30,11 @@ pub fn routes() -> ApiRouter {
             body.required = Some(utoipa::openapi::Required::False);
         }
     }
-    crud::resource_routes::<SchoolYears>(routes!(list)).routes(open).routes(routes!(check))
+    ApiRouter::new()
+        .routes(routes!(list))
+        .merge(crate::crud_routes!(SchoolYears: create, get, save, delete))
+        .routes(open)
+        .routes(routes!(check))
 }
 
 crate::inputs!(

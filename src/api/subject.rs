@@ -3,7 +3,6 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::crud;
 use super::extract::QueryParams;
 use super::openapi::annotations::List;
 use super::response::ok;
@@ -16,7 +15,7 @@ use crate::store::subject::SubjectFilter;
 
 /// Routes of `/subject`.
 pub fn routes() -> ApiRouter {
-    crud::resource_routes::<Subjects>(utoipa_axum::routes!(list))
+    ApiRouter::new().routes(utoipa_axum::routes!(list)).merge(crate::crud_routes!(Subjects: create, get, save, delete))
 }
 
 crate::inputs!(

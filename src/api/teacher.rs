@@ -8,8 +8,7 @@ use super::client::{self, Mount};
 use super::crud;
 use super::etag::Preconditions;
 use super::extract::{PathId, QueryParams};
-use super::openapi::annotations::{query_choice, List};
-use super::openapi::resource::crud_ops;
+use super::openapi::annotations::{List, Single};
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
@@ -20,25 +19,29 @@ use crate::service::workload::fill_balances;
 use crate::store::employment::EmploymentFilter;
 use crate::store::teacher::TeacherFilter;
 
-/// Routes of `/teacher`.
+/// Routes of `/teacher`: the single form read through [`fetch`].
 pub fn routes() -> ApiRouter {
-    let ops = crud_ops::<Teachers>().into_iter().map(|op| match op.method {
-        utoipa::openapi::HttpMethod::Get => op
-            .input(query_choice(
-                "detail",
-                &["history"],
-                "`history`: the single form plus `history`, the teacher's employments of every school \
-                 year with their balances (docs/client.md §Teachers, TeacherHistory); any other value → 400.",
-            ))
-            .json::<TeacherWithHistory>(
-                200,
-                "The teacher (with `history` when asked for).",
-                &[("ETag", "Entity tag of this version of the object.")],
-            ),
-        _ => op,
-    });
-    crud::resource_routes_with_get::<Teachers, _, _>(utoipa_axum::routes!(list), fetch, ops.collect())
+    ApiRouter::new()
+        .routes(utoipa_axum::routes!(list))
+        .merge(crate::crud_routes!(Teachers: create))
+        .routes(utoipa_axum::routes!(fetch))
+        .merge(crate::crud_routes!(Teachers: save, delete))
 }
+
+crate::inputs!(
+    /// Parameters and problems of [`fetch`].
+    FetchInputs = [
+        path_id("teacher"),
+        condition_header("If-None-Match", IF_NONE_MATCH),
+        problem(412, NOT_A_TAG_LIST),
+        query_choice(
+            "detail",
+            &["history"],
+            "`history`: the single form plus `history`, the teacher's employments of every school \
+             year with their balances (docs/client.md §Teachers, TeacherHistory); any other value → 400.",
+        ),
+    ]
+);
 
 crate::inputs!(
     /// The query of [`list`].
@@ -56,6 +59,15 @@ crate::inputs!(
 /// `GET /teacher/ID[?detail=history]`: the single form; with `detail=history`
 /// also `history`, the teacher's employments by school year with their
 /// balances (docs/workload.md §Balance). ETag and 304 as for every single form.
+#[utoipa::path(get, path = "/teacher/{id}", tag = "teacher", summary = "One teacher (single form)",
+    params(FetchInputs),
+    responses(
+        (status = 200, description = "The teacher (with `history` when asked for).",
+            body = inline(Single<TeacherWithHistory>),
+            headers(("ETag" = String, description = "Entity tag of this version of the object."))),
+        (status = 304, description = "The object still has an ETag given in `If-None-Match`.",
+            headers(("ETag" = String, description = "Entity tag of this version of the object."))),
+        FetchInputs))]
 async fn fetch(
     State(app): State<AppState>,
     PathId(id): PathId,

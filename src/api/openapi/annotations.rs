@@ -4,6 +4,7 @@
 //! - [`crate::json_schema!`]: a type whose schema is written as JSON (a request
 //!   body from its parser, an envelope, a one-off answer), for `body = inline(T)`.
 //! - [`Single`], [`List`]: the success envelope `{"result": …}` around a form.
+//! - The texts of the single-object operations ([`crate::crud_routes!`]).
 //! - [`crate::inputs!`]: the parameters of an operation and the problem
 //!   responses they imply (a path id: 400 and 404; a JSON body: 400, 413, 415,
 //!   422; …), plus the operation's own problems, in order: a second
@@ -71,6 +72,22 @@ impl<T: ToSchema> ToSchema for List<T> {
         schemas.extend(components_of::<T>());
     }
 }
+
+/// What `If-Match` does on a save or delete (docs/contract.md §Concurrency).
+pub const IF_MATCH: &str = "An ETag from an earlier response: the change happens only if the object still has it \
+     (else 412 and nothing changes). Without it the change is unconditional.";
+/// What `If-None-Match` does on a read.
+pub const IF_NONE_MATCH: &str = "ETags the client holds: 304 without a body when the object still has one of them.";
+/// The 412 of a read whose `If-None-Match` cannot be read.
+pub const NOT_A_TAG_LIST: &str = "`If-None-Match` is neither `*` nor a list of entity tags (`invalid_header`).";
+/// The 409 of a create or save.
+pub const LOCKED: &str = "A uniqueness clash, or the school year is locked (docs/contract.md §Locked school years).";
+/// The 409 of a delete.
+pub const REFERENCED: &str = "The object is still referenced (archive it instead), or its school year is locked.";
+/// The 412 of a save or delete.
+pub const STALE: &str = "`If-Match` does not match the object's current ETag, or is malformed; nothing changed.";
+/// What a save (`PUT`) does with the body's fields.
+pub const REPLACES: &str = "Replaces every writable field; read-only and unknown keys are ignored.";
 
 /// One entry of [`crate::inputs!`]: a parameter (or none) and the problem
 /// responses `(status, description)` it implies.

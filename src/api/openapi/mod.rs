@@ -3,8 +3,8 @@
 //!
 //! Each handler is documented by `#[utoipa::path]` and registered with it on
 //! utoipa-axum's router ([`crate::api::routes::ApiRouter`]), with the parts of
-//! [`annotations`]; the generic single-object operations, one handler for many
-//! resources, come from [`resource`]. Response schemas are derived from the Rust types
+//! [`annotations`]; the single-object operations of every resource are
+//! declared by [`crate::crud_routes!`]. Response schemas are derived from the Rust types
 //! (`utoipa::ToSchema`), request schemas from the body parsers
 //! ([`crate::domain::body_reader::describe`]), and the access check adds the
 //! security requirement and 401/403/429 ([`crate::api::auth::protect`]).
@@ -14,7 +14,6 @@
 pub mod annotations;
 pub mod examples;
 pub mod operation;
-pub mod resource;
 pub mod schemas;
 pub mod swagger_ui;
 

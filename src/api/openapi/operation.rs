@@ -1,7 +1,6 @@
-//! What every operation of the document states by convention, whether it is
-//! declared with `#[utoipa::path]` on its handler or built in code
-//! ([`super::resource`]): [`finish`] adds the responses of its role and of
-//! every route, its `operationId`, area and security.
+//! What every operation of the document states by convention, beside what
+//! its `#[utoipa::path]` declares: [`finish`] adds the responses of its role
+//! and of every route, its `operationId`, area and security.
 
 use axum::http::Method;
 use serde_json::{json, Value};
@@ -52,6 +51,8 @@ fn only_header(responses: &mut Responses, status: u16, name: &str, description: 
 /// ([`super::area_of`]), and its security (the bearer token for a protected
 /// operation, with a sentence naming the role; none for a public one).
 pub fn finish(op: &mut path::Operation, operation_id: String) {
+    // An annotation's description is an expression; the empty one ([`crate::crud_routes!`]'s default) is none.
+    op.description = op.description.take().filter(|d| !d.is_empty());
     let role = op
         .extensions
         .as_ref()
