@@ -138,7 +138,7 @@ pub enum PoolRef<'a> {
 #[derive(Debug, Default)]
 struct Shared {
     /// See [`WriteGeneration`].
-    generation: Arc<AtomicU64>,
+    generation: WriteGeneration,
     /// SQLite: the queue of this process's writes and their group commit.
     writer: writer::Writer,
     /// See [`Store::count_statements`].
@@ -171,7 +171,7 @@ impl StatementCounter {
 /// [`commit_watch::ChangeWatch::catch_up`] when other processes may write — and
 /// keeps the result only while the generation is unchanged: a write that
 /// commits after the read bumps the counter, so the result can never outlive it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct WriteGeneration(Arc<AtomicU64>);
 
 impl WriteGeneration {
@@ -192,7 +192,7 @@ struct BumpOnDrop(Arc<Shared>);
 
 impl Drop for BumpOnDrop {
     fn drop(&mut self) {
-        self.0.generation.fetch_add(1, Ordering::SeqCst);
+        self.0.generation.bump();
     }
 }
 
@@ -435,7 +435,7 @@ impl Store {
 
     /// The write generation of this store (shared by every clone).
     pub fn write_generation(&self) -> WriteGeneration {
-        WriteGeneration(self.shared.generation.clone())
+        self.shared.generation.clone()
     }
 
     /// A pooled connection for reads.

@@ -98,7 +98,7 @@ struct State {
     triggers_on: bool,
     /// The write generation to bump when the batch commits: set by the first
     /// member the caches must see ([`WriteSlot::commit`]).
-    generation: Option<Arc<AtomicU64>>,
+    generation: Option<super::WriteGeneration>,
 }
 
 /// The outcome of one batch, set once when it is committed or fails.
@@ -337,7 +337,7 @@ impl WriteSlot {
     /// write the caches need not see, [`super::Conn::commit_unseen`]) is
     /// bumped right after the batch commits, before [`Writer::last_counter`]
     /// tells of it, even when no member waits for the commit any longer.
-    pub(crate) async fn commit(mut self, generation: Option<Arc<AtomicU64>>) -> Result<()> {
+    pub(crate) async fn commit(mut self, generation: Option<super::WriteGeneration>) -> Result<()> {
         let mut state = self.state.take().expect("a write slot holds the lock until it commits");
         let tx = state.tx.as_mut().expect("a batch is open while a write runs");
         if let Err(e) = sqlx::query(RELEASE).execute(&mut **tx).await {
@@ -401,7 +401,7 @@ async fn settle(lock: Arc<Mutex<State>>, batch: Arc<Batch>, commits: Arc<Committ
     // before the counter is told: whoever finds the counter at `counter`
     // finds the caches' generation already moved past this commit.
     if let Some(generation) = state.generation.take() {
-        generation.fetch_add(1, Ordering::SeqCst);
+        generation.bump();
     }
     if outcome.is_ok() && counter != NO_COUNTER {
         commits.counter.store(counter, Ordering::SeqCst);
