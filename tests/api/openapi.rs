@@ -56,6 +56,21 @@ async fn the_document_lists_exactly_the_routes_of_the_router() {
     assert!(unserved.is_empty(), "documented operations the router lacks: {unserved:?}");
 }
 
+/// The document is built anew on every start; its text must not depend on
+/// the order in which a process's hash maps iterate (utoipa keeps the keywords
+/// of the schemas written as JSON in one).
+#[tokio::test]
+async fn the_document_is_the_same_text_on_every_build() {
+    let app = TestApp::spawn().await;
+    let state = AppState::new(app.store.clone());
+    let build =
+        || serde_json::to_string(&schoolplan::api::openapi::document(routes(&state).openapi().clone())).expect("text");
+    let first = build();
+    for _ in 0..3 {
+        assert!(build() == first, "two builds of the document differ");
+    }
+}
+
 #[tokio::test]
 async fn every_operation_documents_its_responses_and_security() {
     let app = TestApp::spawn().await;

@@ -121,7 +121,8 @@ pub fn area_of(tag: &str) -> &'static Area {
 /// The OpenAPI 3.1 document of `api` (the operations the router collected,
 /// paths relative to the server root): every operation completed by
 /// [`operation::finish`], with the description, areas, problem schema and
-/// bearer scheme of the whole API.
+/// bearer scheme of the whole API, its schemas' keywords sorted
+/// ([`schemas::sort_schema_keywords`]).
 pub fn document(mut api: OpenApi) -> Value {
     for (path, item) in api.paths.paths.iter_mut() {
         for (method, op) in operation::operations_mut(item) {
@@ -150,7 +151,9 @@ pub fn document(mut api: OpenApi) -> Value {
     let mut bearer = Http::new(HttpAuthScheme::Bearer);
     bearer.description = Some("A token `sp_…` created with `schoolplan token create` or `POST /api/v1/token`.".into());
     components.security_schemes.insert("bearerAuth".into(), RefOr::T(SecurityScheme::Http(bearer)));
-    serde_json::to_value(&api).expect("the document serialises")
+    let mut doc = serde_json::to_value(&api).expect("the document serialises");
+    schemas::sort_schema_keywords(&mut doc);
+    doc
 }
 
 /// `get` + `/api/v1/teacher/{id}` → `get_teacher_id`.

@@ -37,7 +37,8 @@ pub fn envelope(schema: Value) -> Value {
 /// schema keeps every keyword as written. utoipa's [`Object`] has no field for
 /// some JSON Schema 2020-12 keywords the document uses (e.g. `const`), so the
 /// keywords travel as the object's flattened extension map, which serialises
-/// them unchanged (in no particular order).
+/// them unchanged, in no particular order ([`sort_schema_keywords`] sorts
+/// them in the document).
 pub fn raw(schema: Value) -> RefOr<Schema> {
     match schema {
         Value::Object(map) if map.len() == 1 && map.get("$ref").is_some_and(Value::is_string) => {
@@ -206,9 +207,78 @@ pub fn fields_schema(fields: &[FieldDoc], mode: Mode) -> Value {
     json!({"type": "object", "properties": properties, "required": required})
 }
 
+/// Sorts the keywords of every schema in the document `doc` — the component
+/// schemas and the `schema` of every parameter, header and content, and the
+/// schemas inside them — but not the names under `properties`, whose order is
+/// the form's. [`raw`]'s keywords travel in utoipa's extension map, a
+/// `HashMap`, which iterates in a different order in every process; sorted,
+/// the document is the same text on every start of one version.
+pub fn sort_schema_keywords(doc: &mut Value) {
+    match doc {
+        Value::Object(map) => {
+            for (key, child) in map.iter_mut() {
+                match key.as_str() {
+                    "schema" => sort_schema(child),
+                    "schemas" => child.as_object_mut().into_iter().flat_map(|m| m.values_mut()).for_each(sort_schema),
+                    _ => sort_schema_keywords(child),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(sort_schema_keywords),
+        _ => {}
+    }
+}
+
+/// Sorts the keywords of `schema` and of the schemas it holds (JSON Schema
+/// 2020-12's applicators); a keyword's value that is not a schema (`enum`,
+/// `example`, …) keeps its order.
+fn sort_schema(schema: &mut Value) {
+    let Value::Object(map) = schema else { return };
+    let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (key, child) in &mut entries {
+        match key.as_str() {
+            "properties" | "patternProperties" | "$defs" | "dependentSchemas" => {
+                child.as_object_mut().into_iter().flat_map(|m| m.values_mut()).for_each(sort_schema)
+            }
+            "oneOf" | "anyOf" | "allOf" | "prefixItems" => {
+                child.as_array_mut().into_iter().flatten().for_each(sort_schema)
+            }
+            "items"
+            | "additionalProperties"
+            | "not"
+            | "contains"
+            | "propertyNames"
+            | "if"
+            | "then"
+            | "else"
+            | "unevaluatedItems"
+            | "unevaluatedProperties" => sort_schema(child),
+            _ => {}
+        }
+    }
+    map.extend(entries);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn schema_keywords_are_sorted_and_property_names_keep_their_order() {
+        let mut doc = json!({
+            "paths": {"/x": {"get": {"parameters": [{"name": "b", "in": "query", "schema": {"type": "string", "enum": ["z", "a"]}}]}}},
+            "components": {"schemas": {"X": {
+                "type": "object", "required": ["b"],
+                "properties": {"b": {"type": "integer", "minimum": 1}, "a": {"oneOf": [{"type": "null", "description": "none"}]}}
+            }}}
+        });
+        sort_schema_keywords(&mut doc);
+        let text = serde_json::to_string(&doc).unwrap();
+        assert!(text.contains(r#""X":{"properties":{"b":{"minimum":1,"type":"integer"},"a":{"oneOf":[{"description":"none","type":"null"}]}},"required":["b"],"type":"object"}"#), "{text}");
+        assert!(text.contains(r#""schema":{"enum":["z","a"],"type":"string"}"#), "{text}");
+        assert!(text.contains(r#"{"name":"b","in":"query","schema""#), "not a schema, not sorted: {text}");
+    }
     use crate::domain::teacher::NewTeacher;
 
     #[test]
