@@ -31,6 +31,9 @@ pub struct Cli {
 }
 
 /// Subcommands.
+// `Serve` holds every option of the service and the others little; the value
+// is parsed once at start, so its size costs nothing worth a `Box`.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the HTTP service (migrations are applied at start).

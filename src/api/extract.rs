@@ -190,21 +190,6 @@ impl QueryParams {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::is_json;
-
-    #[test]
-    fn json_content_types() {
-        assert!(is_json(Some("application/json")));
-        assert!(is_json(Some("application/json; charset=utf-8")));
-        assert!(is_json(Some("Application/JSON")));
-        assert!(!is_json(Some("text/plain")));
-        assert!(!is_json(Some("application/jsonx")));
-        assert!(!is_json(None));
-    }
-}
-
 /// The caller of a use case: the request's principal (set by the access
 /// check), its method and its path (as requested, before nesting), which the
 /// audit trail records.
@@ -220,5 +205,20 @@ impl<S: Send + Sync> FromRequestParts<S> for crate::service::audit::Actor {
                 .get::<axum::extract::OriginalUri>()
                 .map_or_else(|| parts.uri.path().to_string(), |u| u.path().to_string()),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_json;
+
+    #[test]
+    fn json_content_types() {
+        assert!(is_json(Some("application/json")));
+        assert!(is_json(Some("application/json; charset=utf-8")));
+        assert!(is_json(Some("Application/JSON")));
+        assert!(!is_json(Some("text/plain")));
+        assert!(!is_json(Some("application/jsonx")));
+        assert!(!is_json(None));
     }
 }

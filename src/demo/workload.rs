@@ -20,8 +20,12 @@ use crate::domain::workload::{
 };
 use rust_decimal::Decimal;
 
-/// (code, description, lesson-based, saldo order, IPB allowed, weekly lessons)
-const PAYROLL_TYPES: &[(&str, &str, bool, i64, bool, Option<i64>)] = &[
+/// A payroll type of the demo: (code, description, lesson-based, saldo
+/// order, IPB allowed, weekly lessons of a full workload).
+type PayrollTypeRow = (&'static str, &'static str, bool, i64, bool, Option<i64>);
+
+/// The demo's payroll types.
+const PAYROLL_TYPES: &[PayrollTypeRow] = &[
     ("G1", "Unterricht GYM1", true, 2, false, Some(28)),
     ("G2", "Unterricht GYM2-4", true, 1, true, Some(23)),
     ("F", "Fachmittelschule", true, 3, true, Some(24)),
@@ -242,7 +246,7 @@ fn employment_inputs(ds: &Dataset) -> (Vec<PayrollType>, Vec<Option<EmploymentIn
             small_group_surcharge: y.small_group_surcharge.decimal(),
             weekly_lessons: y.weekly_lessons.iter().map(|(k, v)| (pt_id[k.as_str()], v.decimal())).collect(),
         };
-        let teaches = |list: &[String]| list.iter().any(|t| *t == e.teacher);
+        let teaches = |list: &[String]| list.contains(&e.teacher);
         let courses = ds
             .courses
             .iter()

@@ -346,7 +346,9 @@ pub fn courses_by_grouping(
     let codes = |list: &[crate::domain::reference_forms::TeacherRef]| {
         list.iter().map(|t| t.code.as_str()).collect::<Vec<_>>().join(", ")
     };
-    let mut keyed: Vec<((bool, String, String, String, String, i64), Vec<Cell>)> = Vec::new();
+    // Sorted by: courses without a class last, then grouping, division, subject, classes and id.
+    type SortKey = (bool, String, String, String, String, i64);
+    let mut keyed: Vec<(SortKey, Vec<Cell>)> = Vec::new();
     for c in courses {
         let first = c.school_classes.first().and_then(|k| by_id.get(&k.division.id));
         if division.is_some_and(|d| !c.school_classes.iter().any(|k| k.division.id == d)) {
@@ -495,33 +497,6 @@ pub fn payroll(
     write(&header, &rows)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_has_bom_semicolons_crlf_and_quotes() {
-        let bytes = write(&strings(&["a", "b;c"]), &[vec![Cell::from("x \"y\""), Cell::from("")]]).unwrap();
-        assert_eq!(bytes, b"\xEF\xBB\xBFa;\"b;c\"\r\n\"x \"\"y\"\"\";\r\n".to_vec());
-    }
-
-    #[test]
-    fn text_that_starts_like_a_formula_is_neutralised_and_numbers_are_not() {
-        let texts = ["=HYPERLINK(\"http://x\")", "+41 44", "-2+3", "@SUM(A1)", "\tx", "\rx", "-", "a=b", "Müller"];
-        let mut row: Vec<Cell> = texts.iter().map(|t| Cell::from(*t)).collect();
-        row.push(number(Decimal::new(-5, 1), 2));
-        row.push(lessons(Decimal::new(25, 1)));
-        let mut header = strings(&["=head"]);
-        header.resize(row.len(), "h".to_string());
-        let bytes = write(&header, &[row]).unwrap();
-        let text = String::from_utf8(bytes[BOM.len()..].to_vec()).unwrap();
-        assert_eq!(
-            text,
-            "'=head;h;h;h;h;h;h;h;h;h;h\r\n\"'=HYPERLINK(\"\"http://x\"\")\";'+41 44;'-2+3;'@SUM(A1);'\tx;\"'\rx\";-;a=b;Müller;-0.50;2.50\r\n"
-        );
-    }
-}
-
 /// The plan check's findings (docs/documents.md §Plan check, job `CheckPlan`): Schwere
 /// (`error`/`warning`), Code, Beschreibung, Objekte (`type id`, comma-separated).
 pub fn findings(findings: &[crate::domain::check::Finding]) -> Result<Vec<u8>> {
@@ -550,4 +525,31 @@ pub fn findings(findings: &[crate::domain::check::Finding]) -> Result<Vec<u8>> {
         })
         .collect();
     write(&header, &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_has_bom_semicolons_crlf_and_quotes() {
+        let bytes = write(&strings(&["a", "b;c"]), &[vec![Cell::from("x \"y\""), Cell::from("")]]).unwrap();
+        assert_eq!(bytes, b"\xEF\xBB\xBFa;\"b;c\"\r\n\"x \"\"y\"\"\";\r\n".to_vec());
+    }
+
+    #[test]
+    fn text_that_starts_like_a_formula_is_neutralised_and_numbers_are_not() {
+        let texts = ["=HYPERLINK(\"http://x\")", "+41 44", "-2+3", "@SUM(A1)", "\tx", "\rx", "-", "a=b", "Müller"];
+        let mut row: Vec<Cell> = texts.iter().map(|t| Cell::from(*t)).collect();
+        row.push(number(Decimal::new(-5, 1), 2));
+        row.push(lessons(Decimal::new(25, 1)));
+        let mut header = strings(&["=head"]);
+        header.resize(row.len(), "h".to_string());
+        let bytes = write(&header, &[row]).unwrap();
+        let text = String::from_utf8(bytes[BOM.len()..].to_vec()).unwrap();
+        assert_eq!(
+            text,
+            "'=head;h;h;h;h;h;h;h;h;h;h\r\n\"'=HYPERLINK(\"\"http://x\"\")\";'+41 44;'-2+3;'@SUM(A1);'\tx;\"'\rx\";-;a=b;Müller;-0.50;2.50\r\n"
+        );
+    }
 }

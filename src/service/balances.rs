@@ -40,7 +40,7 @@ pub async fn check_frozen(conn: &mut Conn, mut on_year: impl FnMut(usize, usize)
             .iter()
             .filter_map(|(id, (o, c, teacher))| {
                 let r = results.get(id)?;
-                (differs(*o, r.opening) || differs(*c, r.closing)).then(|| FrozenDifference {
+                (differs(*o, r.opening) || differs(*c, r.closing)).then_some(FrozenDifference {
                     employment: *id,
                     teacher: *teacher,
                     opening: (*o, r.opening),

@@ -554,11 +554,11 @@ impl Conn {
     /// queue, every second), which [`Store::statement_count`] leaves out.
     pub(crate) fn uncounted(&mut self) -> Exec<'_> {
         match &mut self.inner {
-            ConnInner::Sqlite(c) => Exec::Sqlite(&mut **c),
+            ConnInner::Sqlite(c) => Exec::Sqlite(c),
             ConnInner::SqliteWrite(w) => Exec::Sqlite(w.connection()),
-            ConnInner::SqliteRead(tx) => Exec::Sqlite(&mut **tx),
-            ConnInner::Postgres(c) => Exec::Postgres(&mut **c),
-            ConnInner::PostgresTx(tx) | ConnInner::PostgresRead(tx) => Exec::Postgres(&mut **tx),
+            ConnInner::SqliteRead(tx) => Exec::Sqlite(tx),
+            ConnInner::Postgres(c) => Exec::Postgres(c),
+            ConnInner::PostgresTx(tx) | ConnInner::PostgresRead(tx) => Exec::Postgres(tx),
         }
     }
 }

@@ -327,7 +327,7 @@ impl WriteSlot {
     /// The connection of the batch's transaction, inside this write's savepoint.
     pub(crate) fn connection(&mut self) -> &mut SqliteConnection {
         let state = self.state.as_mut().expect("a write slot holds the lock until it commits");
-        &mut **state.tx.as_mut().expect("a batch is open while a write runs")
+        state.tx.as_mut().expect("a batch is open while a write runs")
     }
 
     /// Makes the write part of its batch and returns once the batch is

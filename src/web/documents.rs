@@ -141,8 +141,11 @@ pub struct JobView {
     pub progress_label: String,
 }
 
-/// The job kinds offered on the page, by group: (heading key, selects, buttons).
-fn groups_of(role: Role) -> Vec<(&'static str, &'static [&'static str], Vec<(JobKind, &'static str)>)> {
+/// A group of the page: (heading key, selects, buttons: job kind and variant).
+type Group = (&'static str, &'static [&'static str], Vec<(JobKind, &'static str)>);
+
+/// The job kinds offered on the page, by group.
+fn groups_of(role: Role) -> Vec<Group> {
     let mut groups = vec![
         (
             "documents-group-workload",

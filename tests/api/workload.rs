@@ -20,7 +20,10 @@ pub struct School {
 }
 
 /// (code, description, lessonBased, saldo order, IPB allowed, weekly lessons)
-const PAYROLL_TYPES: &[(&str, &str, bool, i64, bool, Option<i64>)] = &[
+type PayrollTypeRow = (&'static str, &'static str, bool, i64, bool, Option<i64>);
+
+/// The payroll types of these tests.
+const PAYROLL_TYPES: &[PayrollTypeRow] = &[
     ("G1", "Unterricht GYM1", true, 2, false, Some(28)),
     ("G2", "Unterricht GYM2-4", true, 1, true, Some(23)),
     ("F", "Fachmittelschule", true, 3, true, Some(24)),

@@ -62,7 +62,7 @@ async fn a_planner_lists_creates_edits_and_deletes_a_cross_class_course() {
     let kind = courses[0]["subject"]["type"]["id"].as_i64().unwrap();
     let expected = courses.iter().filter(|c| c["subject"]["type"]["id"] == kind).count();
     choose(&chrome, "#crossclass-type", &kind.to_string()).await;
-    chrome.wait_for(&format!("#crossclass-count:not(:empty)")).await;
+    chrome.wait_for("#crossclass-count:not(:empty)").await;
     for _ in 0..50 {
         let rows = chrome.client.find_all(Locator::Css("#crossclass-rows tbody tr")).await.unwrap();
         if rows.len() == expected {

@@ -332,7 +332,10 @@ async fn a_planner_edits_a_school_year_and_finds_its_grid() {
     assert!(page.html.contains(&format!("{} L", api["smallGroupSurcharge"])), "lessons as planners write them");
     let payroll = api_list(&web, "/payrolltype").await;
     let (pid, weekly) = api["weeklyLessons"].as_object().unwrap().iter().next().expect("weekly lessons");
-    let code = payroll.iter().find(|p| p["id"].to_string() == *pid).unwrap()["code"].as_str().unwrap();
+    let code = payroll.iter().find(|p| p["id"].as_i64().map(|id| id.to_string()).as_ref() == Some(pid)).unwrap()
+        ["code"]
+        .as_str()
+        .unwrap();
     assert!(page.html.contains(&format!("Lektionen pro Vollpensum, {code} – ")), "named by the payroll type's code");
     assert!(page.html.contains(&format!("<dd>{weekly} L</dd>")), "{}", page.html);
 

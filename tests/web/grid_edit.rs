@@ -305,7 +305,8 @@ async fn an_empty_cell_creates_its_course_from_the_lesson_table() {
     web.app.delete(&format!("/course/{}", course["id"])).await.expect(204);
     let (subject, class) = (course["subject"]["id"].to_string(), course["schoolClasses"][0]["id"].to_string());
     let classes = web.app.get(&format!("/schoolclass?schoolYear={year}")).await.expect(200).result().clone();
-    let class_json = classes.as_array().unwrap().iter().find(|c| c["id"].to_string() == class).unwrap().clone();
+    let class_json =
+        classes.as_array().unwrap().iter().find(|c| c["id"] == course["schoolClasses"][0]["id"]).unwrap().clone();
     let (table1, table2) = table_lessons(&web, &class_json, &subject).await;
     assert!(!table1.is_zero(), "the lesson table has lessons for the cell");
     let grid = web.get(&format!("/years/{year}/grid"), Some(&session)).await;

@@ -168,7 +168,7 @@ fn file_size(bytes: usize) -> String {
         return format!("{} KB", bytes.div_ceil(1024));
     }
     let tenths = bytes.saturating_mul(10).div_ceil(MIB);
-    if tenths % 10 == 0 {
+    if tenths.is_multiple_of(10) {
         format!("{} MB", tenths / 10)
     } else {
         format!("{}.{} MB", tenths / 10, tenths % 10)
