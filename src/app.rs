@@ -75,7 +75,7 @@ pub struct AppConfig {
     pub jobs: crate::jobs::JobConfig,
     /// How the caches learn of commits by other servers and by hand on
     /// PostgreSQL: notifications (default) or a query per request
-    /// ([`crate::store::changes`]). SQLite ignores it.
+    /// ([`crate::store::commit_watch`]). SQLite ignores it.
     pub change_check: crate::store::commit_watch::ChangeCheck,
     /// The web interface at `/` (docs/web.md): its public URL.
     pub web: crate::web::WebConfig,

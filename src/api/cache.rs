@@ -14,7 +14,7 @@
 //! which marks the request [`CaughtUp`]); the generation is bumped after every
 //! write transaction through this server has committed
 //! ([`crate::store::Conn::commit`]) and for every commit by another server,
-//! the command line or SQL by hand ([`crate::store::changes`]: before the next
+//! the command line or SQL by hand ([`crate::store::commit_watch`]: before the next
 //! request is answered when the check asks per request; when its notification
 //! arrives on a listening PostgreSQL server). An entry is served only while its generation
 //! is the current one, so once a write has committed, no answer computed before

@@ -2,7 +2,7 @@
 //!
 //! A division has no `archived` field. Its binary fields (`headSignature`,
 //! `logo`) appear only in the single form; the list form is the single form
-//! minus binary data; the reference form is [`LookupRef`] (id, code, description).
+//! minus binary data; the reference form is [`LookupRef`](super::reference_forms::LookupRef) (id, code, description).
 
 use base64::Engine as _;
 use serde::{Serialize, Serializer};

@@ -1,6 +1,6 @@
 //! School class (Klasse), docs/api.md §Forms.
 //!
-//! Single form = list form = reference form ([`SchoolClassRef`]). Listed for a
+//! Single form = list form = reference form ([`SchoolClassRef`](super::reference_forms::SchoolClassRef)). Listed for a
 //! school year, each class also carries its grade in that year
 //! ([`SchoolClassInYear`], derived by [`super::class_grade::grade_index`]).
 

@@ -1,6 +1,6 @@
 //! Subject (Fach), docs/api.md §Forms.
 //!
-//! The list form (also the reference form) is [`SubjectRef`]: it lacks
+//! The list form (also the reference form) is [`SubjectRef`](super::reference_forms::SubjectRef): it lacks
 //! `crossClass` and `externalCode`, which only the single form carries.
 
 use serde::Serialize;

@@ -5,7 +5,7 @@
 //! The catalogue is Project Fluent (`.ftl`) files under `locales/<lang>/`,
 //! compiled into the binary by `fluent-templates`. German is the default and
 //! the fallback: a key missing in English shows the German text, and the test
-//! [`tests::every_key_in_every_language`] fails on a missing key.
+//! `tests::every_key_in_every_language` fails on a missing key.
 //!
 //! Layer: the lowest, beside [`crate::error`]; it imports nothing of ours.
 

@@ -723,7 +723,7 @@ impl Conn {
 
     /// The teachers `ids` as a course of school year `year` sees them: their
     /// reference forms and whether each has an employment in `year` (one
-    /// query; unknown ids are absent). The rules are [`check_teachers`].
+    /// query; unknown ids are absent). The rules are [`check_teachers`](crate::domain::course::rules::check_teachers).
     pub async fn teacher_facts(
         &mut self,
         year: SchoolYearId,
@@ -754,7 +754,7 @@ impl Conn {
     /// Checks a new course against the rules of docs/contract.md §Courses and returns its
     /// grade and curriculum (derived from the classes, or given for cross-class subjects).
     /// What the store knows of the ids in a new course body, for
-    /// [`check_new_course`]: the school year, subject, grade and curriculum
+    /// [`check_new_course`](crate::domain::course::rules::check_new_course): the school year, subject, grade and curriculum
     /// (`None` when unknown), the classes as seen from the school year, the
     /// curriculum's grades and the teachers. A fixed number of queries.
     pub async fn new_course_facts(&mut self, new: &NewCourse) -> Result<NewCourseFacts> {
@@ -909,7 +909,7 @@ impl Conn {
         Ok(())
     }
 
-    /// Writes the split of `course` (checked by [`check_split`], locked): it
+    /// Writes the split of `course` (checked by [`check_split`](crate::domain::course::rules::check_split), locked): it
     /// keeps its first class; every other class gets a new course copied from
     /// it (subject, school year, grade, curriculum, lessons, teachers, comments,
     /// cancelled flag). Returns the ids of the new courses, in class order.

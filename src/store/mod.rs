@@ -2,7 +2,7 @@
 //!
 //! One code path serves SQLite (an embedded file, the default) and PostgreSQL
 //! (by URL): statements are written once with `$1` placeholders and run on the
-//! concrete sqlx connection of either backend through [`with_conn!`]. Migrations
+//! concrete sqlx connection of either backend through `with_conn!`. Migrations
 //! for both backends are embedded in the binary and run at start.
 //!
 //! Reads use a pooled connection from [`Store::conn`], or one snapshot
@@ -68,7 +68,7 @@ macro_rules! with_conn {
     };
 }
 
-/// The concrete connection a statement runs on (see [`with_conn!`]).
+/// The concrete connection a statement runs on (see `with_conn!`).
 pub enum Exec<'a> {
     /// A SQLite connection (pooled, or the writer's inside a write's savepoint).
     Sqlite(&'a mut sqlx::SqliteConnection),
@@ -145,7 +145,7 @@ struct Shared {
     statements: StatementCounter,
 }
 
-/// Counts statement runs ([`with_conn!`] uses) once enabled; while disabled a
+/// Counts statement runs (`with_conn!` uses) once enabled; while disabled a
 /// statement costs one relaxed load of a flag that is never written.
 #[derive(Debug, Default)]
 struct StatementCounter {
@@ -175,7 +175,7 @@ impl StatementCounter {
 pub struct WriteGeneration(Arc<AtomicU64>);
 
 impl WriteGeneration {
-    /// The current generation (of the writes seen so far; see [`changes`]).
+    /// The current generation (of the writes seen so far; see [`commit_watch`]).
     pub fn current(&self) -> u64 {
         self.0.load(Ordering::SeqCst)
     }
@@ -196,7 +196,7 @@ impl Drop for BumpOnDrop {
     }
 }
 
-/// A connection or transaction of either backend; statements run on it via [`with_conn!`].
+/// A connection or transaction of either backend; statements run on it via `with_conn!`.
 pub struct Conn {
     inner: ConnInner,
     shared: Arc<Shared>,
@@ -418,7 +418,7 @@ impl Store {
         }
     }
 
-    /// Starts counting statement runs ([`with_conn!`] uses) on every clone of
+    /// Starts counting statement runs (`with_conn!` uses) on every clone of
     /// this store, so tests can prove that a request costs a fixed number of
     /// statements. Off by default: uncounted statements cost nothing.
     pub fn count_statements(&self) {
@@ -542,7 +542,7 @@ impl Conn {
         }
     }
 
-    /// The concrete connection, counting one statement run (for [`with_conn!`]).
+    /// The concrete connection, counting one statement run (for `with_conn!`).
     #[doc(hidden)]
     pub fn counted(&mut self) -> Exec<'_> {
         self.shared.statements.tick();

@@ -6,7 +6,7 @@
 //! in, and used only while it is the current one after
 //! [`ChangeWatch::catch_up`]. Any commit — a revocation through the API, by
 //! `schoolplan token revoke`, by another server or by SQL by hand — starts a
-//! new generation (see [`super::changes`]), so a revoked token is refused
+//! new generation (see [`super::commit_watch`]), so a revoked token is refused
 //! from the next request on — on the same server, on SQLite and with
 //! `--change-check poll`; another PostgreSQL server that listens for
 //! notifications (the default) refuses it once the commit's notification has

@@ -4,8 +4,8 @@
 //! curriculum's page (its grades, each with its payroll types) and forms
 //! (`/curricula/{id}`, `/curricula/new`, `…/edit`, `…/archive`, `…/delete`).
 //!
-//! Create and save go through [`service::curriculum::create`] and
-//! [`service::curriculum::update`], as `/api/v1/curriculum` does: the edit
+//! Create and save go through [`crate::service::curriculum::create`] and
+//! [`crate::service::curriculum::update`], as `/api/v1/curriculum` does: the edit
 //! form carries, for each grade of the curriculum, its payroll type and its
 //! class-lesson payroll type (fields `payrollType-{grade}`,
 //! `classLessonPayrollType-{grade}`), saved on the grade in the same

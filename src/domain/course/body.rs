@@ -86,7 +86,7 @@ pub struct CourseUpdate {
 }
 
 /// A course's references are checked with its teachers' employment
-/// ([`check_teachers`], [`check_new_course`]), not by the generic check.
+/// ([`check_teachers`](crate::domain::course::rules::check_teachers), [`check_new_course`](crate::domain::course::rules::check_new_course)), not by the generic check.
 impl crate::domain::references::References for CourseUpdate {}
 
 /// Reads the fields shared by create and update (`null` lessons count as 0).

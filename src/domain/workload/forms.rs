@@ -226,19 +226,19 @@ pub struct Summary {
 /// A payroll line (Pensenmeldung) or an IPB correction line (docs/workload.md §IPB correction, §Response; docs/workload.md §Payroll rows).
 ///
 /// A correction line is paid under its parent type: its `payrollType` carries
-/// the parent type's id and code, with the line's description ("IPB-Korrektur
-/// <type description>") as its `description`, so that a client summing payroll
+/// the parent type's id and code, with the line's description
+/// (`IPB-Korrektur <type description>`) as its `description`, so that a client summing payroll
 /// lines by `payrollType.id` adds the correction to its parent type and a
 /// client labelling a line by `payrollType.description` shows what it is.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayrollItem {
     /// The payroll type the line is paid under. On a correction line: the
-    /// parent type's id and code, described "IPB-Korrektur <type description>".
+    /// parent type's id and code, described `IPB-Korrektur <type description>`.
     pub payroll_type: LookupRef,
     /// The corrected payroll type (correction lines only; null otherwise).
     pub parent_payroll_type: Option<LookupRef>,
-    /// The type's description, or "IPB-Korrektur <description>".
+    /// The type's description, or `IPB-Korrektur <description>`.
     pub description: String,
     /// Whether an IPB correction line (modes `lessons2`,
     /// `lessons2AgeReliefIncluded`): lessons = −cL (positive = lessons added),

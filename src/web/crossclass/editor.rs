@@ -5,7 +5,7 @@
 //!   the "Neuer Kurs" form — subject (the cross-class subjects), curriculum
 //!   and grade (one choice of the valid pairs), lessons and teachers per
 //!   semester, small groups, comment, cancelled. The form is read into the
-//!   body of `POST /api/v1/course` and parsed by [`NewCourse::from_body`],
+//!   body of `POST /api/v1/course` and parsed by [`NewCourse::from_body`](crate::domain::FromBody::from_body),
 //!   then created with [`course::create_course`], the API's use case.
 //! - `GET /years/{year}/crossclass/{id}`, `POST …/{id}`: the edit form of
 //!   the writable fields ([`CourseForm`], as the grid's editor), saved with
@@ -156,7 +156,7 @@ impl NewForm {
     }
 
     /// The new course in school year `year`, read as `POST /api/v1/course`
-    /// reads its body ([`NewCourse::from_body`]): teacher codes looked up in
+    /// reads its body ([`NewCourse::from_body`](crate::domain::FromBody::from_body)): teacher codes looked up in
     /// `data`'s teachers, the placement split into `curriculum` and `grade`
     /// (both `null` when none is chosen). Every problem at once.
     pub fn new_course(&self, data: &CrossClassYear) -> crate::error::Result<NewCourse> {

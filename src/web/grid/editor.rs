@@ -8,7 +8,7 @@
 //! classes, out of band), a browser with the grid; a problem re-renders the
 //! editor with the messages beside their fields and the typed values (status
 //! of the problem: 400, 409, 422); a save after someone else's change shows
-//! the [`conflict`](super::conflict) view (412).
+//! the [`super::conflict`] view (412).
 
 use askama::Template;
 use axum::body::Bytes;
