@@ -24,6 +24,21 @@ async fn natural_width(chrome: &Chrome, css: &str) -> u64 {
     chrome.client.execute(&script, vec![]).await.expect("script runs").as_u64().unwrap_or(0)
 }
 
+/// The width of the image `css` once it is `expected`, or the last one read
+/// after 10 s: the preview may still show the image it replaces (the demo's
+/// own) while the upload's answer is swapped in.
+async fn natural_width_once(chrome: &Chrome, css: &str, expected: u64) -> u64 {
+    let mut width = natural_width(chrome, css).await;
+    for _ in 0..100 {
+        if width == expected {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        width = natural_width(chrome, css).await;
+    }
+    width
+}
+
 /// Chooses `file` in the file field `#f-{image}` and presses its upload button.
 async fn upload(chrome: &Chrome, image: &str, file: &str) {
     chrome.wait_for(&format!("#f-{image}")).await.send_keys(file).await.expect("file chosen");
@@ -52,8 +67,8 @@ async fn a_planner_uploads_a_logo_and_a_signature_and_sees_the_previews() {
     chrome.wait_for("#notice").await;
     upload(&chrome, "signature", &fixture("signature.png")).await;
     chrome.wait_for("#image-signature-preview").await;
-    assert_eq!(natural_width(&chrome, "#image-logo-preview").await, 180, "the logo is shown as uploaded");
-    assert_eq!(natural_width(&chrome, "#image-signature-preview").await, 200, "the signature too");
+    assert_eq!(natural_width_once(&chrome, "#image-logo-preview", 180).await, 180, "the logo is shown as uploaded");
+    assert_eq!(natural_width_once(&chrome, "#image-signature-preview", 200).await, 200, "the signature too");
     let api = app.get(&format!("/division/{id}")).await.expect(200).result().clone();
     assert_eq!(
         (api["logo"]["fileName"].as_str(), api["headSignature"]["fileName"].as_str()),
