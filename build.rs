@@ -1,6 +1,7 @@
-//! Release builds (Cargo.toml `[profile.release]`, README §Release build):
+//! Builds of the `release` profile and of `dist`, which inherits it (Cargo.toml
+//! `[profile.release]`, `[profile.dist]`, README §Release build):
 //! - the debug sections left in the binary (the line tables of our own crate;
-//!   the rest is in `schoolplan.dwp`, split DWARF) are stored
+//!   in `dist`, the rest is in `schoolplan.dwp`, split DWARF) are stored
 //!   zlib-compressed, and Rust's backtraces still read file and line from them;
 //! - identical functions are folded into one (`--icf=all`, LLD, Rust's linker
 //!   on x86-64 Linux; not elsewhere): many generic instances compile to the same code;

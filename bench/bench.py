@@ -3,7 +3,7 @@
 
 For each scale (1 = the demo school, 10 = ten times its teachers, classes and
 courses) and each backend (SQLite, PostgreSQL) it imports the dataset into a
-fresh database, starts the release server (auth on, rate limit off), drives
+fresh database, starts the shipped server (profile `dist`) (auth on, rate limit off), drives
 wrk at each concurrency against the reads, the course PUT and the
 merge-then-split cycle, and reads the server's peak RSS per row. The ceiling
 is nginx serving the identical response bytes as static files, measured in the
@@ -33,7 +33,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 LUA = HERE / "lua"
-BIN = Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target") / "release" / "schoolplan"
+BIN = Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target") / "dist" / "schoolplan"
 MARK_BEGIN = "<!-- bench:results:begin -->"
 MARK_END = "<!-- bench:results:end -->"
 
@@ -90,7 +90,7 @@ class Api:
 
 
 class Server:
-    """The release binary serving one database; reads its peak RSS (VmHWM)."""
+    """The shipped binary (profile `dist`) serving one database; reads its peak RSS (VmHWM)."""
 
     def __init__(self, url: str, port: int, logfile: Path):
         self.url, self.port = url, port

@@ -5,7 +5,7 @@ Driven by bench/burst (see bench/README.md). Issue 24 point 3: a reader once
 started 250 whole-school PDF jobs; all were accepted, the SQLite file grew to
 1.83 GB and the server's memory peaked at 852 MB and stayed there.
 
-Starts the release binary with `serve --demo` on a fresh SQLite file (rate
+Starts the shipped binary (profile `dist`) with `serve --demo` on a fresh SQLite file (rate
 limit off, default job settings: 2 workers, 4 unfinished jobs per account,
 100 MiB of products per account, 1 GiB in all). Creates --accounts reader
 accounts with a token each (CLI), then every account posts --attempts
@@ -64,7 +64,7 @@ def main() -> int:
     p.add_argument("--accounts", type=int, default=5, help="reader accounts in the burst (default 5)")
     p.add_argument("--attempts", type=int, default=50, help="jobs each account tries to start (default 50)")
     p.add_argument("--settle", type=float, default=30, help="seconds to watch after the last job (default 30)")
-    p.add_argument("--binary", default=str(b.BIN), help="the schoolplan binary (default: the release build)")
+    p.add_argument("--binary", default=str(b.BIN), help="the schoolplan binary (default: the shipped build, profile `dist`)")
     p.add_argument("--out", default=str(b.HERE / "out"))
     args = p.parse_args()
     b.BIN = Path(args.binary).resolve()
@@ -129,7 +129,7 @@ def main() -> int:
     }
     total = args.accounts * args.attempts
     lines = [
-        f"A burst of whole-school PDF jobs (`WorkloadDownload`, 26/27 of the demo, SQLite, release binary): "
+        f"A burst of whole-school PDF jobs (`WorkloadDownload`, 26/27 of the demo, SQLite, dist binary): "
         f"{args.accounts} reader accounts post {args.attempts} jobs each at once ({total} in all); nothing is "
         f"fetched.",
         "",

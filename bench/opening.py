@@ -132,7 +132,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--scales", default="1", help="comma-separated demo scales (default 1)")
     p.add_argument("--repeats", type=int, default=5, help="fresh databases per scale (default 5)")
-    p.add_argument("--binary", default=str(b.BIN), help="the schoolplan binary (default: the release build)")
+    p.add_argument("--binary", default=str(b.BIN), help="the schoolplan binary (default: the shipped build, profile `dist`)")
     p.add_argument("--out", default=str(b.HERE / "out"))
     p.add_argument("--keep-tmp", action="store_true")
     args = p.parse_args()

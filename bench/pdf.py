@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times the PDF jobs (documents.md §4) on the demo school, SQLite.
 
-Driven by bench/pdf (see bench/README.md). Starts the release binary with
+Driven by bench/pdf (see bench/README.md). Starts the shipped binary (profile `dist`) with
 `serve --demo` on a fresh SQLite file (rate limit off), reads the demo admin
 token it prints, and per repeat runs `WorkloadDownload` for the whole school
 (every employment of 26/27 in one PDF; target: under 5 s on the 2-core
@@ -86,7 +86,7 @@ def pages(pdf: bytes, tmp: Path) -> int | None:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--repeats", type=int, default=3, help="runs of each job (default 3)")
-    p.add_argument("--binary", default=str(b.BIN), help="the schoolplan binary (default: the release build)")
+    p.add_argument("--binary", default=str(b.BIN), help="the schoolplan binary (default: the shipped build, profile `dist`)")
     p.add_argument("--out", default=str(b.HERE / "out"))
     args = p.parse_args()
     b.BIN = Path(args.binary).resolve()

@@ -3,7 +3,7 @@
 
 Driven by bench/web (see bench/README.md). For each scale (1 = the demo
 school, 10 = `schoolplan demo-dataset --scale 10`) it imports the dataset into
-a fresh SQLite file, starts the release server (rate limit off), signs in
+a fresh SQLite file, starts the shipped server (profile `dist`) (rate limit off), signs in
 with one-time links as the CLI prints them, and measures, as the time from
 sending a request to its last byte on the same machine (keep-alive, so
 the server's time plus a loopback round trip):
@@ -282,7 +282,7 @@ def bench_scale(args, tmp: Path, scale: int) -> dict:
 
 
 def report(results: list[dict], meta: dict, args) -> str:
-    lines = [f"Run: {meta['when']}, commit `{meta['commit']}`, release binary, SQLite, "
+    lines = [f"Run: {meta['when']}, commit `{meta['commit']}`, dist binary, SQLite, "
              f"{args.repeats} repeats per row.  ",
              f"Machine: {meta['machine']}.", "",
              "| scale | what | n | median ms | p95 / p99 ms | max ms | target |", "|--:|---|--:|--:|--:|--:|---|"]

@@ -7,6 +7,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use fantoccini::{Client, ClientBuilder, Locator};
+// chromedriver speaks plain HTTP on loopback: no TLS connector.
+use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
 
 /// The Chromium binary (Debian's package); `CHROMIUM` overrides it.
@@ -35,9 +37,6 @@ impl Chrome {
     /// 1400×900 CSS pixels with an empty profile, for the test `test` (the
     /// screenshots' name prefix).
     pub async fn start(test: &str) -> Chrome {
-        // chromedriver speaks plain HTTP, but fantoccini's connector is built
-        // with rustls, which wants its crypto provider chosen once per process.
-        let _ = rustls::crypto::ring::default_provider().install_default();
         let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let driver = Command::new(chromedriver_binary())
             .arg(format!("--port={port}"))
@@ -63,7 +62,7 @@ impl Chrome {
         let url = format!("http://127.0.0.1:{port}");
         let mut last = None;
         for _ in 0..100 {
-            match ClientBuilder::rustls().expect("rustls").capabilities(caps.clone()).connect(&url).await {
+            match ClientBuilder::new(HttpConnector::new()).capabilities(caps.clone()).connect(&url).await {
                 Ok(client) => {
                     return Chrome { client, driver, _profile: profile, test: test.to_string(), shots: 0 };
                 }
