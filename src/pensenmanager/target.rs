@@ -82,16 +82,28 @@ fn opt(x: Option<Fixed>) -> Option<f64> {
     x.map(num::to_double)
 }
 
-/// A balance as the double the reference stores; reported when the double
-/// does not read back as the same decimal.
-fn balance(report: &mut Report, row: &str, column: &str, exact: Decimal) -> f64 {
-    let text = exact.normalize().to_string();
-    let x: f64 = text.parse().unwrap_or(0.0);
-    let back = num::full_text(x).and_then(|t| t.parse::<Decimal>().ok());
-    if back.map(|b| b.normalize()) != Some(exact.normalize()) {
-        report.change("employment", row, column, Some(text), num::full_text(x), "nicht-haltbar-saldo-als-double");
+/// A balance as the double the reference stores. A frozen balance (text,
+/// docs/workload.md §Balance) that does not read back as the same text is
+/// reported; a computed one is not data and is stored as the nearest double.
+fn balance(report: &mut Report, row: &str, column: &str, frozen: Option<&str>, computed: Decimal) -> f64 {
+    match frozen {
+        Some(text) => {
+            let x: f64 = text.parse().unwrap_or(0.0);
+            let back = num::full_text(x);
+            if back.as_deref() != Some(text) {
+                report.change(
+                    "employment",
+                    row,
+                    column,
+                    Some(text.to_string()),
+                    back,
+                    "nicht-haltbar-saldo-als-double",
+                );
+            }
+            x
+        }
+        None => computed.normalize().to_string().parse().unwrap_or(0.0),
     }
-    x
 }
 
 /// Checks that every data table of `pensen` is empty; the error names those that are not.
@@ -544,8 +556,12 @@ pub async fn write(
             .get(&(code_key(&r.teacher), code_key(&r.school_year)))
             .copied()
             .unwrap_or((r.initial_balance.decimal(), r.initial_balance.decimal()));
-        let opening = balance(report, &row, "opening_balance", opening);
-        let closing = balance(report, &row, "closing_balance", closing);
+        let (frozen_opening, frozen_closing) = match (&r.frozen_opening_balance, &r.frozen_closing_balance) {
+            (Some(o), Some(c)) => (Some(o.as_str()), Some(c.as_str())),
+            _ => (None, None),
+        };
+        let opening = balance(report, &row, "opening_balance", frozen_opening, opening);
+        let closing = balance(report, &row, "closing_balance", frozen_closing, closing);
         run!(
             "INSERT INTO pensen.employment (id, teacher_id, school_year_id, division_id, employment_min, employment_max, \
              opening_balance, closing_balance, payment1, payment2, comments, temporary) \
