@@ -1,5 +1,5 @@
-//! The reference's rows as a schoolplan [`Dataset`] (docs/migration.md §The
-//! reference's tables): ids become codes, doubles exact decimals
+//! The reference's rows as a schoolplan [`Dataset`]
+//! (docs/migration.md §Tables of the Pensenmanager): ids become codes, doubles exact decimals
 //! ([`super::num`]), stored balances initial and frozen balances; every repair
 //! and refusal of docs/migration.md §Repairs and refusals is applied here and
 //! written to the [`Report`]. Pure: no I/O.
@@ -198,7 +198,7 @@ fn number(report: &mut Report, table: &str, row: &str, column: &str, x: f64) -> 
     }
 }
 
-fn name_or<'a>(v: &'a Option<String>) -> Option<&'a str> {
+fn name_or(v: &Option<String>) -> Option<&str> {
     v.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 

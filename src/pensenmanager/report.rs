@@ -28,8 +28,8 @@ pub struct TableCount {
 }
 
 /// One value changed (or not taken) on the way: table, row, column, old and
-/// new value (text; `null` for none), and the rule (docs/migration.md §Repairs
-/// and refusals names every rule).
+/// new value (text; `null` for none), and the rule (each is named in
+/// docs/migration.md §Repairs and refusals).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Change {

@@ -1,5 +1,5 @@
 //! Reading the Pensenmanager's database (schema `pensen`, versions 3.8–3.11;
-//! docs/migration.md §The reference's tables). This is the SQL of a foreign
+//! docs/migration.md §Tables of the Pensenmanager). This is the SQL of a foreign
 //! database, so it lives here and not in `store/`.
 //!
 //! Everything is read in one `REPEATABLE READ, READ ONLY` transaction: one

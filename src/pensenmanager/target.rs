@@ -1,5 +1,5 @@
-//! Writing a school into the Pensenmanager's database (docs/migration.md §The
-//! way back): an empty `pensen` schema of version 3.11, created by the
+//! Writing a school into the Pensenmanager's database
+//! (docs/migration.md §The way back): an empty `pensen` schema of version 3.11, created by the
 //! reference's own scripts. This is the SQL of a foreign database, so it
 //! lives here and not in `store/`.
 //!

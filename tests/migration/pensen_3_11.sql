@@ -1,6 +1,6 @@
 -- The Pensenmanager's database (schema `pensen`, version 3.11), written for
--- schoolplan's tests from the facts in docs/migration.md §The reference's
--- tables. Only what the import and export read and write: tables, columns,
+-- schoolplan's tests from the facts in
+-- docs/migration.md §Tables of the Pensenmanager. Only what the import and export read and write: tables, columns,
 -- keys. The fixed lookups (calculation modes, lesson types) are filled as
 -- the reference's own scripts fill them.
 --

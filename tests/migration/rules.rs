@@ -66,7 +66,7 @@ async fn repairs_are_applied_and_reported() {
     let course = ds.courses.iter().find(|c| c.school_year == "26/27").unwrap();
     assert_eq!(course.lessons1.to_string(), "2.3333");
     assert!(course.small_group2 && !course.small_group1);
-    assert_eq!(course.teachers2, [derived.code.clone()]);
+    assert_eq!(course.teachers2, std::slice::from_ref(&derived.code));
     assert_eq!(ds.postings[0].details.len(), 1);
     assert!(ds.subjects.iter().find(|s| s.code == "KL").unwrap().class_lesson);
     // Notes: Swiss summer time 11:38 is 09:38 UTC.
