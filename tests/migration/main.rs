@@ -19,6 +19,7 @@ use sqlx::{Connection as _, PgConnection};
 #[path = "../api/helpers.rs"]
 mod helpers;
 
+mod cli;
 mod fixture;
 mod roundtrip;
 mod rules;
