@@ -1,4 +1,5 @@
-//! The command line: `serve`, `migrate`, `import`, `export`, `backup`, `demo-dataset`.
+//! The command line: `serve`, `migrate`, `import`, `export` (also from and to the
+//! Pensenmanager, docs/migration.md), `backup`, `demo-dataset`.
 //!
 //! Every flag can also be set by an environment variable (shown in `--help`).
 
@@ -111,15 +112,36 @@ pub enum Command {
     },
     /// Apply the database migrations and exit.
     Migrate,
-    /// Import a dataset file (JSON, see docs/dataset.md) into an empty database, in one transaction.
+    /// Import a dataset file (JSON, see docs/dataset.md) into an empty database, in one transaction;
+    /// or, with `--from-pensenmanager URL`, a school from the Pensenmanager's PostgreSQL database
+    /// (docs/migration.md).
     Import {
-        /// The dataset file.
-        file: PathBuf,
-    },
-    /// Export the whole database as a dataset file (to stdout when no file is given).
-    Export {
-        /// Output file.
+        /// The dataset file (not with `--from-pensenmanager`).
+        #[arg(required_unless_present = "from_pensenmanager", conflicts_with = "from_pensenmanager")]
         file: Option<PathBuf>,
+        /// The Pensenmanager's database, `postgres://USER@HOST/DB` (read only, in one snapshot).
+        #[arg(long, value_name = "POSTGRES_URL")]
+        from_pensenmanager: Option<String>,
+        /// With `--from-pensenmanager`: do everything but write, and list every problem.
+        #[arg(long, requires = "from_pensenmanager")]
+        dry_run: bool,
+        /// With `--from-pensenmanager`: also write the report as JSON to this file.
+        #[arg(long, requires = "from_pensenmanager", value_name = "FILE")]
+        report: Option<PathBuf>,
+    },
+    /// Export the whole database as a dataset file (to stdout when no file is given); or, with
+    /// `--to-pensenmanager URL`, into the empty `pensen` schema (3.11) of that PostgreSQL database
+    /// (docs/migration.md).
+    Export {
+        /// Output file (not with `--to-pensenmanager`).
+        #[arg(conflicts_with = "to_pensenmanager")]
+        file: Option<PathBuf>,
+        /// The Pensenmanager's database with an empty `pensen` schema, `postgres://USER@HOST/DB`.
+        #[arg(long, value_name = "POSTGRES_URL")]
+        to_pensenmanager: Option<String>,
+        /// With `--to-pensenmanager`: also write the report as JSON to this file.
+        #[arg(long, requires = "to_pensenmanager", value_name = "FILE")]
+        report: Option<PathBuf>,
     },
     /// Write a consistent copy of the SQLite database into a new FILE while the service may run
     /// (never overwrites a file; PostgreSQL: use pg_dump). See README "Backups".
@@ -496,7 +518,20 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             eprintln!("migrations applied");
             Ok(())
         }
-        Command::Import { file } => {
+        Command::Import { from_pensenmanager: Some(source), dry_run, report, .. } => {
+            let store = open(&cli.database, false).await?;
+            let result = crate::pensenmanager::import(&store, &source, dry_run, progress_line).await;
+            store.close().await;
+            finish_move(result?, report)
+        }
+        Command::Export { to_pensenmanager: Some(target), report, .. } => {
+            let store = open(&cli.database, false).await?;
+            let result = crate::pensenmanager::export(&store, &target, progress_line).await;
+            store.close().await;
+            finish_move(result?, report)
+        }
+        Command::Import { file, .. } => {
+            let file = file.context("a dataset file is required")?;
             let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
             let dataset = crate::dataset::Dataset::from_json(&text)?;
             let store = open(&cli.database, false).await?;
@@ -505,7 +540,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             eprintln!("imported {counts}");
             Ok(())
         }
-        Command::Export { file } => {
+        Command::Export { file, .. } => {
             let store = open(&cli.database, false).await?;
             let dataset = crate::dataset::export(&store).await?;
             store.close().await;
@@ -623,6 +658,39 @@ async fn demo_credentials(store: &Store) -> anyhow::Result<(String, String)> {
     let reader = tokens.pop().unwrap_or_default();
     let admin = tokens.pop().unwrap_or_default();
     Ok((admin, reader))
+}
+
+/// One line of progress of a move on stderr; on a terminal, with a bar of the tables done.
+fn progress_line(step: crate::pensenmanager::Step<'_>) {
+    use std::io::IsTerminal as _;
+    if std::io::stderr().is_terminal() {
+        let width = 20;
+        let filled = step.done * width / step.total.max(1);
+        eprintln!(
+            "[{}{}] {:>2}/{} {:<20} {:>8} Zeilen",
+            "#".repeat(filled),
+            " ".repeat(width - filled),
+            step.done,
+            step.total,
+            step.table,
+            step.rows
+        );
+    } else {
+        eprintln!("{}/{} {}: {} Zeilen", step.done, step.total, step.table, step.rows);
+    }
+}
+
+/// Prints the report of a move (stdout), writes its JSON to `file`, and
+/// fails when the move was refused.
+fn finish_move(report: crate::pensenmanager::Report, file: Option<PathBuf>) -> anyhow::Result<()> {
+    print!("{}", report.to_text());
+    if let Some(path) = file {
+        std::fs::write(&path, report.to_json()).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if report.refused() {
+        anyhow::bail!("abgelehnt: {} Problem(e), nichts geschrieben (siehe Bericht)", report.refusals.len());
+    }
+    Ok(())
 }
 
 fn write_out(file: Option<PathBuf>, text: &str) -> anyhow::Result<()> {

@@ -9,6 +9,7 @@
 //! - [`service`]: the use cases (lock, expectation, rules, write, audit) for every front door.
 //! - [`store`]: the storage boundary (SQLite and PostgreSQL, one code path).
 //! - [`dataset`]: the JSON dataset format of a whole school (import/export).
+//! - [`pensenmanager`]: moving a school from the Pensenmanager's database and back (docs/migration.md).
 //! - [`documents`]: the documents and exports of jobs (CSV, Untis) as pure functions.
 //! - [`demo`]: the deterministic generator of the demo school.
 //! - [`jobs`]: the background job runner (documents, exports, mails) and its jobs.
@@ -17,7 +18,7 @@
 //! - [`i18n`]: the message catalogue (German, English) and Swiss number formats.
 //!
 //! Layers, top down: `cli` → `app` → `api` → `jobs` → `documents`, `dataset`,
-//! `demo` → `service` → `store` → `domain`, `auth` → `error`, `i18n`; nothing imports
+//! `pensenmanager`, `demo` → `service` → `store` → `domain`, `auth` → `error`, `i18n`; nothing imports
 //! from a layer above (`tests/layers.rs` checks it, and places every module).
 
 pub mod api;
@@ -32,6 +33,7 @@ pub mod error;
 pub mod i18n;
 pub mod jobs;
 pub mod oidc;
+pub mod pensenmanager;
 pub mod service;
 pub mod store;
 pub mod web;

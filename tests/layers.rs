@@ -10,7 +10,7 @@
 //! | 7 | `app` | builds the HTTP application |
 //! | 6 | `api`, `web`, `oidc` | the front doors; `oidc` verifies sign-on tokens for them and for `cli` |
 //! | 5 | `jobs` | background jobs, started by the front doors |
-//! | 4 | `documents`, `dataset`, `demo` | files and datasets built from the use cases |
+//! | 4 | `documents`, `dataset`, `pensenmanager`, `demo` | files and datasets built from the use cases; `pensenmanager` moves a school from and to the reference's database (its SQL is that foreign database's, not ours) |
 //! | 3 | `service` | the use cases |
 //! | 2 | `store` | the storage boundary |
 //! | 1 | `domain`, `auth` | pure types and rules; `auth` holds the account types (roles, principals, token hashing) that `store` persists, no I/O |
@@ -41,6 +41,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("jobs", 5),
     ("documents", 4),
     ("dataset", 4),
+    ("pensenmanager", 4),
     ("demo", 4),
     ("service", 3),
     ("store", 2),

@@ -210,16 +210,26 @@ fn binary(b: &Option<BinaryRecord>) -> Value {
 /// Afterwards the planner's statistics are refreshed ([`Store::analyze`]).
 pub async fn import(store: &Store, dataset: &Dataset) -> Result<ImportCounts, DatasetError> {
     let mut tx = store.begin().await?;
+    let counts = import_into(&mut tx, dataset).await?;
+    tx.commit().await?;
+    store.analyze().await?;
+    Ok(counts)
+}
+
+/// [`import()`] inside the caller's transaction `tx`, which it leaves open:
+/// the caller may write more in the same transaction (the move from the
+/// Pensenmanager adds the accounts, docs/migration.md) and then commits it, or
+/// drops it to write nothing (a dry run). Checks that the database is empty,
+/// loads every record and writes the audit entry.
+pub async fn import_into(tx: &mut Conn, dataset: &Dataset) -> Result<ImportCounts, DatasetError> {
     let held = tx.nonempty_tables().await?;
     if !held.is_empty() {
         let contents = held.iter().map(|(noun, n)| format!("{n} {noun}")).collect::<Vec<_>>().join(", ");
         return Err(DatasetError::NotEmpty { contents });
     }
-    let counts = load(&mut tx, dataset).await?;
+    let counts = load(tx, dataset).await?;
     let summary = json!({"imported": counts});
     tx.insert_audit(None, "IMPORT", "(dataset)", "dataset", None, &summary).await?;
-    tx.commit().await?;
-    store.analyze().await?;
     Ok(counts)
 }
 
