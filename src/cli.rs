@@ -49,9 +49,13 @@ pub enum Command {
         /// Cancel requests running longer than this (e.g. `30s`, `500ms`) with 503.
         #[arg(long, env = "SCHOOLPLAN_REQUEST_TIMEOUT", default_value = "30s", value_parser = app::parse_duration)]
         request_timeout: Duration,
-        /// Requests per second allowed per token (bursts of twice that), or `off`.
+        /// Requests per second allowed per token (a token bucket refilled at this rate), or `off`.
         #[arg(long, env = "SCHOOLPLAN_RATE_LIMIT", default_value = "50", value_parser = parse_rate_limit)]
         rate_limit: RateLimitSetting,
+        /// Requests a token may send at once before `--rate-limit` holds it back (the bucket's
+        /// size; at least twice the rate): the existing client sends a whole import at once.
+        #[arg(long, env = "SCHOOLPLAN_RATE_BURST", default_value_t = app::DEFAULT_RATE_BURST)]
+        rate_burst: std::num::NonZeroU32,
         /// Origins allowed to call the API from a browser (CORS), each `scheme://host[:port]`
         /// (`*` is refused); CORS is off when none is given.
         #[arg(long = "cors-origin", env = "SCHOOLPLAN_CORS_ORIGINS", value_delimiter = ',', value_parser = app::parse_origin)]
@@ -96,6 +100,11 @@ pub enum Command {
         /// start with it, and with `https` the session cookie is `Secure`. Default: the listen address.
         #[arg(long, env = "SCHOOLPLAN_PUBLIC_URL", value_parser = parse_public_url)]
         public_url: Option<String>,
+        /// Live streams of the web interface (`/years/{id}/live`) one server holds at once;
+        /// beyond it a page gets 429 and polls instead (a session holds at most 8).
+        #[arg(long, env = "SCHOOLPLAN_LIVE_STREAMS", default_value_t = crate::service::live::DEFAULT_STREAMS as u32,
+              value_parser = clap::value_parser!(u32).range(1..))]
+        live_streams: u32,
     },
     /// Manage accounts.
     Account {
@@ -408,6 +417,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             demo,
             request_timeout,
             rate_limit,
+            rate_burst,
             cors_origins,
             header_read_timeout,
             client,
@@ -420,6 +430,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             smtp_url,
             change_check,
             public_url,
+            live_streams,
         } => {
             if job_lease_renewal.is_zero() || job_lease_renewal >= job_lease {
                 anyhow::bail!("--job-lease-renewal must be above zero and below --job-lease");
@@ -458,6 +469,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 AppConfig {
                     request_timeout,
                     rate_limit: rate_limit.0,
+                    rate_burst,
                     cors_origins,
                     header_read_timeout,
                     client_compat,
@@ -483,6 +495,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                             ..c
                         }),
                     },
+                    live_streams: live_streams as usize,
                 },
                 app::shutdown_signal(),
             )

@@ -217,7 +217,7 @@ pub async fn import(store: &Store, dataset: &Dataset) -> Result<ImportCounts, Da
     }
     let counts = load(&mut tx, dataset).await?;
     let summary = json!({"imported": counts});
-    tx.insert_audit(None, "IMPORT", "(dataset)", "dataset", None, &summary).await?;
+    tx.insert_audit(None, "IMPORT", "(dataset)", "dataset", None, &summary, None).await?;
     tx.commit().await?;
     store.analyze().await?;
     Ok(counts)
