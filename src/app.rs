@@ -325,10 +325,33 @@ pub async fn serve(
     config: AppConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    serve_with_compat(listener, None, store, config, shutdown).await
+}
+
+/// [`serve`], and with `compat` the existing client's mount on that second
+/// listener (`serve --client-compat-listen`, docs/client.md §Mount): `compat`
+/// serves what `--client-compat` serves, while `listener` keeps the web
+/// interface and `/api/v1` without the mount. Both share the job runner and
+/// the live hub; each has its own API state (caches and rate limiter).
+pub async fn serve_with_compat(
+    listener: TcpListener,
+    compat: Option<TcpListener>,
+    store: Store,
+    config: AppConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
     crate::jobs::recover(&store).await?;
     let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
     let live = LiveHub::with_limit(store.clone(), config.live_streams);
-    let app = build_app_with(store, &config, jobs.clone(), live.clone())?;
+    let main_config = AppConfig { client_compat: config.client_compat && compat.is_none(), ..config.clone() };
+    let app = build_app_with(store.clone(), &main_config, jobs.clone(), live.clone())?;
+    let compat_app = match &compat {
+        Some(_) => {
+            let compat_config = AppConfig { client_compat: true, ..config.clone() };
+            Some(build_app_with(store, &compat_config, jobs.clone(), live.clone())?)
+        }
+        None => None,
+    };
     let running_jobs = jobs.start();
     let mut builder = ConnBuilder::new(TokioExecutor::new());
     builder
@@ -346,17 +369,19 @@ pub async fn serve(
     let graceful = GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
-        let (stream, _peer) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(pair) => pair,
-                Err(e) => {
-                    // Out of file descriptors and the like: wait instead of spinning (as axum::serve does).
-                    tracing::warn!(error = %e, "accepting a connection failed");
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                    continue;
-                }
-            },
+        let (accepted, app) = tokio::select! {
+            accepted = listener.accept() => (accepted, &app),
+            accepted = accept_if(compat.as_ref()) => (accepted, compat_app.as_ref().unwrap_or(&app)),
             () = &mut shutdown => break,
+        };
+        let (stream, _peer) = match accepted {
+            Ok(pair) => pair,
+            Err(e) => {
+                // Out of file descriptors and the like: wait instead of spinning (as axum::serve does).
+                tracing::warn!(error = %e, "accepting a connection failed");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
         };
         let _ = stream.set_nodelay(true);
         let service = TowerToHyperService::new(app.clone());
@@ -369,11 +394,20 @@ pub async fn serve(
         });
     }
     drop(listener);
+    drop(compat);
     // Server-sent events would hold their connections open for minutes.
     live.close_all();
     graceful.shutdown().await;
     running_jobs.stop().await?;
     Ok(())
+}
+
+/// The next connection of `listener`; without one, never.
+async fn accept_if(listener: Option<&TcpListener>) -> std::io::Result<(tokio::net::TcpStream, std::net::SocketAddr)> {
+    match listener {
+        Some(l) => l.accept().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.

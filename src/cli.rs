@@ -153,6 +153,10 @@ pub struct ClientArgs {
     /// Also serve every `/api/v1/X` route at `/X` and tolerate a trailing slash (the existing browser client).
     #[arg(long, env = "SCHOOLPLAN_CLIENT_COMPAT")]
     pub client_compat: bool,
+    /// Serve the existing browser client's mount (as `--client-compat`) on this second
+    /// address (`HOST:PORT`), while `--listen` keeps the web interface and `/api/v1`.
+    #[arg(long, env = "SCHOOLPLAN_CLIENT_COMPAT_LISTEN")]
+    pub client_compat_listen: Option<String>,
     /// Feature names the browser client switches on (`features` of `/profile`).
     #[arg(long = "client-feature", env = "SCHOOLPLAN_CLIENT_FEATURES", value_delimiter = ',')]
     pub client_features: Vec<String>,
@@ -436,6 +440,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 anyhow::bail!("--job-lease-renewal must be above zero and below --job-lease");
             }
             let client_compat = client.client_compat;
+            let compat_listen = client.client_compat_listen.clone();
             let signin = client.signin_settings()?;
             let (client, oidc) = client.settings()?;
             let store = open(&cli.database, true).await?;
@@ -463,8 +468,17 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 println!("Sign in to the web interface as demo-admin (valid 15 minutes, once): {link}");
             }
             tracing::info!(address = %listener.local_addr()?, database = %redact(&cli.database), "schoolplan listening");
-            app::serve(
+            let compat_listener = match &compat_listen {
+                Some(address) => {
+                    let l = bind(address).await?;
+                    println!("the existing client's mount listens on http://{}", l.local_addr()?);
+                    Some(l)
+                }
+                None => None,
+            };
+            app::serve_with_compat(
                 listener,
+                compat_listener,
                 store.clone(),
                 AppConfig {
                     request_timeout,
