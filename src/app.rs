@@ -45,9 +45,9 @@ pub const MAX_HEADER_FIELDS: usize = 100;
 /// a bare 431 (no body, written by hyper before any service runs, so nothing
 /// of ours can shape it): far above [`MAX_HEADER_BYTES`] and
 /// [`MAX_HEADER_FIELDS`], so that every header up to 1 MiB reaches
-/// [`limit_headers`] and gets a problem body (docs/security.md §Quotas and
-/// limits). HTTP/1: hyper's read buffer ([`HTTP1_READ_BUFFER_BYTES`]) and
-/// 4 × the fields; HTTP/2: the header list size.
+/// [`limit_headers`] and gets a problem body
+/// (docs/security.md §Quotas and limits). HTTP/1: hyper's read buffer
+/// ([`HTTP1_READ_BUFFER_BYTES`]) and 4 × the fields; HTTP/2: the header list size.
 const HTTP_HEADER_FIELDS: usize = 4 * MAX_HEADER_FIELDS;
 /// hyper's HTTP/1 read buffer (its default is about 400 KiB): a request head
 /// up to this size is read and answered by [`limit_headers`].
@@ -94,9 +94,9 @@ pub struct AppConfig {
     pub change_check: crate::store::commit_watch::ChangeCheck,
     /// The web interface at `/` (docs/web.md): its public URL.
     pub web: crate::web::WebConfig,
-    /// The web's live streams one server holds at most (docs/web.md §Working
-    /// together; a session holds at most
-    /// [`crate::service::live::STREAMS_PER_SESSION`]).
+    /// The web's live streams one server holds at most
+    /// (docs/web.md §Working together); a session holds at most
+    /// [`crate::service::live::STREAMS_PER_SESSION`].
     pub live_streams: usize,
 }
 

@@ -1,5 +1,5 @@
-//! Where the server may send a browser that a request named (docs/security.md
-//! §Redirects): every redirect target taken from a request — the language
+//! Where the server may send a browser that a request named
+//! (docs/security.md §The web interface): every redirect target taken from a request — the language
 //! switch's `back`, the history's `back`, any `next` — goes through
 //! [`local_target`], so none of them can lead to another site.
 //!

@@ -1,5 +1,5 @@
-//! Issue 40, the web interface's protections (docs/security.md §The web
-//! interface): redirect targets stay on this site, bad input is a 4xx and
+//! Issue 40, the web interface's protections
+//! (docs/security.md §The web interface): redirect targets stay on this site, bad input is a 4xx and
 //! stores nothing, oversized bodies get 413 before the CSRF check, and the
 //! live feed tells each reader only what they may read, of their own year.
 
