@@ -354,7 +354,8 @@
 // listens to /years/{id}/live. `presence` names the others with the year
 // open; `change` tells who changed what and reloads the content region
 // (#live-region, via htmx) — unless the person is typing in a form there,
-// then a button offers the reload.
+// then a button offers the reload. Without a stream (refused with 429), the
+// region is reloaded every minute instead.
 (function () {
   "use strict";
   function editing(region) {
@@ -370,8 +371,22 @@
     var live = document.querySelector("[data-live]");
     if (!live || !window.EventSource) return;
     var source = new EventSource(live.dataset.live);
+    var polling = null;
     // Leaving the page ends the stream at once (also into the back-forward cache).
-    window.addEventListener("pagehide", function () { source.close(); });
+    window.addEventListener("pagehide", function () {
+      source.close();
+      if (polling) window.clearInterval(polling);
+    });
+    // A refused stream (429: too many open pages, with Retry-After 60) or
+    // one the server closed for good leaves the EventSource CLOSED: the page
+    // then reloads its content every minute, unless the person is editing.
+    source.addEventListener("error", function () {
+      if (source.readyState !== EventSource.CLOSED || polling) return;
+      polling = window.setInterval(function () {
+        var region = document.getElementById("live-region");
+        if (!region || !editing(region)) reload();
+      }, 60000);
+    });
     var presence = document.getElementById("live-presence");
     var note = document.getElementById("live-note");
     var button = document.getElementById("live-reload");

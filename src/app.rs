@@ -26,6 +26,7 @@ use tower_http::trace::TraceLayer;
 use crate::api::auth::RateLimit;
 use crate::api::client::{ClientMount, ClientSettings};
 use crate::api::{self, AppState};
+use crate::service::live::LiveHub;
 use crate::store::Store;
 
 /// Largest accepted request body: 2 MiB (docs/contract.md §Limits).
@@ -41,21 +42,35 @@ pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 pub const MAX_HEADER_FIELDS: usize = 100;
 
 /// What the HTTP layer itself reads before giving up on a request header with
-/// a bare 431 (no body): far above [`MAX_HEADER_BYTES`] and
-/// [`MAX_HEADER_FIELDS`], so that every header up to these sizes reaches
-/// [`limit_headers`] and gets a problem body. HTTP/1: hyper's read buffer
-/// (its default, about 400 KiB) and 4 × the fields; HTTP/2: the header list size.
+/// a bare 431 (no body, written by hyper before any service runs, so nothing
+/// of ours can shape it): far above [`MAX_HEADER_BYTES`] and
+/// [`MAX_HEADER_FIELDS`], so that every header up to 1 MiB reaches
+/// [`limit_headers`] and gets a problem body
+/// (docs/security.md §Quotas and limits). HTTP/1: hyper's read buffer
+/// ([`HTTP1_READ_BUFFER_BYTES`]) and 4 × the fields; HTTP/2: the header list size.
 const HTTP_HEADER_FIELDS: usize = 4 * MAX_HEADER_FIELDS;
-const HTTP2_HEADER_LIST_BYTES: u32 = 256 * 1024;
+/// hyper's HTTP/1 read buffer (its default is about 400 KiB): a request head
+/// up to this size is read and answered by [`limit_headers`].
+const HTTP1_READ_BUFFER_BYTES: usize = 1024 * 1024 + 8 * 1024;
+/// The HTTP/2 header list size, as [`HTTP1_READ_BUFFER_BYTES`].
+const HTTP2_HEADER_LIST_BYTES: u32 = 1024 * 1024;
+
+/// The rate limit's default burst ([`AppConfig::rate_burst`]): 300 requests.
+pub const DEFAULT_RATE_BURST: NonZeroU32 = NonZeroU32::new(300).expect("300 is not zero");
 
 /// Settings of the HTTP application.
 #[derive(Debug, Clone)]
 pub struct AppConfig {
     /// Requests running longer are cancelled with 503 (docs/contract.md §Limits).
     pub request_timeout: Duration,
-    /// Per-token rate limit in requests per second (bursts of twice that);
-    /// `None` switches it off (benchmarks).
+    /// Per-token rate limit in requests per second: a token bucket refilled
+    /// at this rate; `None` switches it off (benchmarks).
     pub rate_limit: Option<NonZeroU32>,
+    /// The bucket's size: requests a token may send at once before the rate
+    /// holds them back (at least twice the rate). The existing client sends a
+    /// whole import at once (124 saves for the theses), so the default is
+    /// [`DEFAULT_RATE_BURST`] (docs/security.md §Quotas and limits).
+    pub rate_burst: NonZeroU32,
     /// Origins allowed by CORS; empty = CORS off.
     pub cors_origins: Vec<String>,
     /// Compatibility with the existing browser client (docs/client.md §Mount):
@@ -79,6 +94,10 @@ pub struct AppConfig {
     pub change_check: crate::store::commit_watch::ChangeCheck,
     /// The web interface at `/` (docs/web.md): its public URL.
     pub web: crate::web::WebConfig,
+    /// The web's live streams one server holds at most
+    /// (docs/web.md §Working together); a session holds at most
+    /// [`crate::service::live::STREAMS_PER_SESSION`].
+    pub live_streams: usize,
 }
 
 impl Default for AppConfig {
@@ -86,6 +105,7 @@ impl Default for AppConfig {
         AppConfig {
             request_timeout: Duration::from_secs(30),
             rate_limit: NonZeroU32::new(50),
+            rate_burst: DEFAULT_RATE_BURST,
             cors_origins: Vec::new(),
             client_compat: false,
             client: ClientSettings::default(),
@@ -94,6 +114,7 @@ impl Default for AppConfig {
             jobs: crate::jobs::JobConfig::default(),
             change_check: Default::default(),
             web: crate::web::WebConfig::default(),
+            live_streams: crate::service::live::DEFAULT_STREAMS,
         }
     }
 }
@@ -113,17 +134,22 @@ pub const REQUEST_ID: &str = "x-request-id";
 /// that run jobs ([`serve`] starts its runner).
 pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
     let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
-    build_app_with(store, config, jobs)
+    let live = LiveHub::with_limit(store.clone(), config.live_streams);
+    build_app_with(store, config, jobs, live)
 }
 
-/// [`build_app`] with the given job runner.
+/// [`build_app`] with the given job runner and live hub.
 fn build_app_with(
     store: Store,
     config: &AppConfig,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
+    live: std::sync::Arc<LiveHub>,
 ) -> anyhow::Result<Router> {
     let request_id = HeaderName::from_static(REQUEST_ID);
-    let rate_limit = config.rate_limit.map(|n| RateLimit::new(n, n.saturating_mul(NonZeroU32::MIN.saturating_add(1))));
+    let rate_limit = config.rate_limit.map(|n| {
+        let twice = n.saturating_mul(NonZeroU32::MIN.saturating_add(1));
+        RateLimit::new(n, config.rate_burst.max(twice))
+    });
     let oidc = config.oidc.clone().map(crate::oidc::Verifier::new).transpose()?;
     let store_for_web = store.clone();
     let state = AppState::with(
@@ -134,7 +160,7 @@ fn build_app_with(
         jobs.clone(),
         config.change_check,
     );
-    let web = crate::web::router(store_for_web, jobs, config.web.clone(), config.request_timeout, MAX_BODY_BYTES);
+    let web = crate::web::router(store_for_web, jobs, live, config.web.clone(), config.request_timeout, MAX_BODY_BYTES);
     let mut app = api::router(state)
         // Innermost, so that neither a hang-up nor the timeout below cancels a write.
         .layer(axum::middleware::from_fn(api::detached_writes::writes_run_as_tasks))
@@ -299,15 +325,40 @@ pub async fn serve(
     config: AppConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    serve_with_compat(listener, None, store, config, shutdown).await
+}
+
+/// [`serve`], and with `compat` the existing client's mount on that second
+/// listener (`serve --client-compat-listen`, docs/client.md §Mount): `compat`
+/// serves what `--client-compat` serves, while `listener` keeps the web
+/// interface and `/api/v1` without the mount. Both share the job runner and
+/// the live hub; each has its own API state (caches and rate limiter).
+pub async fn serve_with_compat(
+    listener: TcpListener,
+    compat: Option<TcpListener>,
+    store: Store,
+    config: AppConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
     crate::jobs::recover(&store).await?;
     let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
-    let app = build_app_with(store, &config, jobs.clone())?;
+    let live = LiveHub::with_limit(store.clone(), config.live_streams);
+    let main_config = AppConfig { client_compat: config.client_compat && compat.is_none(), ..config.clone() };
+    let app = build_app_with(store.clone(), &main_config, jobs.clone(), live.clone())?;
+    let compat_app = match &compat {
+        Some(_) => {
+            let compat_config = AppConfig { client_compat: true, ..config.clone() };
+            Some(build_app_with(store, &compat_config, jobs.clone(), live.clone())?)
+        }
+        None => None,
+    };
     let running_jobs = jobs.start();
     let mut builder = ConnBuilder::new(TokioExecutor::new());
     builder
         .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(config.header_read_timeout)
+        .max_buf_size(HTTP1_READ_BUFFER_BYTES)
         .max_headers(HTTP_HEADER_FIELDS);
     builder
         .http2()
@@ -318,17 +369,19 @@ pub async fn serve(
     let graceful = GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
-        let (stream, _peer) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(pair) => pair,
-                Err(e) => {
-                    // Out of file descriptors and the like: wait instead of spinning (as axum::serve does).
-                    tracing::warn!(error = %e, "accepting a connection failed");
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                    continue;
-                }
-            },
+        let (accepted, app) = tokio::select! {
+            accepted = listener.accept() => (accepted, &app),
+            accepted = accept_if(compat.as_ref()) => (accepted, compat_app.as_ref().unwrap_or(&app)),
             () = &mut shutdown => break,
+        };
+        let (stream, _peer) = match accepted {
+            Ok(pair) => pair,
+            Err(e) => {
+                // Out of file descriptors and the like: wait instead of spinning (as axum::serve does).
+                tracing::warn!(error = %e, "accepting a connection failed");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
         };
         let _ = stream.set_nodelay(true);
         let service = TowerToHyperService::new(app.clone());
@@ -341,9 +394,20 @@ pub async fn serve(
         });
     }
     drop(listener);
+    drop(compat);
+    // Server-sent events would hold their connections open for minutes.
+    live.close_all();
     graceful.shutdown().await;
     running_jobs.stop().await?;
     Ok(())
+}
+
+/// The next connection of `listener`; without one, never.
+async fn accept_if(listener: Option<&TcpListener>) -> std::io::Result<(tokio::net::TcpStream, std::net::SocketAddr)> {
+    match listener {
+        Some(l) => l.accept().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.

@@ -50,9 +50,13 @@ pub enum Command {
         /// Cancel requests running longer than this (e.g. `30s`, `500ms`) with 503.
         #[arg(long, env = "SCHOOLPLAN_REQUEST_TIMEOUT", default_value = "30s", value_parser = app::parse_duration)]
         request_timeout: Duration,
-        /// Requests per second allowed per token (bursts of twice that), or `off`.
+        /// Requests per second allowed per token (a token bucket refilled at this rate), or `off`.
         #[arg(long, env = "SCHOOLPLAN_RATE_LIMIT", default_value = "50", value_parser = parse_rate_limit)]
         rate_limit: RateLimitSetting,
+        /// Requests a token may send at once before `--rate-limit` holds it back (the bucket's
+        /// size; at least twice the rate): the existing client sends a whole import at once.
+        #[arg(long, env = "SCHOOLPLAN_RATE_BURST", default_value_t = app::DEFAULT_RATE_BURST)]
+        rate_burst: std::num::NonZeroU32,
         /// Origins allowed to call the API from a browser (CORS), each `scheme://host[:port]`
         /// (`*` is refused); CORS is off when none is given.
         #[arg(long = "cors-origin", env = "SCHOOLPLAN_CORS_ORIGINS", value_delimiter = ',', value_parser = app::parse_origin)]
@@ -97,6 +101,11 @@ pub enum Command {
         /// start with it, and with `https` the session cookie is `Secure`. Default: the listen address.
         #[arg(long, env = "SCHOOLPLAN_PUBLIC_URL", value_parser = parse_public_url)]
         public_url: Option<String>,
+        /// Live streams of the web interface (`/years/{id}/live`) one server holds at once;
+        /// beyond it a page gets 429 and polls instead (a session holds at most 8).
+        #[arg(long, env = "SCHOOLPLAN_LIVE_STREAMS", default_value_t = crate::service::live::DEFAULT_STREAMS as u32,
+              value_parser = clap::value_parser!(u32).range(1..))]
+        live_streams: u32,
     },
     /// Manage accounts.
     Account {
@@ -166,6 +175,10 @@ pub struct ClientArgs {
     /// Also serve every `/api/v1/X` route at `/X` and tolerate a trailing slash (the existing browser client).
     #[arg(long, env = "SCHOOLPLAN_CLIENT_COMPAT")]
     pub client_compat: bool,
+    /// Serve the existing browser client's mount (as `--client-compat`) on this second
+    /// address (`HOST:PORT`), while `--listen` keeps the web interface and `/api/v1`.
+    #[arg(long, env = "SCHOOLPLAN_CLIENT_COMPAT_LISTEN")]
+    pub client_compat_listen: Option<String>,
     /// Feature names the browser client switches on (`features` of `/profile`).
     #[arg(long = "client-feature", env = "SCHOOLPLAN_CLIENT_FEATURES", value_delimiter = ',')]
     pub client_features: Vec<String>,
@@ -430,6 +443,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             demo,
             request_timeout,
             rate_limit,
+            rate_burst,
             cors_origins,
             header_read_timeout,
             client,
@@ -442,11 +456,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             smtp_url,
             change_check,
             public_url,
+            live_streams,
         } => {
             if job_lease_renewal.is_zero() || job_lease_renewal >= job_lease {
                 anyhow::bail!("--job-lease-renewal must be above zero and below --job-lease");
             }
             let client_compat = client.client_compat;
+            let compat_listen = client.client_compat_listen.clone();
             let signin = client.signin_settings()?;
             let (client, oidc) = client.settings()?;
             let store = open(&cli.database, true).await?;
@@ -474,12 +490,22 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 println!("Sign in to the web interface as demo-admin (valid 15 minutes, once): {link}");
             }
             tracing::info!(address = %listener.local_addr()?, database = %redact(&cli.database), "schoolplan listening");
-            app::serve(
+            let compat_listener = match &compat_listen {
+                Some(address) => {
+                    let l = bind(address).await?;
+                    println!("the existing client's mount listens on http://{}", l.local_addr()?);
+                    Some(l)
+                }
+                None => None,
+            };
+            app::serve_with_compat(
                 listener,
+                compat_listener,
                 store.clone(),
                 AppConfig {
                     request_timeout,
                     rate_limit: rate_limit.0,
+                    rate_burst,
                     cors_origins,
                     header_read_timeout,
                     client_compat,
@@ -505,6 +531,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                             ..c
                         }),
                     },
+                    live_streams: live_streams as usize,
                 },
                 app::shutdown_signal(),
             )

@@ -46,4 +46,3 @@ divisions-image-missing = Bitte wählen Sie zuerst eine Datei.
 divisions-image-too-large = Die Datei ist zu gross ({ $size }); erlaubt sind höchstens { $max }.
 divisions-image-not-image = Die Datei ist kein Bild im Format PNG oder JPEG.
 divisions-image-unreadable = Die Datei konnte nicht gelesen werden. Bitte versuchen Sie es noch einmal.
-web-error-too-large = Die Datei ist zu gross. Erlaubt sind Bilder im Format PNG oder JPEG bis 1 MB.

@@ -70,6 +70,10 @@ web-error-title = Fehler
 web-error-forbidden = Dazu fehlt Ihnen die Berechtigung.
 web-error-not-found = Diese Seite gibt es nicht.
 web-error-csrf = Die Anfrage kam nicht von einem Formular dieser Anwendung (CSRF-Schutz). Bitte laden Sie die Seite neu.
+web-error-body-too-large = Der Inhalt der Anfrage ist zu gross: erlaubt sind höchstens { $limit }.
+web-error-malformed-form = Das Formular kam unlesbar an (ungültige Prozent-Kodierung oder kein UTF-8). Bitte laden Sie die Seite neu.
+web-form-no-version = Das Formular ist unvollständig: Ihm fehlt der Stand, mit dem es geladen wurde. Bitte laden Sie die Seite neu.
+web-form-no-archived = Das Formular ist unvollständig: Es sagt nicht, ob archiviert oder reaktiviert werden soll. Bitte laden Sie die Seite neu.
 web-error-internal = Ein Fehler ist aufgetreten. Bitte versuchen Sie es noch einmal.
 back-to-start = Zur Übersicht
 

@@ -46,4 +46,3 @@ divisions-image-missing = Please choose a file first.
 divisions-image-too-large = The file is too large ({ $size }); at most { $max } are allowed.
 divisions-image-not-image = The file is not a PNG or JPEG image.
 divisions-image-unreadable = The file could not be read. Please try again.
-web-error-too-large = The file is too large. PNG or JPEG images up to 1 MB are allowed.

@@ -70,6 +70,10 @@ web-error-title = Error
 web-error-forbidden = You are not allowed to do this.
 web-error-not-found = There is no such page.
 web-error-csrf = The request did not come from a form of this application (CSRF protection). Please reload the page.
+web-error-body-too-large = The request is too large: at most { $limit } are allowed.
+web-error-malformed-form = The form arrived unreadable (an invalid percent escape, or not UTF-8). Please reload the page.
+web-form-no-version = The form is incomplete: it lacks the version it was loaded at. Please reload the page.
+web-form-no-archived = The form is incomplete: it does not say whether to archive or to reactivate. Please reload the page.
 web-error-internal = Something went wrong. Please try again.
 back-to-start = To the overview
 

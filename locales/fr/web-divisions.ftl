@@ -46,4 +46,3 @@ divisions-image-missing = Veuillez d'abord choisir un fichier.
 divisions-image-too-large = Le fichier est trop grand ({ $size }) ; au plus { $max } sont admis.
 divisions-image-not-image = Le fichier n'est pas une image PNG ou JPEG.
 divisions-image-unreadable = Le fichier n'a pas pu être lu. Veuillez réessayer.
-web-error-too-large = Le fichier est trop grand. Les images PNG ou JPEG jusqu'à 1 MB sont admises.

@@ -6,3 +6,6 @@ live-deleted = { $name } a supprimé : { $kind } { $id }.
 live-many = D'autres personnes ont fait de nombreuses modifications.
 live-presence = Également ouvert par : { $names }
 live-reload = Recharger
+live-too-many-session = Vous avez trop de pages ouvertes à la fois : au plus 8 reçoivent les modifications aussitôt, les autres les chargent chaque minute.
+live-too-many-server = Le serveur garde trop de pages ouvertes en ce moment : celle-ci charge les modifications chaque minute.
+live-closing = Le serveur s'arrête. Veuillez recharger la page dans un instant.

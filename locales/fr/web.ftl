@@ -71,6 +71,10 @@ web-error-title = Erreur
 web-error-forbidden = Vous n'avez pas l'autorisation nécessaire.
 web-error-not-found = Cette page n'existe pas.
 web-error-csrf = La requête ne provient pas d'un formulaire de cette application (protection CSRF). Veuillez recharger la page.
+web-error-body-too-large = Le contenu de la requête est trop grand : au plus { $limit } sont admis.
+web-error-malformed-form = Le formulaire est arrivé illisible (codage en pourcent invalide ou pas en UTF-8). Veuillez recharger la page.
+web-form-no-version = Le formulaire est incomplet : il lui manque la version avec laquelle il a été chargé. Veuillez recharger la page.
+web-form-no-archived = Le formulaire est incomplet : il ne dit pas s'il faut archiver ou réactiver. Veuillez recharger la page.
 web-error-internal = Une erreur s'est produite. Veuillez réessayer.
 back-to-start = Vers l'aperçu
 

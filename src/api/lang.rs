@@ -34,19 +34,35 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestLang {
     }
 }
 
+/// The language of a request on the existing client's mount: the one of
+/// ours its `Accept-Language` prefers (the browser's), German when it names
+/// none of ours, as the Pensenmanager's server answered.
+pub fn of_client(headers: &HeaderMap) -> Lang {
+    let header = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    Lang::from_accept_language_or(header, Lang::De)
+}
+
 /// Middleware: renders every problem answer (an error attached as a
 /// [`Problem`] extension, whoever produced it) in the request's language.
 /// Problems are rendered in English where they arise; the body is replaced
-/// only for another language.
+/// only for another language. On the existing client's mount
+/// ([`super::client::ClientMount`], docs/client.md §Errors) the body is the
+/// problem's `detail` alone, as `text/plain; charset=utf-8` in the client's
+/// language ([`of_client`]): the client shows an error's body as it is.
 pub async fn localise_problems(req: Request, next: Next) -> Response {
-    let lang = of_headers(req.headers());
+    let client = req.extensions().get::<super::client::ClientMount>().is_some();
+    let lang = if client { of_client(req.headers()) } else { of_headers(req.headers()) };
     let res = next.run(req).await;
-    if lang == Lang::En {
+    if lang == Lang::En && !client {
         return res;
     }
     let Some(problem) = res.extensions().get::<Problem>().cloned() else { return res };
     let (mut parts, _) = res.into_parts();
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
+    if client {
+        parts.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+        return Response::from_parts(parts, Body::from(problem.detail(lang)));
+    }
     Response::from_parts(parts, Body::from(problem.body(lang)))
 }

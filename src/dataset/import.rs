@@ -229,7 +229,7 @@ pub async fn import_into(tx: &mut Conn, dataset: &Dataset) -> Result<ImportCount
     }
     let counts = load(tx, dataset).await?;
     let summary = json!({"imported": counts});
-    tx.insert_audit(None, "IMPORT", "(dataset)", "dataset", None, &summary).await?;
+    tx.insert_audit(None, "IMPORT", "(dataset)", "dataset", None, &summary, None).await?;
     Ok(counts)
 }
 

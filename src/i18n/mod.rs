@@ -41,14 +41,25 @@ pub fn text(lang: Lang, key: &str) -> String {
     LOCALES.try_lookup(lang.id(), key).unwrap_or_else(|| key.to_string())
 }
 
+/// An argument as Fluent reads it: `count` as a number when it is a whole
+/// number, so that a message can choose its plural (`{ $count -> [one] …
+/// *[other] … }`, "1 Mail", "2 Mails"); every other argument as text.
+fn fluent_value(name: &str, value: &str) -> FluentValue<'static> {
+    match value.parse::<i64>() {
+        Ok(n) if name == "count" && n.to_string() == value => FluentValue::from(n),
+        _ => FluentValue::from(value.to_string()),
+    }
+}
+
 /// The text of `key` in `lang` with named arguments, e.g.
 /// `text_with(Lang::De, "course-merged", &[("count", "2".into())])`.
 ///
 /// Arguments are strings: numbers are formatted by the caller with
-/// [`lessons`], [`percent`] or [`date`] so that every place shows them alike.
+/// [`lessons`], [`percent`] or [`date`] so that every place shows them alike;
+/// only a whole `count` is handed to Fluent as a number, for its plural.
 pub fn text_with(lang: Lang, key: &str, args: &[(&'static str, Cow<'_, str>)]) -> String {
     let map: HashMap<Cow<'static, str>, FluentValue> =
-        args.iter().map(|(name, value)| (Cow::Borrowed(*name), FluentValue::from(value.to_string()))).collect();
+        args.iter().map(|(name, value)| (Cow::Borrowed(*name), fluent_value(name, value))).collect();
     LOCALES.try_lookup_with_args(lang.id(), key, &map).unwrap_or_else(|| key.to_string())
 }
 
@@ -76,6 +87,25 @@ pub fn catalogue_keys(lang: Lang) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_choose_their_plural_in_every_language() {
+        let mails = |lang, n: &str| text_with(lang, "job-mails-sent", &[("count", n.to_string().into())]);
+        assert_eq!(mails(Lang::De, "1"), "1 Mail gesendet.");
+        assert_eq!(mails(Lang::De, "2"), "2 Mails gesendet.");
+        assert_eq!(mails(Lang::En, "1"), "1 mail sent.");
+        assert_eq!(mails(Lang::En, "12"), "12 mails sent.");
+        assert_eq!(mails(Lang::Fr, "1"), "1 e-mail envoyé.");
+        assert_eq!(mails(Lang::Fr, "2"), "2 e-mails envoyés.");
+        // A finding in the reader's language, without its code.
+        let finding = |lang, severity: &str| {
+            text_with(lang, "job-check-finding", &[("severity", severity.into()), ("detail", "x".into())])
+        };
+        assert_eq!(finding(Lang::De, "warning"), "Warnung: x");
+        assert_eq!(finding(Lang::De, "error"), "Fehler: x");
+        assert_eq!(finding(Lang::En, "warning"), "Warning: x");
+        assert_eq!(finding(Lang::Fr, "error"), "Erreur : x");
+    }
 
     #[test]
     fn every_key_in_every_language() {

@@ -113,11 +113,7 @@ async fn plan_check(params: &JobParams, ctx: &Context, csv: bool) -> Result<Opti
             let severity = serde_json::to_value(f.severity).ok().and_then(|v| v.as_str().map(str::to_string));
             p.log(ctx.text(
                 "job-check-finding",
-                &[
-                    ("severity", severity.unwrap_or_default().into()),
-                    ("code", f.code.into()),
-                    ("detail", f.text.render(ctx.lang).into()),
-                ],
+                &[("severity", severity.unwrap_or_default().into()), ("detail", f.text.render(ctx.lang).into())],
             ));
         }
         all.extend(findings.into_iter().map(|f| f.in_lang(ctx.lang)));

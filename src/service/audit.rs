@@ -45,12 +45,25 @@ impl Actor {
     ) -> Result<()> {
         let before = before.map(serde_json::to_value).transpose().map_err(Error::internal)?;
         let after = after.map(serde_json::to_value).transpose().map_err(Error::internal)?;
-        self.record_changes(tx, object_type, id, &compact_changes(before, after)).await
+        let year = after.as_ref().and_then(school_year_of).or_else(|| before.as_ref().and_then(school_year_of));
+        let changes = compact_changes(before, after);
+        tx.insert_audit(self.principal.as_ref(), &self.method, &self.path, object_type, Some(id), &changes, year).await
     }
 
-    /// Records a change of `object_type` `id` inside `tx` with `changes` as given.
+    /// Records a change of `object_type` `id` inside `tx` with `changes` as
+    /// given (an object of no school year: accounts, tokens).
     pub async fn record_changes(&self, tx: &mut Conn, object_type: &str, id: i64, changes: &Value) -> Result<()> {
-        tx.insert_audit(self.principal.as_ref(), &self.method, &self.path, object_type, Some(id), changes).await
+        tx.insert_audit(self.principal.as_ref(), &self.method, &self.path, object_type, Some(id), changes, None).await
+    }
+}
+
+/// The school year a single form belongs to: its `schoolYear` (an id, or a
+/// reference with an `id`); `None` for master data.
+pub fn school_year_of(form: &Value) -> Option<i64> {
+    match form.get("schoolYear")? {
+        Value::Number(n) => n.as_i64(),
+        Value::Object(r) => r.get("id").and_then(Value::as_i64),
+        _ => None,
     }
 }
 

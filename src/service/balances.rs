@@ -17,8 +17,8 @@ use crate::store::Conn;
 /// Compares the frozen balances of every locked school year with a fresh
 /// computation of the chain as the data stand now (standing job
 /// `CalculateBalances`, docs/workload.md §Balance); `on_year` is called after each
-/// year (progress). Each balance is compared at the precision it is stored
-/// with ([`differs`]). Reads only; changes nothing.
+/// year (progress). Each balance is compared as shown, at 4 decimals
+/// ([`differs`]). Reads only; changes nothing.
 pub async fn check_frozen(conn: &mut Conn, mut on_year: impl FnMut(usize, usize)) -> Result<Vec<FrozenCheck>> {
     let all = conn.workload_heads(i64::MAX, None).await?;
     let locked: Vec<&YearFacts> = all.years.iter().filter(|y| y.locked).collect();

@@ -23,6 +23,17 @@
 //!   [`POLL_EVERY`] plus [`LOOK_EVERY`]; one on a server that stopped within
 //!   [`LEASE`]. Presence is written and read only while the task runs: while
 //!   a page of this server listens, or has a year open.
+//! - **Who hears what.** A change goes only to the streams of its own school
+//!   year (master data, which has none, to every year: [`LiveChange::reaches`])
+//!   and only to people who may read its object through the API
+//!   ([`may_see`]: accounts and tokens only to administrators, settings to
+//!   their owner).
+//! - **How many listen.** A session holds at most [`STREAMS_PER_SESSION`]
+//!   streams and a server at most its configured total
+//!   ([`LiveHub::with_limit`], `serve --live-streams`); beyond,
+//!   [`LiveHub::open_stream`] refuses. A session's streams end when it signs
+//!   out ([`LiveHub::end_session`]), and every stream ends when the server
+//!   stops ([`LiveHub::close_all`]).
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
@@ -31,7 +42,7 @@ use std::time::Duration;
 use tokio::sync::broadcast;
 use tokio::time::Instant;
 
-use crate::auth::timestamp_text;
+use crate::auth::{timestamp_text, Role};
 use crate::error::Result;
 use crate::store::account::AuditEntry;
 use crate::store::presence::OpenYear;
@@ -53,6 +64,13 @@ pub const LOOK_EVERY: Duration = Duration::from_secs(1);
 /// Entries read per poll at most (the rest the next time).
 const BATCH: i64 = 200;
 
+/// Live streams one session may hold at once (tabs of one person).
+pub const STREAMS_PER_SESSION: usize = 8;
+
+/// Live streams one server holds at most, unless configured otherwise
+/// (`serve --live-streams`).
+pub const DEFAULT_STREAMS: usize = 1000;
+
 /// One change as the pages are told of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveChange {
@@ -68,6 +86,34 @@ pub struct LiveChange {
     pub object_id: Option<i64>,
     /// `POST` (created), `PUT` (changed), `DELETE` (deleted).
     pub method: String,
+    /// The school year of the object (`None`: master data, every year).
+    pub school_year: Option<i64>,
+}
+
+impl LiveChange {
+    /// Whether the pages of school year `year` are told of this change: its
+    /// own year's, or every year's for master data.
+    pub fn reaches(&self, year: i64) -> bool {
+        self.school_year.is_none_or(|y| y == year)
+    }
+}
+
+/// Whether someone with `role`, signed in as account `account`, may read the
+/// object of `change` through the API, and so be told of it: accounts,
+/// tokens and the audit trail are for administrators (as `/api/v1/account`,
+/// `/api/v1/token`, `/api/v1/audit`), settings for their own account and
+/// administrators, planning and master data for every role.
+pub fn may_see(change: &LiveChange, role: Role, account: i64) -> bool {
+    match change.object_type.as_str() {
+        "account" | "token" | "audit" | "dataset" => role == Role::Admin,
+        "settings" => role == Role::Admin || change.object_id == Some(account),
+        _ => true,
+    }
+}
+
+/// Whether school year `year` exists (a stream for another gets 404).
+pub async fn year_exists(store: &Store, year: i64) -> Result<bool> {
+    Ok(store.conn().await?.get_school_year(crate::domain::ids::SchoolYearId(year)).await?.is_some())
 }
 
 impl From<AuditEntry> for LiveChange {
@@ -79,6 +125,7 @@ impl From<AuditEntry> for LiveChange {
             object_type: e.object_type,
             object_id: e.object_id,
             method: e.method,
+            school_year: e.school_year,
         }
     }
 }
@@ -94,6 +141,73 @@ pub struct LiveHub {
     /// Tells the pages of a year that its presence changed.
     presence_changed: broadcast::Sender<i64>,
     poller: Mutex<bool>,
+    /// The streams open, per session and in all.
+    streams: Mutex<Streams>,
+    /// Tells the streams that a session ended (`Some`) or the server stops (`None`).
+    endings: broadcast::Sender<Option<i64>>,
+}
+
+/// The live streams open on one server.
+#[derive(Debug, Default)]
+struct Streams {
+    /// Most streams at once.
+    limit: usize,
+    /// Open now.
+    total: usize,
+    /// Open now, per session.
+    per_session: HashMap<i64, usize>,
+    /// The server stops: no new stream.
+    closed: bool,
+}
+
+/// Why [`LiveHub::open_stream`] refused a stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamRefused {
+    /// The session holds [`STREAMS_PER_SESSION`] streams already.
+    Session,
+    /// The server holds its total already.
+    Server,
+    /// The server is stopping.
+    Closing,
+}
+
+/// An open stream's place in the counts; given back when dropped.
+#[derive(Debug)]
+pub struct StreamSlot {
+    hub: Arc<LiveHub>,
+    session: i64,
+    endings: broadcast::Receiver<Option<i64>>,
+}
+
+impl StreamSlot {
+    /// Completes when the stream must end: its session signed out, or the
+    /// server stops.
+    pub async fn ended(&mut self) {
+        loop {
+            match self.endings.recv().await {
+                Ok(Some(s)) if s != self.session => continue,
+                Ok(_) | Err(broadcast::error::RecvError::Closed) => return,
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    if self.hub.streams().closed {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut streams = self.hub.streams();
+        streams.total = streams.total.saturating_sub(1);
+        if let Some(n) = streams.per_session.get_mut(&self.session) {
+            *n -= 1;
+            if *n == 0 {
+                streams.per_session.remove(&self.session);
+            }
+        }
+    }
 }
 
 /// Who has which year open, as one server knows it.
@@ -116,8 +230,14 @@ pub struct Presence {
 }
 
 impl LiveHub {
-    /// A hub on `store`; its poller starts with the first listener.
+    /// A hub on `store` holding at most [`DEFAULT_STREAMS`] streams; its
+    /// poller starts with the first listener.
     pub fn new(store: Store) -> Arc<LiveHub> {
+        LiveHub::with_limit(store, DEFAULT_STREAMS)
+    }
+
+    /// A hub on `store` holding at most `streams` streams at once.
+    pub fn with_limit(store: Store, streams: usize) -> Arc<LiveHub> {
         Arc::new(LiveHub {
             store,
             server: uuid::Uuid::new_v4().to_string(),
@@ -125,7 +245,47 @@ impl LiveHub {
             presence: Mutex::new(Presences::default()),
             presence_changed: broadcast::channel(64).0,
             poller: Mutex::new(false),
+            streams: Mutex::new(Streams { limit: streams, ..Streams::default() }),
+            endings: broadcast::channel(64).0,
         })
+    }
+
+    /// A place for one more stream of session `session`, or why not (see
+    /// the module doc).
+    pub fn open_stream(self: &Arc<Self>, session: i64) -> std::result::Result<StreamSlot, StreamRefused> {
+        let mut streams = self.streams();
+        if streams.closed {
+            return Err(StreamRefused::Closing);
+        }
+        if streams.per_session.get(&session).copied().unwrap_or(0) >= STREAMS_PER_SESSION {
+            return Err(StreamRefused::Session);
+        }
+        if streams.total >= streams.limit {
+            return Err(StreamRefused::Server);
+        }
+        streams.total += 1;
+        *streams.per_session.entry(session).or_default() += 1;
+        Ok(StreamSlot { hub: self.clone(), session, endings: self.endings.subscribe() })
+    }
+
+    /// The streams open on this server now.
+    pub fn open_streams(&self) -> usize {
+        self.streams().total
+    }
+
+    /// Ends the streams of session `session` (it signed out).
+    pub fn end_session(&self, session: i64) {
+        let _ = self.endings.send(Some(session));
+    }
+
+    /// Ends every stream and refuses new ones (the server stops).
+    pub fn close_all(&self) {
+        self.streams().closed = true;
+        let _ = self.endings.send(None);
+    }
+
+    fn streams(&self) -> MutexGuard<'_, Streams> {
+        self.streams.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The changes committed from now on (after the newest audit entry).
@@ -349,6 +509,61 @@ mod tests {
             assert!(Instant::now() < deadline, "{own} sees {others:?} on year {year}, not {names:?}");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+
+    fn change(object_type: &str, object_id: i64, school_year: Option<i64>) -> LiveChange {
+        LiveChange {
+            id: 1,
+            account_id: Some(1),
+            account_name: "demo-admin".into(),
+            object_type: object_type.into(),
+            object_id: Some(object_id),
+            method: "POST".into(),
+            school_year,
+        }
+    }
+
+    #[test]
+    fn accounts_and_tokens_are_told_to_administrators_only() {
+        for kind in ["account", "token", "audit"] {
+            let c = change(kind, 4, None);
+            assert!(may_see(&c, Role::Admin, 1), "{kind}");
+            assert!(!may_see(&c, Role::Planner, 2), "{kind}");
+            assert!(!may_see(&c, Role::Reader, 3), "{kind}");
+        }
+        let settings = change("settings", 3, None);
+        assert!(may_see(&settings, Role::Reader, 3) && !may_see(&settings, Role::Reader, 5));
+        assert!(may_see(&change("course", 9, Some(3)), Role::Reader, 3));
+    }
+
+    #[test]
+    fn a_change_reaches_its_own_year_and_master_data_every_year() {
+        assert!(change("course", 1, Some(3)).reaches(3));
+        assert!(!change("course", 1, Some(2)).reaches(3));
+        assert!(change("teacher", 1, None).reaches(3));
+    }
+
+    #[tokio::test]
+    async fn streams_are_counted_per_session_and_in_all() {
+        let (store, _url, _dir) = crate::store::tests::sqlite().await;
+        let hub = LiveHub::with_limit(store, 10);
+        let mut first: Vec<StreamSlot> = (0..STREAMS_PER_SESSION).map(|_| hub.open_stream(1).unwrap()).collect();
+        assert_eq!(hub.open_stream(1).unwrap_err(), StreamRefused::Session);
+        let mut two = hub.open_stream(2).unwrap();
+        let _three = hub.open_stream(3).unwrap();
+        assert_eq!(hub.open_stream(4).unwrap_err(), StreamRefused::Server);
+        first.pop();
+        assert_eq!(hub.open_streams(), 9);
+        let mut again = hub.open_stream(1).expect("a place was given back");
+        // Signing out ends the session's streams, not the others'.
+        assert_eq!(hub.open_stream(5).unwrap_err(), StreamRefused::Server);
+        hub.end_session(1);
+        tokio::time::timeout(Duration::from_secs(1), again.ended()).await.expect("session 1 ended");
+        let stays = tokio::time::timeout(Duration::from_millis(100), two.ended()).await;
+        assert!(stays.is_err(), "session 2 was not signed out");
+        hub.close_all();
+        assert_eq!(hub.open_stream(6).unwrap_err(), StreamRefused::Closing);
+        tokio::time::timeout(Duration::from_secs(1), two.ended()).await.expect("the server stops");
     }
 
     #[tokio::test]

@@ -145,6 +145,11 @@ pub struct AuditEntry {
     /// Compact before/after of the changed fields, as JSON text.
     #[serde(skip)]
     pub changes: String,
+    /// The school year of the object changed (`None`: master data, accounts,
+    /// tokens, or an entry older than the column): where the web's live
+    /// changes announce it.
+    #[serde(skip)]
+    pub school_year: Option<i64>,
 }
 
 /// Filter of the audit list.
@@ -366,11 +371,13 @@ impl Conn {
         object_type: &str,
         object_id: Option<i64>,
         changes: &serde_json::Value,
+        school_year: Option<i64>,
     ) -> Result<()> {
         let now = crate::auth::now_text();
-        with_conn!(self, |c| sqlx::query(
-            "INSERT INTO audit_entry (at, account_id, account_name, method, path, object_type, object_id, changes) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+        with_conn!(self, |c| {
+            sqlx::query(
+            "INSERT INTO audit_entry (at, account_id, account_name, method, path, object_type, object_id, changes, school_year) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
         )
         .bind(&now)
         .bind(actor.map(|a| a.account_id))
@@ -380,9 +387,11 @@ impl Conn {
         .bind(object_type)
         .bind(object_id)
         .bind(changes.to_string())
+        .bind(school_year)
         .execute(c)
         .await?
-        .rows_affected());
+        .rows_affected()
+        });
         Ok(())
     }
 
@@ -390,14 +399,16 @@ impl Conn {
     /// `limit`: what changed since a reader last looked (the web's live
     /// changes, docs/web.md §Working together).
     pub async fn audit_after(&mut self, after: i64, limit: i64) -> Result<Vec<AuditEntry>> {
-        Ok(with_conn!(self, |c| sqlx::query_as(
-            "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes FROM audit_entry \
+        Ok(with_conn!(self, |c| {
+            sqlx::query_as(
+            "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes, school_year FROM audit_entry \
              WHERE id > $1 ORDER BY id LIMIT $2"
         )
         .bind(after)
         .bind(limit)
         .fetch_all(c)
-        .await?))
+        .await?
+        }))
     }
 
     /// The id of the newest audit entry (0 when there is none).
@@ -411,7 +422,7 @@ impl Conn {
     pub async fn list_audit(&mut self, f: &AuditFilter) -> Result<Vec<AuditEntry>> {
         let rows: Vec<AuditEntry> = with_conn!(self, |c| {
             sqlx::query_as(
-            "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes FROM audit_entry \
+            "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes, school_year FROM audit_entry \
              WHERE ($1 IS NULL OR object_type = $1) AND ($2 IS NULL OR object_id = $2) \
                AND ($3 IS NULL OR at >= $3) AND ($4 IS NULL OR at < $4) ORDER BY id DESC"
         )

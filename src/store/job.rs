@@ -424,11 +424,13 @@ impl Conn {
 
     /// The list of `GET /job` (docs/client.md §Standing jobs): the standing jobs,
     /// then the jobs of `account` (of everyone with `None`) by id, except the
-    /// finished jobs whose product has been fetched.
+    /// finished jobs whose product has been fetched and the mail jobs that
+    /// finished without an error (their mails are their product: nothing is
+    /// left to fetch, and the client's card would offer a Start that is refused).
     pub async fn list_jobs(&mut self, account: Option<i64>) -> Result<Vec<JobRecord>> {
         let sql = format!(
-            "{SELECT_JOB} WHERE j.id <= 3 OR (($1 IS NULL OR j.account_id = $1) AND j.fetched_at IS NULL) \
-             ORDER BY j.id"
+            "{SELECT_JOB} WHERE j.id <= 3 OR (($1 IS NULL OR j.account_id = $1) AND j.fetched_at IS NULL \
+             AND NOT (j.name = 'WorkloadMail' AND j.status = 'done')) ORDER BY j.id"
         );
         let rows: Vec<JobRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(account).fetch_all(c).await?);
         Ok(rows.into_iter().map(JobRecord::from).collect())

@@ -388,7 +388,7 @@ pub async fn change_role(
     let result = async {
         let (current, _) = account::account_with_tokens(&state.store, id).await?;
         let (name, role) = account::read_new_account(&json!({"name": current.name, "role": sent.text("role")}))?;
-        account::update_account(&state.store, &actor, id, &sent.expect(), &name, role).await
+        account::update_account(&state.store, &actor, id, &sent.expect()?, &name, role).await
     }
     .await;
     after_write(&state, user, lang, id, result, &format!("/admin/accounts/{id}?done=saved")).await
@@ -404,7 +404,7 @@ pub async fn delete(
 ) -> Response {
     let sent = FormData(fields);
     let actor = account_actor(&user, id, "delete");
-    let result = account::delete_account(&state.store, &actor, id, &sent.expect()).await;
+    let result = async { account::delete_account(&state.store, &actor, id, &sent.expect()?).await }.await;
     after_write(&state, user, lang, id, result, "/admin?done=deleted").await
 }
 

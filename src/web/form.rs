@@ -92,11 +92,16 @@ impl FormData {
     }
 
     /// The expectation of the hidden version field: exactly that version
-    /// (412 when the object has changed since); without the field, none.
-    pub fn expect(&self) -> Expect {
+    /// (412 when the object has changed since). Every form that changes an
+    /// object sends the version it was loaded at; without the field the
+    /// form is incomplete: 422 `required`, nothing written.
+    pub fn expect(&self) -> crate::error::Result<Expect> {
         match self.get(VERSION_FIELD).trim() {
-            "" => Expect::ANY,
-            v => Expect::version(Version::from_text(v)),
+            "" => Err(crate::error::Error::new(
+                crate::error::ErrorCode::Required,
+                crate::i18n::Message::new("web-form-no-version"),
+            )),
+            v => Ok(Expect::version(Version::from_text(v))),
         }
     }
 }
@@ -437,10 +442,11 @@ mod tests {
         assert_eq!(f.text("email"), Value::Null);
         assert_eq!(f.list("departments"), serde_json::json!(["3", "5"]));
         assert!(f.checked("archived") && !f.checked("other"));
-        assert_eq!(f.expect(), Expect::ANY);
+        let incomplete = f.expect().unwrap_err();
+        assert_eq!((incomplete.code(), incomplete.status().as_u16()), (crate::error::ErrorCode::Required, 422));
         let mut f = f;
         f.set(VERSION_FIELD, "abc");
-        assert_eq!(f.expect(), Expect::version(Version::from_text("abc")));
+        assert_eq!(f.expect().unwrap(), Expect::version(Version::from_text("abc")));
     }
 
     #[test]

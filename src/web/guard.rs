@@ -3,6 +3,10 @@
 //! - finds the session of the `sp_session` cookie ([`crate::service::session::resolve`])
 //!   and the reader's language: the session's, else the `sp_lang` cookie's,
 //!   else `Accept-Language` ([`Lang::from_accept_language`]);
+//! - reads the body of every unsafe request (not GET/HEAD) first: larger
+//!   than [`FORM_LIMIT`] ([`UPLOAD_LIMIT`] for a multipart form) → 413, a
+//!   url-encoded form with an invalid `%` escape or invalid UTF-8 → 400
+//!   ([`form_is_well_formed`]), before anything else is checked;
 //! - refuses every unsafe request (not GET/HEAD) with 403 unless it comes
 //!   from a session and carries its CSRF token, in the header
 //!   [`CSRF_HEADER`] (htmx) or the form field [`CSRF_FIELD`] (of a
@@ -39,11 +43,12 @@ pub const CSRF_HEADER: &str = "x-csrf-token";
 /// `/jobs` starts a job: a reader may start the downloads, and the job's own
 /// role check refuses the others (docs/web.md §Documents).
 const OPEN_TO_READERS: &[&str] = &["/signout", "/language", "/jobs"];
-/// Largest form body read for its CSRF field.
-const FORM_LIMIT: usize = 2 * 1024 * 1024;
-/// Largest multipart body (a file upload) read for its CSRF field: larger
-/// than any file accepted (1 MiB), so that a too large picture reaches its
-/// handler and is refused beside its field; a larger body gets 413.
+/// Largest form body (any unsafe request but a multipart one): beyond it,
+/// 413 with a sentence naming the limit, before the CSRF token is looked at.
+pub const FORM_LIMIT: usize = 2 * 1024 * 1024;
+/// Largest multipart body (a file upload): larger than any file accepted
+/// (1 MiB), so that a too large picture reaches its handler and is refused
+/// beside its field; a larger body gets 413 as [`FORM_LIMIT`].
 pub const UPLOAD_LIMIT: usize = 10 * 1024 * 1024;
 
 /// Who asks, and in which language: the session's person (if any) and the language.
@@ -93,21 +98,25 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
     });
     let mut req = req;
     if !matches!(*req.method(), Method::GET | Method::HEAD) {
+        // The size first, then the form's spelling, then the CSRF token and the role.
+        let (checked, body) = match read_body(req).await {
+            Ok(read) => read,
+            Err(refusal) => return refusal.page(lang),
+        };
+        req = checked;
         let open = OPEN_TO_READERS.contains(&req.uri().path());
         match &user {
             None if req.uri().path() == "/language" => {}
             None => return error_page(lang, StatusCode::FORBIDDEN, "web-error-csrf"),
             Some(u) => {
-                let (checked, ok) = csrf_checked(req, u).await;
-                match ok {
-                    Token::Valid => {}
-                    Token::TooLarge => return error_page(lang, StatusCode::PAYLOAD_TOO_LARGE, "web-error-too-large"),
-                    Token::Invalid => return error_page(lang, StatusCode::FORBIDDEN, "web-error-csrf"),
+                let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).map(str::to_string);
+                let kind = content_type(&req).to_string();
+                if !csrf_matches(header, &kind, body, u).await {
+                    return error_page(lang, StatusCode::FORBIDDEN, "web-error-csrf");
                 }
                 if !open && u.role < Role::Planner {
                     return error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden");
                 }
-                req = checked;
             }
         }
     }
@@ -115,52 +124,99 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
     next.run(req).await
 }
 
-/// What the CSRF check found.
-enum Token {
-    /// The session's token.
-    Valid,
-    /// No token, or another.
-    Invalid,
-    /// A multipart body larger than [`UPLOAD_LIMIT`] (not read).
-    TooLarge,
+/// Why an unsafe request's body is refused before its handler runs.
+#[derive(Debug, PartialEq, Eq)]
+enum BodyRefusal {
+    /// Larger than the limit of its kind (bytes): 413.
+    TooLarge(usize),
+    /// A url-encoded form with an invalid `%` escape or text that is not
+    /// UTF-8 once decoded: 400 (the parser would store U+FFFD or `%zz`).
+    Malformed,
 }
 
-impl From<bool> for Token {
-    fn from(ok: bool) -> Token {
-        if ok {
-            Token::Valid
-        } else {
-            Token::Invalid
+impl BodyRefusal {
+    /// The error page: 413 naming the limit, or 400.
+    fn page(&self, lang: Lang) -> Response {
+        match self {
+            BodyRefusal::TooLarge(limit) => {
+                let limit = format!("{} MiB", limit / (1024 * 1024));
+                let text = crate::i18n::text_with(lang, "web-error-body-too-large", &[("limit", limit.into())]);
+                super::error_page_text(lang, StatusCode::PAYLOAD_TOO_LARGE, text)
+            }
+            BodyRefusal::Malformed => error_page(lang, StatusCode::BAD_REQUEST, "web-error-malformed-form"),
         }
     }
 }
 
-/// Whether the request carries the session's CSRF token (header, or the
-/// field of a url-encoded or multipart form, whose body is read and put back).
-async fn csrf_checked(req: Request, user: &SessionUser) -> (Request, Token) {
-    if let Some(token) = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()) {
-        let ok = session::csrf_matches(user, token);
-        return (req, ok.into());
-    }
-    let content_type =
-        req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
-    let multipart = content_type.starts_with("multipart/form-data");
-    if !multipart && !content_type.starts_with("application/x-www-form-urlencoded") {
-        return (req, Token::Invalid);
+/// The body's kind from `Content-Type`.
+fn content_type(req: &Request) -> &str {
+    req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default()
+}
+
+/// Reads an unsafe request's body (up to [`UPLOAD_LIMIT`] for a multipart
+/// form, else [`FORM_LIMIT`]; a declared larger length is refused unread)
+/// and checks a url-encoded form's spelling ([`form_is_well_formed`]); the
+/// request keeps the body for its handler.
+async fn read_body(req: Request) -> Result<(Request, axum::body::Bytes), BodyRefusal> {
+    let kind = content_type(&req).to_ascii_lowercase();
+    let limit = if kind.starts_with("multipart/form-data") { UPLOAD_LIMIT } else { FORM_LIMIT };
+    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Err(BodyRefusal::TooLarge(limit));
     }
     let (parts, body) = req.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, if multipart { UPLOAD_LIMIT } else { FORM_LIMIT }).await else {
-        let why = if multipart { Token::TooLarge } else { Token::Invalid };
-        return (Request::from_parts(parts, Body::empty()), why);
-    };
-    let ok = if multipart {
-        multipart_token(&content_type, bytes.clone()).await.is_some_and(|v| session::csrf_matches(user, &v))
-    } else {
-        url::form_urlencoded::parse(&bytes)
+    let bytes = axum::body::to_bytes(body, limit).await.map_err(|_| BodyRefusal::TooLarge(limit))?;
+    if kind.starts_with("application/x-www-form-urlencoded") && !form_is_well_formed(&bytes) {
+        return Err(BodyRefusal::Malformed);
+    }
+    Ok((Request::from_parts(parts, Body::from(bytes.clone())), bytes))
+}
+
+/// Whether a url-encoded body reads unchanged: every `%` begins a two-digit
+/// hex escape, and every name and value is UTF-8 once decoded (`+` is a space).
+pub fn form_is_well_formed(body: &[u8]) -> bool {
+    body.split(|b| *b == b'&').all(|pair| {
+        let mut decoded = Vec::with_capacity(pair.len());
+        let mut i = 0;
+        while i < pair.len() {
+            match pair[i] {
+                b'%' => {
+                    let hex = |k: usize| pair.get(k).and_then(|b| (*b as char).to_digit(16));
+                    let (Some(hi), Some(lo)) = (hex(i + 1), hex(i + 2)) else { return false };
+                    decoded.push((hi * 16 + lo) as u8);
+                    i += 3;
+                }
+                b'+' => {
+                    decoded.push(b' ');
+                    i += 1;
+                }
+                b => {
+                    decoded.push(b);
+                    i += 1;
+                }
+            }
+        }
+        decoded.split(|b| *b == b'=').all(|part| std::str::from_utf8(part).is_ok())
+    })
+}
+
+/// Whether the request carries the session's CSRF token: in the header
+/// [`CSRF_HEADER`] (`header`), or in the field of its url-encoded or
+/// multipart form (`body`, of the content type `kind`).
+async fn csrf_matches(header: Option<String>, kind: &str, body: axum::body::Bytes, user: &SessionUser) -> bool {
+    if let Some(token) = header {
+        return session::csrf_matches(user, &token);
+    }
+    let lower = kind.to_ascii_lowercase();
+    if lower.starts_with("multipart/form-data") {
+        multipart_token(kind, body).await.is_some_and(|v| session::csrf_matches(user, &v))
+    } else if lower.starts_with("application/x-www-form-urlencoded") {
+        url::form_urlencoded::parse(&body)
             .find(|(k, _)| k == CSRF_FIELD)
             .is_some_and(|(_, v)| session::csrf_matches(user, &v))
-    };
-    (Request::from_parts(parts, Body::from(bytes)), ok.into())
+    } else {
+        false
+    }
 }
 
 /// The value of the field [`CSRF_FIELD`] of a multipart body, if any.
@@ -231,5 +287,16 @@ mod tests {
         assert_eq!(cookie(&h, LANG_COOKIE), Some("en"));
         assert_eq!(cookie(&h, "sp"), None);
         assert_eq!(set_cookie("x", "y", 0, true), "x=y; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");
+    }
+
+    #[test]
+    fn forms_are_read_only_when_they_read_unchanged() {
+        for good in ["", "a=1&b=2", "name=M%C3%BCller+Anna", "a=&=b&&c", "x=%2F%25%7e"] {
+            assert!(form_is_well_formed(good.as_bytes()), "{good}");
+        }
+        for bad in ["a=%zz", "a=%", "a=%4", "a=%C3", "a=%FF%FE", "%ZZ=1", "a=1&b=%C3%28"] {
+            assert!(!form_is_well_formed(bad.as_bytes()), "{bad}");
+        }
+        assert!(!form_is_well_formed(b"a=\xff"), "a raw byte that is not UTF-8");
     }
 }

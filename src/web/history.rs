@@ -20,6 +20,7 @@ use serde_json::Value;
 use super::form;
 use super::guard::SignedIn;
 use super::layout::{Page, Screen};
+use super::redirect::local_target;
 use super::{page_error, render, WebState};
 use crate::auth::Role;
 use crate::i18n::{self, Lang};
@@ -93,8 +94,11 @@ pub async fn page(
     let back = back_link(&object_type, id, q.get("back").map(String::as_str));
     let here = link(&object_type, id);
     let page_link = |p: usize| {
-        let back_q =
-            q.get("back").filter(|b| local(b)).map(|b| format!("&back={}", urlencoding(b))).unwrap_or_default();
+        let back_q = q
+            .get("back")
+            .and_then(|b| local_target(b))
+            .map(|b| format!("&back={}", urlencoding(&b)))
+            .unwrap_or_default();
         format!("{here}?page={p}{back_q}")
     };
     let newer = if h.page > 1 { page_link(h.page - 1) } else { String::new() };
@@ -122,11 +126,6 @@ pub fn role_name(lang: Lang, role: Role) -> String {
     )
 }
 
-/// Whether `path` is a path of this site (`/…`, not `//…`), safe to link back to.
-fn local(path: &str) -> bool {
-    path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') && !path.contains("://")
-}
-
 /// `path` for a query parameter: `&`, `#`, `%`, `+`, `?` and spaces escaped.
 fn urlencoding(path: &str) -> String {
     url::form_urlencoded::byte_serialize(path.as_bytes()).collect()
@@ -134,8 +133,8 @@ fn urlencoding(path: &str) -> String {
 
 /// The link back: `back` when it is a local path, else the record's page.
 fn back_link(object_type: &str, id: i64, back: Option<&str>) -> String {
-    match back.filter(|b| local(b)) {
-        Some(b) => b.to_string(),
+    match back.and_then(local_target) {
+        Some(b) => b,
         None => RECORD_PATHS
             .iter()
             .find(|(t, _)| *t == object_type)
@@ -239,5 +238,6 @@ mod tests {
         assert_eq!(back_link("course", 7, Some("/years/2/grid")), "/years/2/grid");
         assert_eq!(back_link("course", 7, Some("//evil.example")), "");
         assert_eq!(back_link("teacher", 7, Some("https://evil.example")), "/teachers/7");
+        assert_eq!(back_link("teacher", 7, Some("/\t/evil.example/")), "/teachers/7");
     }
 }

@@ -586,7 +586,7 @@ pub async fn save(
     let grades: Vec<LookupRef> = current.details.iter().map(|c| c.grade.clone()).collect();
     let actor = form::actor(&user, &format!("/lessontable/{key}"));
     let written = match NewLessonRow::from_body(&body(&grades, &values), Mode::Create) {
-        Ok(new) => lessontable::replace_row(&state.store, &actor, key, &values.expect(), &new).await,
+        Ok(new) => async { lessontable::replace_row(&state.store, &actor, key, &values.expect()?, &new).await }.await,
         Err(e) => Err(e),
     };
     let subject = (current.subject.subject.code.clone(), current.subject.subject.description.clone());

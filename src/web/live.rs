@@ -7,20 +7,29 @@
 //! sent first, then whenever the names differ from those sent last.
 //! `assets/app.js` shows both in the frame and reloads the page's content
 //! region on a change, unless the person is editing there.
+//!
+//! A change is told only to the streams of its own year (master data to
+//! every year) and only to people who may read its object through the API
+//! ([`crate::service::live::may_see`]). A year that does not exist gets 404.
+//! A session holds at most [`crate::service::live::STREAMS_PER_SESSION`]
+//! streams and a server its configured total (`serve --live-streams`):
+//! beyond, 429 with `Retry-After`, and the page reloads its content by
+//! polling instead. Streams end when their session signs out and when the
+//! server stops.
 
 use std::convert::Infallible;
 use std::time::Duration;
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::broadcast::{self, error::RecvError};
 
 use super::guard::SignedIn;
-use super::WebState;
+use super::{error_page, page_error, WebState};
 use crate::i18n::{self, Lang, Message};
-use crate::service::live::{LiveChange, LiveHub, Presence};
+use crate::service::live::{self, LiveChange, LiveHub, Presence, StreamRefused, StreamSlot};
 use crate::service::session::SessionUser;
 
 /// How often an idle stream sends a comment: a page that was closed is
@@ -29,6 +38,9 @@ const KEEP_ALIVE: Duration = Duration::from_secs(5);
 
 /// How long one stream lasts at most; the browser reconnects after it.
 const STREAM_FOR: Duration = Duration::from_secs(900);
+
+/// `Retry-After` of a refused stream, in seconds (the page polls meanwhile).
+pub const RETRY_AFTER_SECS: u64 = 60;
 
 /// The sentence of `change` in `lang`, e.g. `anna hat Kurs 12 geändert.`
 pub fn change_text(lang: Lang, change: &LiveChange) -> String {
@@ -85,7 +97,18 @@ pub async fn events(
     SignedIn { user, lang }: SignedIn,
     Path(year): Path<i64>,
 ) -> Response {
+    match live::year_exists(&state.store, year).await {
+        Ok(true) => {}
+        Ok(false) => {
+            return page_error(lang, crate::error::Error::not_found(crate::domain::ids::SchoolYearId::KIND, year))
+        }
+        Err(e) => return page_error(lang, e),
+    }
     let hub = state.live.clone();
+    let slot = match hub.open_stream(user.session_id) {
+        Ok(slot) => slot,
+        Err(why) => return refused(lang, why),
+    };
     let changes = hub.subscribe();
     // The page was rendered before its stream opened: what was committed
     // until now is in it already, and is not announced (nor reloaded) again.
@@ -96,7 +119,7 @@ pub async fn events(
     let presence_changes = hub.presence_changes();
     let presence = hub.enter(year, user.session_id, &user.name);
     let deadline = tokio::time::Instant::now() + STREAM_FOR;
-    let listening = Listening { changes, presence_changes, _presence: presence, hub, user, shown: None };
+    let listening = Listening { changes, presence_changes, _presence: presence, slot, hub, user, shown: None };
     let stream = futures::stream::unfold(listening, move |mut l| async move {
         if l.shown.is_none() {
             let others = l.hub.others(year, &l.user.name);
@@ -107,8 +130,10 @@ pub async fn events(
         loop {
             let event = tokio::select! {
                 _ = tokio::time::sleep_until(deadline) => return None,
+                () = l.slot.ended() => return None,
                 change = l.changes.recv() => match change {
                     Ok(c) if c.account_id == Some(l.user.account_id) || c.id <= since => continue,
+                    Ok(c) if !c.reaches(year) || !live::may_see(&c, l.user.role, l.user.account_id) => continue,
                     Ok(c) => Event::default().event("change").data(change_text(lang, &c)),
                     Err(RecvError::Lagged(_)) => Event::default().event("change").data(i18n::text(lang, "live-many")),
                     Err(RecvError::Closed) => return None,
@@ -136,12 +161,27 @@ pub async fn events(
     res
 }
 
+/// The answer to a stream that may not open: 429 (too many streams of the
+/// session or the server) or 503 (the server stops), with `Retry-After`.
+fn refused(lang: Lang, why: StreamRefused) -> Response {
+    let (status, key) = match why {
+        StreamRefused::Session => (StatusCode::TOO_MANY_REQUESTS, "live-too-many-session"),
+        StreamRefused::Server => (StatusCode::TOO_MANY_REQUESTS, "live-too-many-server"),
+        StreamRefused::Closing => (StatusCode::SERVICE_UNAVAILABLE, "live-closing"),
+    };
+    let mut res = error_page(lang, status, key);
+    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
+    res
+}
+
 /// What an open stream holds: its subscriptions, its page's place in the
-/// presence (leaving with the stream), and the names it showed last.
+/// presence (leaving with the stream), its place in the count of streams,
+/// and the names it showed last.
 struct Listening {
     changes: broadcast::Receiver<LiveChange>,
     presence_changes: broadcast::Receiver<i64>,
     _presence: Presence,
+    slot: StreamSlot,
     hub: std::sync::Arc<LiveHub>,
     user: SessionUser,
     /// `None` before the first event.

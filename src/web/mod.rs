@@ -16,7 +16,7 @@
 //! (Stammdaten → Organisationseinheiten, with the images); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
-//! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages);
+//! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`redirect`] (where a request may send the browser), [`htmx`] (the `HX-*` headers), [`page_error`] (error pages);
 //! [`listing`] (what list pages share), [`refusal`] (how a refused write is answered), [`sorting`]
 //! (the headers and head of a sorted list), [`notice`] (the message above a page).
 //!
@@ -49,6 +49,7 @@ pub mod opening;
 pub mod overview;
 pub mod pool;
 pub mod record;
+pub mod redirect;
 pub mod refusal;
 pub mod schoolyears;
 pub mod signin;
@@ -135,11 +136,11 @@ pub struct WebState {
 pub fn router(
     store: Store,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
+    live: std::sync::Arc<crate::service::live::LiveHub>,
     config: WebConfig,
     timeout: Duration,
     body_limit: usize,
 ) -> Router {
-    let live = crate::service::live::LiveHub::new(store.clone());
     let sign_on = config.signin.clone().map(crate::oidc::signin::SignOn::new);
     let job_watch = crate::service::job_watch::JobWatch::new(store.clone());
     let state = WebState { store, config: std::sync::Arc::new(config), jobs, live, job_watch, sign_on };
@@ -263,25 +264,42 @@ pub struct ErrorPage {
 
 /// An error page with `status` and the catalogue text `key`.
 pub fn error_page(lang: Lang, status: StatusCode, key: &str) -> Response {
+    error_page_text(lang, status, i18n::text(lang, key))
+}
+
+/// An error page with `status` and the sentence `message` (already in `lang`).
+pub fn error_page_text(lang: Lang, status: StatusCode, message: String) -> Response {
     let page = ErrorPage {
         lang: lang.tag(),
         title: i18n::text(lang, "web-error-title"),
-        message: i18n::text(lang, key),
+        message,
         back: i18n::text(lang, "back-to-start"),
         css: &assets::urls().css,
     };
-    let html = page.render().unwrap_or_else(|_| i18n::text(lang, key));
+    let html = page.render().unwrap_or_else(|_| page.message.clone());
     let mut res = (status, Html(html)).into_response();
     res.headers_mut().insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
     res
 }
 
 /// The page for a service error: 404 for `not_found`, 403 for `forbidden`,
-/// otherwise 500 (logged).
+/// any other refusal (4xx) with its own status and its sentence (and its
+/// fields' messages); only a fault of the server is 500 (logged).
 pub fn page_error(lang: Lang, err: Error) -> Response {
+    let status = err.status();
     match err.code() {
         ErrorCode::NotFound => error_page(lang, StatusCode::NOT_FOUND, "web-error-not-found"),
         ErrorCode::Forbidden => error_page(lang, StatusCode::FORBIDDEN, "web-error-forbidden"),
+        _ if status.is_client_error() => {
+            let mut message = err.message(lang);
+            for (_, _, field) in err.field_messages(lang) {
+                if !message.contains(&field) {
+                    message.push(' ');
+                    message.push_str(&field);
+                }
+            }
+            error_page_text(lang, status, message)
+        }
         _ => {
             tracing::error!(error = ?err, "a web request failed");
             error_page(lang, StatusCode::INTERNAL_SERVER_ERROR, "web-error-internal")

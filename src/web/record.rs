@@ -680,7 +680,7 @@ pub async fn save<S: Record>(
     let written = async {
         let current = crud::get::<S::R>(&state.store, id).await?;
         let new = <S::R as Crud>::Update::from_body(&S::body_over(&values, &current), Mode::Replace)?;
-        S::update_new(&state.store, &actor, id, &values.expect(), &new).await
+        S::update_new(&state.store, &actor, id, &values.expect()?, &new).await
     }
     .await;
     match written {
@@ -745,14 +745,20 @@ pub async fn archive<S: Record>(
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
     let sent = FormData::from_fields(fields);
-    let to = sent.checked("archived");
+    let to = match sent.get("archived").trim() {
+        "true" => true,
+        "false" => false,
+        _ => {
+            return page_error(lang, Error::new(ErrorCode::Required, crate::i18n::Message::new("web-form-no-archived")))
+        }
+    };
     let actor = form::actor(&user, &format!("{}/{id}/archive", S::BASE));
     let result = async {
         let current = crud::get::<S::R>(&state.store, id).await?;
         let mut values = S::values_of(&current);
         values.set("archived", to.to_string());
         let new = <S::R as Crud>::Update::from_body(&S::body_over(&values, &current), Mode::Replace)?;
-        S::update_new(&state.store, &actor, id, &sent.expect(), &new).await
+        S::update_new(&state.store, &actor, id, &sent.expect()?, &new).await
     }
     .await;
     match result {
@@ -772,7 +778,7 @@ pub async fn delete<S: Record>(
 ) -> Response {
     let sent = FormData::from_fields(fields);
     let actor = form::actor(&user, &format!("{}/{id}/delete", S::BASE));
-    match crud::delete::<S::R>(&state.store, &actor, id, &sent.expect()).await {
+    match async { crud::delete::<S::R>(&state.store, &actor, id, &sent.expect()?).await }.await {
         Ok(()) => Redirect::to(&format!("{}?done=deleted", S::BASE)).into_response(),
         Err(e) => write_refused::<S>(&state, user, lang, id, e).await,
     }

@@ -103,6 +103,8 @@ pub async fn sign_out(State(state): State<WebState>, SignedIn { user, lang }: Si
     if let Err(e) = session::sign_out(&state.store, &user).await {
         return page_error(lang, e);
     }
+    // Its live streams end now, not at their next change.
+    state.live.end_session(user.session_id);
     let mut res = Redirect::to(&format!("{PATH}?out=1")).into_response();
     let cookie = set_cookie(SESSION_COOKIE, "", 0, state.config.secure_cookies());
     if let Ok(v) = HeaderValue::from_str(&cookie) {

@@ -496,7 +496,7 @@ pub async fn save<S: YearRecord>(
         // Only an object of this year is saved here.
         state.store.snapshot(async |conn| get_in::<S>(conn, year, id).await).await?;
         let new = <S::R as Crud>::Update::from_body(&S::body(year, &values), Mode::Replace)?;
-        crud::update::<S::R>(&state.store, &actor, id, &values.expect(), &new).await
+        crud::update::<S::R>(&state.store, &actor, id, &values.expect()?, &new).await
     }
     .await;
     match written {
@@ -574,7 +574,7 @@ pub async fn delete<S: YearRecord>(
     let actor = form::actor(&user, &format!("{list}/{id}/delete"));
     let result = async {
         state.store.snapshot(async |conn| get_in::<S>(conn, year, id).await).await?;
-        crud::delete::<S::R>(&state.store, &actor, id, &sent.expect()).await
+        crud::delete::<S::R>(&state.store, &actor, id, &sent.expect()?).await
     }
     .await;
     let e = match result {

@@ -224,7 +224,12 @@ impl TestApp {
         let headers = res.headers().clone();
         let bytes = res.bytes().await.expect("body read");
         assert!(status != 304 || bytes.is_empty(), "304 must not have a body");
-        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        let plain = headers.get("content-type").is_some_and(|v| v.as_bytes().starts_with(b"text/plain"));
+        let body = match serde_json::from_slice(&bytes) {
+            Ok(json) => json,
+            Err(_) if plain => Value::String(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(_) => Value::Null,
+        };
         Resp { status, headers, body }
     }
 

@@ -390,11 +390,9 @@ async fn check_database_without_a_year_checks_every_year() {
         let log: Vec<&str> = job["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
         for y in years.as_array().unwrap() {
             let found = app.get(&format!("/schoolyear/{}/check", y["id"])).await.expect(200);
-            let line = format!(
-                "School year {}: {} findings.",
-                y["code"].as_str().unwrap(),
-                found.result().as_array().unwrap().len()
-            );
+            let n = found.result().as_array().unwrap().len();
+            let findings = if n == 1 { "1 finding".to_string() } else { format!("{n} findings") };
+            let line = format!("School year {}: {findings}.", y["code"].as_str().unwrap());
             assert!(log.contains(&line.as_str()), "{line} in {log:?}");
         }
     }

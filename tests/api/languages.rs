@@ -100,10 +100,14 @@ async fn a_job_logs_in_the_language_of_the_request_that_started_it() {
     let en = post_in(&app, "/job", body, "en").await.expect(201).id();
     let de = log_lines(&crate::jobs::wait_for(&app, &app.token, de).await);
     let en = log_lines(&crate::jobs::wait_for(&app, &app.token, en).await);
-    // The same finding, one line each, with the same code in both languages.
+    // The same finding, one line each, in the reader's language without its
+    // code ("Warnung: …"; the CSV keeps the code).
     assert_eq!(de.len(), en.len(), "{de:?} / {en:?}");
-    let de_line = de.iter().find(|l| l.contains("no_work")).unwrap_or_else(|| panic!("{de:?}"));
-    let en_line = en.iter().find(|l| l.contains("no_work")).unwrap_or_else(|| panic!("{en:?}"));
+    let de_line = de.iter().find(|l| l.contains("Lehrperson bbb (")).unwrap_or_else(|| panic!("{de:?}"));
+    let en_line = en.iter().find(|l| l.contains("Teacher bbb (")).unwrap_or_else(|| panic!("{en:?}"));
+    assert!(!de_line.contains("no_work") && !en_line.contains("no_work"), "{de_line} / {en_line}");
+    assert!(de_line.starts_with("Warnung: ") || de_line.starts_with("Fehler: "), "{de_line}");
+    assert!(en_line.starts_with("Warning: ") || en_line.starts_with("Error: "), "{en_line}");
     assert!(de_line.contains("Lehrperson bbb (") && de_line.contains("ist im Schuljahr"), "{de_line}");
     assert!(en_line.contains("Teacher bbb (") && en_line.contains("is employed in school year"), "{en_line}");
     // A download's last line.

@@ -150,6 +150,13 @@ async fn each_teacher_gets_one_mail_with_their_sheet() {
     assert_eq!(mails.len(), 2, "one mail per teacher");
     let log: Vec<&str> = job["log"].as_array().unwrap().iter().map(|l| l["message"].as_str().unwrap()).collect();
     assert_eq!(log.iter().filter(|l| l.starts_with("Sent ")).count(), 2, "a log line per mail: {log:?}");
+    assert_eq!(log.last(), Some(&"2 mails sent."), "{log:?}");
+    // Finished, it leaves the job list as a fetched download does (the
+    // client's card would offer a Start that is refused); it stays readable.
+    let listed = app.get("/job").await.expect(200);
+    let ids: Vec<i64> = listed.result().as_array().unwrap().iter().map(|j| j["id"].as_i64().unwrap()).collect();
+    assert!(!ids.contains(&job["id"].as_i64().unwrap()), "{ids:?}");
+    app.get(&format!("/job/{}", job["id"])).await.expect(200);
     for (code, address) in [("abc", "abc@schule.ch"), ("def", "def@schule.ch")] {
         let mail = mails.iter().find(|m| m.to.iter().any(|t| t.contains(address))).expect("a mail to the teacher");
         assert_eq!(mail.to.len(), 1, "one recipient");

@@ -96,3 +96,21 @@ pub fn reads(v: &Value, keys: &[&str]) {
 pub fn id(v: &Value) -> i64 {
     v["id"].as_i64().unwrap_or_else(|| panic!("no id in {v}"))
 }
+
+/// An error as the existing client's mount answers it (docs/client.md §Errors).
+pub trait PlainError {
+    /// Asserts the status and a body that is a sentence as
+    /// `text/plain; charset=utf-8` (no JSON) containing `needle`.
+    fn expect_text(self, status: u16, needle: &str) -> Self;
+}
+
+impl PlainError for crate::helpers::Resp {
+    #[track_caller]
+    fn expect_text(self, status: u16, needle: &str) -> Self {
+        assert_eq!(self.status, status, "unexpected status; body: {}", self.body);
+        assert_eq!(self.header("content-type"), Some("text/plain; charset=utf-8"), "body: {}", self.body);
+        let text = self.body.as_str().unwrap_or_default();
+        assert!(text.contains(needle) && !text.trim_start().starts_with('{'), "the text: {text:?} (wanted {needle:?})");
+        self
+    }
+}

@@ -12,3 +12,4 @@ mod oidc;
 mod overview;
 mod replay;
 mod screens;
+mod two_addresses;

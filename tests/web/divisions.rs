@@ -270,7 +270,7 @@ async fn a_file_that_is_no_image_or_too_large_is_refused_beside_the_file_field()
     );
     let refused = post_multipart(&web, &format!("/divisions/{id}/logo"), &planner, body).await;
     assert_eq!(refused.status, 413);
-    assert!(refused.html.contains("Die Datei ist zu gross."), "{}", refused.html);
+    assert!(refused.html.contains("höchstens 10 MiB"), "{}", refused.html);
 
     let en = web.post("/language", Some(&planner), &[("_csrf", &page.csrf()), ("lang", "en"), ("back", "/")]).await;
     assert_eq!(en.status, 303);

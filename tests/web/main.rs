@@ -20,6 +20,7 @@ mod grid;
 mod grid_edit;
 mod grid_pick;
 mod grid_select;
+mod hardening;
 mod history;
 mod live;
 mod mail;

@@ -1,6 +1,6 @@
 //! The check of frozen balances against a fresh computation (standing job
 //! `CalculateBalances`, docs/workload.md §Balance): how a frozen balance is
-//! compared (at the precision it is stored with), how a difference is shown,
+//! compared and shown (at 4 decimals, as people see balances),
 //! and the report's lines in the reader's language. Pure: the job's loading
 //! is `service::balances::check_frozen`.
 
@@ -26,52 +26,38 @@ pub struct FrozenDifference {
 }
 
 impl FrozenDifference {
-    /// The opening balances as (frozen, fresh) texts that show their
-    /// difference, if any ([`shown_apart`]).
+    /// The opening balances as (frozen, fresh) texts with [`DECIMALS`] decimals.
     pub fn opening_texts(&self) -> (String, String) {
-        shown_apart(self.opening.0, at_stored_precision(self.opening.0, self.opening.1))
+        (shown(self.opening.0), shown(self.opening.1))
     }
 
-    /// The closing balances as (frozen, fresh) texts that show their
-    /// difference, if any ([`shown_apart`]).
+    /// The closing balances as (frozen, fresh) texts with [`DECIMALS`] decimals.
     pub fn closing_texts(&self) -> (String, String) {
-        shown_apart(self.closing.0, at_stored_precision(self.closing.0, self.closing.1))
+        (shown(self.closing.0), shown(self.closing.1))
     }
 }
 
-/// The fewest decimals a balance is shown with in the job's log.
-const SHOWN_DECIMALS: u32 = 3;
+/// The decimals balances are compared and shown with: as the workload form
+/// shows a balance to people. Two computations of one balance along different
+/// paths differ in the last of Decimal's 28 digits; that is no difference.
+pub const DECIMALS: u32 = 4;
 
-/// `fresh` at the precision `frozen` is stored with: rounded half-up to as
-/// many decimals as the frozen text has (a frozen balance is stored as exact
-/// decimal text; one written by hand or by another system may have fewer
-/// decimals than a computation, which is not a difference).
-pub fn at_stored_precision(frozen: Decimal, fresh: Decimal) -> Decimal {
-    fresh.round_dp_with_strategy(frozen.scale(), RoundingStrategy::MidpointAwayFromZero)
+/// `d` rounded half-up (away from zero) to [`DECIMALS`] decimals.
+fn rounded(d: Decimal) -> Decimal {
+    let mut r = d.round_dp_with_strategy(DECIMALS, RoundingStrategy::MidpointAwayFromZero);
+    r.rescale(DECIMALS);
+    r
 }
 
-/// Whether a fresh computation differs from a frozen balance, compared at
-/// the precision the frozen balance is stored with ([`at_stored_precision`]).
+/// `d` as shown in the report: [`DECIMALS`] decimals, `-0.0041`.
+pub fn shown(d: Decimal) -> String {
+    rounded(d).to_string()
+}
+
+/// Whether a fresh computation differs from a frozen balance as shown: both
+/// rounded to [`DECIMALS`] decimals.
 pub fn differs(frozen: Decimal, fresh: Decimal) -> bool {
-    at_stored_precision(frozen, fresh) != frozen
-}
-
-/// `a` and `b` as text with the same number of decimals: at least 3, and as
-/// many more as it takes to tell them apart (rounded half-up; at most the
-/// larger of their scales, where they are exact). Equal values give their
-/// 3-decimal text twice.
-pub fn shown_apart(a: Decimal, b: Decimal) -> (String, String) {
-    let most = a.scale().max(b.scale()).max(SHOWN_DECIMALS);
-    let text = |d: Decimal, k: u32| {
-        let mut r = d.round_dp_with_strategy(k, RoundingStrategy::MidpointAwayFromZero);
-        r.rescale(k);
-        r.to_string()
-    };
-    let mut k = SHOWN_DECIMALS;
-    while k < most && text(a, k) == text(b, k) {
-        k += 1;
-    }
-    (text(a, k), text(b, k))
+    rounded(frozen) != rounded(fresh)
 }
 
 /// The check of one locked school year.
@@ -94,7 +80,7 @@ pub fn report_intro(lang: Lang) -> String {
 /// The lines of the balance report after the comparison, in `lang`
 /// (docs/workload.md §Balance, docs/i18n.md §Balance report): per locked year
 /// whether its frozen balances equal a fresh computation, and each
-/// difference with enough decimals to show it ([`FrozenDifference::opening_texts`]).
+/// difference with 4 decimals ([`FrozenDifference::opening_texts`]).
 /// `teachers` maps teacher ids to their codes (an unknown id is named by its id).
 pub fn report(checks: &[FrozenCheck], teachers: &HashMap<TeacherId, String>, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
@@ -146,30 +132,21 @@ mod tests {
     }
 
     #[test]
-    fn frozen_balances_are_compared_at_their_stored_precision() {
-        // A balance stored with 3 decimals equals every computation that rounds to it.
-        assert!(!differs(dec("-0.004"), dec("-0.0041739130434782608695652174")));
-        assert!(!differs(dec("-0.004"), dec("-0.0035")), "half-up, away from zero");
-        assert!(differs(dec("-0.004"), dec("-0.0034999")));
-        // Stored exactly (as locking stores it), the last digit counts.
-        let exact = dec("-0.0041739130434782608695652174");
-        assert!(!differs(exact, exact));
-        assert!(differs(exact, dec("-0.0041739130434782608695652173")));
-        // Trailing zeros of the text are its precision.
-        assert!(differs(dec("1.50"), dec("1.54")));
-        assert!(!differs(dec("1.5"), dec("1.54")));
+    fn balances_are_compared_as_shown_with_4_decimals() {
+        // Two paths of one computation differ in the 26th decimal: no difference.
+        assert!(!differs(dec("-0.0041739130434782608695652174"), dec("-0.0041739130434782608695652173")));
+        assert!(!differs(dec("-0.004"), dec("-0.0040499")));
+        assert!(!differs(dec("-0.0041"), dec("-0.00405")), "half-up, away from zero");
+        assert!(differs(dec("-0.0041"), dec("-0.0040499")));
+        assert!(differs(dec("1.50"), dec("1.5001")));
+        assert!(!differs(dec("1.5"), dec("1.50004")));
     }
 
     #[test]
-    fn differences_are_shown_with_enough_decimals_to_see_them() {
-        let shown = |a: &str, b: &str| shown_apart(dec(a), dec(b));
-        assert_eq!(shown("-0.0041", "-0.0044"), ("-0.0041".into(), "-0.0044".into()));
-        assert_eq!(shown("-0.004", "-0.0044"), ("-0.0040".into(), "-0.0044".into()));
-        assert_eq!(shown("123.5", "-2.1739130434782608695652173913"), ("123.500".into(), "-2.174".into()));
-        assert_eq!(shown("2", "2"), ("2.000".into(), "2.000".into()));
-        let exact = ("-0.0041739130434782608695652174", "-0.0041739130434782608695652173");
-        assert_eq!(shown(exact.0, exact.1), (exact.0.into(), exact.1.into()));
-        // The log line of a difference: the fresh value at the frozen one's precision.
+    fn differences_are_shown_with_4_decimals() {
+        assert_eq!(shown(dec("-0.0041739130434782608695652174")), "-0.0042");
+        assert_eq!(shown(dec("123.5")), "123.5000");
+        assert_eq!(shown(dec("2")), "2.0000");
         let d = FrozenDifference {
             employment: EmploymentId(1),
             teacher: TeacherId(2),
@@ -177,7 +154,7 @@ mod tests {
             closing: (dec("-0.0041"), dec("-0.00437")),
         };
         assert_eq!(d.closing_texts(), ("-0.0041".into(), "-0.0044".into()));
-        assert_eq!(d.opening_texts(), ("0.250".into(), "0.250".into()));
+        assert_eq!(d.opening_texts(), ("0.2500".into(), "0.2500".into()));
     }
 
     #[test]
@@ -205,7 +182,7 @@ mod tests {
         );
         assert_eq!(
             en[2],
-            "  abc: opening balance frozen 0.250 / fresh 0.250, closing balance frozen -0.0041 / fresh -0.0044"
+            "  abc: opening balance frozen 0.2500 / fresh 0.2500, closing balance frozen -0.0041 / fresh -0.0044"
         );
         let de = report(&checks, &teachers, Lang::De);
         assert_eq!(
@@ -215,7 +192,7 @@ mod tests {
         assert!(de[1].starts_with("Schuljahr 25/26: Bei 1 von 4 Anstellungen weichen"), "{}", de[1]);
         assert_eq!(
             de[2],
-            "  abc: Anfangssaldo eingefroren 0.250 / neu 0.250, Schlusssaldo eingefroren -0.0041 / neu -0.0044"
+            "  abc: Anfangssaldo eingefroren 0.2500 / neu 0.2500, Schlusssaldo eingefroren -0.0041 / neu -0.0044"
         );
         let unknown = report(&checks[1..], &HashMap::new(), Lang::De);
         assert!(unknown[1].starts_with("  Lehrperson 2: "), "{}", unknown[1]);

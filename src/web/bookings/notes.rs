@@ -196,7 +196,7 @@ pub async fn delete(
 ) -> Response {
     let sent = FormData(fields);
     let actor = form::actor(&user, &format!("/years/{year}/notes/{id}/delete"));
-    match crud::delete::<Notes>(&state.store, &actor, id, &sent.expect()).await {
+    match async { crud::delete::<Notes>(&state.store, &actor, id, &sent.expect()?).await }.await {
         Ok(()) => Redirect::to(&format!("/years/{year}/notes?done=deleted")).into_response(),
         Err(e) => match refusal_text(lang, &e) {
             None => page_error(lang, e),

@@ -393,7 +393,7 @@ pub async fn save(
     let actor = form::actor(&user, &format!("/years/{year}/postings/{id}"));
     let written = async {
         let new = parse(&state, year, &values, Mode::Replace).await?;
-        crud::update::<Postings>(&state.store, &actor, id, &values.expect(), &new).await
+        crud::update::<Postings>(&state.store, &actor, id, &values.expect()?, &new).await
     }
     .await;
     match written {
@@ -415,7 +415,7 @@ pub async fn delete(
         Ok(p) => p,
         Err(e) => return page_error(lang, e),
     };
-    match crud::delete::<Postings>(&state.store, &actor, id, &sent.expect()).await {
+    match async { crud::delete::<Postings>(&state.store, &actor, id, &sent.expect()?).await }.await {
         Ok(()) => back(year, &values_of(&before), "deleted"),
         Err(e) => {
             let Some(text) = refusal_text(lang, &e) else {

@@ -260,7 +260,7 @@ pub async fn save(
     let result = async {
         let types = state.store.snapshot(async |conn| conn.list_thesis_types().await).await?;
         let counts = ThesisCounts::from_body(&body(&values, &types), Mode::Replace)?;
-        save_theses(&state.store, &actor, year, teacher, &values.expect(), &counts).await
+        save_theses(&state.store, &actor, year, teacher, &values.expect()?, &counts).await
     }
     .await;
     match result {

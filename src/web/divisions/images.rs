@@ -206,7 +206,7 @@ async fn write(state: &WebState, user: &SessionUser, id: i64, version: &str, ima
     let mut body = DivisionRecord::body_over(&DivisionRecord::values_of(&current), &current);
     body[image.key()] = value;
     let new = NewDivision::from_body(&body, Mode::Replace)?;
-    let expect = FormData(vec![(VERSION_FIELD.to_string(), version.to_string())]).expect();
+    let expect = FormData(vec![(VERSION_FIELD.to_string(), version.to_string())]).expect()?;
     let actor = form::actor(user, &format!("{}/{id}/{}", DivisionRecord::BASE, image.slug()));
     crud::update::<Divisions>(&state.store, &actor, id, &expect, &new).await.map(|_| ())
 }
