@@ -139,6 +139,7 @@ kind-gender = Geschlecht
 kind-grade = Stufe
 kind-job = Auftrag
 kind-lesson-type = Lektionenart
+kind-move-report = Übernahmebericht
 kind-note = Notiz
 kind-payroll-type = Anstellungsart
 kind-pool-entry = Pooleintrag

@@ -140,6 +140,7 @@ kind-gender = gender
 kind-grade = grade
 kind-job = job
 kind-lesson-type = lesson type
+kind-move-report = Migration report
 kind-note = note
 kind-payroll-type = payroll type
 kind-pool-entry = pool entry

@@ -139,6 +139,7 @@ kind-gender = genre
 kind-grade = degré
 kind-job = tâche
 kind-lesson-type = type de leçon
+kind-move-report = Rapport de migration
 kind-note = remarque
 kind-payroll-type = type d'engagement
 kind-pool-entry = entrée de pool

@@ -27,6 +27,7 @@ use crate::dataset::{self, Dataset, DatasetError, NoteRecord};
 use crate::domain::code_key;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::workload::chain::{compute_all, years_to_compute};
+use crate::store::move_report::NewMoveReport;
 use crate::store::teacher::TeacherFilter;
 use crate::store::{Conn, Store};
 
@@ -219,7 +220,7 @@ pub async fn import(
     }
     converted.dataset.canonicalize();
     if report.refused() {
-        return Ok(report);
+        return keep(store, source_url, report).await;
     }
 
     let mut tx = store.begin().await?;
@@ -236,7 +237,8 @@ pub async fn import(
                 e.code().as_str(),
                 format!("Von schoolplans Regeln abgelehnt: {e}"),
             );
-            return Ok(report);
+            drop(tx);
+            return keep(store, source_url, report).await;
         }
     }
     let mut settings = 0;
@@ -254,20 +256,68 @@ pub async fn import(
         }
     }
     if report.refused() {
-        return Ok(report);
+        drop(tx);
+        return keep(store, source_url, report).await;
     }
     let computed = balances(&mut tx, true).await?;
     report.reconciliation = reconcile(&converted.stored, &computed);
     if dry_run {
         drop(tx);
-        return Ok(report);
+        return keep(store, source_url, report).await;
     }
-    tx.commit().await?;
-    store.analyze().await?;
     report.written = true;
     for (table, n) in written(&converted.dataset, converted.accounts.len(), settings) {
         report.wrote(table, n);
     }
+    // The school and its report arrive together.
+    insert_report(&mut tx, source_url, &report).await?;
+    tx.commit().await?;
+    store.analyze().await?;
+    Ok(report)
+}
+
+/// What the stored report says of `report`'s outcome (migration 0018).
+fn outcome(report: &Report) -> &'static str {
+    if report.written {
+        "written"
+    } else if report.refused() {
+        "refused"
+    } else {
+        "dryRun"
+    }
+}
+
+/// Stores `report` of a move with the database at `url` (named without its
+/// password) on `conn`: the page under Verwaltung shows it (migration 0018).
+async fn insert_report(conn: &mut Conn, url: &str, report: &Report) -> crate::error::Result<i64> {
+    let direction = match report.direction {
+        Direction::Import => "import",
+        Direction::Export => "export",
+    };
+    let (source, json) = (described(url), report.to_json());
+    conn.insert_move_report(NewMoveReport { direction, outcome: outcome(report), source: &source, report: &json }).await
+}
+
+/// The other database as the stored report names it: user, host, port and
+/// database of `url`, never its password or parameters.
+pub fn described(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(u) => {
+            let user = if u.username().is_empty() { String::new() } else { format!("{}@", u.username()) };
+            let port = u.port().map(|p| format!(":{p}")).unwrap_or_default();
+            format!("{user}{}{port}{}", u.host_str().unwrap_or(""), u.path())
+        }
+        Err(_) => "(unbekannt)".into(),
+    }
+}
+
+/// Stores `report` of a move that wrote nothing (a refusal or a dry run) in a
+/// transaction of its own, for the page under Verwaltung; returns it. The
+/// database stays empty for the next try (a report is not school data).
+async fn keep(store: &Store, url: &str, report: Report) -> anyhow::Result<Report> {
+    let mut tx = store.begin().await?;
+    insert_report(&mut tx, url, &report).await?;
+    tx.commit().await?;
     Ok(report)
 }
 
@@ -333,5 +383,8 @@ pub async fn export(store: &Store, target_url: &str, mut progress: impl FnMut(St
     })
     .await?;
     report.written = true;
+    let mut tx = store.begin().await?;
+    insert_report(&mut tx, target_url, &report).await?;
+    tx.commit().await?;
     Ok(report)
 }

@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Which way the move went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Direction {
     /// Pensenmanager → schoolplan.
@@ -18,7 +18,7 @@ pub enum Direction {
 }
 
 /// Rows read and written of one table.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TableCount {
     /// Rows read.
@@ -30,7 +30,7 @@ pub struct TableCount {
 /// One value changed (or not taken) on the way: table, row, column, old and
 /// new value (text; `null` for none), and the rule (each is named in
 /// docs/migration.md §Repairs and refusals).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Change {
     /// Reference table (`teacher`, `course`, …).
@@ -48,7 +48,7 @@ pub struct Change {
 }
 
 /// Rows that block the move, with the reason in German.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Refusal {
     /// Reference table.
@@ -63,7 +63,7 @@ pub struct Refusal {
 
 /// One employment's stored closing balance against the computed one
 /// (percent; the difference to 4 places).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BalanceLine {
     /// Teacher code.
@@ -78,7 +78,7 @@ pub struct BalanceLine {
 
 /// An employment whose stored opening balance differs from the previous
 /// year's stored closing balance.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OpeningLine {
     /// Teacher code.
@@ -92,7 +92,7 @@ pub struct OpeningLine {
 }
 
 /// The reconciliation of one school year.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct YearReconciliation {
     /// School year code.
@@ -124,7 +124,7 @@ impl YearReconciliation {
 }
 
 /// The whole report, as `--report FILE` writes it (JSON).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
     /// Import or export.

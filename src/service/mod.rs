@@ -86,6 +86,7 @@ pub mod job_watch;
 pub mod lessontable;
 pub mod live;
 pub mod meanwhile;
+pub mod moves;
 pub mod opening;
 pub mod pool;
 pub mod references;

@@ -40,6 +40,7 @@ pub mod grade;
 pub mod job;
 pub mod lessontable;
 pub mod lookup;
+pub mod move_report;
 pub mod opening;
 pub mod payroll;
 pub mod pool;

@@ -48,6 +48,8 @@ pub enum Screen {
     History,
     /// Verwaltung: accounts, roles and tokens (administrators only).
     Admin,
+    /// Verwaltung → Übernahmen: the reports of the moves from and to the Pensenmanager.
+    Moves,
     /// Planung → gesamtschulisch.
     CrossClass,
     /// Planung → Anstellungen.
@@ -227,7 +229,10 @@ impl Page {
         if self.user.as_ref().is_some_and(|u| crate::service::account::may_manage(u.role)) {
             groups.push(NavGroup {
                 heading: self.t("admin-nav-heading"),
-                items: vec![item("admin-nav", "/admin".into(), Screen::Admin)],
+                items: vec![
+                    item("admin-nav", "/admin".into(), Screen::Admin),
+                    item("moves-nav", "/admin/moves".into(), Screen::Moves),
+                ],
             });
         }
         groups
@@ -257,6 +262,7 @@ impl Page {
             | Screen::Opening
             | Screen::History
             | Screen::Admin
+            | Screen::Moves
             | Screen::Curricula
             | Screen::LessonTable
             | Screen::SchoolYears

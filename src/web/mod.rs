@@ -12,7 +12,7 @@
 //! Lehrgänge, Lektionentafel, Schuljahre), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
 //! (working together), [`employments`] and [`pool`] (Planung → Anstellungen, Pool, on
 //! [`year_record`]), [`bookings`] (Planung → Abschlussarbeiten, IPB-Buchungen; Notizen), [`history`]
-//! (Verlauf), [`admin`] (Verwaltung), [`sso`] (sign-in through the identity provider), [`divisions`]
+//! (Verlauf), [`admin`] (Verwaltung), [`moves`] (Verwaltung → Übernahmen), [`sso`] (sign-in through the identity provider), [`divisions`]
 //! (Stammdaten → Organisationseinheiten, with the images); [`language`] switches the
 //! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
@@ -44,6 +44,7 @@ pub mod listing;
 pub mod live;
 pub mod lookups;
 pub mod mail;
+pub mod moves;
 pub mod notice;
 pub mod opening;
 pub mod overview;
@@ -127,6 +128,7 @@ pub struct WebState {
 /// `/teachers`, `/subjectcategories`, `/subjecttypes`, `/genders` (each with `…/new`, `…/{id}`,
 /// `…/{id}/edit`, `…/{id}/archive`, `…/{id}/delete`), `/opening[/{year}[/class|/open]]`,
 /// `/history/{type}/{id}`, `/admin[/accounts[/{id}[/role|/delete|/tokens[/{token}/revoke]|/signin-link]]]`,
+/// `/admin/moves[/{id}]`,
 /// `/assets/{file}`; `/years/{id}/postings…`, `/years/{id}/theses…`, `/years/{id}/notes…` ([`bookings`]),
 /// `/years/{id}/crossclass[/new|/{course}[/delete]]`, `/years/{id}/employments`, `/years/{id}/pool` (each
 /// with `…/new`, `…/{id}`, `…/{id}/edit`, `…/{id}/delete`), `/curricula`, `/schoolyears` (as the
@@ -200,6 +202,8 @@ pub fn router(
         .route("/admin/accounts/{id}/tokens", post(admin::create_token))
         .route("/admin/accounts/{id}/tokens/{token}/revoke", post(admin::revoke_token))
         .route("/admin/accounts/{id}/signin-link", post(admin::signin_link))
+        .route("/admin/moves", get(moves::list))
+        .route("/admin/moves/{id}", get(moves::detail))
         .route("/years/{year}/crossclass", get(crossclass::page).post(crossclass::editor::create))
         .route("/years/{year}/crossclass/new", get(crossclass::editor::new))
         .route("/years/{year}/crossclass/{id}", get(crossclass::editor::edit).post(crossclass::editor::save))

@@ -28,6 +28,21 @@ async fn all_workloads(store: &Store) -> BTreeMap<String, Value> {
     out
 }
 
+/// Every teacher's workload as `GET /api/v1/workload?schoolYear=ID` answers
+/// it, per school year code, from a server on `store`.
+async fn served_workloads(store: &Store) -> BTreeMap<String, Value> {
+    let app = helpers::TestApp::spawn_on(store.clone()).await;
+    let years = app.get("/schoolyear").await.expect(200);
+    let mut out = BTreeMap::new();
+    for y in years.result().as_array().expect("a list of years") {
+        let (id, code) = (y["id"].as_i64().unwrap(), y["code"].as_str().unwrap().to_string());
+        let w = app.get(&format!("/workload?schoolYear={id}")).await.expect(200);
+        assert!(w.result().as_array().is_some_and(|a| !a.is_empty()), "{code}: no workloads");
+        out.insert(code, w.result().clone());
+    }
+    out
+}
+
 /// Rounds every number of `v` to 4 places (the reference's doubles).
 fn four_places(v: &Value) -> Value {
     match v {
@@ -126,7 +141,8 @@ async fn demo_school_round_trips_both_ways_with_equal_workloads() {
     assert_eq!(conn.find_account("rektorat@kanti-demo.example").await.unwrap().expect("account").role, Role::Admin);
     drop(conn);
 
-    // Every teacher's workload in every year is equal.
+    // Every teacher's workload in every year is equal (as the service
+    // computes it here; as `GET /workload` answers it at the end).
     let (wa, wb) = (all_workloads(&a).await, all_workloads(&b).await);
     assert_eq!(wa.len(), 4);
     for (year, w) in &wa {
@@ -144,4 +160,9 @@ async fn demo_school_round_trips_both_ways_with_equal_workloads() {
             assert_eq!(four_places(x), four_places(y), "{table}");
         }
     }
+
+    // As `GET /workload` answers it (last: the servers add their test account).
+    let (ha, hb) = (served_workloads(&a).await, served_workloads(&b).await);
+    assert_eq!(ha.len(), 4);
+    assert_eq!(ha, hb, "GET /workload before and after");
 }

@@ -128,6 +128,9 @@ async fn refusals_name_every_row_and_nothing_is_written_also_in_a_dry_run() {
         let report = import(&s, &p.url, dry_run).await.unwrap();
         assert!(!report.written);
         assert!(is_empty(&s).await, "nothing may be written");
+        let kept = s.conn().await.unwrap().list_move_reports().await.unwrap();
+        assert_eq!(kept.len(), 1, "the refused run is kept for Verwaltung");
+        assert_eq!(kept[0].outcome, "refused");
         assert!(s.conn().await.unwrap().find_account("rektorat@schule.example").await.unwrap().is_none());
         let refused = |rule: &str| {
             report
@@ -182,6 +185,23 @@ async fn a_dry_run_does_everything_but_write() {
     assert!(real.written);
     assert_eq!(real.changes, report.changes);
     assert_eq!(real.reconciliation, report.reconciliation);
+    // Both runs are kept for the page under Verwaltung, newest first, the
+    // source named without a password; the written one holds the report.
+    let mut conn = s.conn().await.unwrap();
+    let kept = conn.list_move_reports().await.unwrap();
+    let heads: Vec<_> = kept.iter().map(|r| (r.direction.as_str(), r.outcome.as_str())).collect();
+    assert_eq!(heads, [("import", "written"), ("import", "dryRun")]);
+    assert_eq!(kept[0].source, pensenmanager::described(&p.url));
+    assert!(kept[0].source.ends_with(p.url.rsplit('/').next().unwrap()), "{}", kept[0].source);
+    let stored = conn.get_move_report(kept[0].id).await.unwrap().expect("the report");
+    let stored: Report = serde_json::from_str(&stored.report).unwrap();
+    assert_eq!(stored, real);
+}
+
+#[test]
+fn the_stored_source_never_names_the_password() {
+    let d = pensenmanager::described("postgres://pm:geheim@db.schule.example:5433/pensen?sslmode=require");
+    assert_eq!(d, "pm@db.schule.example:5433/pensen");
 }
 
 #[tokio::test]

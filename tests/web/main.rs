@@ -25,6 +25,7 @@ mod history;
 mod live;
 mod mail;
 mod masterdata;
+mod moves;
 mod oidc;
 mod opening;
 mod pages;
