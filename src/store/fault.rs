@@ -230,6 +230,14 @@ mod tests {
     }
 
     #[test]
+    fn a_broken_connection_is_a_lost_connection_and_a_missing_row_no_fault() {
+        let reset = sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionReset));
+        assert_eq!(classify(&reset), Some(Fault::ConnectionLost));
+        assert_eq!(classify(&sqlx::Error::PoolClosed), Some(Fault::ConnectionLost));
+        assert_eq!(classify(&sqlx::Error::RowNotFound), None);
+    }
+
+    #[test]
     fn write_faults_last_until_a_write_succeeds() {
         let state = WriteFaultState::default();
         assert_eq!(state.get(), None);
