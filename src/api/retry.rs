@@ -27,11 +27,16 @@ use axum::response::{IntoResponse, Response};
 use crate::error::{Error, ErrorCode, Problem};
 use crate::store::fault;
 
+/// The longest body kept for a second attempt: the API's body limit
+/// (`MAX_BODY_BYTES` of `src/app.rs`, 2 MiB); a longer one is refused by the
+/// handler anyway.
+const KEPT_BODY_BYTES: u64 = 2 * 1024 * 1024;
+
 /// Middleware: runs a request once more when its database connection was
 /// lost before anything could be saved (see the module doc).
 pub async fn once_on_lost_connection(req: Request, next: Next) -> Response {
     let (parts, body) = req.into_parts();
-    let Some(length) = body.size_hint().exact().filter(|&n| n <= crate::app::MAX_BODY_BYTES as u64) else {
+    let Some(length) = body.size_hint().exact().filter(|&n| n <= KEPT_BODY_BYTES) else {
         // Unknown or too long: the handler reads (and refuses) it; no second attempt.
         return next.run(Request::from_parts(parts, body)).await;
     };
