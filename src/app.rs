@@ -163,6 +163,8 @@ fn build_app_with(
     let web = crate::web::router(store_for_web, jobs, live, config.web.clone(), config.request_timeout, MAX_BODY_BYTES);
     let mut app = api::router(state)
         // Innermost, so that neither a hang-up nor the timeout below cancels a write.
+        // Inside the task of a write: a lost connection's second attempt (docs/faults.md).
+        .layer(axum::middleware::from_fn(api::retry::once_on_lost_connection))
         .layer(axum::middleware::from_fn(api::detached_writes::writes_run_as_tasks))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))

@@ -16,6 +16,7 @@ use std::num::NonZeroU32;
 use crate::app::{self, AppConfig};
 use crate::auth::Role;
 use crate::store::commit_watch::ChangeCheck;
+use crate::store::fault::StoreSettings;
 use crate::store::Store;
 
 /// schoolplan — master data and course planning service.
@@ -106,6 +107,9 @@ pub enum Command {
         #[arg(long, env = "SCHOOLPLAN_LIVE_STREAMS", default_value_t = crate::service::live::DEFAULT_STREAMS as u32,
               value_parser = clap::value_parser!(u32).range(1..))]
         live_streams: u32,
+        /// The database's faults (docs/faults.md).
+        #[command(flatten)]
+        db: DbArgs,
     },
     /// Manage accounts.
     Account {
@@ -435,6 +439,27 @@ pub async fn bind(listen: &str) -> anyhow::Result<TcpListener> {
     Err(last.unwrap_or_else(|| anyhow::anyhow!("cannot listen on {listen}: the host has no address")))
 }
 
+/// How `serve` meets a busy or absent database (docs/faults.md).
+#[derive(Debug, Clone, clap::Args)]
+pub struct DbArgs {
+    /// SQLite: how long a write waits for the write lock another process holds (a backup
+    /// tool, `sqlite3` with an open transaction) before it is answered 503 with `Retry-After`.
+    #[arg(long, env = "SCHOOLPLAN_DB_BUSY_TIMEOUT", default_value = "5s", value_parser = app::parse_duration)]
+    pub db_busy_timeout: Duration,
+    /// PostgreSQL: how long to keep trying, with a growing pause, to reach a database that is
+    /// not reachable yet at start (still starting, as under systemd or in a container) before
+    /// giving up; `0s` gives up at once.
+    #[arg(long, env = "SCHOOLPLAN_DB_STARTUP_WAIT", default_value = "60s", value_parser = app::parse_duration)]
+    pub db_startup_wait: Duration,
+}
+
+impl DbArgs {
+    /// The store's settings.
+    pub fn settings(&self) -> StoreSettings {
+        StoreSettings { busy_timeout: self.db_busy_timeout, startup_wait: self.db_startup_wait }
+    }
+}
+
 /// Runs one command.
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
@@ -457,6 +482,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             change_check,
             public_url,
             live_streams,
+            db,
         } => {
             if job_lease_renewal.is_zero() || job_lease_renewal >= job_lease {
                 anyhow::bail!("--job-lease-renewal must be above zero and below --job-lease");
@@ -465,7 +491,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let compat_listen = client.client_compat_listen.clone();
             let signin = client.signin_settings()?;
             let (client, oidc) = client.settings()?;
-            let store = open(&cli.database, true).await?;
+            let store = Store::connect_with(&cli.database, &db.settings()).await?;
+            store.migrate().await?;
             let demo_tokens = if demo {
                 let dataset = crate::demo::shipped_dataset()?;
                 crate::dataset::import(&store, &dataset).await.context("cannot load the demo school")?;

@@ -115,6 +115,22 @@ error_codes! {
     // 5xx
     Internal => "internal" INTERNAL_SERVER_ERROR: "Server fault; the body says nothing internal (500).",
     Unavailable => "unavailable" SERVICE_UNAVAILABLE: "The database does not answer, or the request timed out (503).",
+    DatabaseUnavailable => "database_unavailable" SERVICE_UNAVAILABLE: "The connection to the database was lost or cannot be opened; the detail says whether the change may have been saved; retry after Retry-After (503, docs/faults.md).",
+    DatabaseBusy => "database_busy" SERVICE_UNAVAILABLE: "Another process holds the database's write lock longer than --db-busy-timeout; nothing was saved; retry after Retry-After (503, docs/faults.md).",
+    DiskFull => "disk_full" INSUFFICIENT_STORAGE: "The database's disk is full; nothing was saved; writes succeed again once space is freed (507, docs/faults.md).",
+}
+
+impl ErrorCode {
+    /// Seconds a client should wait before retrying (`Retry-After`), for the
+    /// codes of faults that pass (docs/faults.md); `None` for the others.
+    pub fn retry_after(self) -> Option<u32> {
+        match self {
+            ErrorCode::Unavailable | ErrorCode::DatabaseBusy => Some(2),
+            ErrorCode::DatabaseUnavailable => Some(3),
+            ErrorCode::DiskFull => Some(60),
+            _ => None,
+        }
+    }
 }
 
 /// One problem with one field of the request body, located by a JSON pointer.
@@ -352,6 +368,9 @@ impl Problem {
         let mut res = (self.status, self.body(lang)).into_response();
         res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
         res.headers_mut().insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
+        if let Some(secs) = self.code.retry_after() {
+            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
         res.extensions_mut().insert(self);
         res
     }

@@ -150,3 +150,10 @@ job-failed-stopped = Der Server, der den Job ausführte, wurde angehalten; der J
 
 # A teacher's workload asked for a year without their employment (404).
 error-no-workload = Die Lehrperson { $teacher } hat im Schuljahr { $year } keine Anstellung: Es gibt kein Pensum.
+
+# Faults of the database (docs/faults.md)
+error-database-unavailable = Die Verbindung zur Datenbank ist unterbrochen; bitte versuchen Sie es in einigen Sekunden nochmals.
+error-disk-full = Der Speicherplatz der Datenbank ist voll: Die Änderung wurde nicht gespeichert. Lesen geht weiter; Änderungen sind wieder möglich, sobald Platz frei ist (bitte die Betriebsverantwortlichen benachrichtigen).
+error-connection-lost = Die Verbindung zur Datenbank ist abgebrochen; es wurde nichts gespeichert. Bitte versuchen Sie es in einigen Sekunden nochmals.
+error-commit-unknown = Die Verbindung zur Datenbank ist beim Speichern abgebrochen: Ob die Änderung gespeichert wurde, ist nicht bekannt. Bitte laden Sie das Objekt neu, bevor Sie es nochmals versuchen.
+error-database-locked = Ein anderes Programm hält die Datenbank länger als { $seconds } s gesperrt; es wurde nichts gespeichert. Bitte versuchen Sie es in einigen Sekunden nochmals.

@@ -151,3 +151,10 @@ job-failed-stopped = The server running the job was stopped; the job was not fin
 
 # A teacher's workload asked for a year without their employment (404).
 error-no-workload = Teacher { $teacher } has no employment in school year { $year }: there is no workload.
+
+# Faults of the database (docs/faults.md)
+error-database-unavailable = The connection to the database is interrupted; please retry in a few seconds.
+error-disk-full = The database's disk is full: the change was not saved. Reading goes on; changes are possible again once space is freed (please tell the operators).
+error-connection-lost = The connection to the database was lost; nothing was saved. Please retry in a few seconds.
+error-commit-unknown = The connection to the database was lost while saving: whether the change was saved is not known. Please reload the object before you retry.
+error-database-locked = Another program has held the database locked for more than { $seconds } s; nothing was saved. Please retry in a few seconds.

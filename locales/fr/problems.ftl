@@ -150,3 +150,10 @@ job-failed-stopped = Le serveur qui exécutait la tâche a été arrêté ; la t
 
 # A teacher's workload asked for a year without their employment (404).
 error-no-workload = L'enseignant·e { $teacher } n'a pas d'engagement dans l'année scolaire { $year } : il n'y a pas de charge d'enseignement.
+
+# Faults of the database (docs/faults.md)
+error-database-unavailable = La connexion à la base de données est interrompue ; veuillez réessayer dans quelques secondes.
+error-disk-full = L'espace disque de la base de données est plein : la modification n'a pas été enregistrée. La lecture continue ; les modifications redeviennent possibles dès que de l'espace est libéré (veuillez avertir l'exploitation).
+error-connection-lost = La connexion à la base de données a été perdue ; rien n'a été enregistré. Veuillez réessayer dans quelques secondes.
+error-commit-unknown = La connexion à la base de données a été perdue pendant l'enregistrement : on ne sait pas si la modification a été enregistrée. Veuillez recharger l'objet avant de réessayer.
+error-database-locked = Un autre programme verrouille la base de données depuis plus de { $seconds } s ; rien n'a été enregistré. Veuillez réessayer dans quelques secondes.

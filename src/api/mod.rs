@@ -27,6 +27,7 @@ pub mod openapi;
 pub mod payroll;
 pub mod pool;
 pub mod response;
+pub mod retry;
 pub mod routes;
 pub mod schoolclass;
 pub mod schoolyear;

@@ -337,9 +337,15 @@ impl JobRunner {
         let error = outcome.as_ref().err().map(|e| job_error(e, lang));
         let product = outcome.as_ref().ok().and_then(Option::as_ref);
         let mut stored = self.finish(&job, &log, product, error.as_deref()).await;
-        if stored.is_err() && product.is_some() {
-            // Storing the product failed: record the failure without it.
-            let error = crate::i18n::text(lang, "job-product-not-stored");
+        if let (Err(e), Some(_)) = (&stored, product) {
+            // Storing the product failed: record the failure without it; a
+            // fault of the database (a full disk) as its own message
+            // (docs/faults.md §A full disk). The product was one transaction:
+            // nothing of it is kept.
+            let error = match e.code().retry_after() {
+                Some(_) => e.message(lang),
+                None => crate::i18n::text(lang, "job-product-not-stored"),
+            };
             stored = self.finish(&job, &log, None, Some(&error)).await;
         }
         match stored {

@@ -36,6 +36,7 @@ pub mod curriculum;
 pub mod dataset;
 pub mod division;
 pub mod employment;
+pub mod fault;
 pub mod grade;
 pub mod job;
 pub mod lessontable;
@@ -144,6 +145,8 @@ struct Shared {
     writer: writer::Writer,
     /// See [`Store::count_statements`].
     statements: StatementCounter,
+    /// See [`Store::write_fault`].
+    write_fault: fault::WriteFaultState,
 }
 
 /// Counts statement runs (`with_conn!` uses) once enabled; while disabled a
@@ -241,7 +244,8 @@ const POSTGRES_PING_AFTER_IDLE: Duration = Duration::from_secs(5);
 fn postgres_pool_options(max: u32) -> PgPoolOptions {
     PgPoolOptions::new().max_connections(max).test_before_acquire(false).before_acquire(|conn, meta| {
         Box::pin(async move {
-            if meta.idle_for > POSTGRES_PING_AFTER_IDLE {
+            // Also a connection idle since another was found lost (docs/faults.md).
+            if meta.idle_for > POSTGRES_PING_AFTER_IDLE || fault::suspect(meta.idle_for) {
                 sqlx::Connection::ping(conn).await?;
             }
             Ok(true)
@@ -276,10 +280,33 @@ async fn probe_postgres(opts: &PgConnectOptions) -> anyhow::Result<()> {
     }
 }
 
+/// [`probe_postgres`] until it succeeds or `wait` has passed, pausing longer
+/// after each failure ([`fault::next_pause`]) and logging why; then its error,
+/// saying how long it tried.
+async fn await_postgres(opts: &PgConnectOptions, wait: Duration) -> anyhow::Result<()> {
+    let start = std::time::Instant::now();
+    let mut pause = Duration::ZERO;
+    loop {
+        let Err(e) = probe_postgres(opts).await else { return Ok(()) };
+        pause = fault::next_pause(pause);
+        if start.elapsed() + pause > wait {
+            if wait.is_zero() {
+                return Err(e);
+            }
+            return Err(e.context(format!(
+                "PostgreSQL was not reachable within {} s (--db-startup-wait)",
+                wait.as_secs_f64().round()
+            )));
+        }
+        tracing::warn!(error = %format!("{e:#}"), retry_in = ?pause, "PostgreSQL is not reachable yet; waiting for it");
+        tokio::time::sleep(pause).await;
+    }
+}
+
 impl Store {
-    fn new(pool: Pool) -> Store {
+    fn new(pool: Pool, busy_timeout: Duration) -> Store {
         let writer = match &pool {
-            Pool::Sqlite(p) => writer::Writer::connect(p.connect_options().as_ref().clone()),
+            Pool::Sqlite(p) => writer::Writer::connect(p.connect_options().as_ref().clone(), busy_timeout),
             Pool::Postgres(_) => writer::Writer::default(),
         };
         Store { pool, shared: Arc::new(Shared { writer, ..Shared::default() }) }
@@ -288,13 +315,21 @@ impl Store {
     /// Connects to `url`: `sqlite://FILE` (created if missing) or `postgres://…`.
     ///
     /// SQLite runs in WAL mode with `synchronous=FULL`, foreign keys on and a
-    /// 30 s busy timeout. Does not migrate; call [`Store::migrate`].
+    /// busy timeout of [`fault::DEFAULT_BUSY_TIMEOUT`]. Does not migrate; call [`Store::migrate`].
     ///
     /// PostgreSQL: a first connection must succeed within
-    /// [`POSTGRES_CONNECT_TIMEOUT`]; else the error names the host, the port
+    /// [`fault::DEFAULT_STARTUP_WAIT`] (each attempt within
+    /// [`POSTGRES_CONNECT_TIMEOUT`]); else the error names the host, the port
     /// and the cause (connection refused, unknown host, authentication).
     pub async fn connect(url: &str) -> anyhow::Result<Store> {
-        Self::open(url, true).await
+        Self::open(url, true, &fault::StoreSettings::default()).await
+    }
+
+    /// [`Store::connect`] with `settings`: SQLite's busy timeout, and how
+    /// long to wait for a PostgreSQL that is not reachable yet, retrying with
+    /// a growing pause and logging why (docs/faults.md).
+    pub async fn connect_with(url: &str, settings: &fault::StoreSettings) -> anyhow::Result<Store> {
+        Self::open(url, true, settings).await
     }
 
     /// Like [`Store::connect`], but a SQLite file that does not exist is an
@@ -302,10 +337,10 @@ impl Store {
     /// existing database (`account`, `token`, `export`, `import`), where a
     /// mistyped path would otherwise create an empty one and carry on.
     pub async fn connect_existing(url: &str) -> anyhow::Result<Store> {
-        Self::open(url, false).await
+        Self::open(url, false, &fault::StoreSettings::default()).await
     }
 
-    async fn open(url: &str, create: bool) -> anyhow::Result<Store> {
+    async fn open(url: &str, create: bool, settings: &fault::StoreSettings) -> anyhow::Result<Store> {
         if url.starts_with("sqlite:") {
             let opts = SqliteConnectOptions::from_str(url)
                 .with_context(|| format!("invalid SQLite URL {url}"))?
@@ -322,7 +357,7 @@ impl Store {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(30))
+                .busy_timeout(settings.busy_timeout)
                 // sqlx runs each connection on a thread of its own and hands
                 // rows over a channel; 50 (its default) makes the worker wait
                 // for the reader many times per list of courses.
@@ -339,27 +374,28 @@ impl Store {
                 .connect_with(opts)
                 .await
                 .with_context(|| format!("cannot open SQLite database {url}"))?;
-            Ok(Store::new(Pool::Sqlite(pool)))
+            Ok(Store::new(Pool::Sqlite(pool), settings.busy_timeout))
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             let opts = PgConnectOptions::from_str(url).with_context(|| "invalid PostgreSQL URL".to_string())?;
-            probe_postgres(&opts).await?;
+            await_postgres(&opts, settings.startup_wait).await?;
             let pool = postgres_pool_options(16)
                 .acquire_timeout(Duration::from_secs(30))
                 .connect_with(opts)
                 .await
                 .context("cannot connect to PostgreSQL")?;
-            Ok(Store::new(Pool::Postgres(pool)))
+            Ok(Store::new(Pool::Postgres(pool), settings.busy_timeout))
         } else {
             anyhow::bail!("unsupported database URL (use sqlite://FILE or postgres://…): {url}")
         }
     }
 
     /// Connects to PostgreSQL with every connection's `search_path` set to `schema`
-    /// (tests use one throwaway schema per test).
+    /// (tests use one throwaway schema per test), and its `application_name`
+    /// too, so a test can find its connections in `pg_stat_activity`.
     pub async fn connect_postgres_schema(url: &str, schema: &str) -> anyhow::Result<Store> {
-        let opts = PgConnectOptions::from_str(url)?.options([("search_path", schema)]);
+        let opts = PgConnectOptions::from_str(url)?.options([("search_path", schema)]).application_name(schema);
         let pool = postgres_pool_options(8).connect_with(opts).await?;
-        Ok(Store::new(Pool::Postgres(pool)))
+        Ok(Store::new(Pool::Postgres(pool), fault::DEFAULT_BUSY_TIMEOUT))
     }
 
     /// Applies the embedded migrations of the backend.
@@ -434,6 +470,16 @@ impl Store {
         self.shared.statements.count.load(Ordering::Relaxed)
     }
 
+    /// The fault the last write of this store met, while no later write has
+    /// succeeded (docs/faults.md): `Some(WriteFault::DiskFull)` after a write
+    /// answered 507 `disk_full`, and so on; `None` once a write commits
+    /// again. For `/ready` to report. Notes the faults met by a begin or a
+    /// commit, where a full disk shows on SQLite (its WAL grows at the
+    /// commit) and a lost connection's outcome is decided.
+    pub fn write_fault(&self) -> Option<fault::WriteFault> {
+        self.shared.write_fault.get()
+    }
+
     /// The write generation of this store (shared by every clone).
     pub fn write_generation(&self) -> WriteGeneration {
         self.shared.generation.clone()
@@ -460,10 +506,14 @@ impl Store {
     /// it wrote, and nothing else. A write whose requester has given up
     /// ([`unless_given_up`]) does not begin: 503 `unavailable`.
     pub async fn begin(&self) -> Result<Conn> {
-        let inner = match &self.pool {
-            Pool::Sqlite(_) => ConnInner::SqliteWrite(self.shared.writer.begin().await?),
-            Pool::Postgres(p) => ConnInner::PostgresTx(begin_whole(p, "BEGIN").await?),
+        let begun = match &self.pool {
+            Pool::Sqlite(_) => self.shared.writer.begin().await.map(ConnInner::SqliteWrite),
+            Pool::Postgres(p) => begin_whole(p, "BEGIN").await.map(ConnInner::PostgresTx),
         };
+        if let Err(e) = &begun {
+            self.shared.write_fault.note(Err(e.code()));
+        }
+        let inner = begun?;
         // Checked once the write may start (after waiting for the writes ahead of it).
         check_not_given_up()?;
         Ok(Conn { inner, shared: self.shared.clone() })
@@ -508,11 +558,27 @@ impl Conn {
         // A SQLite write's batch bumps the generation itself once committed
         // (even when this future is dropped first; [`writer`]).
         let _bump = matches!(self.inner, ConnInner::PostgresTx(_)).then(|| BumpOnDrop(self.shared.clone()));
-        match self.inner {
-            ConnInner::SqliteWrite(w) => w.commit(Some(self.shared.generation.clone())).await,
-            ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
-            read => Conn { inner: read, shared: self.shared }.end_snapshot().await,
-        }
+        let generation = Some(self.shared.generation.clone());
+        self.commit_with(generation).await
+    }
+
+    /// Commits a write, bumping `generation` (if any) once it is committed,
+    /// and notes its outcome ([`Store::write_fault`], [`fault::attempt`]).
+    async fn commit_with(self, generation: Option<WriteGeneration>) -> Result<()> {
+        let shared = self.shared.clone();
+        let outcome = match self.inner {
+            ConnInner::SqliteWrite(w) => {
+                fault::note_commit_attempt();
+                w.commit(generation).await
+            }
+            ConnInner::PostgresTx(tx) => {
+                fault::note_commit_attempt();
+                tx.commit().await.map_err(map_commit_error)
+            }
+            read => return Conn { inner: read, shared: self.shared }.end_snapshot().await,
+        };
+        shared.write_fault.note(outcome.as_ref().map(drop).map_err(Error::code));
+        outcome
     }
 
     /// Commits a write to tables no cache derives anything from (who has a
@@ -528,11 +594,7 @@ impl Conn {
         if writes {
             check_not_given_up()?;
         }
-        match self.inner {
-            ConnInner::SqliteWrite(w) => w.commit(None).await,
-            ConnInner::PostgresTx(tx) => tx.commit().await.map_err(map_db_error),
-            read => Conn { inner: read, shared: self.shared }.end_snapshot().await,
-        }
+        self.commit_with(None).await
     }
 
     /// The backend of this connection.
@@ -598,9 +660,23 @@ where
 
 /// Maps a database error to the service error: unique violations a statement
 /// did not declare ([`constraint`]) to a generic 409 `duplicate_code` (logged),
-/// foreign-key violations to 409 `referenced`,
-/// lock and serialization conflicts to 409 `concurrent_update`, pool timeouts to 503, everything else to 500.
+/// foreign-key violations to 409 `referenced`, serialization conflicts to 409
+/// `concurrent_update`, pool timeouts to 503 `unavailable`; the faults of
+/// docs/faults.md ([`fault::classify`]): a lost connection to 503
+/// `database_unavailable` (nothing was saved), a full disk to 507 `disk_full`,
+/// a lock held elsewhere to 503 `database_busy`; everything else to 500.
 pub fn map_db_error(err: sqlx::Error) -> Error {
+    if let Some(found) = fault::classify(&err) {
+        tracing::warn!(error = %err, fault = ?found, "a fault of the database");
+        return match found {
+            fault::Fault::ConnectionLost => {
+                fault::note_lost_connection();
+                Error::new(ErrorCode::DatabaseUnavailable, Message::new("error-connection-lost"))
+            }
+            fault::Fault::DiskFull => Error::new(ErrorCode::DiskFull, Message::new("error-disk-full")),
+            fault::Fault::Busy => Error::new(ErrorCode::DatabaseBusy, Message::new("error-database-busy")),
+        };
+    }
     match &err {
         sqlx::Error::Database(db) => {
             let pg_code = db.code().map(|c| c.to_string()).unwrap_or_default();
@@ -612,14 +688,26 @@ pub fn map_db_error(err: sqlx::Error) -> Error {
             if db.is_foreign_key_violation() {
                 return Error::new(ErrorCode::Referenced, Message::new("error-foreign-key"));
             }
-            // PostgreSQL: serialization_failure, deadlock_detected; SQLite: SQLITE_BUSY (5), SQLITE_LOCKED (6).
-            if matches!(pg_code.as_str(), "40001" | "40P01" | "5" | "6" | "517" | "261") {
+            // PostgreSQL: serialization_failure, deadlock_detected; SQLite: SQLITE_BUSY_SNAPSHOT (517).
+            if matches!(pg_code.as_str(), "40001" | "40P01" | "517") {
                 return Error::new(ErrorCode::ConcurrentUpdate, Message::new("error-collided"));
             }
             Error::internal(err)
         }
         sqlx::Error::PoolTimedOut => Error::new(ErrorCode::Unavailable, Message::new("error-database-busy")),
         _ => Error::internal(err),
+    }
+}
+
+/// The error of a commit that failed: a connection lost during the commit
+/// leaves its outcome unknown (503 `database_unavailable`, saying so);
+/// otherwise as [`map_db_error`].
+fn map_commit_error(err: sqlx::Error) -> Error {
+    match map_db_error(err) {
+        e if e.code() == ErrorCode::DatabaseUnavailable => {
+            Error::new(ErrorCode::DatabaseUnavailable, Message::new("error-commit-unknown"))
+        }
+        e => e,
     }
 }
 

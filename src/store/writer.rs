@@ -59,6 +59,9 @@ pub(crate) struct Writer {
     /// Tests only ([`Writer::fire_triggers`]): batches begun from now on run
     /// the database's triggers (a trigger that fails on purpose).
     fire_triggers: Arc<AtomicBool>,
+    /// How long a batch waits for the write lock another process holds
+    /// (SQLite's busy timeout, `--db-busy-timeout`), for the message of 503 `database_busy`.
+    busy_timeout: Duration,
 }
 
 /// What this writer's committed batches left behind (shared with the tasks
@@ -104,23 +107,31 @@ struct State {
 /// The outcome of one batch, set once when it is committed or fails.
 #[derive(Debug, Default)]
 struct Batch {
-    outcome: OnceLock<std::result::Result<(), (ErrorCode, String)>>,
+    outcome: OnceLock<std::result::Result<(), (ErrorCode, String, Message)>>,
 }
 
 impl Batch {
     /// Records the outcome (the first one set stays).
     fn settle(&self, outcome: std::result::Result<(), &Error>) {
-        let _ = self.outcome.set(outcome.map_err(|e| (e.code(), e.to_string())));
+        let _ = self.outcome.set(outcome.map_err(|e| {
+            let text = match e {
+                Error::Problem { text, .. } => text.clone(),
+                Error::Internal(_) => Message::new("error-not-saved"),
+            };
+            (e.code(), e.to_string(), text)
+        }));
     }
 
     /// The outcome as every member of the batch reports it, once settled.
     fn result(&self) -> Option<Result<()>> {
         self.outcome.get().map(|o| match o {
             Ok(()) => Ok(()),
-            Err((ErrorCode::Internal, text)) => {
+            Err((ErrorCode::Internal, text, _)) => {
                 Err(Error::internal(anyhow::anyhow!("the commit of this write's batch failed: {text}")))
             }
-            Err((code, _)) => Err(Error::new(*code, Message::new("error-not-saved"))),
+            // A fault of the database says which (docs/faults.md).
+            Err((code, _, text)) if code.retry_after().is_some() => Err(Error::new(*code, text.clone())),
+            Err((code, _, _)) => Err(Error::new(*code, Message::new("error-not-saved"))),
         })
     }
 }
@@ -153,7 +164,7 @@ impl Writer {
     /// a trigger run for every row of the course, its classes, teachers,
     /// lessons and audit, a merge and split of courses was 12–17 % slower
     /// (BENCHMARKS.md §The change counter's triggers (SQLite)).
-    pub(crate) fn connect(options: SqliteConnectOptions) -> Writer {
+    pub(crate) fn connect(options: SqliteConnectOptions, busy_timeout: Duration) -> Writer {
         let pool = SqlitePoolOptions::new()
             .max_connections(2)
             .min_connections(0)
@@ -161,8 +172,16 @@ impl Writer {
             // A connection to a file of this process cannot break while idle.
             .test_before_acquire(false)
             .after_connect(|conn, _| Box::pin(async move { without_triggers(conn).await }))
+            // A commit or rollback that failed (a full disk: SQLite may end
+            // the transaction itself, and the rollback then fails) leaves
+            // sqlx counting a transaction on the connection that is gone, and
+            // every later `BEGIN IMMEDIATE` on it would fail. Such a
+            // connection is closed instead of kept; the next batch opens a
+            // new one, so writes recover once the fault has passed
+            // (docs/faults.md §A full disk).
+            .after_release(|conn, _| Box::pin(async move { Ok(in_order(conn)) }))
             .connect_lazy_with(options);
-        Writer { pool: Some(pool), ..Writer::default() }
+        Writer { pool: Some(pool), busy_timeout, ..Writer::default() }
     }
 
     /// Tests only: whether the batches begun from now on run the database's
@@ -215,7 +234,8 @@ impl Writer {
         let state = lock(&self.state).await?;
         let (lock, commits) = (self.state.clone(), self.commits.clone());
         let fire_triggers = self.fire_triggers.load(Ordering::SeqCst);
-        tokio::spawn(Self::open_slot(state, lock, commits, pool, fire_triggers))
+        let busy = self.busy_timeout;
+        tokio::spawn(Self::open_slot(state, lock, commits, pool, fire_triggers, busy))
             .await
             .unwrap_or_else(|e| Err(Error::internal(anyhow::anyhow!("beginning a write failed: {e}"))))
     }
@@ -228,10 +248,18 @@ impl Writer {
         commits: Arc<Committed>,
         pool: SqlitePool,
         fire_triggers: bool,
+        busy_timeout: Duration,
     ) -> Result<WriteSlot> {
         state.recover().await;
         if state.tx.is_none() {
-            let mut tx = pool.begin_with("BEGIN IMMEDIATE").await.map_err(map_db_error)?;
+            let mut tx = pool.begin_with("BEGIN IMMEDIATE").await.map_err(|e| match map_db_error(e) {
+                // Another process holds the write lock (docs/faults.md §A held lock).
+                e if e.code() == ErrorCode::DatabaseBusy => Error::new(
+                    ErrorCode::DatabaseBusy,
+                    Message::new("error-database-locked").arg("seconds", busy_timeout.as_secs_f64()),
+                ),
+                e => e,
+            })?;
             // Only ever true in tests: production batches skip this.
             if fire_triggers || state.triggers_on {
                 set_triggers(&mut tx, fire_triggers).await.map_err(map_db_error)?;
@@ -425,6 +453,15 @@ impl Drop for WriteSlot {
             }
         }
     }
+}
+
+/// Whether `conn` is fit for the next batch: sqlx counts no transaction open on it.
+fn in_order(conn: &SqliteConnection) -> bool {
+    let open = <sqlx::sqlite::SqliteTransactionManager as sqlx::TransactionManager>::get_transaction_depth(conn);
+    if open > 0 {
+        tracing::warn!(open, "a writer's connection was left inside a failed transaction; it is closed");
+    }
+    open == 0
 }
 
 /// Switches the triggers of the database off for `conn` alone (see

@@ -130,6 +130,16 @@ impl TestApp {
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> TestApp {
         let (store, dir) = fresh_store().await;
+        Self::spawn_on(store, dir, config, shutdown).await
+    }
+
+    /// Starts a server on `store` (migrated), which lives in `dir` if given.
+    pub async fn spawn_on(
+        store: Store,
+        dir: Option<tempfile::TempDir>,
+        config: AppConfig,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> TestApp {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(serve(listener, store.clone(), config, shutdown));

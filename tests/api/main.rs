@@ -18,6 +18,7 @@ mod divisions;
 mod documents;
 mod employments;
 mod etag;
+mod faults;
 mod hostile;
 mod job_queue;
 mod jobs;

@@ -1,0 +1,60 @@
+//! A request whose database connection was lost runs once more
+//! (docs/faults.md §A lost connection).
+//!
+//! When PostgreSQL ends the service's connections (a restart, a failover,
+//! `pg_terminate_backend`), the requests running on them fail, and so does
+//! the first use of every other pooled connection it ended. Such a failure
+//! is answered 503 `database_unavailable` ([`crate::store::map_db_error`]);
+//! when nothing of the request can have been saved — the connection was
+//! lost, and no commit was attempted ([`crate::store::fault::Attempt`]) —
+//! this middleware runs the request once more, on connections the pool has
+//! checked meanwhile, and the client never sees the fault. A request whose
+//! commit was under way when its connection broke is not run again: its
+//! outcome is unknown, and the 503 says so.
+//!
+//! Runs inside [`super::detached_writes`], so a write's second attempt is
+//! given up like its first when nobody waits any more. On success the cost
+//! is a copy of the request's head and a task-local scope; the body, when
+//! there is one, is read before the handler would read it anyway (it must
+//! declare its length; a body sent in chunks is passed on and not retried).
+
+use axum::body::{Body, HttpBody as _};
+use axum::extract::Request;
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::error::{Error, ErrorCode, Problem};
+use crate::store::fault;
+
+/// The longest body kept for a second attempt: the API's body limit
+/// (`MAX_BODY_BYTES` of `src/app.rs`, 2 MiB); a longer one is refused by the
+/// handler anyway.
+const KEPT_BODY_BYTES: u64 = 2 * 1024 * 1024;
+
+/// Middleware: runs a request once more when its database connection was
+/// lost before anything could be saved (see the module doc).
+pub async fn once_on_lost_connection(req: Request, next: Next) -> Response {
+    let (parts, body) = req.into_parts();
+    let Some(length) = body.size_hint().exact().filter(|&n| n <= KEPT_BODY_BYTES) else {
+        // Unknown or too long: the handler reads (and refuses) it; no second attempt.
+        return next.run(Request::from_parts(parts, body)).await;
+    };
+    let bytes = match axum::body::to_bytes(body, length as usize).await {
+        Ok(bytes) => bytes,
+        Err(e) => return Error::internal(anyhow::anyhow!("cannot read the request body: {e}")).into_response(),
+    };
+    let first = Request::from_parts(parts.clone(), Body::from(bytes.clone()));
+    let (res, attempt) = fault::attempt(next.clone().run(first)).await;
+    if !(attempt.retryable() && lost_connection(&res)) {
+        return res;
+    }
+    tracing::warn!(method = %parts.method, path = %parts.uri.path(), "a database connection was lost; running the request once more");
+    next.run(Request::from_parts(parts, Body::from(bytes))).await
+}
+
+/// Whether `res` is the 503 `database_unavailable` of a lost connection.
+fn lost_connection(res: &Response) -> bool {
+    res.status() == StatusCode::SERVICE_UNAVAILABLE
+        && res.extensions().get::<Problem>().is_some_and(|p| p.code == ErrorCode::DatabaseUnavailable)
+}
