@@ -152,20 +152,6 @@ impl TestApp {
         app
     }
 
-    /// Starts a server (test configuration, rate limiting off) on `store`,
-    /// which the caller made and keeps (the migration tests' stores).
-    pub async fn spawn_on(store: Store) -> TestApp {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let base = format!("http://{}", listener.local_addr().unwrap());
-        let config = AppConfig { rate_limit: None, ..Self::config() };
-        tokio::spawn(serve(listener, store.clone(), config, std::future::pending()));
-        let mut app = TestApp { base, client: reqwest::Client::new(), store, token: String::new(), _dir: None };
-        app.token = app.token_for("test-admin", Role::Admin).await;
-        let health = app.client.get(format!("{}/health", app.base)).send().await.expect("the server answers");
-        assert!(health.status().is_success(), "GET /health: {}", health.status());
-        app
-    }
-
     /// A handle on another server at `base` that shares this one's database and
     /// admin token (the database directory stays owned by `self`).
     pub fn at(&self, base: String) -> TestApp {
