@@ -29,6 +29,10 @@ use crate::api::{self, AppState};
 use crate::service::live::LiveHub;
 use crate::store::Store;
 
+pub mod observe;
+
+pub use observe::MetricsConfig;
+
 /// Largest accepted request body: 2 MiB (docs/contract.md §Limits).
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
 
@@ -98,6 +102,9 @@ pub struct AppConfig {
     /// (docs/web.md §Working together); a session holds at most
     /// [`crate::service::live::STREAMS_PER_SESSION`].
     pub live_streams: usize,
+    /// `GET /metrics` (docs/operations.md §Monitor): off unless a listen
+    /// address of its own or a token is given.
+    pub metrics: MetricsConfig,
 }
 
 impl Default for AppConfig {
@@ -115,6 +122,7 @@ impl Default for AppConfig {
             change_check: Default::default(),
             web: crate::web::WebConfig::default(),
             live_streams: crate::service::live::DEFAULT_STREAMS,
+            metrics: MetricsConfig::default(),
         }
     }
 }
@@ -135,7 +143,17 @@ pub const REQUEST_ID: &str = "x-request-id";
 pub fn build_app(store: Store, config: &AppConfig) -> anyhow::Result<Router> {
     let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
     let live = LiveHub::with_limit(store.clone(), config.live_streams);
-    build_app_with(store, config, jobs, live)
+    let metrics = metrics_of(&store, config, &live)?;
+    build_app_with(store, config, jobs, live, metrics)
+}
+
+/// The metrics recorder when [`AppConfig::metrics`] switches metrics on.
+fn metrics_of(
+    store: &Store,
+    config: &AppConfig,
+    live: &std::sync::Arc<LiveHub>,
+) -> anyhow::Result<Option<std::sync::Arc<observe::Metrics>>> {
+    config.metrics.enabled().then(|| observe::Metrics::new(store.clone(), live.clone())).transpose()
 }
 
 /// [`build_app`] with the given job runner and live hub.
@@ -144,6 +162,7 @@ fn build_app_with(
     config: &AppConfig,
     jobs: std::sync::Arc<crate::jobs::JobRunner>,
     live: std::sync::Arc<LiveHub>,
+    metrics: Option<std::sync::Arc<observe::Metrics>>,
 ) -> anyhow::Result<Router> {
     let request_id = HeaderName::from_static(REQUEST_ID);
     let rate_limit = config.rate_limit.map(|n| {
@@ -161,6 +180,10 @@ fn build_app_with(
         config.change_check,
     );
     let web = crate::web::router(store_for_web, jobs, live, config.web.clone(), config.request_timeout, MAX_BODY_BYTES);
+    let metrics_route = match (&metrics, &config.metrics.token) {
+        (Some(m), Some(token)) => observe::token_router(m.clone(), token.clone()),
+        _ => Router::new(),
+    };
     let mut app = api::router(state)
         // Innermost, so that neither a hang-up nor the timeout below cancels a write.
         // Inside the task of a write: a lost connection's second attempt (docs/faults.md).
@@ -178,9 +201,12 @@ fn build_app_with(
         // The web interface has layers of its own (HTML error pages, its CSP):
         // it joins below the API's and above the shared ones.
         .merge(web)
+        .merge(metrics_route)
         .layer(axum::middleware::from_fn(limit_headers))
         // Outside every layer that answers with a problem: renders it in the request's language.
         .layer(axum::middleware::from_fn(api::lang::localise_problems))
+        // The request's log event and metrics, with the final status, inside its span.
+        .layer(axum::middleware::from_fn_with_state(metrics, observe::observe))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
             let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
@@ -273,7 +299,7 @@ pub fn parse_origin(s: &str) -> Result<String, String> {
 }
 
 /// Paths that stay where they are under `--client-compat` (outside `/api/v1`).
-const NOT_MAPPED: &[&str] = &["/api/v1", "/health", "/docs"];
+const NOT_MAPPED: &[&str] = &["/api/v1", "/health", "/ready", "/metrics", "/docs"];
 
 /// Maps a request of the existing browser client onto the API (docs/client.md
 /// "Mount"): one trailing slash is dropped (`/subject/?crossClass=true` →
@@ -345,12 +371,24 @@ pub async fn serve_with_compat(
     crate::jobs::recover(&store).await?;
     let jobs = crate::jobs::JobRunner::new(store.clone(), config.jobs.clone());
     let live = LiveHub::with_limit(store.clone(), config.live_streams);
+    let metrics = metrics_of(&store, &config, &live)?;
+    let metrics_server = match (&metrics, &config.metrics.listen) {
+        (Some(m), Some(address)) => {
+            let listener = TcpListener::bind(address.as_str())
+                .await
+                .map_err(|e| anyhow::anyhow!("cannot listen on {address} (--metrics-listen): {e}"))?;
+            tracing::info!(address = %listener.local_addr()?, "metrics listening");
+            let router = observe::listen_router(m.clone());
+            Some(tokio::spawn(async move { axum::serve(listener, router).await }))
+        }
+        _ => None,
+    };
     let main_config = AppConfig { client_compat: config.client_compat && compat.is_none(), ..config.clone() };
-    let app = build_app_with(store.clone(), &main_config, jobs.clone(), live.clone())?;
+    let app = build_app_with(store.clone(), &main_config, jobs.clone(), live.clone(), metrics.clone())?;
     let compat_app = match &compat {
         Some(_) => {
             let compat_config = AppConfig { client_compat: true, ..config.clone() };
-            Some(build_app_with(store, &compat_config, jobs.clone(), live.clone())?)
+            Some(build_app_with(store, &compat_config, jobs.clone(), live.clone(), metrics)?)
         }
         None => None,
     };
@@ -400,6 +438,9 @@ pub async fn serve_with_compat(
     // Server-sent events would hold their connections open for minutes.
     live.close_all();
     graceful.shutdown().await;
+    if let Some(server) = metrics_server {
+        server.abort();
+    }
     running_jobs.stop().await?;
     Ok(())
 }

@@ -152,3 +152,9 @@ mod tests {
         assert!("root".parse::<Role>().is_err());
     }
 }
+
+/// Response extension naming the account a request was made by, for the
+/// request's log event (docs/operations.md §Logs); set by the API's access
+/// check and the web interface's session guard.
+#[derive(Debug, Clone, Copy)]
+pub struct RequestAccount(pub i64);

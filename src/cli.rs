@@ -1,7 +1,9 @@
 //! The command line: `serve`, `migrate`, `import`, `export` (also from and to the
 //! Pensenmanager, docs/migration.md), `backup`, `demo-dataset`.
 //!
-//! Every flag can also be set by an environment variable (shown in `--help`).
+//! Every flag can also be set by an environment variable (shown in `--help`),
+//! and the flags of `serve` by the configuration file of `--config`
+//! ([`config_file`], docs/operations.md §Configure).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +21,8 @@ use crate::store::commit_watch::ChangeCheck;
 use crate::store::fault::StoreSettings;
 use crate::store::Store;
 
+pub mod config_file;
+
 /// schoolplan — master data and course planning service.
 #[derive(Debug, Parser)]
 #[command(name = "schoolplan", version, about)]
@@ -27,9 +31,27 @@ pub struct Cli {
     /// `migrate` create a missing SQLite file; the other commands refuse it.
     #[arg(long, global = true, env = "SCHOOLPLAN_DATABASE", default_value = "sqlite://schoolplan.db")]
     pub database: String,
+    /// A TOML configuration file whose keys are the long flags of `serve` (and `database`,
+    /// `log-format`); flags and environment variables take precedence over it
+    /// (docs/operations.md §Configure).
+    #[arg(long, global = true, env = "SCHOOLPLAN_CONFIG", value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// The log's form on stderr: `text` (for people) or `json` (one object per line). The
+    /// level is set by `RUST_LOG` (default `info,sqlx=warn`).
+    #[arg(long, global = true, env = "SCHOOLPLAN_LOG_FORMAT", default_value = "text")]
+    pub log_format: LogFormat,
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The form of the log (`--log-format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON object per line (docs/operations.md §Logs).
+    Json,
 }
 
 /// Subcommands.
@@ -90,8 +112,12 @@ pub enum Command {
         job_products_total: u64,
         /// SMTP server for WorkloadMail: `smtp://host:25` (plain), `smtp://host:587` with STARTTLS
         /// via `?tls=required`, or `smtps://user:password@host:465`. Without it mailing is off.
-        #[arg(long, env = "SCHOOLPLAN_SMTP_URL")]
+        #[arg(long, env = "SCHOOLPLAN_SMTP_URL", hide_env_values = true)]
         smtp_url: Option<String>,
+        /// A file holding the SMTP password (its first line), put into `--smtp-url` (which then
+        /// names the user): the password stays off the command line and out of the configuration.
+        #[arg(long, env = "SCHOOLPLAN_SMTP_PASSWORD_FILE", value_name = "FILE", requires = "smtp_url")]
+        smtp_password_file: Option<PathBuf>,
         /// How the caches learn of commits by other servers, the CLI or SQL by hand on
         /// PostgreSQL: `notify` listens for notifications (a commit elsewhere is seen
         /// usually well under a millisecond later); `poll` asks the database on every
@@ -110,6 +136,17 @@ pub enum Command {
         /// The database's faults (docs/faults.md).
         #[command(flatten)]
         db: DbArgs,
+        /// Serve `GET /metrics` (Prometheus text) on this address of its own (`HOST:PORT`, no
+        /// token; keep it off the internet). Metrics are off unless this or `--metrics-token` is given.
+        #[arg(long, env = "SCHOOLPLAN_METRICS_LISTEN")]
+        metrics_listen: Option<String>,
+        /// Serve `GET /metrics` on `--listen` too, to `Authorization: Bearer TOKEN` only
+        /// (prefer `--metrics-token-file`).
+        #[arg(long, env = "SCHOOLPLAN_METRICS_TOKEN", hide_env_values = true, conflicts_with = "metrics_token_file")]
+        metrics_token: Option<String>,
+        /// A file holding the `--metrics-token` (its first line).
+        #[arg(long, env = "SCHOOLPLAN_METRICS_TOKEN_FILE", value_name = "FILE")]
+        metrics_token_file: Option<PathBuf>,
     },
     /// Manage accounts.
     Account {
@@ -123,8 +160,13 @@ pub enum Command {
         #[command(subcommand)]
         action: TokenAction,
     },
-    /// Apply the database migrations and exit.
-    Migrate,
+    /// Apply the database migrations and exit. A database migrated by a newer schoolplan is
+    /// refused (docs/operations.md §Downgrade).
+    Migrate {
+        /// List the migrations that would be applied, and apply none.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// Import a dataset file (JSON, see docs/dataset.md) into an empty database, in one transaction;
     /// or, with `--from-pensenmanager URL`, a school from the Pensenmanager's PostgreSQL database
     /// (docs/migration.md).
@@ -220,8 +262,17 @@ pub struct ClientArgs {
     pub oidc_signin: bool,
     /// The client secret of the app registration for --oidc-signin, when it has one (prefer the
     /// environment variable: a command line is visible to every user of the machine).
-    #[arg(long, env = "SCHOOLPLAN_OIDC_CLIENT_SECRET", hide_env_values = true)]
+    #[arg(
+        long,
+        env = "SCHOOLPLAN_OIDC_CLIENT_SECRET",
+        hide_env_values = true,
+        conflicts_with = "oidc_client_secret_file"
+    )]
     pub oidc_client_secret: Option<String>,
+    /// A file holding the client secret of --oidc-signin (its first line): the secret stays off
+    /// the command line and out of the configuration file.
+    #[arg(long, env = "SCHOOLPLAN_OIDC_CLIENT_SECRET_FILE", value_name = "FILE")]
+    pub oidc_client_secret_file: Option<PathBuf>,
 }
 
 impl ClientArgs {
@@ -275,7 +326,11 @@ impl ClientArgs {
             anyhow::bail!("--oidc-issuer must be an https URL for --oidc-signin, not `{issuer}`");
         }
         let mut config = crate::oidc::signin::SignInConfig::new(issuer, client_id, "");
-        config.client_secret = self.oidc_client_secret.clone().filter(|s| !s.trim().is_empty());
+        let secret = match &self.oidc_client_secret_file {
+            Some(file) => Some(read_secret(file, "--oidc-client-secret-file")?),
+            None => self.oidc_client_secret.clone(),
+        };
+        config.client_secret = secret.filter(|s| !s.trim().is_empty());
         config.claim = self.oidc_claim.trim().to_string();
         Ok(Some(config))
     }
@@ -328,6 +383,34 @@ pub enum TokenAction {
     },
     /// List tokens (never their secrets).
     List,
+}
+
+/// The secret in `file`: its first line (without the line end), not empty.
+/// `flag` names the flag in errors.
+pub fn read_secret(file: &std::path::Path, flag: &str) -> anyhow::Result<String> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("{flag}: cannot read {}", file.display()))?;
+    let secret = text.lines().next().unwrap_or_default().to_string();
+    if secret.trim().is_empty() {
+        anyhow::bail!("{flag}: {} holds no secret on its first line", file.display());
+    }
+    Ok(secret)
+}
+
+/// `--smtp-url` with the password of `--smtp-password-file` put in.
+fn smtp_url_with_password(
+    url: Option<String>,
+    password_file: Option<&std::path::Path>,
+) -> anyhow::Result<Option<String>> {
+    let (Some(url), Some(file)) = (&url, password_file) else {
+        return Ok(url);
+    };
+    let password = read_secret(file, "--smtp-password-file")?;
+    let mut parsed = url::Url::parse(url).map_err(|e| anyhow::anyhow!("--smtp-url is not a URL: {e}"))?;
+    if parsed.username().is_empty() {
+        anyhow::bail!("--smtp-password-file needs the user in --smtp-url (smtps://USER@host:465)");
+    }
+    parsed.set_password(Some(&password)).map_err(|()| anyhow::anyhow!("--smtp-url cannot hold a password"))?;
+    Ok(Some(parsed.to_string()))
 }
 
 /// A rate limit setting: requests per second per token, or off.
@@ -388,14 +471,22 @@ fn log_panics() {
 
 /// Entry point of the binary: parses arguments, sets up logging, runs the command.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn")),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    let cli = match config_file::parse(std::env::args_os().collect()) {
+        Ok(cli) => cli,
+        Err(config_file::ParseError::Usage(e)) => e.exit(),
+        Err(config_file::ParseError::File(e)) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match cli.log_format {
+        LogFormat::Text => log.init(),
+        // One flat object per event; the span's fields (the request id) under `span`.
+        LogFormat::Json => log.json().flatten_event(true).with_span_list(false).init(),
+    }
     log_panics();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
@@ -483,7 +574,16 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             public_url,
             live_streams,
             db,
+            smtp_password_file,
+            metrics_listen,
+            metrics_token,
+            metrics_token_file,
         } => {
+            let smtp_url = smtp_url_with_password(smtp_url, smtp_password_file.as_deref())?;
+            let metrics_token = match metrics_token_file {
+                Some(file) => Some(read_secret(&file, "--metrics-token-file")?),
+                None => metrics_token,
+            };
             if job_lease_renewal.is_zero() || job_lease_renewal >= job_lease {
                 anyhow::bail!("--job-lease-renewal must be above zero and below --job-lease");
             }
@@ -559,6 +659,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                         }),
                     },
                     live_streams: live_streams as usize,
+                    metrics: app::MetricsConfig { listen: metrics_listen, token: metrics_token },
                 },
                 app::shutdown_signal(),
             )
@@ -566,7 +667,23 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             store.close().await;
             Ok(())
         }
-        Command::Migrate => {
+        Command::Migrate { dry_run: true } => {
+            let store = Store::connect_existing(&cli.database).await?;
+            let status = store.schema_status().await;
+            store.close().await;
+            let status = status?;
+            if let Some(refusal) = status.downgrade_refusal() {
+                anyhow::bail!(refusal);
+            }
+            if status.pending.is_empty() {
+                eprintln!("no pending migrations: the database is current");
+            }
+            for m in &status.pending {
+                println!("{:04} {}", m.version, m.description);
+            }
+            Ok(())
+        }
+        Command::Migrate { dry_run: false } => {
             let store = open(&cli.database, true).await?;
             store.close().await;
             eprintln!("migrations applied");
@@ -914,6 +1031,29 @@ mod tests {
             Command::Serve { client, .. } => client.signin_settings(),
             _ => unreachable!("serve parsed"),
         }
+    }
+
+    #[test]
+    fn secrets_come_from_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("secret");
+        std::fs::write(&file, "s3cret-from-file\n").unwrap();
+        let path = file.to_str().unwrap();
+        let args = ["--oidc-signin", "--oidc-issuer", "https://idp/t/v2.0", "--oidc-client-id", "app"];
+        let with_file = |extra: &[&str]| signin_args(&[&args[..], extra].concat());
+        let on = with_file(&["--oidc-client-secret-file", path]).unwrap().expect("switched on");
+        assert_eq!(on.client_secret.as_deref(), Some("s3cret-from-file"));
+        assert!(
+            with_file(&["--oidc-client-secret-file", path, "--oidc-client-secret", "x"]).is_err(),
+            "one or the other"
+        );
+        let url = smtp_url_with_password(Some("smtps://mailer@mail.school.ch:465".into()), Some(&file)).unwrap();
+        assert_eq!(url.as_deref(), Some("smtps://mailer:s3cret-from-file@mail.school.ch:465"));
+        assert!(smtp_url_with_password(Some("smtps://mail.school.ch:465".into()), Some(&file)).is_err(), "no user");
+        std::fs::write(&file, "\nsecond line").unwrap();
+        let err = with_file(&["--oidc-client-secret-file", path]).expect_err("an empty first line");
+        assert!(format!("{err:#}").contains("--oidc-client-secret-file"), "{err:#}");
+        assert!(with_file(&["--oidc-client-secret-file", "/no/such/secret"]).is_err());
     }
 
     #[test]

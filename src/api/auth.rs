@@ -148,9 +148,12 @@ async fn check(State(Checker { app, access }): State<Checker>, mut req: Request,
             return res;
         }
     }
+    let account = principal.account_id;
     req.extensions_mut().insert(principal);
     req.extensions_mut().insert(super::cache::CaughtUp);
-    next.run(req).await
+    let mut res = next.run(req).await;
+    res.extensions_mut().insert(crate::auth::RequestAccount(account));
+    res
 }
 
 /// The caller of an identity-provider token (docs/client.md §Single sign-on): the

@@ -27,6 +27,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::body::{Body, Bytes};
@@ -133,6 +134,17 @@ impl ResponseCache {
     }
 }
 
+/// Answers served from the caches of this process (`schoolplan_cache_hits_total` of `/metrics`).
+static HITS: AtomicU64 = AtomicU64::new(0);
+/// Answers the caches of this process had to build (`schoolplan_cache_misses_total`).
+static MISSES: AtomicU64 = AtomicU64::new(0);
+
+/// (hits, misses) of the response caches of this process since its start
+/// (docs/operations.md §Monitor).
+pub fn hits_and_misses() -> (u64, u64) {
+    (HITS.load(Ordering::Relaxed), MISSES.load(Ordering::Relaxed))
+}
+
 /// Middleware (for `from_fn_with_state`) serving planning-data `GET`s from
 /// the cache and filling it with the handlers' `200` answers.
 pub async fn cached(State(cache): State<Arc<ResponseCache>>, req: Request, next: Next) -> Response {
@@ -154,14 +166,17 @@ pub async fn cached(State(cache): State<Arc<ResponseCache>>, req: Request, next:
         cache.changes.catch_up().await
     };
     if let Some(hit) = cache.lookup(&key, caught_up) {
+        HITS.fetch_add(1, Ordering::Relaxed);
         return hit;
     }
     let stripe = &cache.stripes[(cache.hasher.hash_one(&key) as usize) % STRIPES];
     let _building = stripe.lock().await;
     let generation = cache.changes.current();
     if let Some(hit) = cache.lookup(&key, generation) {
+        HITS.fetch_add(1, Ordering::Relaxed);
         return hit; // built by a concurrent request meanwhile
     }
+    MISSES.fetch_add(1, Ordering::Relaxed);
     let res = next.run(req).await;
     if res.status() != StatusCode::OK {
         return res;

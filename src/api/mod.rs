@@ -123,7 +123,7 @@ pub fn resource_routes() -> ApiRouter {
 }
 
 /// Paths served without a token (docs/contract.md §Roles and authentication). Every other route is protected.
-pub const PUBLIC_PATHS: &[&str] = &["/health", "/api/v1/version", "/api/v1/config", openapi::DOCUMENT_PATH];
+pub const PUBLIC_PATHS: &[&str] = &["/health", "/ready", "/api/v1/version", "/api/v1/config", openapi::DOCUMENT_PATH];
 
 /// Every route of the application, each `/api/v1` route wrapped in its access
 /// check by construction, plus the OpenAPI document built from their
@@ -156,10 +156,19 @@ async fn not_found() -> Error {
     Error::new(ErrorCode::NotFound, Message::new("error-no-such-path"))
 }
 
+/// Response extension of an error status whose body a handler wrote on
+/// purpose (the 503 of `/health` and `/ready`, read by load balancers):
+/// [`problem_for_bare_errors`] leaves it as it is.
+#[derive(Debug, Clone, Copy)]
+pub struct OwnBody;
+
 /// Gives error responses produced outside the handlers (405 from the router,
 /// 413/503 from layers) an RFC 9457 body, keeping their headers (`Allow`).
 pub async fn problem_for_bare_errors(req: Request, next: Next) -> Response {
     let res = next.run(req).await;
+    if res.extensions().get::<OwnBody>().is_some() {
+        return res;
+    }
     let status = res.status();
     let is_problem =
         res.headers().get(header::CONTENT_TYPE).is_some_and(|ct| ct.as_bytes().starts_with(PROBLEM_JSON.as_bytes()));

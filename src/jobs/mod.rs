@@ -349,7 +349,10 @@ impl JobRunner {
             stored = self.finish(&job, &log, None, Some(&error)).await;
         }
         match stored {
-            Ok(true) => {}
+            Ok(true) => {
+                let state = if error.is_some() { "failed" } else { "done" };
+                tracing::info!(job = id.0, kind = %job.name, state, "job finished");
+            }
             Ok(false) => tracing::warn!(job = id.0, "the job's lease ran out before its end was stored"),
             Err(e) => tracing::error!(job = id.0, error = %e, "cannot store the end of a job"),
         }

@@ -43,6 +43,7 @@ pub mod lessontable;
 pub mod lookup;
 pub mod move_report;
 pub mod opening;
+pub mod operations;
 pub mod payroll;
 pub mod pool;
 pub mod presence;
@@ -398,8 +399,13 @@ impl Store {
         Ok(Store::new(Pool::Postgres(pool), fault::DEFAULT_BUSY_TIMEOUT))
     }
 
-    /// Applies the embedded migrations of the backend.
+    /// Applies the embedded migrations of the backend. A database migrated
+    /// by a newer schoolplan (a migration this binary does not know) is
+    /// refused with a message saying so ([`operations::SchemaStatus::downgrade_refusal`]).
     pub async fn migrate(&self) -> anyhow::Result<()> {
+        if let Some(refusal) = self.schema_status().await?.downgrade_refusal() {
+            anyhow::bail!(refusal);
+        }
         match &self.pool {
             Pool::Sqlite(p) => SQLITE_MIGRATOR.run(p).await.context("SQLite migration failed"),
             Pool::Postgres(p) => POSTGRES_MIGRATOR.run(p).await.context("PostgreSQL migration failed"),

@@ -32,7 +32,7 @@
 //! and none of them is kept. Writes by other processes (the command line,
 //! another server) still meet SQLite's busy timeout.
 
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -62,6 +62,24 @@ pub(crate) struct Writer {
     /// How long a batch waits for the write lock another process holds
     /// (SQLite's busy timeout, `--db-busy-timeout`), for the message of 503 `database_busy`.
     busy_timeout: Duration,
+    /// Writes waiting for the lock now ([`Writer::waiting`]).
+    waiting: Arc<AtomicUsize>,
+}
+
+/// Counts one write as waiting for the lock while it lives.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn new(count: &'a AtomicUsize) -> Waiting<'a> {
+        count.fetch_add(1, Ordering::Relaxed);
+        Waiting(count)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// What this writer's committed batches left behind (shared with the tasks
@@ -200,6 +218,11 @@ impl Writer {
         }
     }
 
+    /// Writes waiting for the writer's lock now (the queue's depth).
+    pub(crate) fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
+    }
+
     /// Number of batches committed so far.
     pub(crate) fn commits(&self) -> u64 {
         self.commits.batches.load(Ordering::Relaxed)
@@ -231,7 +254,9 @@ impl Writer {
         let Some(pool) = self.pool.clone() else {
             return Err(Error::internal(anyhow::anyhow!("a write on SQLite through a store without a writer")));
         };
+        let waiting = Waiting::new(&self.waiting);
         let state = lock(&self.state).await?;
+        drop(waiting);
         let (lock, commits) = (self.state.clone(), self.commits.clone());
         let fire_triggers = self.fire_triggers.load(Ordering::SeqCst);
         let busy = self.busy_timeout;

@@ -120,8 +120,13 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
             }
         }
     }
+    let account = user.as_ref().map(|u| u.account_id);
     req.extensions_mut().insert(Viewer { user, lang });
-    next.run(req).await
+    let mut res = next.run(req).await;
+    if let Some(id) = account {
+        res.extensions_mut().insert(crate::auth::RequestAccount(id));
+    }
+    res
 }
 
 /// Why an unsafe request's body is refused before its handler runs.

@@ -28,6 +28,7 @@ mod lookups;
 mod mail;
 mod openapi;
 mod opening;
+mod operations;
 mod pdfs;
 mod schoolclasses;
 mod schoolyears;

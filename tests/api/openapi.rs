@@ -79,8 +79,8 @@ async fn every_operation_documents_its_responses_and_security() {
         for (method, op) in item.as_object().expect("path item") {
             let responses = op["responses"].as_object().expect("responses");
             assert!(responses.contains_key("500"), "{method} {path} lacks 500");
-            let public =
-                ["/health", "/api/v1/version", "/api/v1/config", "/api/v1/openapi.json"].contains(&path.as_str());
+            let public = ["/health", "/ready", "/api/v1/version", "/api/v1/config", "/api/v1/openapi.json"]
+                .contains(&path.as_str());
             if public {
                 assert_eq!(op["security"], serde_json::json!([]), "{method} {path} should be public");
             } else {

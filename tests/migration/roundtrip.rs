@@ -31,7 +31,7 @@ async fn all_workloads(store: &Store) -> BTreeMap<String, Value> {
 /// Every teacher's workload as `GET /api/v1/workload?schoolYear=ID` answers
 /// it, per school year code, from a server on `store`.
 async fn served_workloads(store: &Store) -> BTreeMap<String, Value> {
-    let config = helpers::AppConfig { rate_limit: None, ..helpers::TestApp::config() };
+    let config = schoolplan::app::AppConfig { rate_limit: None, ..helpers::TestApp::config() };
     let app = helpers::TestApp::spawn_on(store.clone(), None, config, std::future::pending()).await;
     let years = app.get("/schoolyear").await.expect(200);
     let mut out = BTreeMap::new();
