@@ -45,6 +45,7 @@ pub mod live;
 pub mod lookups;
 pub mod mail;
 pub mod notice;
+pub mod object_link;
 pub mod opening;
 pub mod overview;
 pub mod pool;
