@@ -352,7 +352,8 @@
 
 // Working together (docs/web.md §Working together): a page of a school year
 // listens to /years/{id}/live. `presence` names the others with the year
-// open; `change` tells who changed what and reloads the content region
+// open; `change` tells who changed what (its data: the sentence, and on a
+// second line the object's page, which the note links to) and reloads the content region
 // (#live-region, via htmx) — unless the person is typing in a form there,
 // then a button offers the reload. Without a stream (refused with 429), the
 // region is reloaded every minute instead.
@@ -394,7 +395,16 @@
     source.addEventListener("presence", function (e) { presence.textContent = e.data; });
     source.addEventListener("alone", function () { presence.textContent = ""; });
     source.addEventListener("change", function (e) {
-      note.textContent = e.data;
+      var lines = e.data.split("\n");
+      note.textContent = "";
+      if (lines[1] && lines[1].charAt(0) === "/" && lines[1].charAt(1) !== "/") {
+        var link = document.createElement("a");
+        link.href = lines[1];
+        link.textContent = lines[0];
+        note.appendChild(link);
+      } else {
+        note.textContent = lines[0];
+      }
       var region = document.getElementById("live-region");
       if (region && editing(region)) {
         if (button) button.hidden = false;

@@ -1,8 +1,16 @@
 # Working together live (docs/web.md §Working together).
 
-live-changed = { $name } hat { $kind } { $id } geändert.
-live-created = { $name } hat { $kind } { $id } erstellt.
-live-deleted = { $name } hat { $kind } { $id } gelöscht.
+live-changed = { $name } hat { $object } geändert.
+live-created = { $name } hat { $object } erstellt.
+live-deleted = { $name } hat { $object } gelöscht.
+live-merged = { $name } hat { $object } zusammengeführt.
+live-split = { $name } hat { $object } aufgeteilt.
+live-cancelled = { $name } hat { $object } abgesagt.
+live-resumed = { $name } hat { $object } wieder aufgenommen.
+live-archived = { $name } hat { $object } archiviert.
+live-restored = { $name } hat { $object } aus dem Archiv geholt.
+live-revoked = { $name } hat { $object } widerrufen.
+live-imported = { $name } hat einen Datensatz importiert.
 live-many = Andere haben vieles geändert.
 live-presence = Ebenfalls geöffnet: { $names }
 live-reload = Neu laden

@@ -1,8 +1,16 @@
 # Working together live (docs/web.md §Working together).
 
-live-changed = { $name } changed { $kind } { $id }.
-live-created = { $name } created { $kind } { $id }.
-live-deleted = { $name } deleted { $kind } { $id }.
+live-changed = { $name } changed { $object }.
+live-created = { $name } created { $object }.
+live-deleted = { $name } deleted { $object }.
+live-merged = { $name } merged { $object }.
+live-split = { $name } split { $object }.
+live-cancelled = { $name } cancelled { $object }.
+live-resumed = { $name } resumed { $object }.
+live-archived = { $name } archived { $object }.
+live-restored = { $name } restored { $object } from the archive.
+live-revoked = { $name } revoked { $object }.
+live-imported = { $name } imported a data set.
 live-many = Others changed a lot.
 live-presence = Also open: { $names }
 live-reload = Reload

@@ -1,8 +1,16 @@
 # Working together live (docs/web.md §Working together).
 
-live-changed = { $name } a modifié : { $kind } { $id }.
-live-created = { $name } a créé : { $kind } { $id }.
-live-deleted = { $name } a supprimé : { $kind } { $id }.
+live-changed = { $name } a modifié : { $object }.
+live-created = { $name } a créé : { $object }.
+live-deleted = { $name } a supprimé : { $object }.
+live-merged = { $name } a fusionné : { $object }.
+live-split = { $name } a divisé : { $object }.
+live-cancelled = { $name } a annulé : { $object }.
+live-resumed = { $name } a rétabli : { $object }.
+live-archived = { $name } a archivé : { $object }.
+live-restored = { $name } a sorti des archives : { $object }.
+live-revoked = { $name } a révoqué : { $object }.
+live-imported = { $name } a importé un jeu de données.
 live-many = D'autres personnes ont fait de nombreuses modifications.
 live-presence = Également ouvert par : { $names }
 live-reload = Recharger

@@ -229,7 +229,8 @@ pub async fn import_into(tx: &mut Conn, dataset: &Dataset) -> Result<ImportCount
     }
     let counts = load(tx, dataset).await?;
     let summary = json!({"imported": counts});
-    tx.insert_audit(None, "IMPORT", "(dataset)", "dataset", None, &summary, None).await?;
+    let what = crate::store::account::AuditWhat { action: "imported", label: None, school_year: None };
+    tx.insert_audit(None, "IMPORT", "(dataset)", "dataset", None, &summary, what).await?;
     Ok(counts)
 }
 

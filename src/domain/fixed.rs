@@ -75,6 +75,20 @@ impl Fixed {
     }
 }
 
+/// A number as a planner types it, in the grammar of [`Literal::parse`]:
+/// trimmed, one decimal comma read as a point (`2,5` → `2.5`; docs/web.md
+/// §Numbers). Every number field of the web and the pasted theses read
+/// through it. Anything else is left as typed, for the reader to refuse
+/// (`1,2,5`, `2,5.1`).
+pub fn typed_decimal(typed: &str) -> String {
+    let t = typed.trim();
+    if t.matches(',').count() == 1 && !t.contains('.') {
+        t.replace(',', ".")
+    } else {
+        t.to_string()
+    }
+}
+
 /// A number exactly as written: `-`, digits, optionally `.` and digits, and
 /// optionally an exponent (`e`/`E`, sign, digits) — the grammar of a JSON
 /// number, of which the plain decimal text of request bodies is a part.
@@ -265,6 +279,18 @@ impl utoipa::ToSchema for Amount {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_typed_decimal_comma_is_a_point() {
+        use super::typed_decimal;
+        assert_eq!(typed_decimal(" 2,5 "), "2.5");
+        assert_eq!(typed_decimal("-1,25"), "-1.25");
+        assert_eq!(typed_decimal("2.5"), "2.5");
+        assert_eq!(typed_decimal("3"), "3");
+        // Not one decimal comma: left for the reader to refuse.
+        assert_eq!(typed_decimal("1,2,5"), "1,2,5");
+        assert_eq!(typed_decimal("2,5.1"), "2,5.1");
+    }
+
     #[test]
     fn amounts_print_exactly() {
         use super::Amount;

@@ -103,7 +103,7 @@ fn count(text: &str) -> Option<Fixed> {
     if text.is_empty() {
         return Some(Fixed(0));
     }
-    let lit = Literal::parse(&text.replace(',', "."))?;
+    let lit = Literal::parse(&super::fixed::typed_decimal(text))?;
     // Out of range and too precise alike are no count.
     Fixed::from_literal(&lit, 0, MAX_THESIS_COUNT).ok()
 }

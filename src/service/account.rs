@@ -7,7 +7,7 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::audit::Actor;
+use super::audit::{Action, Actor};
 use super::crud::Written;
 use super::version::Expect;
 use crate::auth::{generate_token, NewToken, Role};
@@ -157,7 +157,8 @@ pub async fn create_token(
         ));
     }
     let info = tx.create_token(account, &token, label, expires).await?;
-    actor.record_changes(&mut tx, "token", info.id, &json!({"after": info})).await?;
+    let label = Some(info.account_name.as_str());
+    actor.record_changes(&mut tx, Action::Created, "token", info.id, label, &json!({"after": info})).await?;
     tx.commit().await?;
     Ok((info, token))
 }
@@ -171,7 +172,9 @@ pub async fn revoke_token(store: &Store, actor: &Actor, id: i64) -> Result<()> {
     }
     let mut tx = store.begin().await?;
     let info = tx.revoke_token(id).await?;
-    actor.record_changes(&mut tx, "token", id, &json!({"after": {"revokedAt": info.revoked_at}})).await?;
+    let changes = json!({"after": {"revokedAt": info.revoked_at}});
+    let label = Some(info.account_name.as_str());
+    actor.record_changes(&mut tx, Action::Revoked, "token", id, label, &changes).await?;
     tx.commit().await
 }
 

@@ -10,7 +10,7 @@
 //! are their steps (the dataset import calls [`create`] inside its own
 //! transaction).
 
-use super::audit::Actor;
+use super::audit::{Action, Actor};
 use super::crud::{Crud, Written};
 use super::version::{Expect, Version};
 use crate::domain::course::{
@@ -72,7 +72,7 @@ pub async fn merge_courses(store: &Store, actor: &Actor, ids: &[CourseId], expec
     let merged = merge(&mut tx, &before).await?;
     for old in &before {
         let after = (old.id == merged.id).then_some(&merged);
-        actor.record(&mut tx, Courses::PATH, old.id.0, Some(old), after).await?;
+        actor.record_as(&mut tx, Some(Action::Merged), Courses::PATH, old.id.0, Some(old), after).await?;
     }
     tx.commit().await?;
     Written::new(merged.id.0, merged)
@@ -87,7 +87,7 @@ pub async fn split_course(store: &Store, actor: &Actor, id: CourseId, expect: &E
     let courses = split(&mut tx, &before).await?;
     for after in &courses {
         let old = (after.id == id).then_some(&before);
-        actor.record(&mut tx, Courses::PATH, after.id.0, old, Some(after)).await?;
+        actor.record_as(&mut tx, Some(Action::Split), Courses::PATH, after.id.0, old, Some(after)).await?;
     }
     tx.commit().await?;
     Ok(courses)

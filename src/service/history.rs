@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use super::audit::Action;
 use super::meanwhile::{change_of, Change};
 use crate::auth::Role;
 use crate::error::{Error, ErrorCode, Result};
@@ -15,22 +16,12 @@ use crate::store::Store;
 /// Entries per page of a history.
 pub const PER_PAGE: usize = 25;
 
-/// What an audit entry did to the object.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// Created it: only values after (the whole object).
-    Created,
-    /// Changed fields: values before and after.
-    Changed,
-    /// Deleted it: only values before (the whole object).
-    Deleted,
-}
-
 /// One entry of a history.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
-    /// What the entry did.
-    pub kind: Kind,
+    /// What the entry did (created and deleted hold the whole object,
+    /// the others the changed fields).
+    pub action: Action,
     /// When, who and the fields with their values before and after.
     pub change: Change,
 }
@@ -82,12 +73,8 @@ pub async fn object_history(store: &Store, role: Role, object_type: &str, id: i6
         if i / PER_PAGE + 1 != page {
             continue;
         }
-        let kind = match (parsed.get("before").is_some(), parsed.get("after").is_some()) {
-            (false, true) => Kind::Created,
-            (true, false) => Kind::Deleted,
-            _ => Kind::Changed,
-        };
-        entries.push(Entry { kind, change: change_of(row.at, row.account_name, &row.changes) });
+        let action = Action::of_entry(row.action.as_deref(), &row.changes);
+        entries.push(Entry { action, change: change_of(row.at, row.account_name, &row.changes) });
     }
     if code.is_none() {
         code = current_code(store, object_type, id).await;

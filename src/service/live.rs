@@ -42,6 +42,7 @@ use std::time::Duration;
 use tokio::sync::broadcast;
 use tokio::time::Instant;
 
+use super::audit::Action;
 use crate::auth::{timestamp_text, Role};
 use crate::error::Result;
 use crate::store::account::AuditEntry;
@@ -84,8 +85,14 @@ pub struct LiveChange {
     pub object_type: String,
     /// Its id.
     pub object_id: Option<i64>,
-    /// `POST` (created), `PUT` (changed), `DELETE` (deleted).
-    pub method: String,
+    /// What was done, whichever front door did it.
+    pub action: Action,
+    /// The object as planners name it (`Biologie F29c`, `jla`, `jla 26/27`;
+    /// `None`: unknown).
+    pub label: Option<String>,
+    /// Whether the object is still there after the change (not deleted,
+    /// nor merged into another): only then may a note link to it.
+    pub remains: bool,
     /// The school year of the object (`None`: master data, every year).
     pub school_year: Option<i64>,
 }
@@ -124,10 +131,18 @@ impl From<AuditEntry> for LiveChange {
             account_name: e.account_name,
             object_type: e.object_type,
             object_id: e.object_id,
-            method: e.method,
+            action: Action::of_entry(e.action.as_deref(), &e.changes),
+            label: e.label,
+            remains: remains(&e.changes),
             school_year: e.school_year,
         }
     }
+}
+
+/// Whether the compact changes `changes` keep values after the change (the
+/// object remains), as every action but a deletion does.
+fn remains(changes: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(changes).is_ok_and(|c| c.get("after").is_some())
 }
 
 /// The changes and the presence of one server (see the module doc).
@@ -518,7 +533,9 @@ mod tests {
             account_name: "demo-admin".into(),
             object_type: object_type.into(),
             object_id: Some(object_id),
-            method: "POST".into(),
+            action: Action::Created,
+            label: None,
+            remains: true,
             school_year,
         }
     }

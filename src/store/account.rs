@@ -134,10 +134,18 @@ pub struct AuditEntry {
     pub account_id: Option<i64>,
     /// Acting account name.
     pub account_name: String,
-    /// HTTP method.
+    /// HTTP method (a web form: `POST`, whatever it did; see `action`).
     pub method: String,
     /// Request path.
     pub path: String,
+    /// What the entry did, whichever front door did it: `created`,
+    /// `changed`, `deleted`, `merged`, `split`, `cancelled`, `resumed`,
+    /// `archived`, `restored`, `revoked`, `imported` (null: an entry of an
+    /// earlier version, read from `changes`).
+    pub action: Option<String>,
+    /// The object as planners name it (`Biologie F29c`, `jla`, `jla 26/27`;
+    /// null: unknown, or an entry of an earlier version).
+    pub label: Option<String>,
     /// Kind of object changed (resource name, e.g. `teacher`).
     pub object_type: String,
     /// Id of the object changed.
@@ -149,6 +157,18 @@ pub struct AuditEntry {
     /// tokens, or an entry older than the column): where the web's live
     /// changes announce it.
     #[serde(skip)]
+    pub school_year: Option<i64>,
+}
+
+/// What an audit entry records beside who and the changes: the action's
+/// name, the object's label and its school year.
+#[derive(Debug, Clone, Copy)]
+pub struct AuditWhat<'a> {
+    /// The action's name (`crate::service::audit::Action::as_str`).
+    pub action: &'a str,
+    /// The object as planners name it (`crate::service::audit::label_of`).
+    pub label: Option<&'a str>,
+    /// The object's school year (`None`: master data, accounts, tokens).
     pub school_year: Option<i64>,
 }
 
@@ -371,13 +391,13 @@ impl Conn {
         object_type: &str,
         object_id: Option<i64>,
         changes: &serde_json::Value,
-        school_year: Option<i64>,
+        what: AuditWhat<'_>,
     ) -> Result<()> {
         let now = crate::auth::now_text();
         with_conn!(self, |c| {
             sqlx::query(
-            "INSERT INTO audit_entry (at, account_id, account_name, method, path, object_type, object_id, changes, school_year) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+            "INSERT INTO audit_entry (at, account_id, account_name, method, path, object_type, object_id, changes, school_year, action, label) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
         )
         .bind(&now)
         .bind(actor.map(|a| a.account_id))
@@ -387,7 +407,9 @@ impl Conn {
         .bind(object_type)
         .bind(object_id)
         .bind(changes.to_string())
-        .bind(school_year)
+        .bind(what.school_year)
+        .bind(what.action)
+        .bind(what.label)
         .execute(c)
         .await?
         .rows_affected()
@@ -401,7 +423,7 @@ impl Conn {
     pub async fn audit_after(&mut self, after: i64, limit: i64) -> Result<Vec<AuditEntry>> {
         Ok(with_conn!(self, |c| {
             sqlx::query_as(
-            "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes, school_year FROM audit_entry \
+            "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes, school_year, action, label FROM audit_entry \
              WHERE id > $1 ORDER BY id LIMIT $2"
         )
         .bind(after)
@@ -422,7 +444,7 @@ impl Conn {
     pub async fn list_audit(&mut self, f: &AuditFilter) -> Result<Vec<AuditEntry>> {
         let rows: Vec<AuditEntry> = with_conn!(self, |c| {
             sqlx::query_as(
-            "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes, school_year FROM audit_entry \
+            "SELECT id, at, account_id, account_name, method, path, object_type, object_id, changes, school_year, action, label FROM audit_entry \
              WHERE ($1 IS NULL OR object_type = $1) AND ($2 IS NULL OR object_id = $2) \
                AND ($3 IS NULL OR at >= $3) AND ($4 IS NULL OR at < $4) ORDER BY id DESC"
         )

@@ -106,7 +106,7 @@ impl YearRecord for EmploymentRecord {
             "comments": f.text("comments"),
         });
         for name in PERCENTS {
-            body[name] = f.text(name);
+            body[name] = f.number(name);
         }
         body
     }

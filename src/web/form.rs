@@ -81,6 +81,15 @@ impl FormData {
         }
     }
 
+    /// A number field for the domain's reader: as typed, with a decimal
+    /// comma or point ([`crate::domain::fixed::typed_decimal`]); blank → `null`.
+    pub fn number(&self, name: &str) -> Value {
+        match self.text(name) {
+            Value::String(s) => Value::String(crate::domain::fixed::typed_decimal(&s)),
+            other => other,
+        }
+    }
+
     /// A checkbox: checked when sent with any value but `false`.
     pub fn checked(&self, name: &str) -> bool {
         self.0.iter().any(|(k, v)| k == name && v != "false")

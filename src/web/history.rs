@@ -24,7 +24,8 @@ use super::redirect::local_target;
 use super::{page_error, render, WebState};
 use crate::auth::Role;
 use crate::i18n::{self, Lang};
-use crate::service::history::{self, Entry, Kind};
+use crate::service::audit::Action;
+use crate::service::history::{self, Entry};
 
 /// The history page.
 #[derive(Template)]
@@ -54,17 +55,6 @@ pub struct EntryView {
     /// (field, before, after), every text made.
     pub fields: Vec<(String, String, String)>,
 }
-
-/// The record screens' paths by audit type: where the link back leads.
-const RECORD_PATHS: &[(&str, &str)] = &[
-    ("teacher", "/teachers"),
-    ("subject", "/subjects"),
-    ("schoolclass", "/classes"),
-    ("subjectcategory", "/subjectcategories"),
-    ("subjecttype", "/subjecttypes"),
-    ("gender", "/genders"),
-    ("account", "/admin/accounts"),
-];
 
 /// The history link of object `object_type` `id` (`/history/teacher/7`).
 pub fn link(object_type: &str, id: i64) -> String {
@@ -135,11 +125,7 @@ fn urlencoding(path: &str) -> String {
 fn back_link(object_type: &str, id: i64, back: Option<&str>) -> String {
     match back.and_then(local_target) {
         Some(b) => b,
-        None => RECORD_PATHS
-            .iter()
-            .find(|(t, _)| *t == object_type)
-            .map(|(_, base)| format!("{base}/{id}"))
-            .unwrap_or_default(),
+        None => super::object_link::object_page(object_type, id, None).unwrap_or_default(),
     }
 }
 
@@ -162,20 +148,13 @@ fn known(lang: Lang, key: &str) -> Option<String> {
 /// An entry as shown: created and deleted objects list their non-empty
 /// fields (the other side `–`); the id is left out.
 fn entry(lang: Lang, e: &Entry) -> EntryView {
-    let kind = i18n::text(
-        lang,
-        match e.kind {
-            Kind::Created => "history-created",
-            Kind::Changed => "history-changed",
-            Kind::Deleted => "history-deleted",
-        },
-    );
+    let kind = i18n::text(lang, &format!("history-{}", e.action.as_str()));
     let head = format!("{} · {} · {kind}", form::when(&e.change.at), e.change.who);
     let fields = e
         .change
         .fields
         .iter()
-        .filter(|f| f.field != "id" && !(e.kind != Kind::Changed && f.before.is_null() && f.after.is_null()))
+        .filter(|f| f.field != "id" && !(e.action != Action::Changed && f.before.is_null() && f.after.is_null()))
         .map(|f| (field_name(lang, &f.field), shown(lang, &f.field, &f.before), shown(lang, &f.field, &f.after)))
         .collect();
     EntryView { head, fields }

@@ -298,14 +298,6 @@ fn field_names(grades: &[LookupRef]) -> Vec<String> {
     grades.iter().flat_map(|g| ["type", "lessons1", "lessons2"].map(|k| format!("{k}-{}", g.id))).collect()
 }
 
-/// A decimal as typed, for the API's reader: trimmed, a decimal comma read as a point; blank → `null`.
-fn decimal(f: &FormData, name: &str) -> Value {
-    match f.text(name) {
-        Value::String(s) => Value::String(s.replace(',', ".")),
-        other => other,
-    }
-}
-
 /// The API's body of the form: a cell per grade, in the curriculum's order.
 fn body(grades: &[LookupRef], f: &FormData) -> Value {
     let details: Vec<Value> = grades
@@ -314,8 +306,8 @@ fn body(grades: &[LookupRef], f: &FormData) -> Value {
             json!({
                 "grade": g.id,
                 "type": f.text(&format!("type-{}", g.id)),
-                "lessons1": decimal(f, &format!("lessons1-{}", g.id)),
-                "lessons2": decimal(f, &format!("lessons2-{}", g.id)),
+                "lessons1": f.number(&format!("lessons1-{}", g.id)),
+                "lessons2": f.number(&format!("lessons2-{}", g.id)),
             })
         })
         .collect();

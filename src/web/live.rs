@@ -42,20 +42,37 @@ const STREAM_FOR: Duration = Duration::from_secs(900);
 /// `Retry-After` of a refused stream, in seconds (the page polls meanwhile).
 pub const RETRY_AFTER_SECS: u64 = 60;
 
-/// The sentence of `change` in `lang`, e.g. `anna hat Kurs 12 geändert.`
+/// The sentence of `change` in `lang`, naming the object as planners do:
+/// `anna hat Biologie F29c geändert.`, `anna hat Lehrperson jla erstellt.`,
+/// `anna hat Anstellung jla 26/27 gelöscht.` (an object without a label by
+/// its kind and id: `Kurs 12`).
 pub fn change_text(lang: Lang, change: &LiveChange) -> String {
-    let key = match change.method.as_str() {
-        "POST" => "live-created",
-        "DELETE" => "live-deleted",
-        _ => "live-changed",
+    let kind = Message::kind(kind_of(&change.object_type)).render(lang);
+    let object = match (&change.label, change.object_type.as_str()) {
+        (Some(label), "course") => label.clone(),
+        (Some(label), _) => format!("{kind} {label}"),
+        (None, _) => format!("{kind} {}", change.object_id.map(|id| id.to_string()).unwrap_or_default()),
     };
-    let what = Message::kind(kind_of(&change.object_type)).render(lang);
-    let id = change.object_id.map(|id| id.to_string()).unwrap_or_default();
     i18n::text_with(
         lang,
-        key,
-        &[("name", change.account_name.as_str().into()), ("kind", what.into()), ("id", id.into())],
+        &format!("live-{}", change.action.as_str()),
+        &[("name", change.account_name.as_str().into()), ("object", object.trim_end().to_string().into())],
     )
+}
+
+/// The data of a `change` event: the sentence ([`change_text`]) and, on a
+/// second line, the page of the object when it remains (a deleted object
+/// has none): `assets/app.js` makes the note a link to it.
+pub fn change_data(lang: Lang, change: &LiveChange) -> String {
+    let text = change_text(lang, change);
+    let page = change
+        .object_id
+        .filter(|_| change.remains)
+        .and_then(|id| super::object_link::object_page(&change.object_type, id, change.school_year));
+    match page {
+        Some(page) => format!("{text}\n{page}"),
+        None => text,
+    }
 }
 
 /// The object kind of an audit entry's resource name (`poolentry` → `pool
@@ -134,7 +151,7 @@ pub async fn events(
                 change = l.changes.recv() => match change {
                     Ok(c) if c.account_id == Some(l.user.account_id) || c.id <= since => continue,
                     Ok(c) if !c.reaches(year) || !live::may_see(&c, l.user.role, l.user.account_id) => continue,
-                    Ok(c) => Event::default().event("change").data(change_text(lang, &c)),
+                    Ok(c) => Event::default().event("change").data(change_data(lang, &c)),
                     Err(RecvError::Lagged(_)) => Event::default().event("change").data(i18n::text(lang, "live-many")),
                     Err(RecvError::Closed) => return None,
                 },

@@ -46,6 +46,7 @@ pub mod lookups;
 pub mod mail;
 pub mod moves;
 pub mod notice;
+pub mod object_link;
 pub mod opening;
 pub mod overview;
 pub mod pool;

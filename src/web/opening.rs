@@ -327,7 +327,7 @@ pub async fn create_year(
 ) -> Response {
     let mut weekly = Map::new();
     for (key, value) in form.iter().filter(|(k, v)| k.starts_with("weekly-") && !v.trim().is_empty()) {
-        weekly.insert(key["weekly-".len()..].to_string(), Value::String(value.trim().to_string()));
+        weekly.insert(key["weekly-".len()..].to_string(), Value::String(crate::domain::fixed::typed_decimal(value)));
     }
     let mode: i64 = field(&form, "calculationMode").parse().unwrap_or(0);
     let body = json!({

@@ -65,8 +65,8 @@ impl YearRecord for PoolRecord {
             "teacher": f.text("teacher"),
             "type": f.text("type"),
             "description": f.text("description"),
-            "percent1": f.text("percent1"),
-            "percent2": f.text("percent2"),
+            "percent1": f.number("percent1"),
+            "percent2": f.number("percent2"),
         })
     }
 

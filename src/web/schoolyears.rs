@@ -31,14 +31,6 @@ fn weekly_field(id: impl std::fmt::Display) -> String {
     format!("weeklyLessons-{id}")
 }
 
-/// A decimal as typed, for the API's reader: trimmed, a decimal comma read as a point; blank → `null`.
-fn decimal(f: &FormData, name: &str) -> Value {
-    match f.text(name) {
-        Value::String(s) => Value::String(s.replace(',', ".")),
-        other => other,
-    }
-}
-
 /// The calculation mode's name in `lang`.
 fn mode_name(lang: Lang, code: &str) -> String {
     i18n::text(lang, &format!("opening-mode-{code}"))
@@ -118,7 +110,7 @@ impl Record for SchoolYearRecord {
     fn body(f: &FormData) -> Value {
         let mut weekly = Map::new();
         for (name, _) in f.0.iter().filter(|(k, v)| k.starts_with("weeklyLessons-") && !v.trim().is_empty()) {
-            weekly.insert(name["weeklyLessons-".len()..].to_string(), decimal(f, name));
+            weekly.insert(name["weeklyLessons-".len()..].to_string(), f.number(name));
         }
         json!({
             "archived": f.checked("archived"),
@@ -127,7 +119,7 @@ impl Record for SchoolYearRecord {
             "graduationYear": f.text("graduationYear"),
             "weeks": f.text("weeks"),
             "calculationMode": f.text("calculationMode"),
-            "smallGroupSurcharge": decimal(f, "smallGroupSurcharge"),
+            "smallGroupSurcharge": f.number("smallGroupSurcharge"),
             "weeklyLessons": weekly,
             "finalised": f.checked("finalised"),
             "showIpbBalances": f.checked("showIpbBalances"),

@@ -76,6 +76,11 @@ async fn a_change_by_someone_else_appears_in_the_open_grid() {
         .clone();
     let id = course["id"].as_i64().unwrap();
     let cell = format!("[data-course=\"{id}\"]");
+    let name = format!(
+        "{} {}",
+        course["subject"]["description"].as_str().unwrap(),
+        course["schoolClasses"][0]["code"].as_str().unwrap()
+    );
     let before = wait_text(&anna, &cell, Duration::from_secs(1), |_| true).await;
     let mut changed = app.get(&format!("/course/{id}")).await.expect(200).result().clone();
     changed["lessons1"] = json!(7.25);
@@ -86,8 +91,8 @@ async fn a_change_by_someone_else_appears_in_the_open_grid() {
     for chrome in [&anna, &ben] {
         let after = wait_text(chrome, &cell, Duration::from_secs(5), |t| t.contains("7.25")).await;
         assert_ne!(after, before);
-        let note = wait_text(chrome, "#live-note", Duration::from_secs(2), |t| !t.is_empty()).await;
-        assert_eq!(note, format!("test-admin hat Kurs {id} geändert."));
+        let note = wait_text(chrome, "#live-note a", Duration::from_secs(2), |t| !t.is_empty()).await;
+        assert_eq!(note, format!("test-admin hat {name} geändert."), "named as planners name it");
     }
     anna.screenshot("changed").await;
     // Ben leaves the year for a page without one: his server notices at the

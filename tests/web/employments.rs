@@ -43,7 +43,7 @@ fn values(row: &str) -> Vec<String> {
 }
 
 /// A JSON number (or null) as an exact decimal text ("" for null), as the page writes it.
-fn exact(v: &Value) -> String {
+pub fn exact(v: &Value) -> String {
     if v.is_null() {
         return String::new();
     }
@@ -53,13 +53,13 @@ fn exact(v: &Value) -> String {
 }
 
 /// POSTs `fields` to `path` with `cookie`.
-async fn send(web: &Web, path: &str, cookie: &str, fields: &[(&str, String)]) -> Page {
+pub async fn send(web: &Web, path: &str, cookie: &str, fields: &[(&str, String)]) -> Page {
     let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
     web.post(path, Some(cookie), &fields).await
 }
 
 /// The id in a `Location: {base}/ID?…`.
-fn location_id(page: &Page, base: &str) -> i64 {
+pub fn location_id(page: &Page, base: &str) -> i64 {
     let loc = page.header("location");
     loc.trim_start_matches(base)
         .trim_start_matches('/')
@@ -71,17 +71,17 @@ fn location_id(page: &Page, base: &str) -> i64 {
 }
 
 /// An API list.
-async fn api_list(web: &Web, path: &str) -> Vec<Value> {
+pub async fn api_list(web: &Web, path: &str) -> Vec<Value> {
     web.app.get(path).await.expect(200).result().as_array().unwrap().clone()
 }
 
 /// A new teacher without employment: its id.
-async fn new_teacher(web: &Web, code: &str) -> i64 {
+pub async fn new_teacher(web: &Web, code: &str) -> i64 {
     web.app.create("/teacher", json!({"code": code, "firstName": "Nora", "lastName": "Neu"})).await
 }
 
 /// The form of an employment as a browser sends it.
-fn employment_form(
+pub fn employment_form(
     csrf: &str,
     version: &str,
     teacher: i64,
@@ -320,7 +320,13 @@ async fn a_stale_employment_shows_the_other_change_and_an_employment_in_use_is_n
 }
 
 /// The form of a pool entry as a browser sends it.
-fn pool_form(csrf: &str, version: &str, teacher: &Value, kind: &Value, percent1: &str) -> Vec<(&'static str, String)> {
+pub fn pool_form(
+    csrf: &str,
+    version: &str,
+    teacher: &Value,
+    kind: &Value,
+    percent1: &str,
+) -> Vec<(&'static str, String)> {
     vec![
         ("_csrf", csrf.into()),
         ("_version", version.into()),

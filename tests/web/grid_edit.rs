@@ -80,7 +80,7 @@ fn textarea(html: &str, name: &str) -> String {
 
 /// The editor of `course` as a planner opened it (htmx, in its cell), and its
 /// form as it would be posted unchanged.
-async fn opened(web: &Web, year: i64, course: &Value, session: &str) -> (Page, Vec<(String, String)>) {
+pub async fn opened(web: &Web, year: i64, course: &Value, session: &str) -> (Page, Vec<(String, String)>) {
     let class = &course["schoolClasses"][0]["id"];
     let page =
         hx_get(web, &format!("/years/{year}/courses/{}/edit?class={class}", course["id"]), session, &cell_of(course))
@@ -95,7 +95,7 @@ async fn opened(web: &Web, year: i64, course: &Value, session: &str) -> (Page, V
     (page, form)
 }
 
-fn set(form: &mut Vec<(String, String)>, key: &str, value: &str) {
+pub fn set(form: &mut Vec<(String, String)>, key: &str, value: &str) {
     form.retain(|(k, _)| k != key);
     form.push((key.into(), value.into()));
 }

@@ -36,8 +36,8 @@ async fn an_api_edit_shows_up_with_old_and_new_value() {
     assert_eq!(page.status, 200, "{}", page.html);
     assert!(page.html.contains("Verlauf: Lehrperson amu"), "titled by type and code");
     assert!(page.html.contains("Einträge: 2"));
-    // Newest first: the change, then the creation.
-    let changed = page.html.find("geändert").expect("the change is listed");
+    // Newest first: the change (it archived the teacher, and says so), then the creation.
+    let changed = page.html.find("· archiviert").expect("the change is listed");
     let created = page.html.find("erfasst").expect("the creation is listed");
     assert!(changed < created, "newest first");
     // The change: the field by its label, old and new value side by side.

@@ -85,8 +85,10 @@ async fn a_change_by_someone_else_reaches_an_open_page_with_their_name() {
     let mut changed = web.app.get(&format!("/course/{id}")).await.expect(200).result().clone();
     changed["comments"] = json!("live");
     web.app.put(&format!("/course/{id}"), changed).await.expect(200);
-    let note = stream.until("change", &format!("Kurs {id} geändert")).await;
-    assert_eq!(note, format!("test-admin hat Kurs {id} geändert."));
+    let note = stream.until("change", "geändert").await;
+    let (text, link) = note.split_once('\n').expect("the note and its link");
+    assert_eq!(text, format!("test-admin hat {} geändert.", planners_name(&course)));
+    assert_eq!(link, format!("/years/{year}/courses/{id}/edit"));
     // Someone else opens the same year: Anna's page names them.
     let ben = web.sign_in("ben", Role::Reader).await;
     let mut other = Stream::open(&web, year, &ben).await;
@@ -139,7 +141,83 @@ async fn a_change_through_one_server_reaches_a_page_open_on_another() {
     let mut changed = web.app.get(&format!("/course/{id}")).await.expect(200).result().clone();
     changed["comments"] = json!("through the first server");
     web.app.put(&format!("/course/{id}"), changed).await.expect(200);
-    stream.until("change", &format!("Kurs {id} geändert")).await;
+    let name = planners_name(&courses.result()[1]);
+    stream.until("change", &format!("test-admin hat {name} geändert.")).await;
+}
+
+/// A course as planners name it: its subject and its classes (`Biologie F29c`).
+fn planners_name(course: &serde_json::Value) -> String {
+    let classes: Vec<&str> =
+        course["schoolClasses"].as_array().unwrap().iter().map(|c| c["code"].as_str().unwrap()).collect();
+    let subject = course["subject"]["description"].as_str().unwrap();
+    if classes.is_empty() {
+        subject.to_string()
+    } else {
+        format!("{subject} {}", classes.join("/"))
+    }
+}
+
+/// A change made in the browser is told by what it did, not by the web
+/// form's method (every form posts): a lessons change reads "geändert", a
+/// cancellation "abgesagt", an employment by teacher and year; the history
+/// says the same words. The API's delete reads "gelöscht", without a link.
+#[tokio::test]
+async fn the_note_says_what_was_done_whichever_front_door_did_it() {
+    use super::grid_edit::{opened, post, set};
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let anna = web.sign_in("anna", Role::Planner).await;
+    let planner = web.sign_in("planner", Role::Planner).await;
+    let mut stream = Stream::open(&web, year, &anna).await;
+    stream.until("alone", "-").await;
+    let (course, _) = super::grid_pick::course_and_teacher(&web.app, year).await;
+    let id = course["id"].as_i64().unwrap();
+    let name = planners_name(&course);
+    // Lessons changed in the browser's course editor.
+    let (_, mut form) = opened(&web, year, &course, &planner).await;
+    set(&mut form, "lessons1", "1,5");
+    let saved = post(&web, &format!("/years/{year}/courses/{id}"), &planner, &form, None).await;
+    assert_eq!(saved.status, 303, "{}", saved.html);
+    let note = stream.until("change", &name).await;
+    assert_eq!(note, format!("planner hat {name} geändert.\n/years/{year}/courses/{id}/edit"));
+    assert!(!note.contains("erstellt") && !note.contains(&format!("Kurs {id}")));
+    // Cancelled in the browser: "abgesagt".
+    let (_, mut form) = opened(&web, year, &course, &planner).await;
+    set(&mut form, "cancelled", "on");
+    let saved = post(&web, &format!("/years/{year}/courses/{id}"), &planner, &form, None).await;
+    assert_eq!(saved.status, 303, "{}", saved.html);
+    let note = stream.until("change", "abgesagt").await;
+    assert!(note.starts_with(&format!("planner hat {name} abgesagt.")), "{note}");
+    // An employment changed through the API: by teacher and year.
+    let employments = web.app.get(&format!("/employment?schoolYear={year}")).await.expect(200);
+    let employment = employments.result()[0].clone();
+    let eid = employment["id"].as_i64().unwrap();
+    let mut changed = web.app.get(&format!("/employment/{eid}")).await.expect(200).result().clone();
+    changed["comments"] = json!("live");
+    web.app.put(&format!("/employment/{eid}"), changed).await.expect(200);
+    let label = format!(
+        "{} {}",
+        employment["teacher"]["code"].as_str().unwrap(),
+        employment["schoolYear"]["code"].as_str().unwrap()
+    );
+    let note = stream.until("change", &label).await;
+    assert_eq!(note, format!("test-admin hat Anstellung {label} geändert.\n/years/{year}/employments/{eid}"));
+    // A note deleted through the API: "gelöscht", and no link to what is gone.
+    let teacher = employment["teacher"]["id"].as_i64().unwrap();
+    let created = web.app.post("/note", json!({"teacher": teacher, "text": "kurz"})).await.expect(201);
+    let nid = created.result()["id"].as_i64().unwrap();
+    web.app.delete(&format!("/note/{nid}")).await.expect(204);
+    let code = employment["teacher"]["code"].as_str().unwrap();
+    let note = stream.until("change", "gelöscht").await;
+    assert_eq!(note, format!("test-admin hat Notiz {code} gelöscht."));
+    // The history says the same words.
+    let admin = web.sign_in("chef", Role::Admin).await;
+    let history = web.get(&format!("/history/course/{id}"), Some(&admin)).await;
+    assert!(
+        history.html.contains("· planner · abgesagt") && history.html.contains("· planner · geändert"),
+        "{}",
+        history.html
+    );
 }
 
 /// Presence through the database: a page open on one server names a

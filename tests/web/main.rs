@@ -11,6 +11,7 @@ mod helpers;
 mod admin;
 mod crossclass;
 mod curricula;
+mod decimals;
 mod divisions;
 mod documents;
 mod employments;

@@ -39,7 +39,7 @@ fn unescape(s: &str) -> String {
 }
 
 /// Two teachers employed in `year`: (id, code).
-async fn two_employed(web: &Web, year: i64) -> [(i64, String); 2] {
+pub async fn two_employed(web: &Web, year: i64) -> [(i64, String); 2] {
     let employments = web.app.get(&format!("/employment?schoolYear={year}")).await.expect(200);
     let list = employments.result().as_array().unwrap();
     let pick = |e: &Value| (e["teacher"]["id"].as_i64().unwrap(), e["teacher"]["code"].as_str().unwrap().to_string());
@@ -47,7 +47,7 @@ async fn two_employed(web: &Web, year: i64) -> [(i64, String); 2] {
 }
 
 /// The thesis types: (id, code), by code as the API lists them.
-async fn thesis_types(web: &Web) -> Vec<(i64, String)> {
+pub async fn thesis_types(web: &Web) -> Vec<(i64, String)> {
     let types = web.app.get("/thesistype").await.expect(200);
     types
         .result()

@@ -112,7 +112,7 @@ pub fn teacher_param(query: &HashMap<String, String>) -> Option<i64> {
 /// `thesisCounts`) for the domain's reader: trimmed, a decimal comma as a
 /// point; blank stays `""`, which the reader takes as no value.
 pub fn number_text(v: &str) -> serde_json::Value {
-    serde_json::Value::String(v.trim().replace(',', "."))
+    serde_json::Value::String(crate::domain::fixed::typed_decimal(v))
 }
 
 /// Moves the problems of `map`'s entries (`/details/5`) to the form fields

@@ -127,7 +127,7 @@ fn change(lang: Lang, c: &Change) -> ChangeView {
 
 /// Lessons typed, read as a decimal (a comma as a point), if they are one.
 fn typed_lessons(typed: &str) -> Option<Decimal> {
-    let t = typed.trim().replace(',', ".");
+    let t = crate::domain::fixed::typed_decimal(typed);
     if t.is_empty() {
         Some(Decimal::ZERO)
     } else {

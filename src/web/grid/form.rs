@@ -160,7 +160,7 @@ impl CourseForm {
         };
         let (teachers1, teachers2) = (ids(1), ids(2));
         let lessons = |typed: &str| {
-            let t = typed.trim().replace(',', ".");
+            let t = crate::domain::fixed::typed_decimal(typed);
             if t.is_empty() {
                 Value::Null
             } else {
