@@ -51,9 +51,20 @@ fn names_in_tree(repo: &Path) -> BTreeSet<String> {
             out.insert(p.file_name().unwrap().to_string_lossy().to_string());
         }
     }
-    for root in
-        ["src", "tests", "templates", "migrations", "docs", "bench", "benches", "assets", "locales", ".ci", ".cargo"]
-    {
+    for root in [
+        "src",
+        "tests",
+        "templates",
+        "migrations",
+        "docs",
+        "bench",
+        "benches",
+        "assets",
+        "locales",
+        "deploy",
+        ".ci",
+        ".cargo",
+    ] {
         let p = repo.join(root);
         if p.exists() {
             out.insert(format!("{root}/"));

@@ -1,5 +1,5 @@
-//! `GET /health`, `GET /ready` (docs/operations.md §Monitor) and `GET /api/v1/version` (docs/contract.md §Paths
-//! and versions), all without authentication.
+//! `GET /health`, `GET /ready` (docs/operations.md §Monitor) and `GET /api/v1/version`
+//! (docs/contract.md §Paths and versions), all without authentication.
 
 use axum::extract::State;
 use axum::http::StatusCode;

@@ -1,6 +1,6 @@
 //! Storage of the reports of the moves from and to the Pensenmanager
-//! (migration 0018, table `move_report`; docs/migration.md §The report under
-//! Verwaltung). The report itself is opaque JSON here: its shape belongs to
+//! (migration 0018, table `move_report`;
+//! docs/migration.md §The report under Verwaltung). The report itself is opaque JSON here: its shape belongs to
 //! [`crate::pensenmanager::report`], which is above this layer.
 
 use crate::error::Result;

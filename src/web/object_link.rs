@@ -1,5 +1,5 @@
-//! Where the web shows an object of the audit trail (docs/web.md §Working
-//! together, §History): the page a live note links to, and the page a
+//! Where the web shows an object of the audit trail
+//! (docs/web.md §Working together, §History): the page a live note links to, and the page a
 //! history leads back to.
 
 /// The page of object `object_type` `id` (its audit type, e.g. `teacher`,
