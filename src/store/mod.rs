@@ -432,14 +432,29 @@ impl Store {
     }
 
     /// Refreshes the query planner's statistics after a bulk load (the
-    /// import). PostgreSQL: `ANALYZE` — its autovacuum may be off, or may not
+    /// import). PostgreSQL: `ANALYZE` of the tables of the service's schema
+    /// (`current_schema()`, not the whole database) — its autovacuum may be off, or may not
     /// have come round yet, and until then it plans a year's hundreds of
     /// courses as a dozen. SQLite: nothing (with `ANALYZE` the course list
     /// took as long as without). Errors: the database's (500/503).
     pub async fn analyze(&self) -> Result<()> {
         match &self.pool {
             Pool::Sqlite(_) => Ok(()),
-            Pool::Postgres(p) => sqlx::query("ANALYZE").execute(p).await.map(drop).map_err(map_db_error),
+            Pool::Postgres(p) => {
+                // Only the tables of the service's schema: a bare `ANALYZE`
+                // reads every table of the database, other schemas' too.
+                let tables: Vec<String> = sqlx::query_scalar(
+                    "SELECT format('%I.%I', schemaname, tablename) FROM pg_tables \
+                     WHERE schemaname = current_schema() ORDER BY tablename",
+                )
+                .fetch_all(p)
+                .await
+                .map_err(map_db_error)?;
+                if tables.is_empty() {
+                    return Ok(());
+                }
+                sqlx::query(&format!("ANALYZE {}", tables.join(", "))).execute(p).await.map(drop).map_err(map_db_error)
+            }
         }
     }
 
