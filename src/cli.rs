@@ -128,6 +128,10 @@ pub enum Command {
         /// start with it, and with `https` the session cookie is `Secure`. Default: the listen address.
         #[arg(long, env = "SCHOOLPLAN_PUBLIC_URL", value_parser = parse_public_url)]
         public_url: Option<String>,
+        /// The school's language, `de`, `fr` or `en`: the web pages' language when the browser
+        /// asks for none of the three, until a person chooses one (kept with their account).
+        #[arg(long, env = "SCHOOLPLAN_DEFAULT_LANGUAGE", default_value = "de", value_parser = parse_language)]
+        default_language: crate::i18n::Lang,
         /// Live streams of the web interface (`/years/{id}/live`) one server holds at once;
         /// beyond it a page gets 429 and polls instead (a session holds at most 8).
         #[arg(long, env = "SCHOOLPLAN_LIVE_STREAMS", default_value_t = crate::service::live::DEFAULT_STREAMS as u32,
@@ -427,6 +431,14 @@ fn parse_rate_limit(s: &str) -> Result<RateLimitSetting, String> {
         .map_err(|_| format!("`{s}` is not a positive number or `off`"))
 }
 
+/// A `--default-language`: `de`, `fr` or `en`, exactly.
+fn parse_language(s: &str) -> Result<crate::i18n::Lang, String> {
+    match s {
+        "de" | "fr" | "en" => Ok(crate::i18n::Lang::from_tag(s).expect("one of ours")),
+        _ => Err(format!("{s:?} is not one of de, fr, en")),
+    }
+}
+
 /// A `--public-url`: an http(s) URL without query or fragment; the trailing `/` dropped.
 fn parse_public_url(s: &str) -> Result<String, String> {
     let url = url::Url::parse(s.trim()).map_err(|e| format!("`{s}` is not a URL: {e}"))?;
@@ -572,6 +584,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             smtp_url,
             change_check,
             public_url,
+            default_language,
             live_streams,
             db,
             smtp_password_file,
@@ -657,6 +670,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                             redirect_uri: crate::oidc::signin::redirect_uri(&base),
                             ..c
                         }),
+                        default_lang: default_language,
                     },
                     live_streams: live_streams as usize,
                     metrics: app::MetricsConfig { listen: metrics_listen, token: metrics_token },
@@ -918,6 +932,21 @@ mod tests {
             unreachable!("serve parsed")
         };
         assert_eq!(cors_origins, ["https://planung.school.ch", "http://localhost:5173"]);
+    }
+
+    #[test]
+    fn the_default_language_is_one_of_ours() {
+        let lang_of = |args: &[&str]| match parse(args).map(|c| c.command) {
+            Ok(Command::Serve { default_language, .. }) => Ok(default_language),
+            Ok(_) => unreachable!("serve parsed"),
+            Err(e) => Err(e.kind()),
+        };
+        assert_eq!(lang_of(&["serve"]), Ok(crate::i18n::Lang::De));
+        assert_eq!(lang_of(&["serve", "--default-language", "fr"]), Ok(crate::i18n::Lang::Fr));
+        assert_eq!(lang_of(&["serve", "--default-language", "en"]), Ok(crate::i18n::Lang::En));
+        for bad in ["it", "FR", "fr-CH", ""] {
+            assert_eq!(lang_of(&["serve", "--default-language", bad]), Err(clap::error::ErrorKind::ValueValidation));
+        }
     }
 
     #[tokio::test]

@@ -26,7 +26,7 @@ role-admin = Administration
 signed-in-role = Rolle: { $role }
 
 signin-title = Anmelden
-signin-intro = Sie melden sich mit einem Anmeldelink an. Eine Administratorin oder ein Administrator erstellt ihn mit «schoolplan account signin-link NAME»; er gilt 15 Minuten und nur einmal.
+signin-intro = Sie melden sich mit einem Anmeldelink an. Fragen Sie die Administratorin oder den Administrator Ihrer Schule danach: Sie oder er erstellt ihn unter Verwaltung → Konten und Tokens. Der Link gilt 15 Minuten und nur einmal.
 signin-refused = Dieser Anmeldelink ist ungültig, abgelaufen oder wurde schon benutzt. Bitte lassen Sie sich einen neuen erstellen.
 signin-expired = Ihre Sitzung ist abgelaufen. Bitte melden Sie sich neu an.
 signed-out = Sie haben sich abgemeldet.
@@ -67,8 +67,8 @@ grid-readonly = Nur Lesen: Ihre Rolle erlaubt keine Änderungen.
 grid-counts = { $classes } Klassen, { $subjects } Fächer, { $courses } Kurse
 
 web-error-title = Fehler
-web-error-forbidden = Dazu fehlt Ihnen die Berechtigung.
-web-error-not-found = Diese Seite gibt es nicht.
+web-error-forbidden = Dazu fehlt Ihnen die Berechtigung. Brauchen Sie sie, fragen Sie die Administratorin oder den Administrator Ihrer Schule; über das Menü geht es weiter.
+web-error-not-found = Diese Seite gibt es nicht. Prüfen Sie die Adresse oder wählen Sie eine Seite im Menü.
 web-error-csrf = Die Anfrage kam nicht von einem Formular dieser Anwendung (CSRF-Schutz). Bitte laden Sie die Seite neu.
 web-error-body-too-large = Der Inhalt der Anfrage ist zu gross: erlaubt sind höchstens { $limit }.
 web-error-malformed-form = Das Formular kam unlesbar an (ungültige Prozent-Kodierung oder kein UTF-8). Bitte laden Sie die Seite neu.

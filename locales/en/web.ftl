@@ -26,7 +26,7 @@ role-admin = administrator
 signed-in-role = Role: { $role }
 
 signin-title = Sign in
-signin-intro = You sign in with a sign-in link. An administrator makes one with “schoolplan account signin-link NAME”; it is valid for 15 minutes and once only.
+signin-intro = You sign in with a sign-in link. Ask your school’s administrator for one: they make it under Administration → Accounts and tokens. The link is valid for 15 minutes and once only.
 signin-refused = This sign-in link is invalid, has expired or was used already. Please ask for a new one.
 signin-expired = Your session has ended. Please sign in again.
 signed-out = You have signed out.
@@ -67,8 +67,8 @@ grid-readonly = Read only: your role does not allow changes.
 grid-counts = { $classes } classes, { $subjects } subjects, { $courses } courses
 
 web-error-title = Error
-web-error-forbidden = You are not allowed to do this.
-web-error-not-found = There is no such page.
+web-error-forbidden = You are not allowed to do this. If you need to, ask your school’s administrator; the menu takes you on.
+web-error-not-found = There is no such page. Check the address or choose a page from the menu.
 web-error-csrf = The request did not come from a form of this application (CSRF protection). Please reload the page.
 web-error-body-too-large = The request is too large: at most { $limit } are allowed.
 web-error-malformed-form = The form arrived unreadable (an invalid percent escape, or not UTF-8). Please reload the page.

@@ -27,7 +27,7 @@ role-admin = administration
 signed-in-role = Rôle : { $role }
 
 signin-title = Connexion
-signin-intro = Vous vous connectez avec un lien de connexion. Un·e administrateur·trice le crée avec « schoolplan account signin-link NAME » ; il est valable 15 minutes et une seule fois.
+signin-intro = Vous vous connectez avec un lien de connexion. Demandez-le à l’administrateur·trice de votre école, qui le crée sous Administration → Comptes et jetons. Le lien est valable 15 minutes et une seule fois.
 signin-refused = Ce lien de connexion n'est pas valable, a expiré ou a déjà été utilisé. Veuillez en demander un nouveau.
 signin-expired = Votre session a expiré. Veuillez vous reconnecter.
 signed-out = Vous vous êtes déconnecté·e.
@@ -68,8 +68,8 @@ grid-readonly = Lecture seule : votre rôle ne permet pas de modifications.
 grid-counts = { $classes } classes, { $subjects } disciplines, { $courses } cours
 
 web-error-title = Erreur
-web-error-forbidden = Vous n'avez pas l'autorisation nécessaire.
-web-error-not-found = Cette page n'existe pas.
+web-error-forbidden = Vous n'avez pas l'autorisation nécessaire. Si vous en avez besoin, demandez-la à l’administrateur·trice de votre école ; le menu vous permet de continuer.
+web-error-not-found = Cette page n'existe pas. Vérifiez l'adresse ou choisissez une page dans le menu.
 web-error-csrf = La requête ne provient pas d'un formulaire de cette application (protection CSRF). Veuillez recharger la page.
 web-error-body-too-large = Le contenu de la requête est trop grand : au plus { $limit } sont admis.
 web-error-malformed-form = Le formulaire est arrivé illisible (codage en pourcent invalide ou pas en UTF-8). Veuillez recharger la page.

@@ -88,13 +88,14 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
     let user = match cookie(headers, SESSION_COOKIE) {
         Some(secret) => match session::resolve(&state.store, secret).await {
             Ok(user) => user,
-            Err(e) => return super::page_error(Lang::from_accept_language(None), e),
+            Err(e) => return super::page_error(state.config.default_lang, e),
         },
         None => None,
     };
     let lang = user.as_ref().and_then(|u| u.lang).or_else(|| cookie(headers, LANG_COOKIE).and_then(Lang::from_tag));
     let lang = lang.unwrap_or_else(|| {
-        Lang::from_accept_language(headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()))
+        let asked = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+        Lang::from_accept_language_or(asked, state.config.default_lang)
     });
     let mut req = req;
     if !matches!(*req.method(), Method::GET | Method::HEAD) {

@@ -64,6 +64,8 @@ pub enum Screen {
     SchoolYears,
     /// Stammdaten → Organisationseinheiten.
     Divisions,
+    /// An error page inside the frame (no menu entry marked).
+    Error,
 }
 
 /// A school year in the year switch.
@@ -266,9 +268,19 @@ impl Page {
             | Screen::Curricula
             | Screen::LessonTable
             | Screen::SchoolYears
-            | Screen::Divisions => "",
+            | Screen::Divisions
+            | Screen::Error => "",
         }
     }
+}
+
+/// The school years, newest (highest graduation year) first: the overview's
+/// list and the year switch of pages that have no year of their own.
+/// Errors: the database's.
+pub async fn school_years(state: &super::WebState) -> crate::error::Result<Vec<crate::domain::schoolyear::SchoolYear>> {
+    let mut years = state.store.conn().await?.list_school_years(None).await?;
+    years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
+    Ok(years)
 }
 
 impl Page {

@@ -32,6 +32,7 @@ pub mod curricula;
 pub mod divisions;
 pub mod documents;
 pub mod employments;
+pub mod error_frame;
 pub mod form;
 pub mod grid;
 pub mod guard;
@@ -92,6 +93,10 @@ pub struct WebConfig {
     pub public_url: Option<String>,
     /// Sign-in through the identity provider ([`sso`]); `None`: sign-in links only.
     pub signin: Option<crate::oidc::signin::SignInConfig>,
+    /// The school's language (`serve --default-language`, German unless set):
+    /// the pages' language for a browser whose `Accept-Language` names none
+    /// of ours, before a person chooses one (docs/i18n.md §Choosing the language).
+    pub default_lang: Lang,
 }
 
 impl WebConfig {
@@ -220,6 +225,8 @@ pub fn router(
         .route(crate::oidc::signin::START_PATH, get(sso::start))
         .route(crate::oidc::signin::CALLBACK_PATH, get(sso::callback))
         .merge(divisions::routes())
+        // Inside the guard: it needs the viewer the guard found.
+        .layer(axum::middleware::from_fn_with_state(state.clone(), error_frame::keep_the_menu))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);
     Router::new()
@@ -267,6 +274,12 @@ pub struct ErrorPage {
     pub css: &'static str,
 }
 
+/// The sentence of an error page, kept on its response, so that
+/// [`error_frame::keep_the_menu`] can show the page inside the frame for a
+/// signed-in person.
+#[derive(Debug, Clone)]
+pub struct ErrorSentence(pub String);
+
 /// An error page with `status` and the catalogue text `key`.
 pub fn error_page(lang: Lang, status: StatusCode, key: &str) -> Response {
     error_page_text(lang, status, i18n::text(lang, key))
@@ -284,6 +297,7 @@ pub fn error_page_text(lang: Lang, status: StatusCode, message: String) -> Respo
     let html = page.render().unwrap_or_else(|_| page.message.clone());
     let mut res = (status, Html(html)).into_response();
     res.headers_mut().insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
+    res.extensions_mut().insert(ErrorSentence(page.message));
     res
 }
 

@@ -12,7 +12,6 @@ use axum::response::{IntoResponse, Redirect, Response};
 use super::guard::SignedIn;
 use super::layout::{Page, Screen, YearChoice};
 use super::{page_error, render, WebState};
-use crate::domain::schoolyear::SchoolYear;
 
 /// The overview page.
 #[derive(Template)]
@@ -39,7 +38,7 @@ pub struct YearRow {
 
 /// `GET /`.
 pub async fn page(State(state): State<WebState>, SignedIn { user, lang }: SignedIn) -> Response {
-    let years = match school_years(&state).await {
+    let years = match super::layout::school_years(&state).await {
         Ok(years) => years,
         Err(e) => return page_error(lang, e),
     };
@@ -64,13 +63,6 @@ pub async fn page(State(state): State<WebState>, SignedIn { user, lang }: Signed
         })
         .collect();
     render(lang, &OverviewPage { page, years: rows })
-}
-
-/// The school years, newest (highest graduation year) first.
-async fn school_years(state: &WebState) -> crate::error::Result<Vec<SchoolYear>> {
-    let mut years = state.store.conn().await?.list_school_years(None).await?;
-    years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
-    Ok(years)
 }
 
 /// `GET /years?year=ID&screen=grid`: redirects to the screen of that year,

@@ -23,8 +23,11 @@ async fn single_sign_on_in_the_browser() {
     let issuer = idp.lock().unwrap().base.clone();
     let mut signin = SignInConfig::new(&issuer, CLIENT_ID, redirect_uri("http://planung.test"));
     signin.client_secret = Some(CLIENT_SECRET.into());
-    let config =
-        AppConfig { rate_limit: None, web: WebConfig { public_url: None, signin: Some(signin) }, ..TestApp::config() };
+    let config = AppConfig {
+        rate_limit: None,
+        web: WebConfig { signin: Some(signin), ..WebConfig::default() },
+        ..TestApp::config()
+    };
     let app = TestApp::spawn_with(config).await;
     app.token_for(ACCOUNT, Role::Planner).await;
     // The provider sends the browser back to this server.

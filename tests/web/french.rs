@@ -56,3 +56,32 @@ async fn german_stays_the_default_and_a_french_browser_gets_french() {
     assert!(fr.html.contains(r#"<html lang="fr">"#) && fr.html.contains("Connexion"), "{}", fr.html);
     assert!(untranslated(&visible_text(&fr.html)).is_empty(), "{}", fr.html);
 }
+
+/// `serve --default-language fr`: a browser that asks for none of ours, or
+/// for nothing, gets French; one that asks for German still gets German, and
+/// a person's own choice wins over both (docs/i18n.md §Choosing the language).
+#[tokio::test]
+async fn the_schools_default_language_applies_when_the_browser_asks_for_none_of_ours() {
+    let config = schoolplan::app::AppConfig {
+        rate_limit: None,
+        web: schoolplan::web::WebConfig { default_lang: schoolplan::i18n::Lang::Fr, ..Default::default() },
+        ..super::helpers::TestApp::config()
+    };
+    let web = Web::with(super::helpers::TestApp::spawn_with(config).await);
+    let url = format!("{}/signin", web.app.base);
+    for asked in [None, Some("es-ES,it;q=0.8")] {
+        let headers: Vec<(&str, &str)> = asked.map(|a| ("Accept-Language", a)).into_iter().collect();
+        let page = web.get_url(&url, None, &headers).await;
+        assert!(page.html.contains(r#"<html lang="fr">"#), "{asked:?}: {}", page.html);
+    }
+    let german = web.get_url(&url, None, &[("Accept-Language", "de-CH")]).await;
+    assert!(german.html.contains(r#"<html lang="de">"#), "{}", german.html);
+
+    let planner = web.sign_in("paula", Role::Planner).await;
+    let home = web.get("/", Some(&planner)).await;
+    assert!(home.html.contains(r#"<html lang="fr">"#), "the school's language after sign-in");
+    let english =
+        web.post("/language", Some(&planner), &[("_csrf", &home.csrf()), ("lang", "en"), ("back", "/")]).await;
+    assert_eq!(english.status, 303);
+    assert!(web.get("/", Some(&planner)).await.html.contains(r#"<html lang="en">"#), "the person's choice wins");
+}

@@ -28,7 +28,7 @@ async fn service(issuer: &str) -> Web {
     signin.client_secret = Some(CLIENT_SECRET.into());
     let config = AppConfig {
         rate_limit: None,
-        web: WebConfig { public_url: Some(PUBLIC_URL.into()), signin: Some(signin) },
+        web: WebConfig { public_url: Some(PUBLIC_URL.into()), signin: Some(signin), ..WebConfig::default() },
         ..TestApp::config()
     };
     let web = Web::with(TestApp::spawn_with(config).await);

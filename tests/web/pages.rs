@@ -101,3 +101,39 @@ async fn pages_and_assets_travel_gzipped_when_asked_and_events_do_not() {
     assert_eq!(res.headers()["content-type"], "text/event-stream");
     assert!(res.headers().get("content-encoding").is_none());
 }
+
+/// Error pages keep the menu for a signed-in person and say what to do
+/// (docs/web.md §Error pages); without a session and for htmx they stay plain.
+#[tokio::test]
+async fn error_pages_keep_the_menu_and_say_what_to_do() {
+    let web = Web::spawn().await;
+    super::grid::demo(&web).await;
+    let reader = web.sign_in("reader", Role::Reader).await;
+    let menu = r#"<nav class="menu""#;
+
+    let forbidden = web.get("/teachers/new", Some(&reader)).await;
+    assert_eq!(forbidden.status, 403);
+    assert!(forbidden.html.contains(menu), "the 403 page has the menu: {}", forbidden.html);
+    assert!(forbidden.html.contains("fragen Sie die Administratorin"), "{}", forbidden.html);
+    let into_a_year = forbidden.html.split(r#"href="/years/"#).skip(1).any(|rest| {
+        rest.split_once('"')
+            .and_then(|(path, _)| path.strip_suffix("/grid"))
+            .is_some_and(|id| id.parse::<i64>().is_ok())
+    });
+    assert!(into_a_year, "the menu leads into a year's grid: {}", forbidden.html);
+    assert!(forbidden.html.contains(r#"id="sign-out""#), "{}", forbidden.html);
+
+    let missing = web.get("/teachers/999999", Some(&reader)).await;
+    assert_eq!(missing.status, 404);
+    assert!(missing.html.contains(menu) && missing.html.contains("wählen Sie eine Seite im Menü"), "{}", missing.html);
+    assert_eq!(missing.header("content-language"), "de");
+
+    let fragment =
+        web.get_url(&format!("{}/teachers/999999", web.app.base), Some(&reader), &[("HX-Request", "true")]).await;
+    assert_eq!(fragment.status, 404);
+    assert!(!fragment.html.contains(menu), "htmx gets the plain page");
+
+    let signed_out = web.get("/signin?token=not-a-token", None).await;
+    assert_eq!(signed_out.status, 403);
+    assert!(!signed_out.html.contains(menu), "no menu without a session");
+}

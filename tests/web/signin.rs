@@ -122,3 +122,25 @@ async fn a_reader_cannot_write() {
     let post = web.post(&format!("/years/{year}/grid"), Some(&planner), &[("_csrf", &csrf)]).await;
     assert_eq!(post.status, 405, "a planner passes the role check (no write on this path yet)");
 }
+
+/// The sign-in page tells a planner whom to ask and where the link is made,
+/// in each language, and never a command of the server
+/// (docs/web.md §Sign-in and sessions).
+#[tokio::test]
+async fn the_sign_in_page_says_whom_to_ask_and_names_no_command() {
+    let web = Web::spawn().await;
+    for (lang, ask, place) in [
+        ("de", "Fragen Sie die Administratorin oder den Administrator", "Verwaltung → Konten und Tokens"),
+        ("en", "Ask your school’s administrator", "Administration → Accounts and tokens"),
+        ("fr", "Demandez-le à l’administrateur·trice", "Administration → Comptes et jetons"),
+    ] {
+        let page = web.get_url(&format!("{}/signin", web.app.base), None, &[("Accept-Language", lang)]).await;
+        assert_eq!(page.status, 200);
+        assert!(page.html.contains(ask) && page.html.contains(place), "{lang}: {}", page.html);
+        assert!(
+            !page.html.contains("schoolplan account") && !page.html.contains("signin-link"),
+            "{lang}: {}",
+            page.html
+        );
+    }
+}
