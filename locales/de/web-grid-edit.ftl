@@ -45,3 +45,7 @@ grid-panel-workload = Pensum inkl. AE
 grid-panel-target = Auszahlungsziel
 grid-panel-deviation = Abweichung
 grid-panel-none = Keine der Lehrpersonen ist in diesem Schuljahr angestellt.
+grid-edit-delete = Löschen
+grid-edit-delete-confirm = Diesen Kurs wirklich löschen, in allen seinen Klassen? Das lässt sich nicht rückgängig machen.
+grid-edit-delete-confirm-button = Endgültig löschen
+grid-edit-delete-stale = Der Kurs wurde inzwischen geändert und nicht gelöscht. Hier ist er, wie er jetzt ist; löschen Sie ihn erneut, wenn er weg soll.

@@ -45,3 +45,7 @@ grid-panel-workload = Workload incl. age relief
 grid-panel-target = Payment target
 grid-panel-deviation = Deviation
 grid-panel-none = None of the teachers is employed in this school year.
+grid-edit-delete = Delete
+grid-edit-delete-confirm = Really delete this course, in all its classes? This cannot be undone.
+grid-edit-delete-confirm-button = Delete for good
+grid-edit-delete-stale = The course was changed meanwhile and not deleted. Here it is as it is now; delete it again if it should go.

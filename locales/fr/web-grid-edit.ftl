@@ -45,3 +45,7 @@ grid-panel-workload = Pensum avec DA
 grid-panel-target = Taux de rémunération visé
 grid-panel-deviation = Écart
 grid-panel-none = Aucun·e de ces enseignant·e·s n'est engagé·e cette année scolaire.
+grid-edit-delete = Supprimer
+grid-edit-delete-confirm = Vraiment supprimer ce cours, dans toutes ses classes ? Cette action est irréversible.
+grid-edit-delete-confirm-button = Supprimer définitivement
+grid-edit-delete-stale = Le cours a été modifié entre-temps et n'a pas été supprimé. Le voici tel qu'il est maintenant ; supprimez-le à nouveau s'il doit disparaître.

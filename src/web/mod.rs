@@ -178,6 +178,7 @@ pub fn router(
         .route("/years/{year}/courses/{id}/edit", get(grid::editor::edit))
         .route("/years/{year}/courses/{id}", post(grid::editor::save))
         .route("/years/{year}/courses/{id}/split", post(grid::split::split))
+        .route("/years/{year}/courses/{id}/delete", post(grid::delete::delete))
         .route("/years/{year}/courses/{id}/merge", post(grid::merge::merge))
         .route("/years/{year}/courses/merge", post(grid::select::merge))
         .route("/years/{year}/grid/panel", get(grid::panel::panel))

@@ -217,3 +217,31 @@ async fn the_second_of_two_sessions_sees_the_conflict() {
     first.close().await;
     second.close().await;
 }
+
+/// "Löschen" in a cell's editor: the section opens, asks, and "Endgültig
+/// löschen" deletes the course; the cell closes without it and the API no
+/// longer has it (docs/web.md §Editing the grid).
+#[tokio::test]
+#[ignore = "needs Chromium; .ci/run runs it"]
+async fn a_planner_deletes_a_course_from_its_cell() {
+    let app = TestApp::spawn().await;
+    let year = demo(&app).await;
+    let (course, _) = course_and_teacher(&app, year).await;
+    let cell = cell_of(&course);
+    let mut chrome = planner_at_grid(&app, "planner-delete", year, "grid_edit_delete").await;
+    click_cell(&chrome, &cell).await;
+    let summary = chrome.wait_for(&format!("td#{cell} details.editor-delete summary")).await;
+    assert_eq!(summary.text().await.unwrap(), "Löschen");
+    summary.click().await.unwrap();
+    let confirm = chrome.wait_for(&format!("td#{cell} details.editor-delete[open] button.delete")).await;
+    assert_eq!(confirm.text().await.unwrap(), "Endgültig löschen");
+    chrome.screenshot("delete-asks").await;
+    confirm.click().await.unwrap();
+    wait_closed(&chrome, &cell).await;
+    app.get(&format!("/course/{}", course["id"])).await.expect(404);
+    let html = chrome.wait_for(&format!("td#{cell}")).await.html(true).await.unwrap();
+    assert!(!html.contains(&format!("/courses/{}/edit", course["id"])), "the cell without the course: {html}");
+    chrome.client.execute("window.scrollTo(0, window.scrollY);", vec![]).await.unwrap();
+    chrome.screenshot("deleted").await;
+    chrome.close().await;
+}

@@ -448,3 +448,56 @@ async fn after_a_save_the_panel_shows_the_teachers_before_and_after_with_the_api
     let reader = web.sign_in("rita", Role::Reader).await;
     assert!(!web.get(&format!("/years/{year}/grid"), Some(&reader)).await.html.contains("workload-panel"));
 }
+
+/// "Löschen" in the editor asks first (a folded section with "Endgültig
+/// löschen"), deletes the course through the API's use case at the editor's
+/// version, and draws the cells of all its classes again; a stale editor
+/// deletes nothing and shows the course as it is now; a reader cannot
+/// delete (docs/web.md §Editing the grid).
+#[tokio::test]
+async fn a_course_is_deleted_from_its_editor_after_asking_first() {
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let session = web.sign_in("planner", Role::Planner).await;
+    let merged = merged_course(&web.app, year).await;
+    let id = merged["id"].clone();
+    let delete = format!("/years/{year}/courses/{id}/delete");
+    let (editor, form) = opened(&web, year, &merged, &session).await;
+    let section =
+        &editor.html[editor.html.find(r#"<details class="danger editor-delete">"#).expect("a folded section")..];
+    assert!(
+        section.contains("Löschen</summary>") && section.contains(&format!(r#"formaction="{delete}""#)),
+        "{section}"
+    );
+    assert!(section.contains("Endgültig löschen") && section.contains("nicht rückgängig"), "{section}");
+
+    // Someone else saves the course first: the editor's version is stale.
+    let cell = cell_of(&merged);
+    let beat = web.sign_in("beat", Role::Planner).await;
+    let (_, mut beats) = opened(&web, year, &merged, &beat).await;
+    set(&mut beats, "comments", "von Beat");
+    let saved = post(&web, &format!("/years/{year}/courses/{id}"), &beat, &beats, Some(&cell)).await;
+    assert_eq!(saved.status, 200, "{}", saved.html);
+    let stale = post(&web, &delete, &session, &form, Some(&cell)).await;
+    assert_eq!(stale.status, 412, "{}", stale.html);
+    assert!(stale.html.contains("nicht gelöscht"), "{}", stale.html);
+    web.app.get(&format!("/course/{id}")).await.expect(200);
+
+    // A reader's post is refused before it reaches the course.
+    let reader = web.sign_in("reader", Role::Reader).await;
+    let (_, fresh) = opened(&web, year, &merged, &session).await;
+    let mut as_reader = fresh.clone();
+    set(&mut as_reader, "_csrf", &web.get("/", Some(&reader)).await.csrf());
+    assert_eq!(post(&web, &delete, &reader, &as_reader, Some(&cell)).await.status, 403);
+    web.app.get(&format!("/course/{id}")).await.expect(200);
+
+    // The planner deletes it at the current version: every class's cell is drawn again without it.
+    let page = post(&web, &delete, &session, &fresh, Some(&cell)).await;
+    assert_eq!(page.status, 200, "{}", page.html);
+    web.app.get(&format!("/course/{id}")).await.expect(404);
+    for class in merged["schoolClasses"].as_array().unwrap() {
+        let td = format!(r#"<td id="cell-{}-{}""#, merged["subject"]["id"], class["id"]);
+        assert!(page.html.contains(&td), "the cell of class {} is drawn again", class["id"]);
+    }
+    assert!(!page.html.contains(&format!("/courses/{id}/edit")), "the course is gone from the cells");
+}

@@ -75,6 +75,8 @@ pub struct EditorView {
     /// Where "Aufteilen" posts the form, for a merged course (several
     /// classes); empty otherwise.
     pub split: String,
+    /// Where "Endgültig löschen" posts the form ([`super::delete`]).
+    pub delete: String,
     /// Where "Zusammenlegen" posts the form.
     pub merge: String,
     /// The courses it may be merged with: (`id:version` as the choice's
@@ -211,6 +213,7 @@ pub fn view(
             String::new()
         },
         codes: loaded.employed.iter().map(|t| (t.code.clone(), format!("{} {}", t.first_name, t.last_name))).collect(),
+        delete: format!("/years/{year}/courses/{}/delete", course.id.0),
         merge: format!("/years/{year}/courses/{}/merge", course.id.0),
         partners: loaded
             .partners
