@@ -7,27 +7,21 @@
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::response::Response;
 
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
-use super::super::{page_error, WebState};
-use super::cell::{self, Place};
-use super::editor;
-use super::form::{CourseForm, Problems};
-use crate::error::ErrorCode;
-use crate::i18n;
+use super::super::WebState;
+use super::course_action::{self, CourseAction};
 use crate::service::course::Courses;
 use crate::service::crud;
-use crate::service::version::{Expect, Version};
 
 /// `POST /years/{year}/courses/{id}/delete`: htmx gets the cell without the
 /// course, and the cells of the course's other classes out of band; a
 /// browser goes back to the grid at the cell. After someone else's change
-/// (412) the editor shows the course as it is now, with its current version
-/// and a sentence saying it was not deleted; other refusals (a locked year)
-/// appear in the editor with the status of the refusal.
+/// (412) nothing is deleted and the editor shows the course as it is now;
+/// other refusals (a locked year) appear in the editor
+/// ([`course_action::run`]).
 pub async fn delete(
     State(state): State<WebState>,
     SignedIn { user, lang }: SignedIn,
@@ -35,32 +29,8 @@ pub async fn delete(
     hx: HxRequest,
     body: Bytes,
 ) -> Response {
-    let (form, loaded) = match editor::posted(&state.store, year, id, &body).await {
-        Ok(read) => read,
-        Err(e) => return page_error(lang, e),
-    };
-    let class = form.class;
-    let path = format!("/years/{year}/courses/{id}/delete");
-    let expect = Expect::version(Version::from_text(form.version.clone()));
-    let subject = loaded.course.subject.id.0;
-    match crud::delete::<Courses>(&state.store, &cell::actor(&user, &path), id, &expect).await {
-        Ok(()) => {
-            let touched = super::panel::teachers_of(&loaded.course);
-            let place = Place::new(lang, year, user.can_plan(), touched);
-            let also: Vec<i64> = loaded.course.school_classes.iter().map(|k| k.id.0).collect();
-            cell::redrawn(&state.store, &place, &hx, subject, class, &also).await
-        }
-        Err(e) if e.code() == ErrorCode::PreconditionFailed => {
-            let version = match Version::of(&loaded.course) {
-                Ok(v) => v,
-                Err(e) => return page_error(lang, e),
-            };
-            let now = CourseForm::of_course(&loaded.course, class, &version, crate::auth::now_text());
-            let problems =
-                Problems { general: vec![i18n::text(lang, "grid-edit-delete-stale")], ..Problems::default() };
-            editor::respond(lang, user, &hx, year, &loaded, now, &problems, StatusCode::PRECONDITION_FAILED)
-        }
-        Err(e) if e.code() == ErrorCode::NotFound || e.status().is_server_error() => page_error(lang, e),
-        Err(e) => editor::respond(lang, user, &hx, year, &loaded, form, &Problems::of(&e, lang), e.status()),
-    }
+    let action = CourseAction { segment: "delete", stale: "grid-edit-delete-stale" };
+    let store = state.store.clone();
+    let write = async |actor: &_, expect: &_| crud::delete::<Courses>(&store, actor, id, expect).await;
+    course_action::run(&state, user, lang, (year, id), &hx, &body, action, write).await
 }

@@ -15,6 +15,7 @@
 
 pub mod cell;
 pub mod conflict;
+pub mod course_action;
 pub mod delete;
 pub mod editor;
 pub mod form;

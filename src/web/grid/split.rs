@@ -6,26 +6,20 @@
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::response::Response;
 
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
-use super::super::{page_error, WebState};
-use super::cell::{self, Place};
-use super::editor;
-use super::form::{CourseForm, Problems};
+use super::super::WebState;
+use super::course_action::{self, CourseAction};
 use crate::domain::ids::CourseId;
-use crate::error::ErrorCode;
-use crate::i18n;
 use crate::service::course;
-use crate::service::version::{Expect, Version};
 
 /// `POST /years/{year}/courses/{id}/split`: htmx gets the cell with the
 /// courses after the split, and the cells of the other classes out of band; a
 /// browser goes back to the grid. After someone else's change (412) the
 /// editor shows the course as it is now, with its current version; other
-/// problems (409, a locked year) appear in the editor.
+/// problems (409, a locked year) appear in the editor ([`course_action::run`]).
 pub async fn split(
     State(state): State<WebState>,
     SignedIn { user, lang }: SignedIn,
@@ -33,31 +27,8 @@ pub async fn split(
     hx: HxRequest,
     body: Bytes,
 ) -> Response {
-    let (form, loaded) = match editor::posted(&state.store, year, id, &body).await {
-        Ok(read) => read,
-        Err(e) => return page_error(lang, e),
-    };
-    let class = form.class;
-    let path = format!("/years/{year}/courses/{id}/split");
-    let expect = Expect::version(Version::from_text(form.version.clone()));
-    let subject = loaded.course.subject.id.0;
-    match course::split_course(&state.store, &cell::actor(&user, &path), CourseId(id), &expect).await {
-        Ok(_) => {
-            let touched = super::panel::teachers_of(&loaded.course);
-            let place = Place::new(lang, year, user.can_plan(), touched);
-            let also: Vec<i64> = loaded.course.school_classes.iter().map(|k| k.id.0).collect();
-            cell::redrawn(&state.store, &place, &hx, subject, class, &also).await
-        }
-        Err(e) if e.code() == ErrorCode::PreconditionFailed => {
-            let version = match Version::of(&loaded.course) {
-                Ok(v) => v,
-                Err(e) => return page_error(lang, e),
-            };
-            let now = CourseForm::of_course(&loaded.course, class, &version, crate::auth::now_text());
-            let problems = Problems { general: vec![i18n::text(lang, "grid-edit-split-stale")], ..Problems::default() };
-            editor::respond(lang, user, &hx, year, &loaded, now, &problems, StatusCode::PRECONDITION_FAILED)
-        }
-        Err(e) if e.code() == ErrorCode::NotFound || e.status().is_server_error() => page_error(lang, e),
-        Err(e) => editor::respond(lang, user, &hx, year, &loaded, form, &Problems::of(&e, lang), e.status()),
-    }
+    let action = CourseAction { segment: "split", stale: "grid-edit-split-stale" };
+    let store = state.store.clone();
+    let write = async |actor: &_, expect: &_| course::split_course(&store, actor, CourseId(id), expect).await;
+    course_action::run(&state, user, lang, (year, id), &hx, &body, action, write).await
 }
