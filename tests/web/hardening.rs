@@ -109,6 +109,7 @@ fn post_routes(year: i64, course: i64) -> Vec<String> {
         "/years/{year}/mail",
         "/years/{year}/courses/{course}",
         "/years/{year}/courses/{course}/split",
+        "/years/{year}/courses/{course}/delete",
         "/years/{year}/courses/{course}/merge",
         "/years/{year}/courses/merge",
         "/years/{year}/cells/1/1",
