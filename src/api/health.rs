@@ -44,9 +44,11 @@ json_schema!(
     Ready = status("ready")
 );
 json_schema!(
-    /// `{"status": "unavailable" | "migrations_pending" | "database_newer"}`.
+    /// `{"status": "unavailable" | "migrations_pending" | "database_newer" |
+    /// "disk_full" | "database_busy" | "database_unavailable"}` (the last three
+    /// while a write fault lasts, docs/faults.md).
     NotReady = json!({"type": "object", "required": ["status"], "properties": {"status": {"enum": [
-        "unavailable", "migrations_pending", "database_newer"]}}})
+        "unavailable", "migrations_pending", "database_newer", "disk_full", "database_busy", "database_unavailable"]}}})
 );
 json_schema!(
     /// The answer of [`version`].

@@ -53,8 +53,11 @@ pub async fn once_on_lost_connection(req: Request, next: Next) -> Response {
     next.run(Request::from_parts(parts, Body::from(bytes))).await
 }
 
-/// Whether `res` is the 503 `database_unavailable` of a lost connection.
+/// Whether `res` is the 503 `database_unavailable` of a lost connection: a
+/// problem document of the API, or a page of the web interface, which keeps
+/// the error's code as an extension (`web::page_error`).
 fn lost_connection(res: &Response) -> bool {
-    res.status() == StatusCode::SERVICE_UNAVAILABLE
-        && res.extensions().get::<Problem>().is_some_and(|p| p.code == ErrorCode::DatabaseUnavailable)
+    let code =
+        res.extensions().get::<Problem>().map(|p| p.code).or_else(|| res.extensions().get::<ErrorCode>().copied());
+    res.status() == StatusCode::SERVICE_UNAVAILABLE && code == Some(ErrorCode::DatabaseUnavailable)
 }

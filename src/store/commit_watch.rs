@@ -112,7 +112,9 @@ impl std::str::FromStr for ChangeCheck {
 /// The channel every writing transaction notifies, with its schema as payload
 /// (migration `0009_change_notify.sql`).
 const CHANNEL: &str = "schoolplan_changes";
-/// The listening connection's name in `pg_stat_activity`.
+/// The listening connection's name in `pg_stat_activity`, after the name the
+/// store's connections carry when they carry one (a test's schema): an
+/// operator, or a test, ends the listener with the connections it belongs to.
 const LISTENER_NAME: &str = "schoolplan change listener";
 /// After this long without a notification the listening connection is asked a
 /// query; when that gets no answer within as long again, it counts as lost.
@@ -253,7 +255,8 @@ impl ChangeWatch {
     }
 
     /// The PostgreSQL process id of the listening connection while it listens
-    /// (as in `pg_stat_activity`, where it is named `schoolplan change listener`).
+    /// (as in `pg_stat_activity`, where it is named `schoolplan change listener`,
+    /// after the store's own name when its connections carry one).
     pub fn listener_pid(&self) -> Option<u32> {
         let pid = self.listening.pid.load(Ordering::SeqCst);
         (self.listening() && pid != 0).then_some(pid)
@@ -338,7 +341,11 @@ async fn listen(options: PgConnectOptions, generation: WriteGeneration, listenin
 /// A connection listening on [`CHANNEL`], its `current_schema()` (the
 /// notifications' payload to react to) and its backend process id.
 async fn open_listener(options: &PgConnectOptions) -> sqlx::Result<(PgListener, String, u32)> {
-    let options = options.clone().application_name(LISTENER_NAME);
+    let name = match options.get_application_name() {
+        Some(own) => format!("{own} {LISTENER_NAME}"),
+        None => LISTENER_NAME.to_string(),
+    };
+    let options = options.clone().application_name(&name);
     // A pool of its own: the listening connection never takes one of the app's.
     let pool = PgPoolOptions::new()
         .max_connections(1)

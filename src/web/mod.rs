@@ -181,6 +181,8 @@ pub fn router(
         .route("/years/{year}/courses/{id}/delete", post(grid::delete::delete))
         .route("/years/{year}/courses/{id}/merge", post(grid::merge::merge))
         .route("/years/{year}/courses/merge", post(grid::select::merge))
+        .route("/years/{year}/courses/cancel", post(grid::cancel::cancel))
+        .route("/years/{year}/courses/resume", post(grid::cancel::resume))
         .route("/years/{year}/grid/panel", get(grid::panel::panel))
         .route("/years/{year}/cells/{subject}/{class}", get(grid::cell::show).post(grid::cell::create))
         .route("/years/{year}/cells/{subject}/{class}/new", get(grid::cell::create_page))
@@ -304,7 +306,9 @@ pub fn error_page_text(lang: Lang, status: StatusCode, message: String) -> Respo
 
 /// The page for a service error: 404 for `not_found`, 403 for `forbidden`,
 /// any other refusal (4xx) with its own status and its sentence (and its
-/// fields' messages); only a fault of the server is 500 (logged).
+/// fields' messages); a fault of the database with its own status (503 or
+/// 507), its sentence, `Retry-After` and its [`ErrorCode`] as a response
+/// extension (docs/faults.md); only a fault of the server is 500 (logged).
 pub fn page_error(lang: Lang, err: Error) -> Response {
     let status = err.status();
     match err.code() {
@@ -320,9 +324,22 @@ pub fn page_error(lang: Lang, err: Error) -> Response {
             }
             error_page_text(lang, status, message)
         }
-        _ => {
-            tracing::error!(error = ?err, "a web request failed");
-            error_page(lang, StatusCode::INTERNAL_SERVER_ERROR, "web-error-internal")
-        }
+        code => match code.retry_after() {
+            // A fault of the database (a lost connection, a held lock, a full
+            // disk): its own status and sentence, when to try again, and the
+            // code, by which the app runs a request whose connection was lost
+            // once more (docs/faults.md); never a 500.
+            Some(seconds) => {
+                tracing::warn!(error = ?err, "a web request met a fault of the database");
+                let mut res = error_page_text(lang, status, err.message(lang));
+                res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+                res.extensions_mut().insert(code);
+                res
+            }
+            None => {
+                tracing::error!(error = ?err, "a web request failed");
+                error_page(lang, StatusCode::INTERNAL_SERVER_ERROR, "web-error-internal")
+            }
+        },
     }
 }

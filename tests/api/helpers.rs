@@ -319,3 +319,25 @@ pub async fn optional(app: &TestApp, sql: &str, args: &[Arg]) -> Option<i64> {
     };
     res.unwrap_or_else(|e| panic!("fixture query failed: {e}\n{sql}"))
 }
+
+/// Ends every PostgreSQL connection of the servers on `schema` (`url` is
+/// `TEST_DATABASE_URL`): their pools' (named after the schema) and their
+/// change listeners' (`<schema> schoolplan change listener`), as a restart
+/// or a failover of the database would; returns (all ended, listeners among
+/// them).
+pub async fn end_connections(url: &str, schema: &str) -> (i64, i64) {
+    use sqlx::Connection as _;
+    let mut conn = sqlx::PgConnection::connect(url).await.expect("connect");
+    let ended: (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(*), COUNT(*) FILTER (WHERE listener) FROM (SELECT pg_terminate_backend(pid), \
+         application_name LIKE '% schoolplan change listener' AS listener FROM pg_stat_activity \
+         WHERE (application_name = $1 OR application_name = $1 || ' schoolplan change listener') \
+         AND pid <> pg_backend_pid()) AS t",
+    )
+    .bind(schema)
+    .fetch_one(&mut conn)
+    .await
+    .expect("terminate");
+    let _ = conn.close().await;
+    ended
+}
