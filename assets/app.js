@@ -8,7 +8,8 @@
 //   Escape closes the editor (docs/web.md §Editing the grid).
 // - "Auswählen": Ctrl/Cmd+click on a course or Space on a cell selects it
 //   (one row at a time); the toolbar's "Zusammenlegen (n)" merges the
-//   selected courses in one step; Escape clears the selection.
+//   selected courses in one step, "Absagen" cancels them and
+//   "Wiederaufnehmen" takes them up again; Escape clears the selection.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -144,11 +145,16 @@
       }
     });
     form.querySelector(".grid-select-n").textContent = String(picked.length);
-    form.hidden = picked.length < 2;
-    // A cell fetched for its versions may still be on its way.
-    form.querySelector(".grid-select-merge").disabled = !picked.every(function (id) {
+    form.hidden = picked.length < 1;
+    // A cell fetched for its versions may still be on its way; merging
+    // takes two courses, cancelling or taking up again one.
+    var ready = picked.every(function (id) {
       return !!versioned(table, id);
     });
+    var actions = form.querySelectorAll(".grid-select-action");
+    for (var k = 0; k < actions.length; k++) {
+      actions[k].disabled = !ready || (actions[k].classList.contains("grid-select-merge") && picked.length < 2);
+    }
   }
 
   function versioned(table, id) {
@@ -204,8 +210,11 @@
     return toggle(td, chosen || td.querySelector(".course"));
   }
 
-  // "Zusammenlegen (n)": the form gets the courses with the versions the
-  // cells show now, and answers into the first selected cell.
+  // "Zusammenlegen (n)", "Absagen", "Wiederaufnehmen": the form gets the
+  // courses with the versions the cells show now, and the answer goes into
+  // the first selected cell. In the capture phase: "Absagen" and
+  // "Wiederaufnehmen" post with their own hx-post, which htmx sends from the
+  // button's own click listener, so the fields must be there before it runs.
   document.addEventListener("click", function (e) {
     var t = e.target;
     if (!(t instanceof Element)) return;
@@ -215,7 +224,7 @@
       clearSelection(true);
       return;
     }
-    if (!t.closest(".grid-select-merge")) return;
+    if (!t.closest(".grid-select-action")) return;
     var table = document.querySelector("table[data-editable]");
     var old = form.querySelectorAll("input[type=hidden]");
     for (var i = 0; i < old.length; i++) old[i].remove();
@@ -239,10 +248,10 @@
       add("course", id + ":" + course.getAttribute("data-version"));
     });
     if (first) form.setAttribute("hx-target", "#" + first.id);
-  });
+  }, true);
 
   document.addEventListener("htmx:afterRequest", function (e) {
-    if (e.detail.elt && e.detail.elt.id === "grid-select") clearSelection(false);
+    if (e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("#grid-select")) clearSelection(false);
   });
   document.addEventListener("htmx:afterSettle", function () {
     if (picked.length) drawSelection();

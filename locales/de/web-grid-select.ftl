@@ -14,3 +14,7 @@ grid-select-none = Kreuzen Sie mindestens einen weiteren Kurs an, der mit diesem
 grid-select-malformed = Die Auswahl ist nicht lesbar; laden Sie die Seite neu und wählen Sie die Kurse erneut aus.
 grid-select-stale = Jemand hat einen der ausgewählten Kurse inzwischen geändert; es wurde nichts zusammengelegt. Hier ist der erste Kurs, wie er jetzt ist.
 grid-select-gone = Einer der ausgewählten Kurse existiert nicht mehr; es wurde nichts zusammengelegt. Die Zellen zeigen die Kurse, wie sie jetzt sind.
+grid-select-cancel = Absagen
+grid-select-resume = Wiederaufnehmen
+grid-select-nothing = Wählen Sie mindestens einen Kurs aus (Strg-/Cmd-Klick oder Leertaste).
+grid-select-cancel-stale = Jemand hat einen der ausgewählten Kurse inzwischen geändert oder gelöscht; es wurde nichts abgesagt oder wiederaufgenommen. Die Zellen zeigen die Kurse, wie sie jetzt sind.

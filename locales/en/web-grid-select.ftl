@@ -14,3 +14,7 @@ grid-select-none = Tick at least one more course to merge with this one.
 grid-select-malformed = The selection cannot be read; reload the page and select the courses again.
 grid-select-stale = Someone changed one of the selected courses meanwhile; nothing was merged. Here is the first course as it is now.
 grid-select-gone = One of the selected courses no longer exists; nothing was merged. The cells show the courses as they are now.
+grid-select-cancel = Cancel courses
+grid-select-resume = Resume
+grid-select-nothing = Select at least one course (Ctrl/Cmd-click or Space).
+grid-select-cancel-stale = Someone changed or deleted one of the selected courses meanwhile; nothing was cancelled or resumed. The cells show the courses as they are now.

@@ -14,3 +14,7 @@ grid-select-none = Cochez au moins un autre cours à regrouper avec celui-ci.
 grid-select-malformed = La sélection est illisible ; rechargez la page et sélectionnez à nouveau les cours.
 grid-select-stale = Quelqu'un a modifié l'un des cours sélectionnés entre-temps ; rien n'a été regroupé. Voici le premier cours tel qu'il est maintenant.
 grid-select-gone = L'un des cours sélectionnés n'existe plus ; rien n'a été regroupé. Les cellules montrent les cours tels qu'ils sont maintenant.
+grid-select-cancel = Annuler les cours
+grid-select-resume = Reprendre
+grid-select-nothing = Sélectionnez au moins un cours (Ctrl/Cmd-clic ou barre d'espace).
+grid-select-cancel-stale = Quelqu'un a modifié ou supprimé l'un des cours sélectionnés entre-temps ; rien n'a été annulé ni repris. Les cellules montrent les cours tels qu'ils sont maintenant.

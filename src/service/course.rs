@@ -3,7 +3,8 @@
 //! [`crate::domain::course`], writes only what changed, and builds the answer
 //! from what it wrote, without reading the courses back.
 //!
-//! The use cases ([`create_course`], [`merge_courses`], [`split_course`], and
+//! The use cases ([`create_course`], [`merge_courses`], [`split_course`],
+//! [`set_cancelled`], and
 //! get, save and delete through [`Courses`] and [`crate::service::crud`]) hold
 //! the write transaction, check the caller's [`Expect`]ation against the
 //! loaded state and record the audit entries; the functions on a [`Conn`]
@@ -91,6 +92,44 @@ pub async fn split_course(store: &Store, actor: &Actor, id: CourseId, expect: &E
     }
     tx.commit().await?;
     Ok(courses)
+}
+
+/// Cancels the courses `ids` ("Absagen", `cancelled` true) or takes them up
+/// again ("Wiederaufnehmen", false) for `actor`, all in one transaction
+/// (docs/web.md §Editing the grid, "Cancelling a selection"): locks and
+/// loads them once (404 for a missing one), checks `expect` as
+/// [`merge_courses`] does (412, nothing changes), then saves each through
+/// [`save`] (409 `school_year_locked` for a locked year). A course that is
+/// already so stays as it is, without an audit entry; each one changed gets
+/// its entry (cancelled or resumed). Returns the courses as they are now, in
+/// the order of `ids` (each once).
+pub async fn set_cancelled(
+    store: &Store,
+    actor: &Actor,
+    ids: &[CourseId],
+    cancelled: bool,
+    expect: &Expect,
+) -> Result<Vec<Course>> {
+    let mut unique: Vec<CourseId> = Vec::with_capacity(ids.len());
+    for id in ids {
+        if !unique.contains(id) {
+            unique.push(*id);
+        }
+    }
+    let mut tx = store.begin().await?;
+    let before = current_courses(&mut tx, &unique, expect).await?;
+    let mut out = Vec::with_capacity(before.len());
+    for old in before {
+        if old.cancelled == cancelled {
+            out.push(old);
+            continue;
+        }
+        let after = save(&mut tx, &old, &old.cancelled_as(cancelled)).await?;
+        actor.record(&mut tx, Courses::PATH, old.id.0, Some(&old), Some(&after)).await?;
+        out.push(after);
+    }
+    tx.commit().await?;
+    Ok(out)
 }
 
 /// Locks and loads the courses `ids` once ([`Conn::courses_for_update`]), in

@@ -33,6 +33,7 @@ use axum::routing::{get, post};
 use axum::{Form, Router};
 use rust_decimal::Decimal;
 use serde_json::Value;
+use url::form_urlencoded::Serializer;
 
 use super::form::{self, Choice, Field, FieldErrors, FormData};
 use super::guard::SignedIn;
@@ -41,6 +42,7 @@ use super::layout::{Page, Screen};
 use super::listing::{count_text, done_notice, here, region_answer, search_text};
 use super::record::{matches, options_of, FormState, Notice, ObjectView, Options};
 use super::refusal::{self, forbidden, is_page_fault, last_change, refusal_text};
+use super::sorting::{dir_param, sorted_query, HeaderView};
 use super::{page_error, render, WebState};
 use crate::domain::body_reader::Mode;
 use crate::domain::ids::SchoolYearId;
@@ -198,8 +200,14 @@ pub struct ListView {
     pub base: String,
     /// Caption.
     pub caption: String,
-    /// Column headers: (text, figure column).
-    pub headers: Vec<(String, bool)>,
+    /// Column headers, each a link that sorts the list by it.
+    pub headers: Vec<HeaderView>,
+    /// The column sorted by (its number, `sort`), empty for the list's own order.
+    pub sort: String,
+    /// `asc` or `desc`.
+    pub dir: &'static str,
+    /// Whether the search form's sort fields go out of band (an htmx answer).
+    pub oob: bool,
     /// `n of m …`.
     pub count: String,
     /// Shown when nothing matches.
@@ -295,17 +303,47 @@ pub async fn list_page<S: YearRecord>(
             })
         })
         .collect();
+    let mut rows = rows;
+    let labels = S::headers(lang);
+    let sort = sort_of(&query, labels.len());
+    if let Some((column, desc)) = sort {
+        sort_rows(&mut rows, column, desc);
+    }
     let count = count_text(lang, &key::<S>("count"), rows.len(), all.len());
+    let list_base = base::<S>(year);
+    let kept: Vec<(&str, String)> = std::iter::once(("q", q.clone()))
+        .chain(S::FILTERS.iter().map(|f| (*f, chosen(f))))
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+    let headers = labels
+        .into_iter()
+        .enumerate()
+        .map(|(i, (label, figure))| {
+            let current = sort.is_some_and(|(c, _)| c == i);
+            let desc = sort.is_some_and(|(_, d)| d);
+            HeaderView::sorting(label, (current, desc), false, figure, |desc| {
+                let mut s = Serializer::new(String::new());
+                for (k, v) in &kept {
+                    s.append_pair(k, v);
+                }
+                format!("{list_base}?{}", sorted_query(s, &i.to_string(), desc))
+            })
+        })
+        .collect();
+    let oob = hx.wants_fragment(&format!("{}-list", S::ROW));
     let list = ListView {
         row: S::ROW,
-        base: base::<S>(year),
+        base: list_base,
         caption: i18n::text(lang, &key::<S>("caption")),
-        headers: S::headers(lang),
+        headers,
+        sort: sort.map(|(c, _)| c.to_string()).unwrap_or_default(),
+        dir: dir_param(sort.is_some_and(|(_, d)| d)),
+        oob,
         count,
         none: i18n::text(lang, &key::<S>("none")),
         rows,
     };
-    if hx.wants_fragment(&format!("{}-list", S::ROW)) {
+    if oob {
         return region_answer(here, render(lang, &ListRegion { list }));
     }
     let filters = S::FILTERS
@@ -340,6 +378,59 @@ pub async fn list_page<S: YearRecord>(
             list,
         },
     )
+}
+
+/// The list's sort from the query: `sort` = a column's number (0 the first,
+/// below `columns`), `dir` = `desc` or else ascending; `None` for the list's
+/// own order (docs/web.md §Anstellungen, "Sorting").
+fn sort_of(query: &HashMap<String, String>, columns: usize) -> Option<(usize, bool)> {
+    let column = query.get("sort")?.trim().parse::<usize>().ok().filter(|c| *c < columns)?;
+    Some((column, query.get("dir").is_some_and(|d| d.trim() == "desc")))
+}
+
+/// A text as it sorts: lower case, the umlauts and accents of German and
+/// French names as their base letters (`Müller` beside `Muster`).
+fn sort_key(text: &str) -> String {
+    text.to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'ä' | 'à' | 'â' => 'a',
+            'ö' | 'ô' => 'o',
+            'ü' | 'ù' | 'û' => 'u',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'ï' | 'î' => 'i',
+            'ç' => 'c',
+            other => other,
+        })
+        .collect()
+}
+
+/// Sorts `rows` by their cells in `column`: figures by their exact value
+/// (`data-value`; a range by its first figure), rows without one last; texts alphabetically
+/// ([`sort_key`]); ties keep the list's own order.
+fn sort_rows(rows: &mut [Row], column: usize, desc: bool) {
+    use std::cmp::Ordering;
+    let figure = |r: &Row| r.cells.get(column).is_some_and(|c| c.figure);
+    // A range (`75 95`) sorts by its first figure.
+    let value = |r: &Row| {
+        r.cells.get(column).and_then(|c| c.value.split_whitespace().next().and_then(|v| v.parse::<Decimal>().ok()))
+    };
+    let text = |r: &Row| r.cells.get(column).map(|c| sort_key(&c.text)).unwrap_or_default();
+    rows.sort_by(|a, b| {
+        if figure(a) || figure(b) {
+            match (value(a), value(b)) {
+                (Some(x), Some(y)) if desc => y.cmp(&x),
+                (Some(x), Some(y)) => x.cmp(&y),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (None, None) => Ordering::Equal,
+            }
+        } else if desc {
+            text(b).cmp(&text(a))
+        } else {
+            text(a).cmp(&text(b))
+        }
+    });
 }
 
 /// The object `id` if it belongs to school year `year`, else 404.
@@ -622,5 +713,45 @@ mod tests {
         assert_eq!(exact_percent(None), "–");
         assert_eq!(exact_text(d("57.5000")), "57.5");
         assert_eq!(exact_text(None), "");
+    }
+
+    fn row(id: i64, name: &str, figure: Option<&str>) -> Row {
+        let cells = vec![
+            Cell::text(name),
+            figure.map_or_else(|| Cell::figure("–".into(), String::new()), |v| Cell::figure(v.into(), v.into())),
+        ];
+        Row { id, cells, search: String::new(), keys: Vec::new(), class: "" }
+    }
+
+    fn ids(rows: &[Row]) -> Vec<i64> {
+        rows.iter().map(|r| r.id).collect()
+    }
+
+    #[test]
+    fn rows_sort_by_text_without_case_or_umlauts_and_by_exact_figures_with_none_last() {
+        let mut rows = vec![
+            row(1, "Muster", Some("10")),
+            row(2, "müller", Some("9.5")),
+            row(3, "Abt", None),
+            row(4, "Zürcher", Some("-2")),
+        ];
+        sort_rows(&mut rows, 0, false);
+        assert_eq!(ids(&rows), vec![3, 2, 1, 4], "Abt, müller, Muster, Zürcher");
+        sort_rows(&mut rows, 0, true);
+        assert_eq!(ids(&rows), vec![4, 1, 2, 3]);
+        sort_rows(&mut rows, 1, false);
+        assert_eq!(ids(&rows), vec![4, 2, 1, 3], "-2 < 9.5 < 10 (not as texts), none last");
+        sort_rows(&mut rows, 1, true);
+        assert_eq!(ids(&rows), vec![1, 2, 4, 3], "descending, none still last");
+    }
+
+    #[test]
+    fn the_sort_is_read_from_the_query_and_a_bad_one_is_ignored() {
+        let q = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        assert_eq!(sort_of(&q(&[("sort", "2"), ("dir", "desc")]), 5), Some((2, true)));
+        assert_eq!(sort_of(&q(&[("sort", "0")]), 5), Some((0, false)));
+        assert_eq!(sort_of(&q(&[("sort", "5")]), 5), None, "no such column");
+        assert_eq!(sort_of(&q(&[("sort", "x"), ("dir", "desc")]), 5), None);
+        assert_eq!(sort_of(&q(&[]), 5), None);
     }
 }

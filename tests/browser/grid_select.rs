@@ -3,7 +3,8 @@
 //! grid with the keyboard (Space, each cell fetched with its courses'
 //! versions; Escape clears), merges them with the
 //! toolbar's "Zusammenlegen (3)", the API reads the merged course back, and
-//! the course splits again from its editor.
+//! the course splits again from its editor; two cells are cancelled with
+//! "Absagen" and taken up again with "Wiederaufnehmen".
 
 use fantoccini::key::Key;
 use fantoccini::Locator;
@@ -45,6 +46,17 @@ async fn walk_to(chrome: &Chrome, id: &str) {
     panic!("the focus did not reach {id}");
 }
 
+/// Focuses cell `id` (focused, not clicked: a click opens the editor), scrolled to the middle.
+async fn focus_cell(chrome: &Chrome, id: &str) {
+    let cell = chrome.wait_for(&format!("td#{id}")).await;
+    let arg = serde_json::to_value(&cell).unwrap();
+    chrome
+        .client
+        .execute("arguments[0].scrollIntoView({block: 'center', inline: 'center'}); arguments[0].focus();", vec![arg])
+        .await
+        .unwrap();
+}
+
 /// The live region's announcement.
 async fn announced(chrome: &Chrome) -> String {
     chrome.wait_for("#grid-select-status").await.text().await.unwrap_or_default()
@@ -81,18 +93,15 @@ async fn three_cells_selected_by_keyboard_merge_and_split_again() {
     let mut chrome = planner_at_grid(&app, "sina", year, "grid-select").await;
 
     // Focus the first cell (focused, not clicked: a click opens the editor) and select it with Space.
-    let first = chrome.wait_for(&format!("td#{}", cells[0])).await;
-    let arg = serde_json::to_value(&first).unwrap();
-    chrome
-        .client
-        .execute("arguments[0].scrollIntoView({block: 'center', inline: 'center'}); arguments[0].focus();", vec![arg])
-        .await
-        .unwrap();
+    focus_cell(&chrome, &cells[0]).await;
     assert_eq!(focused(&chrome).await, cells[0]);
     assert!(chrome.client.find(Locator::Css("td .course[data-version]")).await.is_err(), "the page has no versions");
     select_here(&chrome, &cells[0]).await;
     assert_eq!(announced(&chrome).await, "1 Kurs ausgewählt.");
-    assert!(!chrome.wait_for("#grid-select").await.is_displayed().await.unwrap(), "one course: no toolbar yet");
+    let toolbar = chrome.wait_for("#grid-select:not([hidden])").await;
+    assert!(toolbar.text().await.unwrap().contains("Absagen"), "one course: the toolbar, to cancel it");
+    let merge = chrome.wait_for("#grid-select .grid-select-merge").await;
+    assert!(!merge.is_enabled().await.unwrap(), "one course cannot be merged");
     // Escape clears the selection.
     press(&chrome, &Key::Escape.to_string()).await;
     until(&chrome, "!document.querySelector('td[aria-selected]')").await;
@@ -124,7 +133,8 @@ async fn three_cells_selected_by_keyboard_merge_and_split_again() {
     // Tab from the cell reaches "Zusammenlegen (3)"; Enter merges.
     press(&chrome, &Key::Tab.to_string()).await;
     let button = chrome.client.active_element().await.unwrap();
-    assert_eq!(button.attr("class").await.unwrap().as_deref(), Some("grid-select-merge"));
+    let class = button.attr("class").await.unwrap().unwrap_or_default();
+    assert!(class.split(' ').any(|c| c == "grid-select-merge"), "{class}");
     press(&chrome, &Key::Enter.to_string()).await;
     chrome.wait_for(&format!("td#{}.cell--merged", cells[0])).await;
     for cell in &cells[1..] {
@@ -165,5 +175,52 @@ async fn three_cells_selected_by_keyboard_merge_and_split_again() {
     }
     chrome.client.execute("window.scrollTo(0, window.scrollY);", vec![]).await.unwrap();
     chrome.screenshot("split").await;
+    chrome.close().await;
+}
+
+#[tokio::test]
+#[ignore = "needs Chromium; .ci/run runs it"]
+async fn two_selected_cells_are_cancelled_and_taken_up_again() {
+    let app = TestApp::spawn().await;
+    let year = demo(&app).await;
+    let three = mergeable_three(&app, year).await;
+    let cells: Vec<String> = three[..2].iter().map(cell_of).collect();
+    let mut chrome = planner_at_grid(&app, "sina", year, "grid-cancel").await;
+    focus_cell(&chrome, &cells[0]).await;
+    select_here(&chrome, &cells[0]).await;
+    walk_to(&chrome, &cells[1]).await;
+    select_here(&chrome, &cells[1]).await;
+    assert_eq!(announced(&chrome).await, "2 Kurse ausgewählt.");
+    chrome.screenshot("selected").await;
+
+    chrome.wait_for("#grid-select .grid-select-cancel:not([disabled])").await.click().await.unwrap();
+    for cell in &cells {
+        chrome.wait_for(&format!("td#{cell}.cell--cancelled")).await;
+    }
+    until(&chrome, "!document.querySelector('td[aria-selected]') && document.getElementById('grid-select').hidden")
+        .await;
+    for c in &three[..2] {
+        let now = app.get(&format!("/course/{}", c["id"])).await.expect(200).result().clone();
+        assert_eq!(now["cancelled"], true, "{now}");
+    }
+    let untouched = app.get(&format!("/course/{}", three[2]["id"])).await.expect(200).result().clone();
+    assert_eq!(untouched["cancelled"], false, "a course not selected stays");
+    chrome.wait_for("#workload-panel table").await;
+    chrome.screenshot("cancelled").await;
+
+    // Both again, taken up again.
+    focus_cell(&chrome, &cells[0]).await;
+    select_here(&chrome, &cells[0]).await;
+    walk_to(&chrome, &cells[1]).await;
+    select_here(&chrome, &cells[1]).await;
+    chrome.wait_for("#grid-select .grid-select-resume:not([disabled])").await.click().await.unwrap();
+    for cell in &cells {
+        chrome.wait_for(&format!("td#{cell}:not(.cell--cancelled)")).await;
+    }
+    for c in &three[..2] {
+        let now = app.get(&format!("/course/{}", c["id"])).await.expect(200).result().clone();
+        assert_eq!(now["cancelled"], false, "{now}");
+    }
+    chrome.screenshot("resumed").await;
     chrome.close().await;
 }

@@ -23,7 +23,7 @@ async fn cell_alone(web: &Web, year: i64, course: &Value, session: &str) -> Page
 
 /// What the grid's toolbar posts for `courses` (selected in this order) with
 /// the versions their cells show when fetched on selection, and the CSRF token of `grid`.
-async fn selection(web: &Web, year: i64, grid: &Page, session: &str, courses: &[&Value]) -> Vec<(String, String)> {
+pub async fn selection(web: &Web, year: i64, grid: &Page, session: &str, courses: &[&Value]) -> Vec<(String, String)> {
     let mut form = vec![("_csrf".to_string(), grid.csrf())];
     for (i, c) in courses.iter().enumerate() {
         let class = c["schoolClasses"][0]["id"].to_string();

@@ -112,6 +112,8 @@ fn post_routes(year: i64, course: i64) -> Vec<String> {
         "/years/{year}/courses/{course}/delete",
         "/years/{year}/courses/{course}/merge",
         "/years/{year}/courses/merge",
+        "/years/{year}/courses/cancel",
+        "/years/{year}/courses/resume",
         "/years/{year}/cells/1/1",
         "/opening",
         "/opening/{year}/class",

@@ -179,6 +179,23 @@ impl Course {
         }
     }
 
+    /// The update that changes only whether this course is cancelled (the
+    /// grid's "Absagen" and "Wiederaufnehmen" for a selection, docs/web.md
+    /// §Editing the grid): every other writable field as it is.
+    pub fn cancelled_as(&self, cancelled: bool) -> CourseUpdate {
+        let ids = |refs: &[TeacherRef]| refs.iter().map(|t| t.id).collect::<Vec<_>>();
+        CourseUpdate {
+            cancelled,
+            comments: self.comments.clone(),
+            lessons1: self.lessons1,
+            lessons2: self.lessons2,
+            teachers1: ids(&self.teachers1),
+            teachers2: ids(&self.teachers2),
+            small_group1: self.small_group1,
+            small_group2: self.small_group2,
+        }
+    }
+
     /// Whether saving `update` changes this course's teachers (either semester, or their order).
     pub fn teachers_change(&self, update: &CourseUpdate) -> bool {
         let ids = |refs: &[TeacherRef]| refs.iter().map(|t| t.id).collect::<Vec<_>>();

@@ -13,6 +13,7 @@
 //! too late, [`split`] splits a merged course, and [`select`] merges the
 //! courses of several selected cells of one row.
 
+pub mod cancel;
 pub mod cell;
 pub mod conflict;
 pub mod course_action;
@@ -96,6 +97,14 @@ pub struct SelectView {
     pub label: String,
     /// The merge button's text (the count follows in brackets).
     pub merge: String,
+    /// Where "Absagen" posts (`/years/{id}/courses/cancel`).
+    pub cancel_action: String,
+    /// Where "Wiederaufnehmen" posts (`/years/{id}/courses/resume`).
+    pub resume_action: String,
+    /// The text of the button that cancels the selected courses.
+    pub cancel: String,
+    /// The text of the button that takes them up again.
+    pub resume: String,
     /// The button that clears the selection.
     pub clear: String,
     /// That the course selected first keeps its teachers.
@@ -315,6 +324,10 @@ pub fn view(lang: Lang, grid: &Grid, filter: GridFilter, can_plan: bool) -> Grid
             cells: format!("/years/{}/cells/", grid.year.id.0),
             label: t("grid-select-toolbar"),
             merge: t("grid-select-merge"),
+            cancel_action: format!("/years/{}/courses/cancel", grid.year.id.0),
+            resume_action: format!("/years/{}/courses/resume", grid.year.id.0),
+            cancel: t("grid-select-cancel"),
+            resume: t("grid-select-resume"),
             clear: t("grid-select-clear"),
             first: t("grid-select-first"),
             one: t("grid-select-count-one"),

@@ -93,7 +93,7 @@ pub fn selection(body: &[u8]) -> Selection {
 
 /// The courses of `ids` that exist, in that order, read in one snapshot;
 /// 404 when one of them is of another school year than `year` or cross-class.
-async fn current(store: &Store, year: i64, ids: &[CourseId]) -> Result<Vec<Course>> {
+pub(super) async fn current(store: &Store, year: i64, ids: &[CourseId]) -> Result<Vec<Course>> {
     let found = store.snapshot(async |conn| conn.courses_by_ids(ids).await).await?;
     if let Some(c) = found.iter().find(|c| c.school_year.id.0 != year || c.cross_class) {
         return Err(Error::not_found(CourseId::KIND, c.id.0));
@@ -102,7 +102,7 @@ async fn current(store: &Store, year: i64, ids: &[CourseId]) -> Result<Vec<Cours
 }
 
 /// The classes of `courses`, each once.
-fn classes_of(courses: &[Course]) -> Vec<i64> {
+pub(super) fn classes_of(courses: &[Course]) -> Vec<i64> {
     let mut out: Vec<i64> = Vec::new();
     for k in courses.iter().flat_map(|c| &c.school_classes) {
         if !out.contains(&k.id.0) {
@@ -133,14 +133,8 @@ impl Ask<'_> {
     /// The cell of `subject` and `class` with `text` in it, the cells of the
     /// classes `also` (as they are now) out of band; with `status`.
     async fn cell_problem(&self, subject: i64, class: i64, also: &[i64], text: String, status: StatusCode) -> Response {
-        let courses = match cell::subject_courses(self.store, self.year, subject).await {
-            Ok(c) => c,
-            Err(e) => return page_error(self.lang, e),
-        };
         let place = Place::new(self.lang, self.year, self.user.can_plan(), Vec::new());
-        let mut partial = cell::partial(&place, subject, class, &courses, also);
-        partial.cell.problem = text;
-        (status, render(self.lang, &partial)).into_response()
+        cell_problem(self.store, &place, (subject, class), also, text, status).await
     }
 
     /// The editor of course `id` (as it is now, or with the editor's typed
@@ -177,6 +171,25 @@ impl Ask<'_> {
         let e = editor::editor_view(self.lang, &self.user, true, self.year, &loaded, form, &problems);
         (status, render(self.lang, &StaleSelection { e, others })).into_response()
     }
+}
+
+/// The cell of `subject` and `class` (as it is now) with `text` in it, the
+/// cells of the classes `also` out of band; with `status`.
+pub(super) async fn cell_problem(
+    store: &Store,
+    place: &Place,
+    (subject, class): (i64, i64),
+    also: &[i64],
+    text: String,
+    status: StatusCode,
+) -> Response {
+    let courses = match cell::subject_courses(store, place.year, subject).await {
+        Ok(c) => c,
+        Err(e) => return page_error(place.lang, e),
+    };
+    let mut partial = cell::partial(place, subject, class, &courses, also);
+    partial.cell.problem = text;
+    (status, render(place.lang, &partial)).into_response()
 }
 
 /// `POST /years/{year}/courses/merge` (see the module doc): htmx gets the
