@@ -65,3 +65,7 @@ pool-type = Typ
 pool-description = Beschreibung
 pool-percent1 = Prozent 1. Semester
 pool-percent2 = Prozent 2. Semester
+employments-notes-marker = { $count ->
+    [one] 1 Notiz zu { $teacher }
+   *[other] { $count } Notizen zu { $teacher }
+}

@@ -64,3 +64,7 @@ notes-save = Notiz speichern
 notes-list = Notizen zu den Lehrpersonen dieses Schuljahrs
 notes-none = Keine Notizen.
 notes-delete = Löschen
+notes-panel-title = Notizen zu { $teacher }
+notes-panel-none = Zu dieser Lehrperson gibt es keine Notizen.
+notes-panel-all = Alle Notizen dieser Lehrperson, neue Notiz
+notes-panel-close = Schliessen

@@ -65,3 +65,7 @@ pool-type = Type
 pool-description = Description
 pool-percent1 = Percent semester 1
 pool-percent2 = Percent semester 2
+employments-notes-marker = { $count ->
+    [one] 1 note about { $teacher }
+   *[other] { $count } notes about { $teacher }
+}

@@ -64,3 +64,7 @@ notes-save = Save note
 notes-list = Notes about this school year's teachers
 notes-none = No notes.
 notes-delete = Delete
+notes-panel-title = Notes about { $teacher }
+notes-panel-none = There are no notes about this teacher.
+notes-panel-all = All notes about this teacher, new note
+notes-panel-close = Close

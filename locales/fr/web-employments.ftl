@@ -65,3 +65,7 @@ pool-type = Type
 pool-description = Description
 pool-percent1 = Pourcentage 1er semestre
 pool-percent2 = Pourcentage 2e semestre
+employments-notes-marker = { $count ->
+    [one] 1 note sur { $teacher }
+   *[other] { $count } notes sur { $teacher }
+}

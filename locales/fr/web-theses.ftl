@@ -64,3 +64,7 @@ notes-save = Enregistrer la note
 notes-list = Notes sur les enseignant·es de cette année scolaire
 notes-none = Aucune note.
 notes-delete = Supprimer
+notes-panel-title = Notes sur { $teacher }
+notes-panel-none = Il n'y a pas de note sur cet enseignant.
+notes-panel-all = Toutes les notes de cet enseignant, nouvelle note
+notes-panel-close = Fermer

@@ -8,7 +8,11 @@
 //! the year hides them) — and the contract: the Verfügung range and the
 //! payment target per semester. Entered percents are shown exactly
 //! (`77.50 %`), the computed balances with 3 decimals and exactly in
-//! `data-value` (as the API writes them).
+//! `data-value` (as the API writes them). A teacher with notes has a marker
+//! beside the code that opens them in a side panel
+//! ([`super::bookings::notes::panel`]).
+
+use std::collections::HashMap;
 
 use rust_decimal::RoundingStrategy::MidpointAwayFromZero;
 use serde_json::{json, Value};
@@ -16,7 +20,7 @@ use serde_json::{json, Value};
 use super::form::{or_dash, Field, FieldErrors, FormData};
 use super::layout::Screen;
 use super::record::{options_of, Options};
-use super::year_record::{exact_percent, exact_text, Cell, Row, YearRecord};
+use super::year_record::{exact_percent, exact_text, Cell, Marker, Row, YearRecord};
 use crate::domain::employment::Employment;
 use crate::domain::fixed::{Amount, Fixed};
 use crate::domain::ids::{EmploymentId, SchoolYearId};
@@ -56,13 +60,39 @@ fn range(min: Option<Fixed>, max: Option<Fixed>) -> String {
     format!("{} – {}", min.trim_end_matches(" %"), entered(max))
 }
 
+/// The marker of the `count` notes about `e`'s teacher: the notes page
+/// filtered to the teacher, or the side panel beside the list (docs/web.md
+/// §Anstellungen, "Notes").
+fn notes_marker(lang: Lang, e: &Employment, count: usize) -> Marker {
+    let (year, teacher) = (e.school_year.id.0, e.teacher.id.0);
+    let label = i18n::text_with(
+        lang,
+        "employments-notes-marker",
+        &[("count", count.to_string().into()), ("teacher", e.teacher.code.clone().into())],
+    );
+    Marker {
+        href: format!("/years/{year}/notes?teacher={teacher}"),
+        panel: format!("/years/{year}/notes/panel?teacher={teacher}"),
+        count,
+        label,
+    }
+}
+
 fn teacher_name(e: &Employment) -> String {
     format!("{} {}", e.teacher.last_name, e.teacher.first_name)
 }
 
+/// An employment as listed, with the number of notes about its teacher.
+pub struct Listed {
+    /// The employment, its balances filled.
+    pub e: Employment,
+    /// Notes about its teacher (of any year).
+    pub notes: usize,
+}
+
 impl YearRecord for EmploymentRecord {
     type R = Employments;
-    type Item = Employment;
+    type Item = Listed;
     const SEGMENT: &'static str = "employments";
     const SCREEN: Screen = Screen::Employments;
     const PREFIX: &'static str = "employments";
@@ -182,11 +212,17 @@ impl YearRecord for EmploymentRecord {
         Ok(vec![("teacher", teachers), ("division", divisions)])
     }
 
-    async fn list(conn: &mut Conn, year: i64) -> Result<Vec<Employment>> {
+    /// The employments with their balances, and the notes counted per
+    /// teacher from one read of every note.
+    async fn list(conn: &mut Conn, year: i64) -> Result<Vec<Listed>> {
         let mut items =
             conn.list_employments(EmploymentFilter { school_year: Some(SchoolYearId(year)), teacher: None }).await?;
         fill_balances(conn, &mut items).await?;
-        Ok(items)
+        let mut notes: HashMap<i64, usize> = HashMap::new();
+        for n in conn.all_notes().await? {
+            *notes.entry(n.teacher.id.0).or_default() += 1;
+        }
+        Ok(items.into_iter().map(|e| Listed { notes: notes.get(&e.teacher.id.0).copied().unwrap_or(0), e }).collect())
     }
 
     fn headers(lang: Lang) -> Vec<(String, bool)> {
@@ -210,7 +246,8 @@ impl YearRecord for EmploymentRecord {
     /// Code, name, division, range, payments, befristet, balances; the
     /// search looks in code, names, division and comment. A row is marked by
     /// the sign of its closing balance.
-    fn row(lang: Lang, e: &Employment) -> Row {
+    fn row(lang: Lang, listed: &Listed) -> Row {
+        let e = &listed.e;
         let fixed = |f: Option<Fixed>| Cell::figure(entered(f), exact_text(f.map(Fixed::decimal)));
         let range = Cell::figure(
             range(e.employment_min, e.employment_max),
@@ -251,6 +288,7 @@ impl YearRecord for EmploymentRecord {
             ],
             keys: vec![("division", e.division.id.to_string())],
             class,
+            marker: (listed.notes > 0).then(|| notes_marker(lang, e, listed.notes)),
         }
     }
 

@@ -201,6 +201,7 @@ pub fn router(
         .route("/years/{year}/theses/paste", get(bookings::paste::page).post(bookings::paste::preview))
         .route("/years/{year}/theses/paste/save", post(bookings::paste::save))
         .route("/years/{year}/notes", get(bookings::notes::list).post(bookings::notes::create))
+        .route("/years/{year}/notes/panel", get(bookings::notes::panel))
         .route("/years/{year}/notes/{id}/delete", post(bookings::notes::delete))
         .route("/history/{kind}/{id}", get(history::page))
         .route("/admin", get(admin::list))

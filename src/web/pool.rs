@@ -163,6 +163,7 @@ impl YearRecord for PoolRecord {
             ],
             keys: vec![("teacher", p.teacher.id.0.to_string()), ("type", p.kind.id.to_string())],
             class: "",
+            marker: None,
         }
     }
 

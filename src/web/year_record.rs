@@ -122,6 +122,23 @@ pub struct Row {
     pub keys: Vec<(&'static str, String)>,
     /// A CSS class of the row (`row--plus`, `row--minus`) or empty.
     pub class: &'static str,
+    /// The notes marker beside the first cell (Anstellungen: the teacher's
+    /// notes), if any.
+    pub marker: Option<Marker>,
+}
+
+/// A marker beside a row's first cell that opens the side panel: the count
+/// of notes about the row's teacher (docs/web.md §Anstellungen, "Notes").
+#[derive(Debug, Clone)]
+pub struct Marker {
+    /// The page it stands for (without JavaScript): the notes of the teacher.
+    pub href: String,
+    /// The side panel's fragment (htmx).
+    pub panel: String,
+    /// How many.
+    pub count: usize,
+    /// What it says to a screen reader (`2 Notizen zu abc`).
+    pub label: String,
 }
 
 /// A cell of a list.
@@ -720,7 +737,7 @@ mod tests {
             Cell::text(name),
             figure.map_or_else(|| Cell::figure("–".into(), String::new()), |v| Cell::figure(v.into(), v.into())),
         ];
-        Row { id, cells, search: String::new(), keys: Vec::new(), class: "" }
+        Row { id, cells, search: String::new(), keys: Vec::new(), class: "", marker: None }
     }
 
     fn ids(rows: &[Row]) -> Vec<i64> {

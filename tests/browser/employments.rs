@@ -1,8 +1,10 @@
 //! Planung → Anstellungen and Pool in Chromium: a planner filters the
 //! employments by division, searches, opens one and edits it with a range
 //! the wrong way round (the error beside the field), then filters the pool by
-//! type, creates an entry and sees its page. Screenshots of the lists, the
-//! page, the form with the error, the filtered pool and the pool form.
+//! type, creates an entry and sees its page; the list is sorted by the
+//! closing balance and a teacher's notes open beside it from their marker.
+//! Screenshots of the lists (sorted, with the notes), the page, the form with
+//! the error, the filtered pool and the pool form.
 
 use fantoccini::Locator;
 use schoolplan::auth::Role;
@@ -27,9 +29,39 @@ async fn a_planner_works_with_the_employments_and_the_pool() {
     chrome.goto(&link).await;
     chrome.wait_for("nav").await;
 
+    let teacher = employment["teacher"]["id"].as_i64().unwrap();
+    for text in ["Bildungsurlaub im 2. Semester beantragt", "Wünscht keine Randstunden am Freitag"] {
+        app.create("/note", serde_json::json!({"teacher": teacher, "text": text})).await;
+    }
     chrome.goto(&format!("{}/years/{year}/employments", app.base)).await;
     chrome.wait_for(&format!("tr#employment-{id}")).await;
     chrome.screenshot("list").await;
+
+    // Sorted by the closing balance, highest first (a second click).
+    let closing = "#employment-list thead th:last-child a";
+    chrome.wait_for(closing).await.click().await.unwrap();
+    chrome.wait_for("#employment-list thead th:last-child[aria-sort=ascending]").await;
+    chrome.wait_for(closing).await.click().await.unwrap();
+    chrome.wait_for("#employment-list thead th:last-child[aria-sort=descending]").await;
+    let url = chrome.client.current_url().await.unwrap();
+    assert!(url.as_str().ends_with("sort=9&dir=desc"), "the URL follows: {url}");
+    chrome.screenshot("sorted").await;
+
+    // The notes marker opens the teacher's notes beside the list.
+    chrome.wait_for(&format!("tr#employment-{id} .notes-marker")).await.click().await.unwrap();
+    let panel = chrome.wait_for("#employment-panel li").await;
+    assert!(panel.text().await.unwrap().contains("Randstunden"), "the newest note first");
+    chrome.screenshot("notes").await;
+    chrome.wait_for("#employment-panel a.button").await.click().await.unwrap();
+    for _ in 0..50 {
+        if chrome.client.find(Locator::Css("#employment-panel li")).await.is_err() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(chrome.client.find(Locator::Css("#employment-panel li")).await.is_err(), "closed");
+    chrome.goto(&format!("{}/years/{year}/employments", app.base)).await;
+    chrome.wait_for(&format!("tr#employment-{id}")).await;
 
     // Search by code: the list follows while typing.
     let search = chrome.wait_for("#employment-q").await;

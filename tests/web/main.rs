@@ -15,6 +15,7 @@ mod decimals;
 mod divisions;
 mod documents;
 mod employments;
+mod employments_notes;
 mod employments_sort;
 mod fake_idp;
 mod faults;

@@ -7,6 +7,7 @@
 //! | route | handler |
 //! |---|---|
 //! | `GET /years/{year}/notes?teacher=ID` | [`list`] |
+//! | `GET /years/{year}/notes/panel?teacher=ID` | [`panel`] (the side panel of Anstellungen) |
 //! | `POST /years/{year}/notes` | [`create`] |
 //! | `POST /years/{year}/notes/{id}/delete` | [`delete`] |
 
@@ -76,6 +77,87 @@ pub struct NoteView {
     pub by: String,
     /// The version (for the delete form).
     pub version: String,
+}
+
+/// The side panel of a teacher's notes beside the Anstellungen (docs/web.md
+/// §Anstellungen, "Notes"); empty when `panel` is none (closed).
+#[derive(Template)]
+#[template(path = "web/bookings/notes_panel.html")]
+pub struct NotesPanel {
+    /// What the panel shows, or nothing.
+    pub panel: Option<PanelView>,
+}
+
+/// The notes of one teacher in the side panel.
+#[derive(Debug, Clone)]
+pub struct PanelView {
+    /// `Notizen zu abc – Muster Anna`.
+    pub title: String,
+    /// Newest first.
+    pub notes: Vec<NoteView>,
+    /// Said when there are none.
+    pub none: String,
+    /// The notes page of the teacher (to add or delete one).
+    pub all_href: String,
+    /// Its link text.
+    pub all: String,
+    /// The close link (the panel emptied) and its text.
+    pub close_href: String,
+    /// "Schliessen".
+    pub close: String,
+}
+
+/// `GET /years/{year}/notes/panel?teacher=ID`: the teacher's notes, newest
+/// first, for the side panel (htmx); without `teacher`, the empty panel
+/// (closed). A browser without htmx is sent to the notes page.
+pub async fn panel(
+    State(state): State<WebState>,
+    SignedIn { user: _, lang }: SignedIn,
+    Path(year): Path<i64>,
+    Query(query): Query<HashMap<String, String>>,
+    hx: crate::web::htmx::HxRequest,
+) -> Response {
+    let teacher = teacher_param(&query);
+    if !hx.htmx {
+        let to = teacher.map_or_else(|| format!("/years/{year}/notes"), |t| format!("/years/{year}/notes?teacher={t}"));
+        return Redirect::to(&to).into_response();
+    }
+    let Some(teacher) = teacher else { return render(lang, &NotesPanel { panel: None }) };
+    let read = state
+        .store
+        .snapshot(async |conn| {
+            let ctx = YearContext::read(conn, year).await?;
+            let notes = conn.list_notes(teacher).await?;
+            Result::Ok((ctx, notes))
+        })
+        .await;
+    let (ctx, notes) = match read {
+        Ok(r) => r,
+        Err(e) => return page_error(lang, e),
+    };
+    let Some(who) = ctx.teachers().find(|t| t.id.0 == teacher).map(teacher_label) else {
+        return page_error(lang, Error::not_found("teacher", teacher));
+    };
+    let notes = notes
+        .iter()
+        .map(|n| NoteView {
+            id: n.id.0,
+            teacher: who.clone(),
+            text: n.text.clone(),
+            by: format!("{}, {}", n.created_by, form::when(&n.creation_date)),
+            version: String::new(),
+        })
+        .collect();
+    let panel = PanelView {
+        title: i18n::text_with(lang, "notes-panel-title", &[("teacher", who.into())]),
+        notes,
+        none: i18n::text(lang, "notes-panel-none"),
+        all_href: format!("/years/{year}/notes?teacher={teacher}"),
+        all: i18n::text(lang, "notes-panel-all"),
+        close_href: format!("/years/{year}/notes/panel"),
+        close: i18n::text(lang, "notes-panel-close"),
+    };
+    render(lang, &NotesPanel { panel: Some(panel) })
 }
 
 /// `GET /years/{year}/notes?teacher=ID`.
