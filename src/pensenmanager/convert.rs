@@ -187,15 +187,25 @@ fn number(report: &mut Report, table: &str, row: &str, column: &str, x: f64) -> 
             f
         }
         None => {
-            report.refuse(
-                table,
-                vec![format!("{row} ({column} = {x})")],
-                "keine-zahl",
-                "Der Wert ist keine endliche Zahl oder zu gross.",
-            );
+            report.refuse(table, vec![format!("{row} ({column} = {x})")], "keine-zahl", NO_NUMBER);
             Fixed(0)
         }
     }
+}
+
+/// The reason of a refusal `keine-zahl`.
+const NO_NUMBER: &str = "Der Wert ist keine endliche Zahl oder zu gross.";
+
+/// A locked year's stored balance `x` of employment `row`, kept to full stored
+/// precision (docs/migration.md §Balances and the reconciliation); a value that
+/// is no number refuses the row (`keine-zahl`), unless `refused` says that
+/// [`number`] refused it already.
+fn frozen_balance(report: &mut Report, row: &str, column: &str, x: f64, refused: bool) -> Option<String> {
+    let text = num::full_text(x);
+    if text.is_none() && !refused {
+        report.refuse("employment", vec![format!("{row} ({column} = {x})")], "keine-zahl", NO_NUMBER);
+    }
+    text
 }
 
 fn name_or(v: &Option<String>) -> Option<&str> {
@@ -648,13 +658,14 @@ pub fn convert(rows: &Rows, report: &mut Report) -> Converted2 {
         let employment_max = opt(report, "employment_max", e.employment_max);
         let payment1 = opt(report, "payment1", e.payment1);
         let payment2 = opt(report, "payment2", e.payment2);
-        let initial_balance = if first.get(&e.teacher_id).map(|f| f.1) == Some(e.id) {
-            opt(report, "opening_balance", e.opening_balance).unwrap_or_default()
-        } else {
-            Fixed(0)
-        };
+        let is_first = first.get(&e.teacher_id).map(|f| f.1) == Some(e.id);
+        let initial_balance =
+            if is_first { opt(report, "opening_balance", e.opening_balance).unwrap_or_default() } else { Fixed(0) };
         let (frozen_opening_balance, frozen_closing_balance) = match (*locked, e.opening_balance, e.closing_balance) {
-            (true, Some(o), Some(c)) => (num::full_text(o), num::full_text(c)),
+            (true, Some(o), Some(c)) => (
+                frozen_balance(report, &row, "opening_balance", o, is_first),
+                frozen_balance(report, &row, "closing_balance", c, false),
+            ),
             (true, _, _) => {
                 report.change(
                     "employment",

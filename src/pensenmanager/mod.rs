@@ -243,11 +243,20 @@ pub async fn import(
     }
     let mut settings = 0;
     for a in &converted.accounts {
+        // A name taken (case aside) is refused before the insert: on
+        // PostgreSQL a failed statement ends the transaction, and every
+        // account after it would be refused too.
+        if let Some(taken) = tx.find_account(&a.name).await? {
+            let why = format!("Das Konto ist nicht anlegbar: der Name ist schon vergeben ({})", taken.name);
+            report.refuse("account", vec![a.name.clone()], "konto", why);
+            continue;
+        }
         let account = match tx.create_account(&a.name, a.role).await {
             Ok(account) => account,
             Err(e) => {
                 report.refuse("account", vec![a.name.clone()], "konto", format!("Das Konto ist nicht anlegbar: {e}"));
-                continue;
+                // The transaction may be unusable now: the other accounts are not tried.
+                break;
             }
         };
         if a.settings != Default::default() {

@@ -58,7 +58,7 @@ impl Converted {
 pub fn to_fixed(x: f64) -> Option<Converted> {
     let d = exact(x)?;
     let rounded = d.round_dp_with_strategy(4, RoundingStrategy::MidpointAwayFromZero);
-    let units = (rounded * Decimal::from(SCALE)).trunc();
+    let units = rounded.checked_mul(Decimal::from(SCALE))?.trunc();
     let units: i64 = units.try_into().ok()?;
     let f = Fixed(units);
     if (d - rounded).abs() <= tolerance() {

@@ -7,7 +7,7 @@ use std::str::FromStr as _;
 use rust_decimal::Decimal;
 use schoolplan::auth::Role;
 
-use super::fixture::{REFUSED, SMALL_SCHOOL};
+use super::fixture::{KONTO, REFUSED, REFUSED_COURSES, SMALL_SCHOOL};
 use super::*;
 
 #[tokio::test]
@@ -117,12 +117,26 @@ fn applied_new(report: &Report, rule: &str) -> String {
     report.changes.iter().find(|c| c.rule == rule).and_then(|c| c.new.clone()).unwrap()
 }
 
+/// Every refusal of `report` under `rule`, each row as `table row`, sorted
+/// (some rules refuse row by row, others all rows of a table at once).
+fn refused_rows(report: &Report, rule: &str) -> Vec<String> {
+    let mut rows: Vec<String> = report
+        .refusals
+        .iter()
+        .filter(|r| r.rule == rule)
+        .flat_map(|r| r.rows.iter().map(move |row| format!("{} {row}", r.table)))
+        .collect();
+    rows.sort();
+    rows
+}
+
 #[tokio::test]
 async fn refusals_name_every_row_and_nothing_is_written_also_in_a_dry_run() {
     let Some(admin) = pg_url("refusals_name_every_row_and_nothing_is_written_also_in_a_dry_run") else { return };
     let p = PensenDb::create(&admin, Version::V3_11).await;
     p.sql(SMALL_SCHOOL).await;
     p.sql(REFUSED).await;
+    p.sql(REFUSED_COURSES).await;
     for dry_run in [true, false] {
         let s = store().await;
         let report = import(&s, &p.url, dry_run).await.unwrap();
@@ -140,6 +154,7 @@ async fn refusals_name_every_row_and_nothing_is_written_also_in_a_dry_run() {
                 .unwrap_or_else(|| panic!("no refusal {rule}: {}", report.to_text()))
                 .clone()
         };
+        let named = |rule: &str| refused_rows(&report, rule);
         // Every problem at once, each naming its rows, in German.
         let dup = refused("kuerzel-doppelt");
         assert_eq!(dup.rows, ["id 1 (abc)", "id 3 (ABC)"]);
@@ -148,8 +163,127 @@ async fn refusals_name_every_row_and_nothing_is_written_also_in_a_dry_run() {
         assert_eq!(refused("kurs-lehrperson-ohne-anstellung").rows, ["id 3 (25/26, mmu)"]);
         let pool = refused("ohne-anstellung");
         assert_eq!((pool.table.as_str(), pool.rows.as_slice()), ("pool_entry", &["id 2".to_string()][..]));
+        assert_eq!(named("ohne-anstellung"), ["pool_entry id 2"]);
+        assert_eq!(named("lehrperson-ohne-name"), ["teacher id 4 (nn)", "teacher id 5 (ohne Kürzel)"]);
+        assert_eq!(named("schuljahr-ohne-code"), ["school_year id 3", "school_year id 4"]);
+        assert_eq!(named("unbekannter-modus"), ["school_year 27/28 (Modus stunden)"]);
+        assert_eq!(named("fach-ohne-code"), ["subject id 4", "subject id 5"]);
+        assert_eq!(named("klasse-ohne-code"), ["school_class id 2", "school_class id 3"]);
+        assert_eq!(named("buchung-ohne-beginn"), ["posting id 2"]);
+        assert_eq!(named("notiz-leer"), ["note id 2", "note id 3", "note id 4"]);
+        assert_eq!(
+            named("keine-zahl"),
+            [
+                "course id 4 (lessons1 = NaN)",
+                "course id 4 (lessons2 = 100000000000000000000)",
+                "employment 27/28/abc (closing_balance = NaN)",
+                "employment 27/28/abc (opening_balance = -inf)",
+                "employment 27/28/abc (payment1 = 1000000000000000000000000000000)",
+                "weekly_lessons 27/28/G (lessons = inf)",
+            ]
+        );
+        assert_eq!(
+            named("verweis-fehlt"),
+            [
+                "course id 5 (Verweis 3)",
+                "course id 5 (Verweis 97)",
+                "course id 5 (Verweis 99)",
+                "course id 6 (Verweis 3)",
+                "course id 6 (Verweis 4)",
+                "employment id 4",
+                "employment id 5",
+                "lesson_table_entry GYM/NORD/?/GYM10 (Verweis 4)",
+                "note id 5 (Verweis 4)",
+            ]
+        );
+        // No refusal beyond these: each rule names exactly the rows above.
+        let refusing: std::collections::BTreeSet<&str> = report.refusals.iter().map(|r| r.rule.as_str()).collect();
+        assert_eq!(
+            refusing.into_iter().collect::<Vec<_>>(),
+            [
+                "buchung-ohne-beginn",
+                "fach-ohne-code",
+                "fach-ohne-fachgebiet",
+                "keine-zahl",
+                "klasse-ohne-code",
+                "kuerzel-doppelt",
+                "kurs-lehrperson-ohne-anstellung",
+                "lehrperson-ohne-name",
+                "notiz-leer",
+                "ohne-anstellung",
+                "schuljahr-ohne-code",
+                "unbekannter-modus",
+                "verweis-fehlt",
+            ],
+            "{}",
+            report.to_text()
+        );
         assert!(report.to_text().contains("abgelehnt"), "{}", report.to_text());
     }
+}
+
+#[tokio::test]
+async fn an_account_schoolplan_cannot_create_is_refused_and_nothing_is_written_also_in_a_dry_run() {
+    let Some(admin) = pg_url("an_account_schoolplan_cannot_create_is_refused_and_nothing_is_written_also_in_a_dry_run")
+    else {
+        return;
+    };
+    let p = PensenDb::create(&admin, Version::V3_11).await;
+    p.sql(SMALL_SCHOOL).await;
+    p.sql(KONTO).await;
+    let clean = PensenDb::create(&admin, Version::V3_11).await;
+    clean.sql(SMALL_SCHOOL).await;
+    for dry_run in [true, false] {
+        // Two names of the source that are one name in schoolplan; and a name
+        // an account made in schoolplan beforehand already has (docs/migration.md
+        // §Before the move).
+        for (source, taken, expected) in
+            [(&p, None, "Rektorat@Schule.example"), (&clean, Some("GAST@schule.example"), "gast@schule.example")]
+        {
+            let s = store().await;
+            if let Some(name) = taken {
+                let mut tx = s.begin().await.unwrap();
+                tx.create_account(name, Role::Reader).await.unwrap();
+                tx.commit().await.unwrap();
+            }
+            let report = import(&s, &source.url, dry_run).await.unwrap();
+            assert!(!report.written);
+            assert_eq!(refused_rows(&report, "konto"), [format!("account {expected}")], "{}", report.to_text());
+            assert_eq!(report.refusals.len(), 1, "{}", report.to_text());
+            assert!(report.refusals[0].reason.contains("nicht anlegbar"), "{}", report.to_text());
+            assert!(is_empty(&s).await, "nothing may be written");
+            let accounts: Vec<String> =
+                s.conn().await.unwrap().list_accounts().await.unwrap().into_iter().map(|a| a.name).collect();
+            assert_eq!(accounts, taken.into_iter().map(str::to_string).collect::<Vec<_>>(), "no account is created");
+            let kept = s.conn().await.unwrap().list_move_reports().await.unwrap();
+            assert_eq!(kept.len(), 1);
+            assert_eq!(kept[0].outcome, "refused");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_taken_account_name_refuses_only_that_account() {
+    let Some(admin) = pg_url("a_taken_account_name_refuses_only_that_account") else { return };
+    let p = PensenDb::create(&admin, Version::V3_11).await;
+    p.sql(SMALL_SCHOOL).await;
+    let s = store().await;
+    let mut tx = s.begin().await.unwrap();
+    tx.create_account("ANNA.BUEHLER@schule.example", Role::Reader).await.unwrap();
+    tx.commit().await.unwrap();
+    let report = import(&s, &p.url, true).await.unwrap();
+    assert_eq!(refused_rows(&report, "konto"), ["account anna.buehler@schule.example"], "{}", report.to_text());
+}
+
+#[tokio::test]
+async fn a_number_too_large_for_four_places_is_refused_not_a_panic() {
+    let Some(admin) = pg_url("a_number_too_large_for_four_places_is_refused_not_a_panic") else { return };
+    let p = PensenDb::create(&admin, Version::V3_11).await;
+    p.sql(SMALL_SCHOOL).await;
+    p.sql("UPDATE pensen.course SET lessons1 = 1e25 WHERE id = 2").await;
+    let s = store().await;
+    let report = import(&s, &p.url, true).await.unwrap();
+    assert_eq!(refused_rows(&report, "keine-zahl"), ["course id 2 (lessons1 = 10000000000000000000000000)"]);
 }
 
 #[tokio::test]
