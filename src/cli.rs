@@ -493,7 +493,8 @@ pub fn main() -> ExitCode {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
-    let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let (writer, log_written) = log_writer();
+    let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer);
     match cli.log_format {
         LogFormat::Text => log.init(),
         // One flat object per event; the span's fields (the request id) under `span`.
@@ -507,13 +508,33 @@ pub fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(cli)) {
+    let outcome = runtime.block_on(run(cli));
+    drop(runtime);
+    // Every event logged so far is written before the last word.
+    drop(log_written);
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Where the log goes: standard error, written by a thread of its own
+/// (tracing-appender's non-blocking writer), so that a request's event
+/// (docs/operations.md §Logs) costs its formatting and a hand-over, not a
+/// write to the terminal, file or journal under a lock shared by every
+/// request. The thread writes what has queued up in one go (buffered, and
+/// flushed whenever the queue is empty), so a burst of requests is one
+/// write, not one per line. Nothing is dropped: when the queue (128,000
+/// events) is full, a request waits for room. Returns the writer and the
+/// guard that writes the rest when dropped, at the end of `main`.
+fn log_writer() -> (tracing_appender::non_blocking::NonBlocking, tracing_appender::non_blocking::WorkerGuard) {
+    tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .lossy(false)
+        .thread_name("schoolplan log writer")
+        .finish(std::io::BufWriter::new(std::io::stderr()))
 }
 
 /// Connects and migrates. Only `serve` and `migrate` pass `create` (a new
@@ -733,19 +754,18 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Account { action } => {
             let store = open(&cli.database, false).await?;
-            let mut conn = store.conn().await?;
             match action {
                 AccountAction::Add { name, role } => {
-                    let a = conn.create_account(&name, role).await?;
+                    let actor = cli_actor("account add");
+                    let a = crate::service::account::create_account(&store, &actor, &name, role).await?.item;
                     println!("account {} ({}) created with id {}", a.name, a.role, a.id);
                 }
                 AccountAction::List => {
-                    for a in conn.list_accounts().await? {
+                    for a in crate::service::account::accounts(&store).await? {
                         println!("{}\t{}\t{}\t{}", a.id, a.name, a.role, a.created_at);
                     }
                 }
                 AccountAction::SigninLink { name, public_url, listen } => {
-                    drop(conn);
                     let base = public_url.unwrap_or_else(|| format!("http://{listen}"));
                     let link = crate::service::session::create_link(&store, &name, &base).await.map_err(|e| match e
                         .code()
@@ -763,22 +783,26 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Token { action } => {
             let store = open(&cli.database, false).await?;
-            let mut conn = store.conn().await?;
             match action {
                 TokenAction::Create { account, expires_in_days, label } => {
-                    let Some(acc) = conn.find_account(&account).await? else {
+                    let Some(acc) = crate::service::account::account_named(&store, &account).await? else {
                         anyhow::bail!("there is no account named {account} (create it with `schoolplan account add`)");
                     };
-                    let token = crate::auth::generate_token()?;
-                    let expires = expires_in_days.map(|d| {
-                        crate::auth::timestamp_text(chrono::Utc::now() + chrono::Duration::days(i64::from(d)))
-                    });
-                    let info = conn.create_token(acc.id, &token, label.as_deref(), expires.as_deref()).await?;
+                    let expires = crate::service::account::expiry_in(expires_in_days.map(i64::from));
+                    let actor = cli_actor("token create");
+                    let (info, token) = crate::service::account::create_token(
+                        &store,
+                        &actor,
+                        acc.id,
+                        label.as_deref(),
+                        expires.as_deref(),
+                    )
+                    .await?;
                     eprintln!("token {} for {} ({}) created; it is shown only now", info.id, acc.name, acc.role);
                     println!("{}", token.text);
                 }
                 TokenAction::Revoke { id } => {
-                    let info = conn.revoke_token(id).await?;
+                    let info = crate::service::account::revoke_token(&store, &cli_actor("token revoke"), id).await?;
                     eprintln!(
                         "token {} of {} revoked at {}",
                         info.id,
@@ -787,7 +811,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     );
                 }
                 TokenAction::List => {
-                    for t in conn.list_tokens(None).await? {
+                    for t in crate::service::account::tokens(&store).await? {
                         let state = if t.revoked_at.is_some() { "revoked" } else { "active" };
                         println!(
                             "{}\t{}\tsp_{}_…\t{}\t{}\texpires {}",
@@ -829,20 +853,22 @@ async fn backup(database: &str, file: &std::path::Path) -> anyhow::Result<()> {
 }
 
 /// Creates the demo accounts `demo-admin` (admin) and `demo-reader` (reader)
-/// with one token each; returns the two token texts.
+/// with one token each ([`crate::service::account::create_demo_accounts`]);
+/// returns the two token texts.
 async fn demo_credentials(store: &Store) -> anyhow::Result<(String, String)> {
-    let mut tx = store.begin().await?;
-    let mut tokens = Vec::new();
-    for (name, role) in [("demo-admin", Role::Admin), ("demo-reader", Role::Reader)] {
-        let account = tx.create_account(name, role).await?;
-        let token = crate::auth::generate_token()?;
-        tx.create_token(account.id, &token, Some("demo"), None).await?;
-        tokens.push(token.text);
-    }
-    tx.commit().await?;
-    let reader = tokens.pop().unwrap_or_default();
-    let admin = tokens.pop().unwrap_or_default();
+    let accounts = [("demo-admin", Role::Admin), ("demo-reader", Role::Reader)];
+    let mut tokens =
+        crate::service::account::create_demo_accounts(store, &cli_actor("serve --demo"), &accounts).await?;
+    let reader = tokens.pop().map(|t| t.text).unwrap_or_default();
+    let admin = tokens.pop().map(|t| t.text).unwrap_or_default();
     Ok((admin, reader))
+}
+
+/// Who the command line's writes are recorded as in the audit trail
+/// (docs/security.md §Roles): no account (the system), the
+/// method `CLI` and the command as the path, e.g. `schoolplan account add`.
+fn cli_actor(command: &str) -> crate::service::audit::Actor {
+    crate::service::audit::Actor::new(None, "CLI", format!("schoolplan {command}"))
 }
 
 /// One line of progress of a move on stderr; on a terminal, with a bar of the tables done.

@@ -21,6 +21,10 @@
 //! `pensenmanager`, `demo` → `service` → `store` → `domain`, `auth` → `error`, `i18n`; nothing imports
 //! from a layer above (`tests/layers.rs` checks it, and places every module).
 
+// Unsafe code only where a module allows it: the one call of SQLite's C API
+// (`store::sqlite_c`).
+#![deny(unsafe_code)]
+
 pub mod api;
 pub mod app;
 pub mod auth;

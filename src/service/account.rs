@@ -166,7 +166,8 @@ pub async fn create_token(
 /// Revokes token `id` for `actor` with immediate effect: 404 when missing;
 /// 409 `own_token` when it is the token the caller uses (an admin cannot lock
 /// themselves out by mistake).
-pub async fn revoke_token(store: &Store, actor: &Actor, id: i64) -> Result<()> {
+/// Returns the token's listing as revoked.
+pub async fn revoke_token(store: &Store, actor: &Actor, id: i64) -> Result<TokenInfo> {
     if actor.principal.as_ref().is_some_and(|p| p.token_id == id) {
         return Err(Error::new(ErrorCode::OwnToken, Message::new("error-own-token-id").arg("id", id)));
     }
@@ -175,7 +176,39 @@ pub async fn revoke_token(store: &Store, actor: &Actor, id: i64) -> Result<()> {
     let changes = json!({"after": {"revokedAt": info.revoked_at}});
     let label = Some(info.account_name.as_str());
     actor.record_changes(&mut tx, Action::Revoked, "token", id, label, &changes).await?;
-    tx.commit().await
+    tx.commit().await?;
+    Ok(info)
+}
+
+/// Creates each of `accounts` (name, role) with one token labelled `demo`,
+/// all in one transaction and audited for `actor` (`serve --demo`,
+/// docs/domain.md §Demo school); 409 `duplicate_code` when a name is taken.
+/// Returns the new tokens in the order of `accounts`; their texts are shown
+/// once and never stored.
+pub async fn create_demo_accounts(store: &Store, actor: &Actor, accounts: &[(&str, Role)]) -> Result<Vec<NewToken>> {
+    let mut tx = store.begin().await?;
+    let mut tokens = Vec::with_capacity(accounts.len());
+    for &(name, role) in accounts {
+        let account = tx.create_account(name, role).await?;
+        actor.record(&mut tx, "account", account.id, None::<&()>, Some(&account)).await?;
+        let token = generate_token().map_err(Error::Internal)?;
+        let info = tx.create_token(account.id, &token, Some("demo"), None).await?;
+        let label = Some(info.account_name.as_str());
+        actor.record_changes(&mut tx, Action::Created, "token", info.id, label, &json!({"after": info})).await?;
+        tokens.push(token);
+    }
+    tx.commit().await?;
+    Ok(tokens)
+}
+
+/// The account named `name`, if there is one (the command line names accounts by name).
+pub async fn account_named(store: &Store, name: &str) -> Result<Option<Account>> {
+    store.conn().await?.find_account(name).await
+}
+
+/// Every token of every account, newest first, revoked ones too (`schoolplan token list`).
+pub async fn tokens(store: &Store) -> Result<Vec<TokenInfo>> {
+    store.conn().await?.list_tokens(None).await
 }
 
 /// The mail settings of account `account` (empty texts until it saved

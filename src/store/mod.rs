@@ -52,6 +52,7 @@ pub mod schoolclass;
 pub mod schoolyear;
 pub mod session;
 pub mod snapshot;
+mod sqlite_c;
 pub mod subject;
 pub mod teacher;
 pub mod tokens;

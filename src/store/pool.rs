@@ -455,6 +455,13 @@ impl Conn {
         self.notes(None, None).await
     }
 
+    /// The number of notes about each teacher who has any: (teacher id, count).
+    pub async fn note_counts(&mut self) -> Result<Vec<(i64, i64)>> {
+        Ok(with_conn!(self, |c| sqlx::query_as("SELECT teacher_id, COUNT(*) FROM note GROUP BY teacher_id")
+            .fetch_all(c)
+            .await)?)
+    }
+
     /// One note, or `None`.
     pub async fn get_note(&mut self, id: NoteId) -> Result<Option<Note>> {
         Ok(self.notes(None, Some(id)).await?.pop())

@@ -495,41 +495,15 @@ fn in_order(conn: &SqliteConnection) -> bool {
 /// # Errors
 /// When SQLite refuses the setting.
 async fn without_triggers(conn: &mut SqliteConnection) -> sqlx::Result<()> {
-    trigger_setting(conn, false).await
+    super::sqlite_c::trigger_setting(conn, false).await
 }
 
 /// Sets whether `conn` runs triggers and forgets its prepared statements,
 /// which were compiled with the setting before (tests only; see
 /// [`Writer::fire_triggers`]).
 async fn set_triggers(conn: &mut SqliteConnection, on: bool) -> sqlx::Result<()> {
-    trigger_setting(conn, on).await?;
+    super::sqlite_c::trigger_setting(conn, on).await?;
     conn.clear_cached_statements().await
-}
-
-/// `sqlite3_db_config(SQLITE_DBCONFIG_ENABLE_TRIGGER, on)` on `conn`. Takes
-/// effect for the statements prepared afterwards: SQLite compiles a
-/// statement's triggers into it.
-async fn trigger_setting(conn: &mut SqliteConnection, on: bool) -> sqlx::Result<()> {
-    let mut handle = conn.lock_handle().await?;
-    let mut now_enabled: std::ffi::c_int = -1;
-    // SAFETY: the handle is locked for the duration of the call, so no
-    // statement runs on the connection meanwhile; the option takes an int
-    // (0 off, 1 on) and a pointer to an int that SQLite sets to the new
-    // state, which lives on this stack frame.
-    let rc = unsafe {
-        libsqlite3_sys::sqlite3_db_config(
-            handle.as_raw_handle().as_ptr(),
-            libsqlite3_sys::SQLITE_DBCONFIG_ENABLE_TRIGGER,
-            std::ffi::c_int::from(on),
-            &mut now_enabled as *mut std::ffi::c_int,
-        )
-    };
-    if rc != libsqlite3_sys::SQLITE_OK || now_enabled != std::ffi::c_int::from(on) {
-        return Err(sqlx::Error::Configuration(
-            format!("SQLite did not set the writer's triggers to {on} (code {rc}, state {now_enabled})").into(),
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -213,15 +213,13 @@ impl YearRecord for EmploymentRecord {
     }
 
     /// The employments with their balances, and the notes counted per
-    /// teacher from one read of every note.
+    /// teacher (one counting query).
     async fn list(conn: &mut Conn, year: i64) -> Result<Vec<Listed>> {
         let mut items =
             conn.list_employments(EmploymentFilter { school_year: Some(SchoolYearId(year)), teacher: None }).await?;
         fill_balances(conn, &mut items).await?;
-        let mut notes: HashMap<i64, usize> = HashMap::new();
-        for n in conn.all_notes().await? {
-            *notes.entry(n.teacher.id.0).or_default() += 1;
-        }
+        let notes: HashMap<i64, usize> =
+            conn.note_counts().await?.into_iter().map(|(t, n)| (t, usize::try_from(n).unwrap_or(0))).collect();
         Ok(items.into_iter().map(|e| Listed { notes: notes.get(&e.teacher.id.0).copied().unwrap_or(0), e }).collect())
     }
 

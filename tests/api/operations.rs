@@ -1,7 +1,8 @@
 //! Running the service (docs/operations.md): `/metrics` (off by default,
 //! behind its token, counting requests and jobs), `/ready`, the refusal of
 //! a downgrade, and — through the built binary — the configuration file's
-//! precedence and unknown keys, and the JSON log with one event per request.
+//! precedence and unknown keys, the JSON log with one event per request, and
+//! the audit of the command line's accounts and tokens.
 
 use std::process::Stdio;
 use std::time::Duration;
@@ -396,4 +397,64 @@ async fn the_json_log_has_one_event_per_request_without_the_token() {
     assert_eq!(missing["route"], "/api/v1/teacher/{id}", "the route template, not the path: {missing}");
     let health = requests.iter().find(|e| e["route"] == "/health").expect("/health");
     assert_eq!(health["account"], Value::Null, "no account without a token: {health}");
+}
+
+/// Runs the binary on `db` with `args`; asserts success and returns stdout and stderr.
+async fn cli(db: &str, args: &[&str]) -> (String, String) {
+    let out = binary().arg("--database").arg(db).args(args).output().await.expect("run the binary");
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned());
+    assert!(out.status.success(), "schoolplan {args:?}: {}\n{stdout}\n{stderr}", out.status);
+    (stdout, stderr)
+}
+
+/// The command line's writes go through the same use cases as the API's and
+/// are audited like them (docs/security.md §Roles): the account, both tokens
+/// and the revocation, as the command line, with the command as the path.
+#[tokio::test]
+async fn accounts_and_tokens_made_on_the_command_line_are_in_the_audit_trail() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("school.db").display());
+    cli(&db, &["migrate"]).await;
+    cli(&db, &["account", "add", "root", "--role", "admin"]).await;
+    let (token, _) = cli(&db, &["token", "create", "root"]).await;
+    let (_, said) = cli(&db, &["token", "create", "root", "--label", "spare"]).await;
+    let spare = said
+        .lines()
+        .find_map(|l| l.strip_prefix("token ").filter(|rest| rest.contains(" for root ")))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no `token N for root …` in {said}"))
+        .to_string();
+    cli(&db, &["token", "revoke", &spare]).await;
+
+    let mut child = binary().args(["--database", &db, "serve", "--listen", "127.0.0.1:0"]).spawn().unwrap();
+    let lines = stdout_until(&mut child, "listens on http://").await;
+    let line = lines.last().unwrap();
+    let base = line[line.find("http://").unwrap()..].split([';', ' ']).next().unwrap().to_string();
+    let res =
+        reqwest::Client::new().get(format!("{base}/api/v1/audit")).bearer_auth(token.trim()).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    child.kill().await.unwrap();
+    let entries = body["result"].as_array().expect("a list");
+    let seen: Vec<(&str, &str, &str, &str)> = entries
+        .iter()
+        .rev()
+        .map(|e| {
+            assert_eq!((e["accountId"].as_i64(), e["method"].as_str()), (None, Some("CLI")), "{e}");
+            let text = |k: &str| e[k].as_str().unwrap_or_default();
+            (text("objectType"), text("action"), text("path"), text("label"))
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("account", "created", "schoolplan account add", "root"),
+            ("token", "created", "schoolplan token create", "root"),
+            ("token", "created", "schoolplan token create", "root"),
+            ("token", "revoked", "schoolplan token revoke", "root"),
+        ],
+        "{body:#}"
+    );
+    assert_eq!(entries[0]["objectId"].as_i64().map(|id| id.to_string()), Some(spare), "the revoked token");
 }

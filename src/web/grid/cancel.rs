@@ -90,12 +90,7 @@ async fn set(
     let expect = Expect { one_of: Some(Versions::List(versions)), ..Expect::ANY };
     match course::set_cancelled(&state.store, &cell::actor(&user, &path), &ids, cancelled, &expect).await {
         Ok(_) => {
-            let mut touched = Vec::new();
-            for id in before.iter().flat_map(panel::teachers_of) {
-                if !touched.contains(&id) {
-                    touched.push(id);
-                }
-            }
+            let touched = panel::teachers_of_all(&before);
             cell::redrawn(&state.store, &place(touched), hx, subject, class, &also).await
         }
         Err(e) if matches!(e.code(), ErrorCode::PreconditionFailed | ErrorCode::NotFound) => {

@@ -61,8 +61,14 @@ pub struct PanelRow {
 
 /// The teacher ids of `course` (both semesters, each once).
 pub fn teachers_of(course: &Course) -> Vec<i64> {
+    teachers_of_all(std::slice::from_ref(course))
+}
+
+/// The teachers of `courses`, each once, in the order they first appear
+/// (what a write of several courses touched).
+pub fn teachers_of_all(courses: &[Course]) -> Vec<i64> {
     let mut ids: Vec<i64> = Vec::new();
-    for t in course.teachers1.iter().chain(&course.teachers2) {
+    for t in courses.iter().flat_map(|c| c.teachers1.iter().chain(&c.teachers2)) {
         if !ids.contains(&t.id.0) {
             ids.push(t.id.0);
         }

@@ -252,12 +252,7 @@ pub async fn merge(
     let expect = Expect { one_of: Some(Versions::List(versions)), ..Expect::ANY };
     match course::merge_courses(&state.store, &cell::actor(&ask.user, &path), &ids, &expect).await {
         Ok(written) => {
-            let mut touched = Vec::new();
-            for id in before.iter().flat_map(super::panel::teachers_of) {
-                if !touched.contains(&id) {
-                    touched.push(id);
-                }
-            }
+            let touched = super::panel::teachers_of_all(&before);
             let place = Place::new(lang, year, ask.user.can_plan(), touched);
             let merged: Vec<i64> = written.item.school_classes.iter().map(|k| k.id.0).collect();
             cell::redrawn(&state.store, &place, &hx, subject, class, &merged).await
