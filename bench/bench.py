@@ -34,6 +34,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 LUA = HERE / "lua"
 BIN = Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target") / "dist" / "schoolplan"
+# The second ceiling: a bare axum handler in the same process setup (bench/bare_axum.rs).
+BARE = BIN.parent / "examples" / "bare_axum"
 MARK_BEGIN = "<!-- bench:results:begin -->"
 MARK_END = "<!-- bench:results:end -->"
 
@@ -193,6 +195,23 @@ http {{
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        self.log.close()
+
+
+class BareAxum:
+    """bench/bare_axum.rs serving the nginx ceiling's files: axum without our stack."""
+
+    def __init__(self, tmp: Path, docroot: Path, port: int):
+        self.base = f"http://127.0.0.1:{port}"
+        self.log = open(tmp / "bare-axum.out", "ab")
+        self.proc = subprocess.Popen([str(BARE), f"127.0.0.1:{port}", str(docroot)], stdout=self.log,
+                                     stderr=self.log)
+        wait_http(f"{self.base}/health", timeout=20)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
         self.log.close()
 
 
@@ -364,22 +383,27 @@ def bench_server(args, tmp: Path, scale: int, backend: str, dataset: Path, rows:
                 info["workload_after_write_ms"] = after_write(api, workload_path, data_dir)
                 return info
             nginx = start_ceiling(tmp / f"ngx-{tag}", reads, bodies)
+            bare = BareAxum(tmp / f"ngx-{tag}", tmp / f"ngx-{tag}" / "www", free_port())
             try:
                 for name, path in reads:
+                    with urllib.request.urlopen(bare.base + path) as r:
+                        assert r.read() == bodies[name], path
                     # Warm up (first requests fill caches, open connections).
-                    wrk(base + path, "get.lua", 16, 2, 1, token, data_dir)
-                    wrk(nginx.base + path, "get.lua", 16, 2, 1, token, data_dir)
+                    for b in (base, nginx.base, bare.base):
+                        wrk(b + path, "get.lua", 16, 2, 1, token, data_dir)
                     for c in args.concurrency:
-                        # The server's row, then the ceiling's with the same settings right after.
+                        # The server's row, then each ceiling's with the same settings right after.
                         server.reset_peak()
                         r = wrk(base + path, "get.lua", c, min(c, 2), args.duration, token, data_dir)
                         rows.append(row(scale, backend, name, c, r, server.peak_rss_mb(), len(bodies[name])))
                         log_row(rows[-1])
-                        r = wrk(nginx.base + path, "get.lua", c, min(c, 2), args.duration, token, data_dir)
-                        rows.append(row(scale, "nginx", name, c, r, None, len(bodies[name]), paired=backend))
-                        log_row(rows[-1])
+                        for ceiling, at in (("nginx", nginx.base), ("axum", bare.base)):
+                            r = wrk(at + path, "get.lua", c, min(c, 2), args.duration, token, data_dir)
+                            rows.append(row(scale, ceiling, name, c, r, None, len(bodies[name]), paired=backend))
+                            log_row(rows[-1])
             finally:
                 nginx.stop()
+                bare.stop()
             info["after_write_ms"] = after_write(api, reads[-1][1], data_dir)
             info["workload_after_write_ms"] = after_write(api, workload_path, data_dir)
             for c in args.concurrency:
@@ -525,12 +549,16 @@ def fmt_num(x: float) -> str:
 
 
 def report(args, rows: list, infos: list, meta: dict, elapsed: float) -> str:
+    ceilings = ("nginx", "axum")
     ceiling = {(r["scale"], r["paired"], r["request"], r["conns"]): r["rps"] for r in rows if r["backend"] == "nginx"}
+    bare = {(r["scale"], r["paired"], r["request"], r["conns"]): r["rps"] for r in rows if r["backend"] == "axum"}
     for r in rows:
-        if r["backend"] != "nginx":
-            c = ceiling.get((r["scale"], r["backend"], r["request"], r["conns"]))
-            r["ceiling_rps"] = c
+        if r["backend"] not in ceilings:
+            key = (r["scale"], r["backend"], r["request"], r["conns"])
+            c, a = ceiling.get(key), bare.get(key)
+            r["ceiling_rps"], r["bare_rps"] = c, a
             r["ratio"] = None if c is None else r["rps"] / c
+            r["bare_ratio"] = None if a is None else r["rps"] / a
     out = []
     out.append(f"Run: {meta['date']}, commit `{meta['commit']}`, {args.duration} s per row, "
                f"whole run {elapsed / 60:.1f} min.  ")
@@ -545,27 +573,31 @@ def report(args, rows: list, infos: list, meta: dict, elapsed: float) -> str:
                    f"first `GET /workload?schoolYear` (every employment of the year) after a write: "
                    f"{info.get('workload_after_write_ms', '?')} ms")
     out.append("")
-    out.append("| scale | backend | request | conns | req/s | p50 ms | p99 ms | peak RSS MB | nginx req/s | ratio | errors |")
-    out.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|")
-    order = {"sqlite": 0, "postgres": 1, "nginx": 2}
+    out.append("| scale | backend | request | conns | req/s | p50 ms | p99 ms | peak RSS MB | nginx req/s | ratio "
+               "| axum req/s | ratio | errors |")
+    out.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    order = {"sqlite": 0, "postgres": 1, "nginx": 2, "axum": 3}
+    pct = lambda x: "—" if x is None else f"{100 * x:.0f} %"  # noqa: E731
+    num = lambda x: "—" if x is None else fmt_num(x)  # noqa: E731
     for r in sorted(rows, key=lambda r: (r["scale"], order[r["backend"]])):
-        if r["backend"] == "nginx":
+        if r["backend"] in ceilings:
             continue
-        ratio = "—" if r.get("ratio") is None else f"{100 * r['ratio']:.0f} %"
-        ceil = "—" if r.get("ceiling_rps") is None else fmt_num(r["ceiling_rps"])
         rss = "—" if r["peak_rss_mb"] is None else f"{r['peak_rss_mb']:.0f}"
         out.append(f"| {r['scale']} | {r['backend']} | `{r['request']}` | {r['conns']} | {fmt_num(r['rps'])} | "
-                   f"{r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {rss} | {ceil} | {ratio} | {r['errors'] or ''} |")
+                   f"{r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {rss} | {num(r.get('ceiling_rps'))} | "
+                   f"{pct(r.get('ratio'))} | {num(r.get('bare_rps'))} | {pct(r.get('bare_ratio'))} | "
+                   f"{r['errors'] or ''} |")
     out.append("")
-    out.append("nginx ceiling (identical response bytes as static files; each row measured right after the "
-               "server's row with the same wrk settings):")
+    out.append("Ceilings (identical response bytes; each row measured right after the server's row with the same "
+               "wrk settings): nginx serving them as static files, and a bare axum handler in the same process "
+               "setup as the server (bench/bare_axum.rs):")
     out.append("")
-    out.append("| scale | next to | request | conns | req/s | p50 ms | p99 ms | body bytes |")
-    out.append("|---|---|---|--:|--:|--:|--:|--:|")
+    out.append("| scale | ceiling | next to | request | conns | req/s | p50 ms | p99 ms | body bytes |")
+    out.append("|---|---|---|---|--:|--:|--:|--:|--:|")
     for r in rows:
-        if r["backend"] == "nginx":
-            out.append(f"| {r['scale']} | {r['paired']} | `{r['request']}` | {r['conns']} | {fmt_num(r['rps'])} | "
-                       f"{r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['body_bytes']:,} |")
+        if r["backend"] in ceilings:
+            out.append(f"| {r['scale']} | {r['backend']} | {r['paired']} | `{r['request']}` | {r['conns']} | "
+                       f"{fmt_num(r['rps'])} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['body_bytes']:,} |")
     out.append("")
     # Growth from scale 1 to 10: time per course in the big list.
     course = "GET /api/v1/course?schoolYear=ID"
@@ -631,6 +663,29 @@ def report(args, rows: list, infos: list, meta: dict, elapsed: float) -> str:
         if b:
             peak = max(x["peak_rss_mb"] for x in b)
             checks.append((f"scale 10: server RSS ≤ 200 MB ({backend}, all rows)", f"{peak:.0f} MB", peak <= 200))
+    # Issue 43: small cached reads near both ceilings, and the first reads after a write.
+    small = ("GET /api/v1/teacher", "GET /api/v1/teacher/ID", "GET /api/v1/schoolclass?schoolYear=ID")
+    for backend in ("sqlite", "postgres"):
+        for c in (1, 16):
+            got = [x for x in (find(1, backend, n, c) for n in small) if x and x.get("ratio") is not None]
+            if got:
+                low = min(got, key=lambda x: x["ratio"])
+                checks.append((f"small cached reads ≥ 80 % of nginx ({backend}, {c} conns)",
+                               f"lowest {100 * low['ratio']:.0f} % (`{low['request']}`)", low["ratio"] >= 0.80))
+            got = [x for x in (find(1, backend, n, c) for n in small) if x and x.get("bare_ratio") is not None]
+            if got:
+                low = min(got, key=lambda x: x["bare_ratio"])
+                checks.append((f"small cached reads ≥ 90 % of bare axum ({backend}, {c} conns)",
+                               f"lowest {100 * low['bare_ratio']:.0f} % (`{low['request']}`)",
+                               low["bare_ratio"] >= 0.90))
+    for info in infos:
+        if info["scale"] == 1 and info.get("after_write_ms") is not None:
+            ms = info["after_write_ms"]
+            checks.append((f"first course list after a write ≤ 5 ms ({info['backend']})", f"{ms} ms", ms <= 5))
+        if info["scale"] == 1 and info.get("workload_after_write_ms") is not None:
+            ms = info["workload_after_write_ms"]
+            checks.append((f"first whole-year workload after a write ≤ 10 ms ({info['backend']})", f"{ms} ms",
+                           ms <= 10))
     errors = sum(x["errors"] for x in rows)
     checks.append(("no errors (non-2xx, socket errors, timeouts)", str(errors), errors == 0))
     out.append("| target | measured | |")

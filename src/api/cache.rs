@@ -153,12 +153,17 @@ pub async fn cached(State(cache): State<Arc<ResponseCache>>, req: Request, next:
     if req.method() != Method::GET || conditional {
         return next.run(req).await;
     }
-    let uri = req.uri().path_and_query().map_or_else(|| req.uri().path().to_string(), |pq| pq.as_str().to_string());
-    // The compatibility mount serves some lists in a longer form (docs/client.md): its own entries.
-    let key =
-        if req.extensions().get::<super::client::ClientMount>().is_some() { format!("client:{uri}") } else { uri };
-    // Texts follow Accept-Language (plan-check findings, docs/i18n.md): one entry per language.
-    let key = format!("{}:{key}", super::lang::of_headers(req.headers()).tag());
+    // `LANG:[client:]PATH?QUERY`, built in one allocation. Texts follow
+    // Accept-Language (plan-check findings, docs/i18n.md): one entry per
+    // language. The compatibility mount serves some lists in a longer form
+    // (docs/client.md): its own entries.
+    let lang = super::lang::of_headers(req.headers()).tag();
+    let mount = if req.extensions().get::<super::client::ClientMount>().is_some() { "client:" } else { "" };
+    let uri = req.uri().path_and_query().map_or_else(|| req.uri().path(), |pq| pq.as_str());
+    let mut key = String::with_capacity(lang.len() + 1 + mount.len() + uri.len());
+    for part in [lang, ":", mount, uri] {
+        key.push_str(part);
+    }
     // The generation is read before the handler runs its queries (see the module doc).
     let caught_up = if req.extensions().get::<CaughtUp>().is_some() {
         cache.changes.current()

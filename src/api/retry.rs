@@ -40,9 +40,14 @@ pub async fn once_on_lost_connection(req: Request, next: Next) -> Response {
         // Unknown or too long: the handler reads (and refuses) it; no second attempt.
         return next.run(Request::from_parts(parts, body)).await;
     };
-    let bytes = match axum::body::to_bytes(body, length as usize).await {
-        Ok(bytes) => bytes,
-        Err(e) => return Error::internal(anyhow::anyhow!("cannot read the request body: {e}")).into_response(),
+    // A request without a body (every read) has nothing to read and keep.
+    let bytes = if length == 0 {
+        axum::body::Bytes::new()
+    } else {
+        match axum::body::to_bytes(body, length as usize).await {
+            Ok(bytes) => bytes,
+            Err(e) => return Error::internal(anyhow::anyhow!("cannot read the request body: {e}")).into_response(),
+        }
     };
     let first = Request::from_parts(parts.clone(), Body::from(bytes.clone()));
     let (res, attempt) = fault::attempt(next.clone().run(first)).await;

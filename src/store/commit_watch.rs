@@ -69,6 +69,18 @@
 //! When a poll fails (connection lost, database down), the generation is
 //! bumped — the caches forget everything, the request goes on to the database
 //! as without caches — and the next poll reconnects.
+//!
+//! **SQLite asks only when the WAL index has moved.** A SQLite database in
+//! WAL mode keeps a header in its WAL index (the `-shm` file beside the
+//! database, shared memory of every connection of every process), which
+//! each commit rewrites before it returns: its change counter goes up by one
+//! ([`WalIndex`]). Reading that header is one `pread` of 96 bytes, no query
+//! and no hand-over to a connection's thread. Before each poll the watch
+//! reads it, and while it has not moved since the last poll started, no
+//! commit has completed since (by anyone), and `catch_up` answers at once.
+//! A moved header (a commit, a heartbeat, a checkpoint) means one poll as
+//! before, which decides whether the commit is news. A database in memory
+//! has no such file, and is always asked.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -166,6 +178,12 @@ pub struct ChangeWatch {
     started: AtomicU64,
     /// Number of the last poll that completed (polls complete in order, under `seen`).
     done: AtomicU64,
+    /// SQLite: the WAL index, opened after the first successful poll
+    /// (`None` inside when there is none: a database in memory).
+    wal_index: OnceLock<Option<WalIndex>>,
+    /// SQLite: the WAL index's fingerprint read before the last poll that
+    /// completed ([`NOT_READ`] when none was read, or the poll failed).
+    polled_at: AtomicU64,
 }
 
 impl std::fmt::Debug for ChangeWatch {
@@ -187,7 +205,19 @@ impl ChangeWatch {
             seen: tokio::sync::Mutex::default(),
             started: AtomicU64::new(0),
             done: AtomicU64::new(0),
+            wal_index: OnceLock::new(),
+            polled_at: AtomicU64::new(NOT_READ),
         })
+    }
+
+    /// Number of polls (queries of the change counter) run so far.
+    pub fn polls(&self) -> u64 {
+        self.done.load(Ordering::SeqCst)
+    }
+
+    /// The fingerprint of the SQLite WAL index's header now, when there is one to read.
+    fn wal_fingerprint(&self) -> Option<u64> {
+        self.wal_index.get().and_then(Option::as_ref).and_then(WalIndex::fingerprint)
     }
 
     /// The store watched.
@@ -216,6 +246,10 @@ impl ChangeWatch {
         if self.listening.up.load(Ordering::SeqCst) {
             return self.generation.current();
         }
+        // SQLite: nothing committed since the last poll started (see the module doc).
+        if self.wal_fingerprint().is_some_and(|now| now == self.polled_at.load(Ordering::SeqCst)) {
+            return self.generation.current();
+        }
         self.start_listening();
         let arrival = self.started.load(Ordering::SeqCst);
         let mut seen = self.seen.lock().await;
@@ -225,11 +259,17 @@ impl ChangeWatch {
             return self.generation.current();
         }
         let poll = self.started.fetch_add(1, Ordering::SeqCst) + 1;
+        // Read before the query: a commit after this read moves it again,
+        // and the next caller polls.
+        let fingerprint = self.wal_fingerprint().unwrap_or(NOT_READ);
         // Taken out while the query runs: a cancelled poll leaves no
         // half-used connection behind (the next one reconnects).
         let conn = seen.conn.take();
         match self.read_counter(conn).await {
             Ok((conn, counter)) => {
+                if matches!(conn, WatchConn::Sqlite(_)) {
+                    self.wal_index.get_or_init(|| self.open_wal_index());
+                }
                 // The counter as this process's last SQLite commit left it
                 // means nobody else has committed since; that commit has
                 // bumped the generation itself (see the module doc).
@@ -238,9 +278,11 @@ impl ChangeWatch {
                 }
                 seen.counter = Some(counter);
                 seen.conn = Some(conn);
+                self.polled_at.store(fingerprint, Ordering::SeqCst);
             }
             Err(e) => {
                 tracing::warn!(error = %e, "cannot ask the database for changes; the caches start over");
+                self.polled_at.store(NOT_READ, Ordering::SeqCst);
                 self.generation.bump();
             }
         }
@@ -273,6 +315,14 @@ impl ChangeWatch {
         self.listener.get_or_init(|| tokio::spawn(listen(options, generation, listening)).abort_handle());
     }
 
+    /// The WAL index of the SQLite database watched, when it has one.
+    fn open_wal_index(&self) -> Option<WalIndex> {
+        match self.store.pool() {
+            PoolRef::Sqlite(p) => WalIndex::open(p.connect_options().get_filename()),
+            PoolRef::Postgres(_) => None,
+        }
+    }
+
     /// Reads the change counter on `conn`, connecting first when there is none.
     async fn read_counter(&self, conn: Option<WatchConn>) -> sqlx::Result<(WatchConn, i64)> {
         let mut conn = match conn {
@@ -295,6 +345,62 @@ impl Drop for ChangeWatch {
         if let Some(task) = self.listener.get() {
             task.abort();
         }
+    }
+}
+
+/// [`ChangeWatch::polled_at`] when no fingerprint was read.
+const NOT_READ: u64 = u64::MAX;
+
+/// The WAL index of a SQLite database in WAL mode: the `-shm` file beside
+/// the database, which every connection maps as shared memory
+/// (sqlite.org/walformat.html, "The WAL-Index Header"). It begins with two
+/// copies of a 48-byte header, which a commit rewrites (the second copy
+/// first) before it returns; its fields are in the machine's byte order:
+///
+/// | offset | bytes | field |
+/// |--:|--:|---|
+/// | 8 | 4 | `iChange`: goes up by one with every header written |
+/// | 12 | 1 | `isInit`: 1 once the index is built |
+/// | 16 | 4 | `mxFrame`: the last committed frame of the WAL |
+///
+/// A commit by any connection, in any process, has moved `iChange` before
+/// it returns, so an unchanged header means that no commit has completed.
+/// A read that meets a commit under way may see two different copies; it
+/// then counts as moved. The file is read, not mapped: a `pread` sees the
+/// same pages SQLite maps.
+struct WalIndex {
+    file: std::fs::File,
+}
+
+impl WalIndex {
+    /// The WAL index beside `database`, when it exists (not for a database in memory).
+    fn open(database: &std::path::Path) -> Option<WalIndex> {
+        let mut name = database.as_os_str().to_owned();
+        name.push("-shm");
+        std::fs::File::open(name).ok().map(|file| WalIndex { file })
+    }
+
+    /// `iChange` and `mxFrame` of the header as one number (never
+    /// [`NOT_READ`]); `None` when it cannot be read, is not built, or its two
+    /// copies differ (a commit is writing it).
+    #[cfg(unix)]
+    fn fingerprint(&self) -> Option<u64> {
+        use std::os::unix::fs::FileExt as _;
+        let mut header = [0u8; 96];
+        self.file.read_exact_at(&mut header, 0).ok()?;
+        let (first, second) = header.split_at(48);
+        if first != second || first[12] != 1 {
+            return None;
+        }
+        let word = |at: usize| u32::from_ne_bytes([first[at], first[at + 1], first[at + 2], first[at + 3]]);
+        let fingerprint = (u64::from(word(8)) << 32) | u64::from(word(16));
+        (fingerprint != NOT_READ).then_some(fingerprint)
+    }
+
+    /// Elsewhere the header is not read: every `catch_up` polls.
+    #[cfg(not(unix))]
+    fn fingerprint(&self) -> Option<u64> {
+        None
     }
 }
 
@@ -422,6 +528,42 @@ mod tests {
         let third = watch.current();
         assert!(third > second, "this pool's commit bumps at once");
         assert!(watch.catch_up().await >= third);
+    }
+
+    #[tokio::test]
+    async fn a_sqlite_file_is_asked_only_after_its_wal_index_moved() {
+        let (store, url, _dir) = crate::store::tests::sqlite().await;
+        let watch = ChangeWatch::new(store.clone(), ChangeCheck::Notify);
+        let first = watch.catch_up().await;
+        watch.catch_up().await;
+        let polls = watch.polls();
+        for _ in 0..100 {
+            assert_eq!(watch.catch_up().await, first);
+        }
+        assert_eq!(watch.polls(), polls, "nothing committed: the header says so, no query");
+        store.conn().await.unwrap().count_accounts().await.unwrap();
+        assert_eq!(watch.catch_up().await, first, "a read moves nothing");
+        assert_eq!(watch.polls(), polls);
+
+        // Another process commits: the header moved, the next caller asks and sees it.
+        let other = Store::connect(&url).await.unwrap();
+        let mut tx = other.begin().await.unwrap();
+        tx.create_account("otto", crate::auth::Role::Reader).await.unwrap();
+        tx.commit().await.unwrap();
+        let second = watch.catch_up().await;
+        assert!(second > first, "another process's commit is seen at once");
+        assert_eq!(watch.polls(), polls + 1, "one poll for it");
+        assert_eq!(watch.catch_up().await, second);
+        assert_eq!(watch.polls(), polls + 1, "and none after it");
+
+        // Every commit of the other process is seen, each with one poll.
+        for n in 0..20 {
+            let mut tx = other.begin().await.unwrap();
+            tx.create_account(&format!("user{n}"), crate::auth::Role::Reader).await.unwrap();
+            let before = watch.catch_up().await;
+            tx.commit().await.unwrap();
+            assert!(watch.catch_up().await > before, "commit {n} seen");
+        }
     }
 
     #[tokio::test]
