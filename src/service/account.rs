@@ -182,7 +182,7 @@ pub async fn revoke_token(store: &Store, actor: &Actor, id: i64) -> Result<Token
 
 /// Creates each of `accounts` (name, role) with one token labelled `demo`,
 /// all in one transaction and audited for `actor` (`serve --demo`,
-/// docs/domain.md §Demo school); 409 `duplicate_code` when a name is taken.
+/// docs/domain.md §The demo school); 409 `duplicate_code` when a name is taken.
 /// Returns the new tokens in the order of `accounts`; their texts are shown
 /// once and never stored.
 pub async fn create_demo_accounts(store: &Store, actor: &Actor, accounts: &[(&str, Role)]) -> Result<Vec<NewToken>> {
