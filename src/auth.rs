@@ -10,10 +10,16 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-/// A role; each includes the rights of the ones before it (docs/contract.md §Roles and authentication).
+/// A role; each from `Reader` on includes the rights of the ones before it
+/// (docs/contract.md §Roles and authentication). `Teacher` comes first and
+/// includes nothing: it is bound to one teacher and reads only that
+/// teacher's own sheets (docs/teachers.md §What a teacher sees).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
+    /// One teacher: reads their own sheets under `/me` and confirms them;
+    /// every other route refuses it (the account names the teacher).
+    Teacher,
     /// Reads everything (all GETs).
     Reader,
     /// Reader + creates, changes and deletes planning data.
@@ -26,6 +32,7 @@ impl Role {
     /// The wire and database name.
     pub fn as_str(self) -> &'static str {
         match self {
+            Role::Teacher => "teacher",
             Role::Reader => "reader",
             Role::Planner => "planner",
             Role::Admin => "admin",
@@ -37,10 +44,11 @@ impl std::str::FromStr for Role {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s.trim() {
+            "teacher" => Ok(Role::Teacher),
             "reader" => Ok(Role::Reader),
             "planner" => Ok(Role::Planner),
             "admin" => Ok(Role::Admin),
-            other => Err(format!("unknown role `{other}` (use reader, planner or admin)")),
+            other => Err(format!("unknown role `{other}` (use teacher, reader, planner or admin)")),
         }
     }
 }
@@ -147,7 +155,8 @@ mod tests {
 
     #[test]
     fn roles_are_ordered() {
-        assert!(Role::Reader < Role::Planner && Role::Planner < Role::Admin);
+        assert!(Role::Teacher < Role::Reader && Role::Reader < Role::Planner && Role::Planner < Role::Admin);
+        assert_eq!("teacher".parse::<Role>().unwrap(), Role::Teacher);
         assert_eq!("planner".parse::<Role>().unwrap(), Role::Planner);
         assert!("root".parse::<Role>().is_err());
     }

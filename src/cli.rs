@@ -347,9 +347,13 @@ pub enum AccountAction {
     Add {
         /// Unique account name.
         name: String,
-        /// reader, planner or admin.
+        /// teacher, reader, planner or admin.
         #[arg(long, value_parser = |s: &str| s.parse::<Role>())]
         role: Role,
+        /// With `--role teacher`: the code (Kürzel) of the teacher the account belongs to
+        /// (docs/teachers.md §Accounts of teachers).
+        #[arg(long, value_name = "CODE")]
+        teacher: Option<String>,
     },
     /// List accounts.
     List,
@@ -755,10 +759,25 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Account { action } => {
             let store = open(&cli.database, false).await?;
             match action {
-                AccountAction::Add { name, role } => {
+                AccountAction::Add { name, role, teacher } => {
                     let actor = cli_actor("account add");
-                    let a = crate::service::account::create_account(&store, &actor, &name, role).await?.item;
-                    println!("account {} ({}) created with id {}", a.name, a.role, a.id);
+                    let teacher = match teacher {
+                        Some(code) => Some(
+                            crate::service::account::teacher_by_code(&store, &code)
+                                .await?
+                                .ok_or_else(|| anyhow::anyhow!("there is no teacher with the code {code}"))?,
+                        ),
+                        None => None,
+                    };
+                    let new = crate::service::account::NewAccount { name, role, teacher };
+                    let a = crate::service::account::create_account(&store, &actor, &new)
+                        .await
+                        .map_err(|e| anyhow::anyhow!("{}", e.message(crate::i18n::Lang::En)))?
+                        .item;
+                    match a.teacher {
+                        Some(t) => println!("account {} ({}, teacher {t}) created with id {}", a.name, a.role, a.id),
+                        None => println!("account {} ({}) created with id {}", a.name, a.role, a.id),
+                    }
                 }
                 AccountAction::List => {
                     for a in crate::service::account::accounts(&store).await? {

@@ -55,6 +55,8 @@ error_codes! {
     Referenced => "referenced" CONFLICT: "The object is still referenced by other objects and cannot be deleted; archive it instead (409).",
     OwnToken => "own_token" CONFLICT: "A token cannot revoke itself over the API; revoke it with another admin token or the CLI (409).",
     OwnAccount => "own_account" CONFLICT: "An administrator cannot remove their own grant right or delete their own account (409, docs/client.md §Accounts).",
+    TeacherHasAccount => "teacher_has_account" CONFLICT: "The teacher is bound to an account already; one account per teacher (409, docs/teachers.md §Accounts of teachers).",
+    NotReleased => "not_released" CONFLICT: "The teacher's sheet of this school year is not released to the teachers yet (409, docs/teachers.md §Release and confirmation).",
     SchoolYearLocked => "school_year_locked" CONFLICT: "The school year is archived or finalised: its courses and employments cannot be changed (409, docs/contract.md §Locked school years).",
     ConcurrentUpdate => "concurrent_update" CONFLICT: "The change collided with a concurrent change; retry the request (409).",
     // 412-429
@@ -79,6 +81,7 @@ error_codes! {
     InvalidBinary => "invalid_binary" UNPROCESSABLE_ENTITY: "Binary data is malformed: bad base64, unsupported mime type, bytes not of the stated type, or larger than 1 MiB (422).",
     UnknownReference => "unknown_reference" UNPROCESSABLE_ENTITY: "A referenced id in the body does not exist (422).",
     DuplicateEntry => "duplicate_entry" UNPROCESSABLE_ENTITY: "A list holds the same entry twice (422).",
+    TeacherBinding => "teacher_binding" UNPROCESSABLE_ENTITY: "An account of the role teacher needs the field teacher, and only such an account may have it; an existing account cannot become one (422, docs/teachers.md §Accounts of teachers).",
     EmploymentRange => "employment_range" UNPROCESSABLE_ENTITY: "employmentMin is greater than employmentMax (422).",
     IpbNeedsLessons => "ipb_needs_lessons" UNPROCESSABLE_ENTITY: "ipbCorrectionAllowed is set on a payroll type that is not lesson-based (422, docs/workload.md §Setup).",
     NotLessonBased => "not_lesson_based" UNPROCESSABLE_ENTITY: "weeklyLessons names a payroll type that is not lesson-based (422, docs/workload.md §Setup).",

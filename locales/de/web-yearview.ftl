@@ -66,3 +66,5 @@ yearview-no-category = ohne Fachgebiet
 yearview-note-fte = Vollzeitstellen: Summe der Auszahlungsziele geteilt durch 100. IPB-Guthaben: Summe der Schlusssaldi.
 yearview-note-payroll = Summe der Pensenmeldungen pro Anstellungsart; IPB-Korrekturen zählen bei ihrer Anstellungsart.
 yearview-note-category = Alle Kurse des Schuljahrs ohne die, die nicht stattfinden; unabhängig von den Filtern.
+yearview-col-sheet = Kenntnisnahme
+yearview-sheet-count = { $count } { $state }

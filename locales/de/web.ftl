@@ -20,6 +20,7 @@ year-switch = Wechseln
 lang-label = Sprache
 lang-switch = Ändern
 sign-out = Abmelden
+role-teacher = Lehrperson
 role-reader = Lesende
 role-planner = Planung
 role-admin = Administration
@@ -67,6 +68,7 @@ grid-readonly = Nur Lesen: Ihre Rolle erlaubt keine Änderungen.
 grid-counts = { $classes } Klassen, { $subjects } Fächer, { $courses } Kurse
 
 web-error-title = Fehler
+web-error-teacher-only = Diese Seite ist für die Planung. Ihr Konto als Lehrperson zeigt Ihr eigenes Pensum unter «Mein Pensum».
 web-error-forbidden = Dazu fehlt Ihnen die Berechtigung. Brauchen Sie sie, fragen Sie die Administratorin oder den Administrator Ihrer Schule; über das Menü geht es weiter.
 web-error-not-found = Diese Seite gibt es nicht. Prüfen Sie die Adresse oder wählen Sie eine Seite im Menü.
 web-error-csrf = Die Anfrage kam nicht von einem Formular dieser Anwendung (CSRF-Schutz). Bitte laden Sie die Seite neu.

@@ -66,3 +66,5 @@ yearview-no-category = no subject category
 yearview-note-fte = Full-time positions: the sum of the payment targets divided by 100. IPB credit: the sum of the closing balances.
 yearview-note-payroll = The sum of the payroll reports per payroll type; IPB corrections count under their payroll type.
 yearview-note-category = Every course of the school year except cancelled ones; the filters do not apply.
+yearview-col-sheet = Confirmation
+yearview-sheet-count = { $count } { $state }

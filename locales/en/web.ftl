@@ -20,6 +20,7 @@ year-switch = Switch
 lang-label = Language
 lang-switch = Change
 sign-out = Sign out
+role-teacher = teacher
 role-reader = reader
 role-planner = planner
 role-admin = administrator
@@ -67,6 +68,7 @@ grid-readonly = Read only: your role does not allow changes.
 grid-counts = { $classes } classes, { $subjects } subjects, { $courses } courses
 
 web-error-title = Error
+web-error-teacher-only = This page is for the planners. Your teacher account shows your own workload under “My workload”.
 web-error-forbidden = You are not allowed to do this. If you need to, ask your school’s administrator; the menu takes you on.
 web-error-not-found = There is no such page. Check the address or choose a page from the menu.
 web-error-csrf = The request did not come from a form of this application (CSRF protection). Please reload the page.

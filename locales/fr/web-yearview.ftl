@@ -66,3 +66,5 @@ yearview-no-category = sans domaine
 yearview-note-fte = Postes à plein temps : somme des taux de rémunération visés divisée par 100. Avoir IPB : somme des soldes finaux.
 yearview-note-payroll = Somme des annonces de pensum par type d'engagement ; les corrections IPB comptent sous leur type d'engagement.
 yearview-note-category = Tous les cours de l'année scolaire sauf ceux qui n'ont pas lieu ; indépendamment des filtres.
+yearview-col-sheet = Prise de connaissance
+yearview-sheet-count = { $count } { $state }

@@ -21,6 +21,7 @@ year-switch = Changer
 lang-label = Langue
 lang-switch = Modifier
 sign-out = Se déconnecter
+role-teacher = enseignant·e
 role-reader = lecture
 role-planner = planification
 role-admin = administration
@@ -68,6 +69,7 @@ grid-readonly = Lecture seule : votre rôle ne permet pas de modifications.
 grid-counts = { $classes } classes, { $subjects } disciplines, { $courses } cours
 
 web-error-title = Erreur
+web-error-teacher-only = Cette page est réservée à la planification. Votre compte d'enseignant·e montre votre propre taux sous « Mon taux ».
 web-error-forbidden = Vous n'avez pas l'autorisation nécessaire. Si vous en avez besoin, demandez-la à l’administrateur·trice de votre école ; le menu vous permet de continuer.
 web-error-not-found = Cette page n'existe pas. Vérifiez l'adresse ou choisissez une page dans le menu.
 web-error-csrf = La requête ne provient pas d'un formulaire de cette application (protection CSRF). Veuillez recharger la page.

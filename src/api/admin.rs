@@ -146,9 +146,9 @@ async fn get_account(State(app): State<AppState>, PathId(id): PathId, pre: Preco
             headers(("Location" = String, description = "Path of the new account."))),
         AccountInputs))]
 async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body): JsonBody) -> Result<Response> {
-    let (name, role) = account::read_new_account(&body)?;
+    let new = account::read_new_account(&body)?;
     let actor = Actor::new(Some(p), "POST", "/api/v1/account");
-    let written = account::create_account(&app.store, &actor, &name, role).await?;
+    let written = account::create_account(&app.store, &actor, &new).await?;
     Ok(ETag::from(&written.version).attach(created("account", written.id, &written.item)))
 }
 

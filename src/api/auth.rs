@@ -33,6 +33,9 @@ pub enum Access {
     Reader,
     /// Accounts, tokens, audit: `admin` for every method.
     Admin,
+    /// A teacher's own sheets (`/me`): any account passes the role check; the
+    /// handler answers only a `teacher` account (docs/teachers.md §The API).
+    Own,
 }
 
 impl Access {
@@ -43,6 +46,7 @@ impl Access {
             Access::Planning => Role::Planner,
             Access::Reader => Role::Reader,
             Access::Admin => Role::Admin,
+            Access::Own => Role::Teacher,
         }
     }
 }

@@ -285,7 +285,7 @@ async fn get_authorisation(State(app): State<AppState>, PathId(id): PathId, pre:
         CreateInputs))]
 async fn create_authorisation(State(app): State<AppState>, actor: Actor, JsonBody(body): JsonBody) -> Result<Response> {
     let (name, role) = parse_authorisation(&body, Mode::Create)?;
-    let written = account::create_account(&app.store, &actor, &name, role).await?;
+    let written = account::create_account(&app.store, &actor, &account::NewAccount::with_role(&name, role)).await?;
     let form = Authorisation::from(&written.item);
     Ok(ETag::of(&form)?.attach(created("authorisation", written.id, &form)))
 }

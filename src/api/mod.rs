@@ -7,6 +7,7 @@ pub mod admin;
 pub mod auth;
 pub mod cache;
 pub mod client;
+pub mod confirmation;
 pub mod course;
 pub mod coursetable;
 pub mod crud;
@@ -23,6 +24,7 @@ pub mod job;
 pub mod lang;
 pub mod lessontable;
 pub mod lookup;
+pub mod me;
 pub mod openapi;
 pub mod payroll;
 pub mod pool;
@@ -120,6 +122,7 @@ pub fn resource_routes() -> ApiRouter {
         .merge(coursetable::routes())
         .merge(pool::routes())
         .merge(workload::routes())
+        .merge(confirmation::routes())
 }
 
 /// Paths served without a token (docs/contract.md §Roles and authentication). Every other route is protected.
@@ -137,12 +140,15 @@ pub fn routes(state: &AppState) -> ApiRouter {
         state,
         Access::Reader,
     );
+    // A teacher's own sheets: any account may ask; only a teacher's gets an answer.
+    let own = auth::protect(me::routes(), state, Access::Own);
     let admin = auth::protect(admin::admin_routes().merge(client::authorisation_routes()), state, Access::Admin);
     let api = ApiRouter::new()
         .merge(health::version_routes())
         .merge(client::config_routes())
         .merge(planning)
         .merge(profile)
+        .merge(own)
         .merge(admin);
     routes::serve_document(ApiRouter::new().merge(health::health_routes()).nest("/api/v1", api))
 }

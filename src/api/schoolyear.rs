@@ -112,7 +112,7 @@ async fn check(
 }
 
 /// The school year id of a `/schoolyear/{id}/…` path: 400 `invalid_path_id` unless a positive integer.
-fn year_id(raw: &str) -> Result<SchoolYearId> {
+pub(super) fn year_id(raw: &str) -> Result<SchoolYearId> {
     match raw.parse::<i64>() {
         Ok(id) if crate::domain::body_reader::is_id_text(raw) => Ok(SchoolYearId(id)),
         _ => Err(crate::error::Error::new(

@@ -8,6 +8,7 @@
 pub mod body_reader;
 pub mod check;
 pub mod class_grade;
+pub mod confirmation;
 pub mod course;
 pub mod coursetable;
 pub mod curriculum;

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 
+use super::confirmation::SheetState;
 use super::course::Course;
 use super::fixed::Fixed;
 use super::ids::{DivisionId, EmploymentId, PayrollTypeId, PoolTypeId};
@@ -97,6 +98,9 @@ pub struct Row {
     pub pool_shares: Vec<PoolShare>,
     /// Decimals of the year's payroll percents (2 or 3).
     pub percent_decimals: u32,
+    /// The state of the teacher's sheet: release and confirmation
+    /// (docs/teachers.md §Release and confirmation).
+    pub sheet: SheetState,
 }
 
 /// The annual payment target in percent: the mean of the two semesters'
@@ -412,12 +416,19 @@ pub struct Filter {
     pub flags: Flags,
     /// Every word must occur in the teacher's code, last or first name (case-insensitive).
     pub query: String,
+    /// Only sheets in this state (docs/teachers.md §Release and confirmation).
+    pub sheet: Option<SheetState>,
+}
+
+/// How many of `rows` are in each state of [`SheetState::ALL`], in that order.
+pub fn sheet_counts(rows: &[Row]) -> [(SheetState, usize); 5] {
+    SheetState::ALL.map(|s| (s, rows.iter().filter(|r| r.sheet == s).count()))
 }
 
 impl Filter {
     /// Whether row `r` is shown.
     pub fn matches(&self, r: &Row) -> bool {
-        if self.division.is_some_and(|d| d.0 != r.division.id) {
+        if self.division.is_some_and(|d| d.0 != r.division.id) || self.sheet.is_some_and(|s| s != r.sheet) {
             return false;
         }
         let f = self.flags;
@@ -483,6 +494,7 @@ mod tests {
                 percent: [t, t],
             }],
             pool_shares: vec![PoolShare { pool_type: PoolTypeId(8), percent: [d("5"), d("2.5")] }],
+            sheet: SheetState::NotReleased,
             percent_decimals: 2,
         }
     }

@@ -118,6 +118,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/problems.ftl"),
             include_str!("../../locales/de/errors-course.ftl"),
             include_str!("../../locales/de/web-grid-select.ftl"),
+            include_str!("../../locales/de/web-me.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -144,6 +145,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/problems.ftl"),
             include_str!("../../locales/en/errors-course.ftl"),
             include_str!("../../locales/en/web-grid-select.ftl"),
+            include_str!("../../locales/en/web-me.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -170,6 +172,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/problems.ftl"),
             include_str!("../../locales/fr/errors-course.ftl"),
             include_str!("../../locales/fr/web-grid-select.ftl"),
+            include_str!("../../locales/fr/web-me.ftl"),
         ],
     }
 }

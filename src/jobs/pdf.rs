@@ -46,6 +46,10 @@ pub struct Sheets {
     pub divisions: HashMap<i64, Division>,
     /// Every thesis type (the sheet labels the payroll rows that include theses).
     pub thesis_types: Vec<ThesisType>,
+    /// By teacher id: the stamp of a sheet the teacher has confirmed in its
+    /// current version ("digital zur Kenntnis genommen am …", docs/teachers.md
+    /// §Release and confirmation), printed in place of the signature line.
+    pub confirmed: HashMap<i64, String>,
 }
 
 impl Sheets {
@@ -69,7 +73,8 @@ impl Sheets {
             divisions.insert(id, d);
         }
         let thesis_types = conn.list_thesis_types().await?;
-        Ok(Sheets { year, employments, forms, teachers, divisions, thesis_types })
+        let confirmed = crate::service::confirmation::confirmed_stamps(conn, year.id, &forms).await?;
+        Ok(Sheets { year, employments, forms, teachers, divisions, thesis_types, confirmed })
     }
 
     /// The sheet of `e`, if its form, teacher and division are there.
@@ -80,6 +85,7 @@ impl Sheets {
             teacher: self.teachers.get(&e.teacher.id.0)?,
             division: self.divisions.get(&e.division.id)?,
             thesis_types: &self.thesis_types,
+            confirmed: self.confirmed.get(&e.teacher.id.0).map(String::as_str),
         })
     }
 

@@ -12,9 +12,12 @@ use super::crud::Written;
 use super::version::Expect;
 use crate::auth::{generate_token, NewToken, Role};
 use crate::domain::body_reader::{checked, limits, Mode, Reader};
+use crate::domain::ids::TeacherId;
+use crate::domain::reference_forms::TeacherRef;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::Message;
 use crate::store::account::{Account, AccountSettings, TokenInfo};
+use crate::store::teacher::TeacherFilter;
 use crate::store::{Conn, Store};
 
 /// The existing client's account screen over schoolplan's accounts
@@ -44,27 +47,121 @@ impl From<&Account> for Authorisation {
     }
 }
 
-/// The body of a new account, `{"name", "role"}` (as `POST /api/v1/account`
-/// and the admin screen's form send it): the name (required, at most
-/// [`limits::NAME`] characters) and the role (`reader`, `planner` or
-/// `admin`); 422 with a field error per problem.
-pub fn read_new_account(body: &Value) -> Result<(String, Role)> {
-    let mut r = Reader::new(body, Mode::Create)?;
-    let name = r.text("name", true, limits::NAME);
-    let role = r.choice("role", &["reader", "planner", "admin"], true).and_then(|c| c.parse().ok());
-    r.finish()?;
-    Ok((checked(name), checked(role)))
+/// A new account as the front doors send it (docs/teachers.md §Accounts of
+/// teachers): a name, a role and, for the role `teacher`, the teacher it is
+/// bound to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewAccount {
+    /// Unique account name (at most [`limits::NAME`] characters).
+    pub name: String,
+    /// The role.
+    pub role: Role,
+    /// The teacher of a `teacher` account; `None` for the other roles.
+    pub teacher: Option<TeacherId>,
 }
 
-/// Creates account `name` with `role` for `actor`; 409 `duplicate_code` when
-/// the name is taken. Returns the account as written (its version is that of
-/// the account form).
-pub async fn create_account(store: &Store, actor: &Actor, name: &str, role: Role) -> Result<Written<Account>> {
+impl NewAccount {
+    /// An account of `role` (not `teacher`) named `name`.
+    pub fn with_role(name: &str, role: Role) -> NewAccount {
+        NewAccount { name: name.to_string(), role, teacher: None }
+    }
+}
+
+/// The body of a new account, `{"name", "role", "teacher"?}` (as `POST
+/// /api/v1/account` and the admin screen's form send it): the name
+/// (required, at most [`limits::NAME`] characters), the role (`teacher`,
+/// `reader`, `planner` or `admin`) and, with the role `teacher` and only
+/// then, the id of the teacher (required); 422 with a field error per problem.
+pub fn read_new_account(body: &Value) -> Result<NewAccount> {
+    let mut r = Reader::new(body, Mode::Create)?;
+    let name = r.text("name", true, limits::NAME);
+    let role = r.choice("role", &["teacher", "reader", "planner", "admin"], true).and_then(|c| c.parse::<Role>().ok());
+    let teacher = r.reference("teacher", role == Some(Role::Teacher));
+    r.finish()?;
+    let role = checked(role);
+    if role != Role::Teacher && teacher.is_some() {
+        return Err(Error::field(
+            "/teacher",
+            ErrorCode::TeacherBinding,
+            Message::new("error-account-teacher-only").arg("role", role),
+        ));
+    }
+    Ok(NewAccount { name: checked(name), role, teacher: teacher.map(TeacherId) })
+}
+
+/// Creates account `new` for `actor`; 409 `duplicate_code` when the name is
+/// taken. A `teacher` account: 422 `unknown_reference` at `/teacher` for an
+/// unknown teacher, 409 `teacher_has_account` when the teacher has one
+/// already. Returns the account as written.
+pub async fn create_account(store: &Store, actor: &Actor, new: &NewAccount) -> Result<Written<Account>> {
     let mut tx = store.begin().await?;
-    let account = tx.create_account(name, role).await?;
+    let account = match (new.role, new.teacher) {
+        (Role::Teacher, Some(teacher)) => {
+            bindable_teacher(&mut tx, teacher).await?;
+            if tx.find_account(&new.name).await?.is_some() {
+                return Err(Error::new(
+                    ErrorCode::DuplicateCode,
+                    Message::new("error-taken-account-name").arg("name", new.name.trim()),
+                ));
+            }
+            tx.create_teacher_account(&new.name, teacher).await?
+        }
+        (Role::Teacher, None) => {
+            return Err(Error::field(
+                "/teacher",
+                ErrorCode::TeacherBinding,
+                Message::new("error-account-teacher-needed"),
+            ));
+        }
+        (role, _) => tx.create_account(&new.name, role).await?,
+    };
     actor.record(&mut tx, "account", account.id, None::<&()>, Some(&account)).await?;
     tx.commit().await?;
     Written::new(account.id, account)
+}
+
+/// Checks inside `tx` that `teacher` exists (422 `unknown_reference` at
+/// `/teacher`) and has no account yet (409 `teacher_has_account`).
+async fn bindable_teacher(tx: &mut Conn, teacher: TeacherId) -> Result<()> {
+    if tx.get_teacher(teacher).await?.is_none() {
+        return Err(Error::field(
+            "/teacher",
+            ErrorCode::UnknownReference,
+            Message::new("error-unknown-reference-id").arg_message("kind", Message::kind("teacher")).arg("id", teacher),
+        ));
+    }
+    if let Some((_, _, name)) = tx.teacher_accounts().await?.into_iter().find(|(t, _, _)| *t == teacher) {
+        return Err(Error::new(
+            ErrorCode::TeacherHasAccount,
+            Message::new("error-teacher-has-account-named").arg("account", name),
+        ));
+    }
+    Ok(())
+}
+
+/// The active teachers that have no account yet, by code (the choice of the
+/// admin screen's form for a `teacher` account), read in one snapshot.
+pub async fn bindable_teachers(store: &Store) -> Result<Vec<TeacherRef>> {
+    store
+        .snapshot(async |conn| {
+            let bound: Vec<TeacherId> = conn.teacher_accounts().await?.into_iter().map(|(t, _, _)| t).collect();
+            let filter = TeacherFilter { archived: Some(false), ..Default::default() };
+            let mut all = conn.list_teachers(filter).await?;
+            all.retain(|t| !bound.contains(&t.id));
+            Ok(all)
+        })
+        .await
+}
+
+/// How the admin screen names teacher `id`: `code – first last` (`None` when gone).
+pub async fn teacher_label(store: &Store, id: TeacherId) -> Result<Option<String>> {
+    let teacher = store.conn().await?.get_teacher(id).await?;
+    Ok(teacher.map(|t| format!("{} – {} {}", t.code, t.first_name, t.last_name)))
+}
+
+/// The id of the teacher with code `code` (the command line names teachers by code).
+pub async fn teacher_by_code(store: &Store, code: &str) -> Result<Option<TeacherId>> {
+    store.conn().await?.teacher_id_by_code(code).await
 }
 
 /// Locks account `id`'s row and reads it; 404 when missing, 412 when `expect`
@@ -93,6 +190,9 @@ pub async fn update_account(
     }
     let mut tx = store.begin().await?;
     let before = current_account(&mut tx, id, expect).await?;
+    if role == Role::Teacher && before.role != Role::Teacher {
+        return Err(Error::field("/role", ErrorCode::TeacherBinding, Message::new("error-account-teacher-needed")));
+    }
     let after = tx.update_account(id, name, role).await?;
     actor.record(&mut tx, "account", id, Some(&before), Some(&after)).await?;
     tx.commit().await?;

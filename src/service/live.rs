@@ -109,8 +109,12 @@ impl LiveChange {
 /// object of `change` through the API, and so be told of it: accounts,
 /// tokens and the audit trail are for administrators (as `/api/v1/account`,
 /// `/api/v1/token`, `/api/v1/audit`), settings for their own account and
-/// administrators, planning and master data for every role.
+/// administrators, planning and master data for every role but `teacher`.
 pub fn may_see(change: &LiveChange, role: Role, account: i64) -> bool {
+    if role == Role::Teacher {
+        // A teacher reads only their own sheets, which have a stream of their own.
+        return false;
+    }
     match change.object_type.as_str() {
         "account" | "token" | "audit" | "dataset" => role == Role::Admin,
         "settings" => role == Role::Admin || change.object_id == Some(account),

@@ -87,3 +87,11 @@ impl Crud for SchoolYears {
         })
     }
 }
+
+/// Every school year as (id, code), newest (highest graduation year) first:
+/// the choice of a year on screens that have none in their URL.
+pub async fn years_newest_first(store: &crate::store::Store) -> Result<Vec<(i64, String)>> {
+    let mut years = store.conn().await?.list_school_years(None).await?;
+    years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
+    Ok(years.into_iter().map(|y| (y.id.0, y.code)).collect())
+}

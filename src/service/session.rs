@@ -101,10 +101,23 @@ pub async fn create_link(store: &Store, name: &str, base_url: &str) -> Result<St
     let Some(account) = tx.find_account(name).await? else {
         return Err(Error::new(ErrorCode::NotFound, Message::new("error-no-account-named").arg("name", name)));
     };
-    let secret = random_secret()?;
-    let expires = timestamp_text(Utc::now() + LINK_LIFETIME);
-    tx.create_signin_link(account.id, &hash_secret(&secret), &expires).await?;
+    let link = link_in(&mut tx, account.id, base_url, LINK_LIFETIME).await?;
     tx.commit().await?;
+    Ok(link)
+}
+
+/// Stores a sign-in link for account `account` inside `tx`, valid for
+/// `lifetime` (an invitation's is longer than [`LINK_LIFETIME`]), and returns
+/// its URL `<base_url>/signin?token=…`.
+pub(crate) async fn link_in(
+    tx: &mut crate::store::Conn,
+    account: i64,
+    base_url: &str,
+    lifetime: Duration,
+) -> Result<String> {
+    let secret = random_secret()?;
+    let expires = timestamp_text(Utc::now() + lifetime);
+    tx.create_signin_link(account, &hash_secret(&secret), &expires).await?;
     Ok(format!("{}{SIGNIN_PATH}?token={secret}", base_url.trim_end_matches('/')))
 }
 

@@ -175,10 +175,9 @@ pub async fn year_forms(conn: &mut Conn, year_id: SchoolYearId, teacher: Option<
 /// the year's showIpbBalances is false.
 pub async fn fill_balances(conn: &mut Conn, employments: &mut [Employment]) -> Result<()> {
     let Some(up_to) = employments.iter().map(|e| e.school_year.graduation_year).max() else { return Ok(()) };
-    let teacher = match employments {
-        [one] => Some(one.teacher.id),
-        _ => None,
-    };
+    // One teacher's employments (one or several years): only that teacher's facts.
+    let first = employments.first().map(|e| e.teacher.id);
+    let teacher = first.filter(|t| employments.iter().all(|e| e.teacher.id == *t));
     let mut targets: Vec<SchoolYearId> = employments.iter().map(|e| e.school_year.id).collect();
     targets.sort_unstable();
     targets.dedup();

@@ -11,9 +11,10 @@ use std::collections::BTreeMap;
 use rust_decimal::Decimal;
 
 use super::workload::{year_forms, EmploymentForm};
+use crate::domain::confirmation::{is_released, Confirmation, SheetState};
 use crate::domain::division::DivisionListItem;
 use crate::domain::fixed::{Amount, Fixed};
-use crate::domain::ids::{PayrollTypeId, PoolTypeId, SchoolYearId, TeacherId};
+use crate::domain::ids::{DivisionId, PayrollTypeId, PoolTypeId, SchoolYearId, TeacherId};
 use crate::domain::lookup::{Lookup, LookupKind};
 use crate::domain::payroll::{PayrollType, PoolType};
 use crate::domain::schoolyear::SchoolYear;
@@ -60,8 +61,21 @@ pub async fn load(store: &Store, year: SchoolYearId) -> Result<YearOverview> {
             payroll_types.sort_by_key(|p| p.id);
             let pool_types = conn.list_pool_types().await?;
             let percent_decimals = read.forms.first().map_or(2, |f| f.workload.payroll.percent_decimals);
+            let releases = conn.releases(year).await?;
+            let stored = conn.confirmations(year).await?;
+            let rows = read
+                .forms
+                .iter()
+                .map(|f| {
+                    let mut r = row(f);
+                    let released = is_released(&releases, DivisionId(f.employment.division.id));
+                    let word = stored.iter().find(|c| c.teacher == r.teacher.id);
+                    r.sheet = Confirmation::of(&f.workload, released, word).state;
+                    r
+                })
+                .collect();
             Ok(YearOverview {
-                rows: read.forms.iter().map(row).collect(),
+                rows,
                 categories: category_totals(&read.courses),
                 year: read.year,
                 years,
@@ -113,7 +127,8 @@ fn out(a: Amount) -> Decimal {
     a.output()
 }
 
-/// The overview's row of one employment and its workload form.
+/// The overview's row of one employment and its workload form, its sheet's
+/// state not yet known ([`SheetState::NotReleased`]; [`load`] sets it).
 pub fn row(f: &EmploymentForm) -> Row {
     let (e, w) = (&f.employment, &f.workload);
     let fixed = |x: Option<Fixed>| x.map(Fixed::decimal);
@@ -165,5 +180,6 @@ pub fn row(f: &EmploymentForm) -> Row {
         payroll_shares: payroll.into_values().collect(),
         pool_shares: pool.into_values().collect(),
         percent_decimals: w.payroll.percent_decimals,
+        sheet: SheetState::NotReleased,
     }
 }

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use crate::auth::{secret_matches, NewToken, Principal, Role};
 use crate::domain::code_key;
+use crate::domain::ids::TeacherId;
 use crate::error::{Error, Result};
 use crate::store::constraint::{self, OnUnique, Unique};
 use crate::store::Conn;
@@ -20,10 +21,13 @@ pub struct Account {
     pub id: i64,
     /// Unique name (case-insensitive).
     pub name: String,
-    /// Role: reader, planner or admin.
+    /// Role: teacher, reader, planner or admin.
     pub role: Role,
     /// Creation time (UTC, RFC 3339).
     pub created_at: String,
+    /// The teacher a `teacher` account is bound to; null for the other roles
+    /// (docs/teachers.md §Accounts of teachers).
+    pub teacher: Option<TeacherId>,
 }
 
 /// A token as listed (never its secret).
@@ -54,13 +58,14 @@ struct AccountRow {
     name: String,
     role: String,
     created_at: String,
+    teacher_id: Option<i64>,
 }
 
 impl TryFrom<AccountRow> for Account {
     type Error = Error;
     fn try_from(r: AccountRow) -> Result<Self> {
         let role = r.role.parse::<Role>().map_err(|e| Error::internal(anyhow::anyhow!(e)))?;
-        Ok(Account { id: r.id, name: r.name, role, created_at: r.created_at })
+        Ok(Account { id: r.id, name: r.name, role, created_at: r.created_at, teacher: r.teacher_id.map(TeacherId) })
     }
 }
 
@@ -214,13 +219,13 @@ impl Conn {
         .fetch_one(c)
         .await
         .on_unique(&[&ACCOUNT_NAME])?);
-        Ok(Account { id, name: name.trim().to_string(), role, created_at: now })
+        Ok(Account { id, name: name.trim().to_string(), role, created_at: now, teacher: None })
     }
 
     /// All accounts, by name.
     pub async fn list_accounts(&mut self) -> Result<Vec<Account>> {
         let rows: Vec<AccountRow> = with_conn!(self, |c| sqlx::query_as(
-            "SELECT id, name, role, created_at FROM account ORDER BY name_key, id"
+            "SELECT id, name, role, created_at, teacher_id FROM account ORDER BY name_key, id"
         )
         .fetch_all(c)
         .await?);
@@ -229,11 +234,12 @@ impl Conn {
 
     /// The account with this name (case-insensitive), if any.
     pub async fn find_account(&mut self, name: &str) -> Result<Option<Account>> {
-        let row: Option<AccountRow> =
-            with_conn!(self, |c| sqlx::query_as("SELECT id, name, role, created_at FROM account WHERE name_key = $1")
-                .bind(code_key(name))
-                .fetch_optional(c)
-                .await?);
+        let row: Option<AccountRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, name, role, created_at, teacher_id FROM account WHERE name_key = $1"
+        )
+        .bind(code_key(name))
+        .fetch_optional(c)
+        .await?);
         row.map(Account::try_from).transpose()
     }
 
@@ -248,26 +254,29 @@ impl Conn {
 
     /// The account with this id, if any.
     pub async fn get_account(&mut self, id: i64) -> Result<Option<Account>> {
-        let row: Option<AccountRow> =
-            with_conn!(self, |c| sqlx::query_as("SELECT id, name, role, created_at FROM account WHERE id = $1")
-                .bind(id)
-                .fetch_optional(c)
-                .await?);
+        let row: Option<AccountRow> = with_conn!(self, |c| sqlx::query_as(
+            "SELECT id, name, role, created_at, teacher_id FROM account WHERE id = $1"
+        )
+        .bind(id)
+        .fetch_optional(c)
+        .await?);
         row.map(Account::try_from).transpose()
     }
 
     /// Changes an account's name and role; 404 when missing, 409 `duplicate_code` when the name is taken.
     pub async fn update_account(&mut self, id: i64, name: &str, role: Role) -> Result<Account> {
-        let n =
-            with_conn!(self, |c| sqlx::query("UPDATE account SET name = $1, name_key = $2, role = $3 WHERE id = $4")
-                .bind(name.trim())
-                .bind(code_key(name))
-                .bind(role.as_str())
-                .bind(id)
-                .execute(c)
-                .await
-                .on_unique(&[&ACCOUNT_NAME])?
-                .rows_affected());
+        let n = with_conn!(self, |c| sqlx::query(
+            "UPDATE account SET name = $1, name_key = $2, role = $3, \
+                 teacher_id = CASE WHEN $3 = 'teacher' THEN teacher_id END WHERE id = $4"
+        )
+        .bind(name.trim())
+        .bind(code_key(name))
+        .bind(role.as_str())
+        .bind(id)
+        .execute(c)
+        .await
+        .on_unique(&[&ACCOUNT_NAME])?
+        .rows_affected());
         if n == 0 {
             return Err(Error::not_found("account", id));
         }

@@ -30,6 +30,7 @@ use crate::i18n::Message;
 pub mod account;
 pub mod backup;
 pub mod commit_watch;
+pub mod confirmation;
 pub mod constraint;
 pub mod course;
 pub mod curriculum;

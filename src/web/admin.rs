@@ -158,7 +158,7 @@ impl<S: Send + Sync> FromRequestParts<S> for SignedInAdmin {
 
 /// The role choice of field `name` (reader, planner, admin) showing `values`.
 fn role_field(lang: Lang, values: &FormData, errors: &FieldErrors) -> Field {
-    let options = [Role::Reader, Role::Planner, Role::Admin]
+    let options = [Role::Teacher, Role::Reader, Role::Planner, Role::Admin]
         .into_iter()
         .map(|r| (r.as_str().to_string(), role_name(lang, r)))
         .collect();
@@ -213,9 +213,20 @@ async fn show_list(
             created: form::when(&a.created_at),
         })
         .collect();
+    let teachers = match account::bindable_teachers(&state.store).await {
+        Ok(t) => t,
+        Err(e) => return page_error(lang, e),
+    };
+    let teacher_options =
+        teachers.iter().map(|t| (t.id.to_string(), format!("{} – {} {}", t.code, t.first_name, t.last_name))).collect();
     let fields = vec![
         Field::new("text", "name", i18n::text(lang, "admin-name"), &values, &errors, true),
         role_field(lang, &values, &errors),
+        Field::new("select", "teacher", i18n::text(lang, "admin-teacher"), &values, &errors, false).with_options(
+            teacher_options,
+            &values,
+            Some(i18n::text(lang, "admin-teacher-none")),
+        ),
     ];
     let page = Page::new(lang, Screen::Admin, i18n::text(lang, "admin-title"), Some(user), "/admin".into());
     let html = render(lang, &AccountList { page, notice, rows, fields, errors: errors.general.clone() });
@@ -230,17 +241,17 @@ pub async fn create(
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
     let values = FormData(fields);
-    let body = json!({"name": values.text("name"), "role": values.text("role")});
+    let body = json!({"name": values.text("name"), "role": values.text("role"), "teacher": values.text("teacher")});
     let actor = form::actor(&user, "/admin/accounts");
     let written = match account::read_new_account(&body) {
-        Ok((name, role)) => account::create_account(&state.store, &actor, &name, role).await,
+        Ok(new) => account::create_account(&state.store, &actor, &new).await,
         Err(e) => Err(e),
     };
     match written {
         Ok(w) => Redirect::to(&format!("/admin/accounts/{}?done=created", w.id)).into_response(),
         Err(e) if e.code() == ErrorCode::Internal => page_error(lang, e),
         Err(e) => {
-            let mut errors = FieldErrors::from_error(&e, lang, &["name", "role"]);
+            let mut errors = FieldErrors::from_error(&e, lang, &["name", "role", "teacher"]);
             if e.code() == ErrorCode::DuplicateCode {
                 errors = FieldErrors::none(lang);
                 errors.general.push(refusal(lang, &e));
@@ -279,10 +290,18 @@ async fn show_account(
         Ok(v) => v.to_string(),
         Err(e) => return page_error(lang, e),
     };
+    let teacher = match account.teacher {
+        Some(id) => match account::teacher_label(&state.store, id).await {
+            Ok(label) => label,
+            Err(e) => return page_error(lang, e),
+        },
+        None => None,
+    };
     let t = |key: &str| i18n::text(lang, key);
     let facts = vec![
         (t("admin-name"), account.name.clone()),
         (t("admin-role"), role_name(lang, account.role)),
+        (t("admin-teacher"), teacher.unwrap_or_else(|| "–".to_string())),
         (t("admin-created"), form::when(&account.created_at)),
     ];
     let mut values = FormData::default();
@@ -387,8 +406,11 @@ pub async fn change_role(
     let actor = account_actor(&user, id, "role");
     let result = async {
         let (current, _) = account::account_with_tokens(&state.store, id).await?;
-        let (name, role) = account::read_new_account(&json!({"name": current.name, "role": sent.text("role")}))?;
-        account::update_account(&state.store, &actor, id, &sent.expect()?, &name, role).await
+        let role = match sent.text("role") {
+            r if r == "teacher" => Role::Teacher,
+            r => account::read_new_account(&json!({"name": current.name.clone(), "role": r}))?.role,
+        };
+        account::update_account(&state.store, &actor, id, &sent.expect()?, &current.name, role).await
     }
     .await;
     after_write(&state, user, lang, id, result, &format!("/admin/accounts/{id}?done=saved")).await

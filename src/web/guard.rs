@@ -13,7 +13,10 @@
 //!   url-encoded or a multipart form); only the
 //!   language switch works without a session (it changes a cookie, nothing else);
 //! - refuses unsafe requests of a reader with 403, except sign-out and the
-//!   language (docs/contract.md §Roles and authentication).
+//!   language (docs/contract.md §Roles and authentication);
+//! - sends a teacher account from `/` to its own sheets (`/me`) and refuses
+//!   it every page but those, signing in and out, and the language
+//!   ([`teacher_may_open`]; docs/teachers.md §What a teacher sees).
 //!
 //! Handlers take [`Viewer`] (anyone) or [`SignedIn`] (redirects to the
 //! sign-in page when there is no session).
@@ -105,7 +108,8 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
             Err(refusal) => return refusal.page(lang),
         };
         req = checked;
-        let open = OPEN_TO_READERS.contains(&req.uri().path());
+        // A teacher's own word (`/me/…`): its handlers answer only a teacher account.
+        let open = OPEN_TO_READERS.contains(&req.uri().path()) || req.uri().path().starts_with("/me/");
         match &user {
             None if req.uri().path() == "/language" => {}
             None => return error_page(lang, StatusCode::FORBIDDEN, "web-error-csrf"),
@@ -121,6 +125,21 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
             }
         }
     }
+    if let Some(u) = user.as_ref().filter(|u| u.role == Role::Teacher) {
+        let path = req.uri().path();
+        if path == "/" && matches!(*req.method(), Method::GET | Method::HEAD) {
+            return if HxRequest::from_headers(req.headers()).htmx {
+                (HxResponse { redirect: Some("/me".into()), ..Default::default() }, StatusCode::NO_CONTENT)
+                    .into_response()
+            } else {
+                Redirect::to("/me").into_response()
+            };
+        }
+        if !teacher_may_open(path) {
+            tracing::debug!(account = u.account_id, path, "a teacher account asked for a planners' page");
+            return error_page(lang, StatusCode::FORBIDDEN, "web-error-teacher-only");
+        }
+    }
     let account = user.as_ref().map(|u| u.account_id);
     req.extensions_mut().insert(Viewer { user, lang });
     let mut res = next.run(req).await;
@@ -128,6 +147,18 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
         res.extensions_mut().insert(crate::auth::RequestAccount(id));
     }
     res
+}
+
+/// Whether a `teacher` account may open `path`: its own sheets under `/me`,
+/// signing in and out, and the language; every other page answers 403
+/// (docs/teachers.md §What a teacher sees).
+pub fn teacher_may_open(path: &str) -> bool {
+    path == "/me"
+        || path.starts_with("/me/")
+        || path == "/signout"
+        || path == "/language"
+        || path == super::signin::PATH
+        || path.starts_with("/signin/")
 }
 
 /// Why an unsafe request's body is refused before its handler runs.

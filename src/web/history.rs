@@ -109,6 +109,7 @@ pub fn role_name(lang: Lang, role: Role) -> String {
     i18n::text(
         lang,
         match role {
+            Role::Teacher => "role-teacher",
             Role::Reader => "role-reader",
             Role::Planner => "role-planner",
             Role::Admin => "role-admin",

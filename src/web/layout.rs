@@ -64,6 +64,10 @@ pub enum Screen {
     SchoolYears,
     /// Stammdaten → Organisationseinheiten.
     Divisions,
+    /// Mein Pensum: a teacher account's own sheets (docs/teachers.md).
+    Mine,
+    /// Verwaltung → Lehrpersonen einladen.
+    Invite,
     /// An error page inside the frame (no menu entry marked).
     Error,
 }
@@ -161,6 +165,7 @@ impl Page {
     pub fn user_line(&self) -> String {
         let Some(u) = &self.user else { return String::new() };
         let role = match u.role {
+            Role::Teacher => "role-teacher",
             Role::Reader => "role-reader",
             Role::Planner => "role-planner",
             Role::Admin => "role-admin",
@@ -188,6 +193,10 @@ impl Page {
             href,
             current: self.screen == screen,
         };
+        if self.user.as_ref().is_some_and(|u| u.role == Role::Teacher) {
+            // A teacher account sees its own sheets and nothing else (docs/teachers.md §What a teacher sees).
+            return vec![NavGroup { heading: String::new(), items: vec![item("me-nav", "/me".into(), Screen::Mine)] }];
+        }
         let year = self.year.or_else(|| self.years.first().map(|y| y.id));
         let mut top = vec![item("nav-overview", "/".into(), Screen::Overview)];
         if let Some(year) = year {
@@ -234,6 +243,7 @@ impl Page {
                 items: vec![
                     item("admin-nav", "/admin".into(), Screen::Admin),
                     item("moves-nav", "/admin/moves".into(), Screen::Moves),
+                    item("invite-nav", "/admin/invite".into(), Screen::Invite),
                 ],
             });
         }
@@ -254,6 +264,8 @@ impl Page {
             Screen::Employments => "employments",
             Screen::Pool => "pool",
             Screen::Overview
+            | Screen::Mine
+            | Screen::Invite
             | Screen::SignIn
             | Screen::Teachers
             | Screen::Subjects

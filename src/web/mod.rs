@@ -38,6 +38,7 @@ pub mod grid;
 pub mod guard;
 pub mod history;
 pub mod htmx;
+pub mod invite;
 pub mod language;
 pub mod layout;
 pub mod lessontable;
@@ -45,6 +46,7 @@ pub mod listing;
 pub mod live;
 pub mod lookups;
 pub mod mail;
+pub mod me;
 pub mod moves;
 pub mod notice;
 pub mod object_link;
@@ -55,6 +57,7 @@ pub mod record;
 pub mod redirect;
 pub mod refusal;
 pub mod schoolyears;
+pub mod sheet_word;
 pub mod signin;
 pub mod sorting;
 pub mod sso;
@@ -166,6 +169,7 @@ pub fn router(
         .route("/years/{year}/live", get(live::events))
         .route("/years/{year}/workload", get(workload::list))
         .route("/years/{year}/workload/{teacher}", get(workload::page))
+        .route("/years/{year}/workload/{teacher}/answer", post(sheet_word::answer))
         .route("/years/{year}/workload/{teacher}/pdf", get(workload::pdf))
         .route("/years/{year}/overview", get(yearview::page))
         .route("/years/{year}/mail", get(mail::form).post(mail::preview))
@@ -204,6 +208,11 @@ pub fn router(
         .route("/years/{year}/notes/panel", get(bookings::notes::panel))
         .route("/years/{year}/notes/{id}/delete", post(bookings::notes::delete))
         .route("/history/{kind}/{id}", get(history::page))
+        .route("/me", get(me::page))
+        .route("/me/{year}", get(me::sheet))
+        .route("/me/{year}/pdf", get(me::pdf))
+        .route("/me/{year}/confirm", post(me::confirm))
+        .route("/me/{year}/question", post(me::question))
         .route("/admin", get(admin::list))
         .route("/admin/accounts", post(admin::create))
         .route("/admin/accounts/{id}", get(admin::detail))
@@ -213,6 +222,7 @@ pub fn router(
         .route("/admin/accounts/{id}/tokens/{token}/revoke", post(admin::revoke_token))
         .route("/admin/accounts/{id}/signin-link", post(admin::signin_link))
         .route("/admin/moves", get(moves::list))
+        .route("/admin/invite", get(invite::page).post(invite::invite))
         .route("/admin/moves/{id}", get(moves::detail))
         .route("/years/{year}/crossclass", get(crossclass::page).post(crossclass::editor::create))
         .route("/years/{year}/crossclass/new", get(crossclass::editor::new))

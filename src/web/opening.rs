@@ -198,7 +198,7 @@ pub struct FindingRow {
 
 /// Whether `user` may write (planner or admin).
 fn writes(user: &SessionUser) -> bool {
-    user.role != Role::Reader
+    user.role >= Role::Planner
 }
 
 /// The frame of every page of the path.

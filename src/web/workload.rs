@@ -46,6 +46,8 @@ pub struct WorkloadPage {
     pub page: Page,
     /// The sheet.
     pub sheet: SheetView,
+    /// The teacher's confirmation and question, once released (docs/teachers.md).
+    pub word: Option<super::sheet_word::PlannerWord>,
 }
 
 /// The list of the year's teachers.
@@ -268,10 +270,17 @@ pub async fn page(
         .snapshot(async |conn| {
             let source = sheet_source::load(conn, SchoolYearId(year), TeacherId(teacher)).await?;
             let years = school_years(conn).await?;
-            crate::error::Result::Ok((source, years))
+            let word = crate::service::confirmation::confirmation_on(
+                conn,
+                TeacherId(teacher),
+                SchoolYearId(year),
+                &source.workload,
+            )
+            .await?;
+            crate::error::Result::Ok((source, years, word))
         })
         .await;
-    let (source, years) = match read {
+    let (source, years, word) = match read {
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
@@ -289,7 +298,8 @@ pub async fn page(
     let mut page = Page::new(lang, Screen::Workload, title, Some(user), here);
     page.year = Some(year);
     page.years = year_choices(&years, year);
-    render(lang, &WorkloadPage { page, sheet })
+    let word = super::sheet_word::planner_word(lang, year, teacher, &word);
+    render(lang, &WorkloadPage { page, sheet, word })
 }
 
 /// `GET /years/{year}/workload`: the year's teachers; with `teacher=ID` a

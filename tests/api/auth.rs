@@ -47,6 +47,13 @@ async fn every_route_needs_a_token_and_the_right_role() {
             assert_eq!(none.header("www-authenticate").map(|h| h.starts_with("Bearer")), Some(true), "{m} {path}");
             let as_reader = app.request_with(Some(&reader), m.clone(), path, body.as_ref()).await;
             let as_planner = app.request_with(Some(&planner), m.clone(), path, body.as_ref()).await;
+            if path.starts_with("/api/v1/me/") {
+                // A teacher's own sheets: no other role has one (docs/teachers.md §The API).
+                for (who, r) in [("reader", &as_reader), ("planner", &as_planner), ("admin", &as_admin)] {
+                    assert_eq!(r.status, 403, "{m} {path} as {who}: {}", r.body);
+                }
+                continue;
+            }
             // Readers may start downloads (POST /job; docs/documents.md §Jobs and files).
             let reader_may = (m == Method::GET && !admin_only)
                 || path == "/api/v1/profile"

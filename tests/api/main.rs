@@ -33,6 +33,7 @@ mod pdfs;
 mod schoolclasses;
 mod schoolyears;
 mod servers;
+mod sheets;
 mod snapshot;
 mod subjects;
 mod teachers;

@@ -38,6 +38,7 @@ mod live;
 mod masterdata;
 mod oidc;
 mod opening;
+mod sheets;
 mod theses;
 #[allow(dead_code)]
 #[path = "../web/untranslated.rs"]

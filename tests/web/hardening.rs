@@ -143,6 +143,10 @@ fn post_routes(year: i64, course: i64) -> Vec<String> {
         "/divisions/1/signature",
         "/divisions/1/logo/remove",
         "/divisions/1/signature/remove",
+        "/years/{year}/workload/1/answer",
+        "/me/{year}/confirm",
+        "/me/{year}/question",
+        "/admin/invite",
     ]
     .iter()
     .map(|r| r.to_string())

@@ -34,6 +34,7 @@ mod moves;
 mod oidc;
 mod opening;
 mod pages;
+mod sheets;
 mod signin;
 mod teachers;
 mod theses;

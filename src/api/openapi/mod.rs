@@ -102,6 +102,11 @@ pub const AREAS: &[Area] = &[
         ],
     },
     Area {
+        name: "teachers' sheets",
+        description: "A teacher's own sheet, its release to the teachers and their confirmation (docs/teachers.md).",
+        resources: &["me", "confirmation"],
+    },
+    Area {
         name: "jobs and files",
         description: "Documents, exports and the standing jobs (docs/documents.md §Jobs and files).",
         resources: &["job"],

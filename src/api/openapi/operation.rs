@@ -62,9 +62,16 @@ pub fn finish(op: &mut path::Operation, operation_id: String) {
     if let Some(role) = role {
         add_problem(&mut op.responses, 401, "Missing or invalid bearer token (`WWW-Authenticate: Bearer`).");
         add_problem(&mut op.responses, 429, "Too many requests for this token; see `Retry-After`.");
-        if role != Role::Reader {
-            add_problem(&mut op.responses, 403, &format!("The caller's role is lower than `{}`.", role.as_str()));
-        }
+        // Every role from reader on refuses a teacher account, so every protected operation may answer 403.
+        let why = match role {
+            Role::Teacher => {
+                "The caller's account is not a teacher's (`/me` answers only accounts of the role `teacher`)."
+                    .to_string()
+            }
+            Role::Reader => "The caller's account is a teacher's, which reads only `/me`.".to_string(),
+            role => format!("The caller's role is lower than `{}`.", role.as_str()),
+        };
+        add_problem(&mut op.responses, 403, &why);
         only_header(&mut op.responses, 429, "Retry-After", "Seconds to wait.", json!({"type": "integer"}));
         only_header(&mut op.responses, 401, "WWW-Authenticate", "`Bearer`.", json!({"type": "string"}));
     }

@@ -41,6 +41,9 @@ pub struct SheetInput<'a> {
     pub division: &'a Division,
     /// Every thesis type (the payroll type its theses are booked on).
     pub thesis_types: &'a [ThesisType],
+    /// The stamp of the teacher's digital confirmation of this version, printed
+    /// in place of the empty signature line (docs/teachers.md §Release and confirmation).
+    pub confirmed: Option<&'a str>,
 }
 
 /// The title of a sheet: "Lektionenzuteilung SJ 26/27", prefixed
@@ -132,6 +135,8 @@ struct Head {
     title: String,
     name: String,
     signature: Option<String>,
+    /// The teacher's digital confirmation, if any.
+    confirmed: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -385,6 +390,7 @@ fn sheet(
             title: d.head_title.clone().unwrap_or_default(),
             name: d.head_name.clone().unwrap_or_default(),
             signature,
+            confirmed: s.confirmed.map(str::to_string),
         },
         postings,
     }

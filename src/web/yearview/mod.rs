@@ -6,7 +6,8 @@
 //! teacher, the distribution of the deviations).
 //!
 //! Query: `q` (search in code and name), `division` (id), `flag` (repeatable:
-//! `range`, `nowork`, `open`; a row shows when it has one of them), `sort`
+//! `range`, `nowork`, `open`; a row shows when it has one of them), `sheet`
+//! (the state of the teacher's sheet, docs/teachers.md §Release and confirmation), `sort`
 //! (a column, [`SortKey::param`]) and `dir` (`asc`/`desc`). With htmx the
 //! filter form and the column headers ask for the region alone (target
 //! [`REGION`]) and the URL follows; without JavaScript they are a form and
@@ -32,8 +33,9 @@ use super::listing::{count_text, here, region_answer};
 pub use super::sorting::HeaderView;
 use super::sorting::{sorted_query, RegionHead};
 use super::{page_error, render, WebState};
+use crate::domain::confirmation::SheetState;
 use crate::domain::ids::{DivisionId, SchoolYearId};
-use crate::domain::yearview::{sort_rows, totals, Filter, Row, SortKey};
+use crate::domain::yearview::{sheet_counts, sort_rows, totals, Filter, Row, SortKey};
 use crate::i18n::{self, Lang};
 use crate::service::yearview::{self, YearOverview};
 use charts::{bars, deviation_histogram};
@@ -88,6 +90,7 @@ impl Params {
                     "open" => p.filter.flags.open_lessons = true,
                     _ => {}
                 },
+                "sheet" => p.filter.sheet = SheetState::parse(v.trim()),
                 "sort" => p.sort = SortKey::from_param(v).unwrap_or_default(),
                 "dir" => p.desc = v == "desc",
                 _ => {}
@@ -104,6 +107,9 @@ impl Params {
         }
         if let Some(d) = self.filter.division {
             s.append_pair("division", &d.to_string());
+        }
+        if let Some(state) = self.filter.sheet {
+            s.append_pair("sheet", state.as_str());
         }
         let f = self.filter.flags;
         for (on, value) in [(f.outside_range, "range"), (f.no_work, "nowork"), (f.open_lessons, "open")] {
@@ -126,6 +132,8 @@ pub struct FormView {
     pub divisions: Vec<(String, String, bool)>,
     /// Flag checkboxes: (value, label, checked).
     pub flags: Vec<(&'static str, String, bool)>,
+    /// The sheet state choices: (value, label, chosen); the first is "(alle)".
+    pub sheets: Vec<(&'static str, String, bool)>,
 }
 
 /// An employment's row.
@@ -151,6 +159,8 @@ pub struct RowView {
     pub cells: Vec<CellView>,
     /// Flags in words, shown below the name: (code, text).
     pub flags: Vec<(&'static str, String)>,
+    /// The sheet's state: (wire name, words).
+    pub sheet: (&'static str, String),
 }
 
 /// The region: rows, charts, totals.
@@ -171,6 +181,8 @@ pub struct RegionView {
     pub histogram: Option<HistogramChart>,
     /// Totals tables.
     pub tables: Vec<TotalsTable>,
+    /// The count of the year's sheets per state, in words (`3 zur Kenntnis genommen · …`).
+    pub sheet_counts: Vec<(&'static str, String)>,
 }
 
 /// `GET /years/{year}/overview`.
@@ -209,7 +221,10 @@ fn form(lang: Lang, data: &YearOverview, p: &Params) -> FormView {
             .map(|d| (d.id.0.to_string(), format!("{} – {}", d.code, d.description), p.filter.division == Some(d.id))),
     );
     let f = p.filter.flags;
+    let mut sheets = vec![("", t("yearview-all"), p.filter.sheet.is_none())];
+    sheets.extend(SheetState::ALL.map(|s| (s.as_str(), t(s.message_id()), p.filter.sheet == Some(s))));
     FormView {
+        sheets,
         action: format!("/years/{}/overview", data.year.id.0),
         q: p.filter.query.clone(),
         divisions,
@@ -252,6 +267,7 @@ fn row_view(lang: Lang, year: i64, r: &Row) -> RowView {
         range,
         cells: cells(&Figures::of_row(r), r.percent_decimals),
         flags,
+        sheet: (r.sheet.as_str(), t(r.sheet.message_id())),
     }
 }
 
@@ -267,6 +283,7 @@ fn headers(lang: Lang, year: i64, p: &Params) -> Vec<HeaderView> {
         sortable(SortKey::Name, "yearview-col-name"),
         sortable(SortKey::Division, "yearview-col-division"),
         plain("yearview-col-range"),
+        plain("yearview-col-sheet"),
         sortable(SortKey::Target, "yearview-col-target"),
         sortable(SortKey::Workload, "yearview-col-workload"),
         sortable(SortKey::Paid, "yearview-col-paid"),
@@ -294,6 +311,17 @@ pub fn region(lang: Lang, data: &YearOverview, p: &Params, oob: bool) -> RegionV
         bars: (!shown.is_empty()).then(|| bars(lang, &shown)),
         histogram: (!shown.is_empty()).then(|| deviation_histogram(lang, &shown)),
         tables: tables(lang, data, &sums),
+        sheet_counts: sheet_counts(&data.rows)
+            .into_iter()
+            .map(|(s, n)| {
+                let text = i18n::text_with(
+                    lang,
+                    "yearview-sheet-count",
+                    &[("count", n.to_string().into()), ("state", i18n::text(lang, s.message_id()).into())],
+                );
+                (s.as_str(), text)
+            })
+            .collect(),
     }
 }
 

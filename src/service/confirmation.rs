@@ -1,0 +1,407 @@
+//! Teachers' own sheets, their release and confirmation (Freigabe und
+//! Kenntnisnahme; docs/teachers.md): the use cases of a `teacher` account
+//! (read the own sheet, confirm it or ask a question) and of the planners
+//! (release a year's sheets, read the states, answer a question). Each write
+//! is one transaction with its audit entry; the rules are in
+//! [`crate::domain::confirmation`].
+
+use serde_json::Value;
+
+use super::audit::Actor;
+use super::workload::{fill_balances, workloads};
+use super::workload_sheet::SheetSource;
+use crate::auth::{Principal, Role};
+use crate::domain::body_reader::{checked, limits, Mode, Reader};
+use crate::domain::confirmation::{
+    digest, figures, is_released, short_version, state, Confirmation, Release, SheetState, StoredConfirmation,
+};
+use crate::domain::fixed::Amount;
+use crate::domain::ids::{DivisionId, SchoolYearId, TeacherId};
+use crate::domain::reference_forms::SchoolYearRef;
+use crate::domain::workload::forms::Workload;
+use crate::error::{Error, ErrorCode, Result};
+use crate::i18n::Message;
+use crate::store::employment::EmploymentFilter;
+use crate::store::{Conn, Store};
+
+/// The teacher whose account `who` is: 403 `forbidden` for an account of
+/// another role (docs/teachers.md §What a teacher sees).
+pub async fn own_teacher(store: &Store, who: &Principal) -> Result<TeacherId> {
+    let teacher = match who.role {
+        Role::Teacher => store.conn().await?.teacher_of_account(who.account_id).await?,
+        _ => None,
+    };
+    teacher.ok_or_else(|| Error::new(ErrorCode::Forbidden, Message::new("error-not-a-teacher")))
+}
+
+/// Whether `teacher`'s sheet of `year` is released, read on `conn`; 404 when
+/// the teacher has no employment that year (a teacher learns nothing of
+/// years they do not teach in).
+async fn released(conn: &mut Conn, teacher: TeacherId, year: SchoolYearId) -> Result<bool> {
+    let division = conn
+        .years_of_teacher(teacher)
+        .await?
+        .into_iter()
+        .find(|(y, _)| *y == year)
+        .map(|(_, d)| d)
+        .ok_or_else(|| Error::not_found("school year", year.0))?;
+    Ok(is_released(&conn.releases(year).await?, division))
+}
+
+/// The sheet of `teacher` in `year` and what is stored of its confirmation,
+/// read on `conn`; 404 without an employment that year.
+async fn sheet_on(
+    conn: &mut Conn,
+    teacher: TeacherId,
+    year: SchoolYearId,
+) -> Result<(Workload, bool, Option<StoredConfirmation>)> {
+    let released = released(conn, teacher, year).await?;
+    let sheet = workloads(conn, year, Some(teacher)).await?.into_iter().next();
+    let sheet = sheet.ok_or_else(|| Error::not_found("school year", year.0))?;
+    let stored = conn.confirmations_of_teacher(teacher).await?.into_iter().find(|c| c.school_year == year);
+    Ok((sheet, released, stored))
+}
+
+/// A teacher's own sheet of `year` (`GET /api/v1/me/workload`, "Mein
+/// Pensum"), with its confirmation, read in one snapshot: 404 without an
+/// employment that year, 409 `not_released` before the year is released to
+/// them (docs/teachers.md §What a teacher sees).
+pub async fn own_sheet(store: &Store, teacher: TeacherId, year: SchoolYearId) -> Result<(Workload, Confirmation)> {
+    let (sheet, released, stored) = store.snapshot(async |conn| sheet_on(conn, teacher, year).await).await?;
+    if !released {
+        return Err(not_released(&sheet));
+    }
+    let confirmation = Confirmation::of(&sheet, released, stored.as_ref());
+    Ok((sheet, confirmation))
+}
+
+fn not_released(sheet: &Workload) -> Error {
+    Error::new(ErrorCode::NotReleased, Message::new("error-not-released-year").arg("year", &sheet.school_year.code))
+}
+
+/// One school year of a teacher's own overview ("Mein Pensum").
+#[derive(Debug, Clone)]
+pub struct OwnYear {
+    /// The school year.
+    pub year: SchoolYearRef,
+    /// The state of the sheet.
+    pub state: SheetState,
+    /// The IPB balance at the start and the end of the year (percent; `None`
+    /// where the year shows no balances).
+    pub balance: Option<(Amount, Amount)>,
+}
+
+/// Every school year `teacher` has an employment in, oldest first, with the
+/// state of its sheet and its IPB balances, read in one snapshot (the
+/// overview and the balance chart of "Mein Pensum"; docs/teachers.md §What a
+/// teacher sees). The sheet of a year is computed only where its state
+/// depends on its version (a stored confirmation of a released year).
+pub async fn own_years(store: &Store, teacher: TeacherId) -> Result<Vec<OwnYear>> {
+    store
+        .snapshot(async |conn| {
+            let mut employments =
+                conn.list_employments(EmploymentFilter { school_year: None, teacher: Some(teacher) }).await?;
+            fill_balances(conn, &mut employments).await?;
+            let releases = conn.releases_of_teacher(teacher).await?;
+            let stored = conn.confirmations_of_teacher(teacher).await?;
+            let mut out = Vec::with_capacity(employments.len());
+            for e in &employments {
+                let year = e.school_year.id;
+                let of_year: Vec<Release> = releases.iter().filter(|r| r.school_year == year).cloned().collect();
+                let released = is_released(&of_year, DivisionId(e.division.id));
+                let row = stored.iter().find(|c| c.school_year == year);
+                let current = match row.filter(|r| released && r.digest.is_some()) {
+                    Some(_) => workloads(conn, year, Some(teacher)).await?.first().map(digest).unwrap_or_default(),
+                    None => String::new(),
+                };
+                let balance = e.opening_balance.zip(e.closing_balance);
+                out.push(OwnYear { year: e.school_year.clone(), state: state(released, row, &current), balance });
+            }
+            out.sort_by_key(|y| y.year.graduation_year);
+            Ok::<_, Error>(out)
+        })
+        .await
+}
+
+/// The confirmation of `sheet`, the current workload form of `teacher` in
+/// `year`, read on `conn` (the planners' Pensenblatt, which has the sheet at
+/// hand already); 404 without an employment that year.
+pub async fn confirmation_on(
+    conn: &mut Conn,
+    teacher: TeacherId,
+    year: SchoolYearId,
+    sheet: &Workload,
+) -> Result<Confirmation> {
+    let released = released(conn, teacher, year).await?;
+    let stored = conn.confirmations_of_teacher(teacher).await?.into_iter().find(|c| c.school_year == year);
+    Ok(Confirmation::of(sheet, released, stored.as_ref()))
+}
+
+/// A teacher's own sheet of `year` as the web page shows it ("Mein
+/// Pensum" → a year), with its confirmation, read in one snapshot: 404
+/// without an employment that year, 409 `not_released` before the release.
+/// The source holds nothing of other teachers (its list of the year's
+/// employments is emptied).
+pub async fn own_sheet_source(
+    store: &Store,
+    teacher: TeacherId,
+    year: SchoolYearId,
+) -> Result<(SheetSource, Confirmation)> {
+    let (mut source, released, stored) = store
+        .snapshot(async |conn| {
+            let released = released(conn, teacher, year).await?;
+            let source = super::workload_sheet::load(conn, year, teacher).await?;
+            let stored = conn.confirmations_of_teacher(teacher).await?.into_iter().find(|c| c.school_year == year);
+            Ok::<_, Error>((source, released, stored))
+        })
+        .await?;
+    if !released {
+        return Err(not_released(&source.workload));
+    }
+    source.employments.clear();
+    let confirmation = Confirmation::of(&source.workload, released, stored.as_ref());
+    Ok((source, confirmation))
+}
+
+/// The confirmation of a teacher's own sheet of `year` (`GET
+/// /api/v1/me/confirmation`): its state, also before the release
+/// (`notReleased`); 404 without an employment that year.
+pub async fn own_confirmation(store: &Store, teacher: TeacherId, year: SchoolYearId) -> Result<Confirmation> {
+    let (sheet, released, stored) = store.snapshot(async |conn| sheet_on(conn, teacher, year).await).await?;
+    Ok(Confirmation::of(&sheet, released, stored.as_ref()))
+}
+
+/// What a teacher sends about their sheet (`POST /api/v1/me/confirmation`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeacherWord {
+    /// The school year of the sheet.
+    pub school_year: SchoolYearId,
+    /// Confirm with this remark (possibly empty), or ask this question.
+    pub word: Word,
+    /// The version the teacher saw (`digest` of the sheet), when the client
+    /// sends it: a different current version → 412.
+    pub seen: Option<String>,
+}
+
+/// A confirmation or a question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Word {
+    /// Kenntnisnahme, with an optional remark.
+    Confirm(Option<String>),
+    /// A question or objection instead.
+    Ask(String),
+}
+
+/// The body `{"schoolYear", "remark"?}` (confirm) or `{"schoolYear",
+/// "question"}` (ask), each with an optional `"digest"` (the version seen):
+/// texts of at most [`limits::COMMENT`] characters; 422 with a field error per
+/// problem, and at `/question` when both texts are sent.
+pub fn read_teacher_word(body: &Value) -> Result<TeacherWord> {
+    let mut r = Reader::new(body, Mode::Create)?;
+    let year = r.reference("schoolYear", true);
+    let remark = r.multi_line_text("remark", false, limits::COMMENT);
+    let question = r.multi_line_text("question", false, limits::COMMENT);
+    let seen = r.text("digest", false, 64);
+    r.finish()?;
+    let word = match (remark, question.filter(|q| !q.trim().is_empty())) {
+        (Some(_), Some(_)) => {
+            return Err(Error::field(
+                "/question",
+                ErrorCode::OutOfRange,
+                Message::new("error-confirmation-remark-or-question"),
+            ))
+        }
+        (remark, None) => Word::Confirm(remark.filter(|r| !r.trim().is_empty())),
+        (None, Some(q)) => Word::Ask(q),
+    };
+    Ok(TeacherWord { school_year: SchoolYearId(checked(year)), word, seen })
+}
+
+/// Records `word` of `teacher` (the account of `actor`): locks the sheet's
+/// row, computes the sheet as it is now, checks that it is released (409
+/// `not_released`) and, when the teacher sent the version they saw, that
+/// it is still the current one (412 `precondition_failed`), then stores the
+/// confirmation (the account, the time, the figures and the version) or the
+/// question, and audits it. Returns the confirmation as stored.
+pub async fn record_word(store: &Store, actor: &Actor, teacher: TeacherId, word: &TeacherWord) -> Result<Confirmation> {
+    let year = word.school_year;
+    let mut tx = store.begin().await?;
+    tx.lock_confirmation(teacher, year).await?;
+    let (sheet, released, stored) = sheet_on(&mut tx, teacher, year).await?;
+    if !released {
+        return Err(not_released(&sheet));
+    }
+    let before = Confirmation::of(&sheet, released, stored.as_ref());
+    if let Some(seen) = word.seen.as_deref().filter(|s| *s != before.current_digest) {
+        return Err(Error::new(
+            ErrorCode::PreconditionFailed,
+            Message::new("error-sheet-changed")
+                .arg("seen", short_version(seen))
+                .arg("now", short_version(&before.current_digest)),
+        ));
+    }
+    let mut row = stored.unwrap_or_else(|| StoredConfirmation::empty(teacher, year));
+    let now = crate::auth::now_text();
+    match &word.word {
+        Word::Confirm(remark) => {
+            row.confirmed_by = actor.principal.as_ref().map(|p| p.account_id);
+            row.confirmed_at = Some(now);
+            row.digest = Some(before.current_digest.clone());
+            row.figures = Some(figures(&sheet).to_string());
+            row.remark = remark.clone();
+            // A confirmation settles an open question.
+            if row.answer.is_none() {
+                row.question = None;
+                row.asked_at = None;
+            }
+        }
+        Word::Ask(question) => {
+            row.question = Some(question.clone());
+            row.asked_at = Some(now);
+            row.answer = None;
+            row.answered_at = None;
+            row.answered_by = None;
+        }
+    }
+    tx.save_confirmation(&row).await?;
+    let after = Confirmation::of(&sheet, released, Some(&row));
+    actor.record(&mut tx, "confirmation", teacher.0, Some(&before), Some(&after)).await?;
+    tx.commit().await?;
+    Ok(after)
+}
+
+/// The stamp printed on the PDF sheet of each teacher of `forms` (their
+/// current workload forms of school year `year`, by teacher id) who has
+/// confirmed that very version: "digital zur Kenntnis genommen am
+/// 28.11.2026, 10:14 UTC (Version 3fa9…)" (docs/teachers.md §Release and
+/// confirmation). A sheet confirmed in another version gets none: its
+/// confirmation is outdated.
+pub async fn confirmed_stamps(
+    conn: &mut Conn,
+    year: SchoolYearId,
+    forms: &std::collections::HashMap<i64, Workload>,
+) -> Result<std::collections::HashMap<i64, String>> {
+    let mut out = std::collections::HashMap::new();
+    for c in conn.confirmations(year).await? {
+        let (Some(at), Some(version)) = (c.confirmed_at.as_deref(), c.digest.as_deref()) else { continue };
+        let Some(sheet) = forms.get(&c.teacher.0) else { continue };
+        if digest(sheet) == version {
+            out.insert(c.teacher.0, stamp(at, version));
+        }
+    }
+    Ok(out)
+}
+
+/// The stamp of a confirmation at `at` (UTC text) of `version`.
+fn stamp(at: &str, version: &str) -> String {
+    let when = chrono::DateTime::parse_from_rfc3339(at)
+        .map(|t| t.format("%d.%m.%Y, %H:%M UTC").to_string())
+        .unwrap_or_else(|_| at.to_string());
+    format!("digital zur Kenntnis genommen am {when} (Version {})", short_version(version))
+}
+
+/// The body of a release, `{"division": ID or null}` (absent: every
+/// division); 422 `unknown_reference` is checked by [`release`].
+pub fn read_release(body: &Value) -> Result<Option<DivisionId>> {
+    let mut r = Reader::new(body, Mode::Create)?;
+    let division = r.reference("division", false);
+    r.finish()?;
+    Ok(division.map(DivisionId))
+}
+
+/// Releases the sheets of school year `year` to the teachers of `division`
+/// (`None`: of every division) for `actor`: 404 for an unknown year, 422
+/// `unknown_reference` at `/division`. Releasing again what is released
+/// changes nothing. Returns the release (the earlier one when it existed).
+pub async fn release(
+    store: &Store,
+    actor: &Actor,
+    year: SchoolYearId,
+    division: Option<DivisionId>,
+) -> Result<Release> {
+    let mut tx = store.begin().await?;
+    if tx.get_school_year(year).await?.is_none() {
+        return Err(Error::not_found("school year", year.0));
+    }
+    if let Some(d) = division {
+        if tx.get_division(d).await?.is_none() {
+            return Err(Error::field(
+                "/division",
+                ErrorCode::UnknownReference,
+                Message::new("error-unknown-reference-id").arg_message("kind", Message::kind("division")).arg("id", d),
+            ));
+        }
+    }
+    if let Some(earlier) = tx.releases(year).await?.into_iter().find(|r| r.division == division) {
+        return Ok(earlier);
+    }
+    let by = actor.principal.as_ref().map_or("CLI", |p| p.name.as_str()).to_string();
+    let release = tx.insert_release(year, division, &by).await?;
+    actor.record(&mut tx, "release", release.id, None::<&()>, Some(&release)).await?;
+    tx.commit().await?;
+    Ok(release)
+}
+
+/// The confirmation of every employment of school year `year`, by teacher
+/// code (`GET /api/v1/confirmation`, the Jahresüberblick's column), read in
+/// one snapshot; 404 for an unknown year.
+pub async fn year_confirmations(store: &Store, year: SchoolYearId) -> Result<Vec<Confirmation>> {
+    store
+        .snapshot(async |conn| {
+            let sheets = workloads(conn, year, None).await?;
+            let divisions = conn.employment_divisions(year).await?;
+            let releases = conn.releases(year).await?;
+            let stored = conn.confirmations(year).await?;
+            Ok(sheets
+                .iter()
+                .map(|sheet| {
+                    let t = sheet.teacher.id;
+                    let released = divisions.iter().any(|(tt, d)| *tt == t && is_released(&releases, *d));
+                    Confirmation::of(sheet, released, stored.iter().find(|c| c.teacher == t))
+                })
+                .collect())
+        })
+        .await
+}
+
+/// The body of an answer, `{"teacher", "schoolYear", "answer"}`: the answer
+/// at most [`limits::COMMENT`] characters, not empty; 422 per problem.
+pub fn read_answer(body: &Value) -> Result<(TeacherId, SchoolYearId, String)> {
+    let mut r = Reader::new(body, Mode::Create)?;
+    let teacher = r.reference("teacher", true);
+    let year = r.reference("schoolYear", true);
+    let answer = r.multi_line_text("answer", true, limits::COMMENT);
+    r.finish()?;
+    Ok((TeacherId(checked(teacher)), SchoolYearId(checked(year)), checked(answer)))
+}
+
+/// Answers the open question of `teacher` about their sheet of `year` for
+/// `actor` (a planner): 404 without an employment, 409 `not_released`
+/// before the release, 422 `required` at `/answer` when no question is open.
+/// Returns the confirmation with the answer.
+pub async fn answer(
+    store: &Store,
+    actor: &Actor,
+    teacher: TeacherId,
+    year: SchoolYearId,
+    text: &str,
+) -> Result<Confirmation> {
+    let mut tx = store.begin().await?;
+    tx.lock_confirmation(teacher, year).await?;
+    let (sheet, released, stored) = sheet_on(&mut tx, teacher, year).await?;
+    if !released {
+        return Err(not_released(&sheet));
+    }
+    let before = Confirmation::of(&sheet, released, stored.as_ref());
+    let Some(mut row) = stored.filter(|s| s.question.is_some() && s.answer.is_none()) else {
+        return Err(Error::field("/answer", ErrorCode::Required, Message::new("error-no-question")));
+    };
+    row.answer = Some(text.to_string());
+    row.answered_at = Some(crate::auth::now_text());
+    row.answered_by = Some(actor.principal.as_ref().map_or("CLI", |p| p.name.as_str()).to_string());
+    tx.save_confirmation(&row).await?;
+    let after = Confirmation::of(&sheet, released, Some(&row));
+    actor.record(&mut tx, "confirmation", teacher.0, Some(&before), Some(&after)).await?;
+    tx.commit().await?;
+    Ok(after)
+}

@@ -1,0 +1,130 @@
+//! Verwaltung → Lehrpersonen einladen (docs/teachers.md §Inviting the
+//! teachers), for administrators:
+//!
+//! - `GET /admin/invite?year=ID`: the teachers of the year an invitation
+//!   reaches ([`crate::service::invitation::invitees`]) and the message each
+//!   gets, as it will read, before anything happens;
+//! - `POST /admin/invite` (`year`): creates their accounts and sign-in links
+//!   and shows each link once, to pass on (mailing them is not built yet).
+
+use askama::Template;
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::Response;
+use axum::Form;
+
+use super::admin::SignedInAdmin;
+use super::form::FormData;
+use super::layout::{Page, Screen};
+use super::{page_error, render, WebState};
+use crate::domain::ids::SchoolYearId;
+use crate::i18n::{self, Lang};
+use crate::service::invitation::{self, Invitee, INVITATION_LIFETIME};
+
+/// The invitation page: the choice of year, the list, the message, the button; or the result.
+#[derive(Template)]
+#[template(path = "web/invite/page.html")]
+pub struct InvitePage {
+    /// The frame.
+    pub page: Page,
+    /// The school years: (id, code, chosen).
+    pub years: Vec<(i64, String, bool)>,
+    /// The chosen year's id.
+    pub year: Option<i64>,
+    /// Who would be invited: (code, name, address).
+    pub invitees: Vec<(String, String, String)>,
+    /// The message one of them gets, as it will read.
+    pub sample: Option<String>,
+    /// After inviting: who was invited, with their link (shown once).
+    pub invited: Vec<(String, String, String)>,
+    /// The caption of the list (`12 Lehrpersonen …`) or, after inviting, what was done.
+    pub summary: String,
+}
+
+/// The address the links start with: the public URL, else the request's host.
+fn base_url(state: &WebState, headers: &HeaderMap) -> String {
+    state.config.public_url.clone().unwrap_or_else(|| {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
+        format!("http://{host}")
+    })
+}
+
+/// The message for `invitee` with `link`, in `lang`.
+fn message(lang: Lang, invitee: &Invitee, year: &str, link: &str) -> String {
+    i18n::text_with(
+        lang,
+        "invite-message",
+        &[
+            ("name", format!("{} {}", invitee.teacher.first_name, invitee.teacher.last_name).into()),
+            ("year", year.to_string().into()),
+            ("link", link.to_string().into()),
+            ("days", INVITATION_LIFETIME.num_days().to_string().into()),
+        ],
+    )
+}
+
+/// `GET /admin/invite?year=ID`.
+pub async fn page(
+    State(state): State<WebState>,
+    SignedInAdmin { user, lang }: SignedInAdmin,
+    Query(q): Query<Vec<(String, String)>>,
+    headers: HeaderMap,
+) -> Response {
+    let chosen = q.iter().find(|(k, _)| k == "year").and_then(|(_, v)| v.trim().parse::<i64>().ok());
+    let years = match crate::service::schoolyear::years_newest_first(&state.store).await {
+        Ok(y) => y,
+        Err(e) => return page_error(lang, e),
+    };
+    let year = chosen.or_else(|| years.first().map(|y| y.0));
+    let (invitees, sample) = match year {
+        Some(y) => match invitation::invitees(&state.store, SchoolYearId(y)).await {
+            Ok(list) => {
+                let code = years.iter().find(|c| c.0 == y).map_or_else(String::new, |c| c.1.clone());
+                let example = format!("{}/signin?token=…", base_url(&state, &headers));
+                let sample = list.first().map(|i| message(lang, i, &code, &example));
+                let rows = list
+                    .iter()
+                    .map(|i| {
+                        (
+                            i.teacher.code.clone(),
+                            format!("{} {}", i.teacher.first_name, i.teacher.last_name),
+                            i.email.clone(),
+                        )
+                    })
+                    .collect();
+                (rows, sample)
+            }
+            Err(e) => return page_error(lang, e),
+        },
+        None => (Vec::new(), None),
+    };
+    let years = years.into_iter().map(|(id, code)| (id, code, Some(id) == year)).collect();
+    let summary = i18n::text_with(lang, "invite-count", &[("count", invitees.len().to_string().into())]);
+    let page = Page::new(lang, Screen::Invite, i18n::text(lang, "invite-title"), Some(user), "/admin/invite".into());
+    render(lang, &InvitePage { page, years, year, invitees, sample, invited: Vec::new(), summary })
+}
+
+/// `POST /admin/invite` (`year`).
+pub async fn invite(
+    State(state): State<WebState>,
+    SignedInAdmin { user, lang }: SignedInAdmin,
+    headers: HeaderMap,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let sent = FormData(fields);
+    let Some(year) = sent.get("year").trim().parse::<i64>().ok() else {
+        return super::error_page(lang, axum::http::StatusCode::UNPROCESSABLE_ENTITY, "invite-no-year");
+    };
+    let actor = super::form::actor(&user, "/admin/invite");
+    let invited = match invitation::invite(&state.store, &actor, SchoolYearId(year), &base_url(&state, &headers)).await
+    {
+        Ok(list) => list,
+        Err(e) => return page_error(lang, e),
+    };
+    let invited: Vec<_> =
+        invited.into_iter().map(|i| (i.invitee.teacher.code.clone(), i.invitee.email.clone(), i.link)).collect();
+    let summary = i18n::text_with(lang, "invite-done", &[("count", invited.len().to_string().into())]);
+    let page = Page::new(lang, Screen::Invite, i18n::text(lang, "invite-title"), Some(user), "/admin/invite".into());
+    let years = Vec::new();
+    render(lang, &InvitePage { page, years, year: Some(year), invitees: Vec::new(), sample: None, invited, summary })
+}
