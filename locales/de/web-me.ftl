@@ -23,6 +23,7 @@ me-confirm = Pensum zur Kenntnis nehmen
 me-ask = Eine Frage oder einen Einwand senden
 me-question-label = Ihre Frage oder Ihr Einwand
 me-send-question = Frage senden
+me-live-changed = Ihr Pensenblatt hat sich eben geändert.
 me-back = Zurück zu allen Schuljahren
 me-done-confirmed = Danke: Sie haben Ihr Pensum in dieser Version zur Kenntnis genommen.
 me-done-asked = Ihre Frage ist bei der Schulleitung; die Antwort erscheint hier.

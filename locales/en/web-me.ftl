@@ -23,6 +23,7 @@ me-confirm = Confirm my workload
 me-ask = Send a question or objection
 me-question-label = Your question or objection
 me-send-question = Send question
+me-live-changed = Your sheet has just changed.
 me-back = Back to all school years
 me-done-confirmed = Thank you: you have confirmed your workload in this version.
 me-done-asked = Your question has gone to the school; the answer will appear here.

@@ -23,6 +23,7 @@ me-confirm = Prendre connaissance de mon taux
 me-ask = Envoyer une question ou une objection
 me-question-label = Votre question ou objection
 me-send-question = Envoyer la question
+me-live-changed = Votre fiche vient de changer.
 me-back = Retour à toutes les années scolaires
 me-done-confirmed = Merci : vous avez pris connaissance de votre taux dans cette version.
 me-done-asked = Votre question est transmise à l'école ; la réponse apparaîtra ici.

@@ -122,12 +122,15 @@ pub struct Page {
     pub here: String,
     /// Hashed asset URLs.
     pub assets: &'static AssetUrls,
+    /// A live stream of the page's own instead of its year's (a teacher's
+    /// sheet, docs/teachers.md §What a teacher sees).
+    pub live: Option<String>,
 }
 
 impl Page {
     /// A page in `lang` titled `title`.
     pub fn new(lang: Lang, screen: Screen, title: String, user: Option<SessionUser>, here: String) -> Page {
-        Page { lang, title, screen, user, year: None, years: Vec::new(), here, assets: assets::urls() }
+        Page { lang, title, screen, user, year: None, years: Vec::new(), here, assets: assets::urls(), live: None }
     }
 
     /// The catalogue text of `key` in the page's language.
@@ -140,9 +143,13 @@ impl Page {
         i18n::text_with(self.lang, key, args)
     }
 
-    /// The live events of the page's school year (`/years/{id}/live`), when
+    /// The live events of the page: its own stream when it has one
+    /// ([`Page::live`]), else its school year's (`/years/{id}/live`), when
     /// someone is signed in and the page has a year (docs/web.md §Working together).
     pub fn live_url(&self) -> Option<String> {
+        if self.live.is_some() {
+            return self.live.clone();
+        }
         self.user.as_ref().and(self.year).map(|y| format!("/years/{y}/live"))
     }
 

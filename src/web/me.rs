@@ -10,7 +10,11 @@
 //!   confirmation (Kenntnisnahme) and the question with its answer;
 //! - `GET /me/{year}/pdf`: the PDF sheet;
 //! - `POST /me/{year}/confirm` (`remark`, `digest`) and `POST
-//!   /me/{year}/question` (`question`): the teacher's word, then back to the sheet.
+//!   /me/{year}/question` (`question`): the teacher's word, then back to the sheet;
+//! - `GET /me/{year}/live?v=DIGEST`: server-sent events for the open sheet —
+//!   `change` once the teacher's own sheet is no longer the version `v` the
+//!   page showed (data: a sentence naming nobody), nothing about anyone
+//!   else's; `assets/app.js` then reloads the page's content.
 //!
 //! The teacher is always the account's own; no URL names a teacher.
 
@@ -273,7 +277,8 @@ async fn show_sheet(
     sheet.tools.next = None;
     let word = word_box(lang, year, &confirmation);
     let title = i18n::text_with(lang, "me-sheet-title", &[("year", source.year.code.as_str().into())]);
-    let page = Page::new(lang, Screen::Mine, title, Some(user), format!("/me/{year}"));
+    let mut page = Page::new(lang, Screen::Mine, title, Some(user), format!("/me/{year}"));
+    page.live = Some(format!("/me/{year}/live?v={}", confirmation.current_digest));
     let html = render(lang, &MySheetPage { page, notice, word, sheet, pdf: format!("/me/{year}/pdf") });
     (status, html).into_response()
 }
@@ -389,5 +394,76 @@ pub async fn pdf(State(state): State<WebState>, SignedIn { user, lang }: SignedI
     if let Ok(v) = HeaderValue::from_str(&crate::documents::content_disposition(&name)) {
         res.headers_mut().insert(header::CONTENT_DISPOSITION, v);
     }
+    res
+}
+
+/// How often at most an open sheet asks whether its version changed, however
+/// many changes others make meanwhile.
+const LIVE_CHECK_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How long one stream lasts at most; the browser reconnects after it.
+const LIVE_FOR: std::time::Duration = std::time::Duration::from_secs(900);
+
+/// `GET /me/{year}/live?v=DIGEST` (see the module doc).
+pub async fn live(
+    State(state): State<WebState>,
+    SignedIn { user, lang }: SignedIn,
+    Path(year): Path<i64>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    use tokio::sync::broadcast::error::RecvError;
+    let teacher = match own_teacher(&state, &user, lang).await {
+        Ok(t) => t,
+        Err(res) => return res,
+    };
+    let year_id = SchoolYearId(year);
+    let shown = match q.get("v") {
+        Some(v) => v.clone(),
+        None => match sheets::own_confirmation(&state.store, teacher, year_id).await {
+            Ok(c) => c.current_digest,
+            Err(e) => return page_error(lang, e),
+        },
+    };
+    let hub = state.live.clone();
+    let slot = match hub.open_stream(user.session_id) {
+        Ok(slot) => slot,
+        Err(_) => {
+            let mut res = super::error_page(lang, StatusCode::TOO_MANY_REQUESTS, "live-too-many-session");
+            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(super::live::RETRY_AFTER_SECS));
+            return res;
+        }
+    };
+    let changes = hub.subscribe();
+    let store = state.store.clone();
+    let deadline = tokio::time::Instant::now() + LIVE_FOR;
+    let stream = futures::stream::unfold((changes, slot, shown), move |(mut changes, mut slot, mut shown)| {
+        let store = store.clone();
+        async move {
+            loop {
+                tokio::select! {
+                    _ = tokio::time::sleep_until(deadline) => return None,
+                    () = slot.ended() => return None,
+                    change = changes.recv() => match change {
+                        Ok(c) if !c.reaches(year) => continue,
+                        Ok(_) | Err(RecvError::Lagged(_)) => {}
+                        Err(RecvError::Closed) => return None,
+                    },
+                }
+                // Several changes in a burst: one check after the burst.
+                tokio::time::sleep(LIVE_CHECK_EVERY).await;
+                while changes.try_recv().is_ok() {}
+                let Ok(now) = sheets::own_confirmation(&store, teacher, year_id).await else { continue };
+                if now.current_digest != shown {
+                    shown = now.current_digest;
+                    let event = Event::default().event("change").data(i18n::text(lang, "me-live-changed"));
+                    return Some((Ok::<Event, std::convert::Infallible>(event), (changes, slot, shown)));
+                }
+            }
+        }
+    });
+    let mut res =
+        Sse::new(stream).keep_alive(KeepAlive::new().interval(std::time::Duration::from_secs(5))).into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }

@@ -211,6 +211,7 @@ pub fn router(
         .route("/me", get(me::page))
         .route("/me/{year}", get(me::sheet))
         .route("/me/{year}/pdf", get(me::pdf))
+        .route("/me/{year}/live", get(me::live))
         .route("/me/{year}/confirm", post(me::confirm))
         .route("/me/{year}/question", post(me::question))
         .route("/admin", get(admin::list))

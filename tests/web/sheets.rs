@@ -229,3 +229,50 @@ async fn inviting_a_years_teachers_shows_them_first_then_makes_their_accounts() 
     let again = web.get(&format!("/admin/invite?year={year}"), Some(&admin)).await;
     assert!(again.html.contains(r#"id="invite-none""#));
 }
+
+/// What arrives on `res` within `time`.
+async fn read_for(res: &mut reqwest::Response, time: std::time::Duration) -> String {
+    let mut seen = String::new();
+    let deadline = tokio::time::Instant::now() + time;
+    while let Ok(Ok(Some(chunk))) = tokio::time::timeout_at(deadline, res.chunk()).await {
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    seen
+}
+
+#[tokio::test]
+async fn a_teachers_open_sheet_hears_of_its_own_changes_only() {
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let pair = teachers(&web, year).await;
+    let (a, b) = (pair[0].0, pair[1].0);
+    let teacher = sign_in_teacher(&web, "anna", a).await;
+    web.app.post(&format!("/schoolyear/{year}/release"), json!({})).await.expect(200);
+    let page = web.get(&format!("/me/{year}"), Some(&teacher)).await;
+    let marker = "data-live=\"";
+    let at = page.html.find(marker).expect("the sheet listens") + marker.len();
+    let live = page.html[at..].split('"').next().unwrap().replace("&#x3d;", "=").replace("&#61;", "=");
+    assert!(live.starts_with(&format!("/me/{year}/live?v=")), "{live}");
+    // The planners' year stream is not the teacher's.
+    assert_eq!(web.get(&format!("/years/{year}/live"), Some(&teacher)).await.status, 403);
+    let mut heard = web
+        .browser
+        .get(format!("{}{live}", web.app.base))
+        .header(reqwest::header::COOKIE, &teacher)
+        .send()
+        .await
+        .expect("a stream");
+    assert_eq!(heard.status().as_u16(), 200);
+    read_for(&mut heard, std::time::Duration::from_millis(300)).await;
+    // Another teacher's pool entry: nothing; the teacher's own: a change, naming nobody.
+    let pool_type = web.app.get("/pooltype").await.expect(200).result()[0]["id"].as_i64().unwrap();
+    let entry = |t: i64| json!({"schoolYear": year, "teacher": t, "type": pool_type, "percent1": 1, "percent2": 1});
+    web.app.create("/poolentry", entry(b)).await;
+    let quiet = read_for(&mut heard, std::time::Duration::from_millis(2500)).await;
+    assert!(!quiet.contains("event: change"), "another teacher's change was told:\n{quiet}");
+    web.app.create("/poolentry", entry(a)).await;
+    let told = read_for(&mut heard, std::time::Duration::from_millis(3000)).await;
+    assert!(told.contains("event: change"), "the own change was not told:\n{told}");
+    assert!(told.contains("Ihr Pensenblatt hat sich eben geändert."), "{told}");
+    assert!(!told.contains("test-admin"), "who changed it is not told:\n{told}");
+}
