@@ -1,39 +1,27 @@
--- no-transaction
 -- Teachers' own access (docs/teachers.md; src/service/confirmation.rs): a
 -- fourth role, `teacher`, whose account is bound to exactly one teacher
 -- (account.teacher_id), the release of a year's sheets to the teachers
 -- (sheet_release) and each teacher's confirmation of, or question about,
 -- their sheet of a year (sheet_confirmation).
 --
--- SQLite cannot change a CHECK constraint in place: the account table is
--- rebuilt by the procedure of SQLite's documentation ("Making Other Kinds Of
--- Table Schema Changes"), with the foreign keys off so that dropping the old
--- table does not cascade to the tokens, sessions and settings that refer to
--- it. The whole rebuild is one transaction. Hence `no-transaction` above: the pragma has no effect
--- inside a transaction.
-PRAGMA foreign_keys = OFF;
-BEGIN;
-CREATE TABLE account_rebuilt (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL,
-    name_key TEXT NOT NULL CONSTRAINT account_name_key UNIQUE,
-    role TEXT NOT NULL CHECK (role IN ('teacher', 'reader', 'planner', 'admin')),
-    created_at TEXT NOT NULL,
-    teacher_id BIGINT REFERENCES teacher (id) ON DELETE CASCADE,
-    CONSTRAINT account_teacher_bound CHECK ((role = 'teacher') = (teacher_id IS NOT NULL))
-);
-INSERT INTO account_rebuilt (id, name, name_key, role, created_at)
-    SELECT id, name, name_key, role, created_at FROM account;
-DROP TABLE account;
-ALTER TABLE account_rebuilt RENAME TO account;
+-- SQLite cannot change a CHECK constraint in place, and rebuilding the
+-- account table would need the foreign keys off, which no migration can do
+-- (it runs in a transaction). SQLite's documentation ("Making Other Kinds Of
+-- Table Schema Changes") allows removing a CHECK constraint by rewriting the
+-- table's text in sqlite_schema, since no stored row changes: the old role
+-- check is blanked with as many spaces as it had (so that the text keeps its
+-- length, on which ADD COLUMN below relies), and the new column brings the
+-- new check, which SQLite verifies against the existing rows. ADD COLUMN
+-- also makes every connection read the schema again.
+PRAGMA writable_schema = ON;
+UPDATE sqlite_schema
+    SET sql = replace(sql, 'CHECK (role IN (''reader'', ''planner'', ''admin''))', '                                              ')
+    WHERE type = 'table' AND name = 'account';
+PRAGMA writable_schema = OFF;
+ALTER TABLE account ADD COLUMN teacher_id BIGINT REFERENCES teacher (id) ON DELETE CASCADE
+    CONSTRAINT account_role CHECK (role IN ('teacher', 'reader', 'planner', 'admin') AND (role = 'teacher') = (teacher_id IS NOT NULL));
 -- One account per teacher.
 CREATE UNIQUE INDEX account_teacher ON account (teacher_id);
-CREATE TRIGGER change_noted_account_insert AFTER INSERT ON account
-    BEGIN UPDATE change_generation SET value = value + 1 WHERE id = 1; END;
-CREATE TRIGGER change_noted_account_update AFTER UPDATE ON account
-    BEGIN UPDATE change_generation SET value = value + 1 WHERE id = 1; END;
-CREATE TRIGGER change_noted_account_delete AFTER DELETE ON account
-    BEGIN UPDATE change_generation SET value = value + 1 WHERE id = 1; END;
 
 -- A year's sheets released to the teachers: of one division, or of all
 -- (division_id null). At most one release per year and division.
@@ -78,5 +66,3 @@ CREATE TRIGGER change_noted_sheet_confirmation_update AFTER UPDATE ON sheet_conf
     BEGIN UPDATE change_generation SET value = value + 1 WHERE id = 1; END;
 CREATE TRIGGER change_noted_sheet_confirmation_delete AFTER DELETE ON sheet_confirmation
     BEGIN UPDATE change_generation SET value = value + 1 WHERE id = 1; END;
-COMMIT;
-PRAGMA foreign_keys = ON;

@@ -63,8 +63,7 @@ crate::inputs!(
                    the teachers then read and confirm their sheets (docs/teachers.md §Release and confirmation). \
                    Releasing again what is released changes nothing and answers the earlier release.",
     params(ReleaseInputs),
-    request_body(content = inline(ReleaseBody), description = "The division, or null for every division.",
-        examples(("example" = (value = json!({"division": null}))))),
+    request_body(content = inline(ReleaseBody), description = "The division, or null for every division."),
     responses((status = 200, description = "The release.", body = inline(Single<Release>)), ReleaseInputs))]
 async fn release(
     State(app): State<AppState>,
@@ -91,8 +90,7 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
 #[utoipa::path(post, path = "/confirmation/answer", tag = "confirmation", summary = "Answer a teacher's question",
     description = "The answer to the open question of a teacher about their sheet of a school year; the teacher reads it \
                    with their sheet (docs/teachers.md §Release and confirmation).",
-    request_body(content = inline(AnswerBody), description = "Teacher, school year and the answer.",
-        examples(("example" = (value = json!({"teacher": 1, "schoolYear": 1, "answer": "Die Stunden sind korrigiert."}))))),
+    request_body(content = inline(AnswerBody), description = "Teacher, school year and the answer."),
     responses((status = 200, description = "The confirmation with the answer.", body = inline(Single<Confirmation>)),
         AnswerInputs))]
 async fn answer(State(app): State<AppState>, actor: Actor, JsonBody(body): JsonBody) -> Result<Response> {

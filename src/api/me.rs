@@ -94,8 +94,7 @@ async fn confirmation(State(app): State<AppState>, p: Principal, q: QueryParams)
     description = "`{\"schoolYear\", \"remark\"?}` confirms the sheet as it is now (Kenntnisnahme); \
                    `{\"schoolYear\", \"question\"}` sends a question or objection to the planners instead. \
                    With `digest` (the `currentDigest` the teacher saw) the confirmation holds only for that version.",
-    request_body(content = inline(WordBody), description = "The school year and a remark or a question.",
-        examples(("example" = (value = json!({"schoolYear": 1, "remark": "Stimmt so."}))))),
+    request_body(content = inline(WordBody), description = "The school year and a remark or a question."),
     responses((status = 200, description = "The confirmation as stored.", body = inline(Single<Confirmation>)), WordInputs))]
 async fn confirm(
     State(app): State<AppState>,

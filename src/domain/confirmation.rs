@@ -170,8 +170,8 @@ pub fn short_version(digest: &str) -> &str {
     &digest[..digest.len().min(10)]
 }
 
-/// The figures a confirmation keeps (docs/teachers.md §Release and
-/// confirmation): per semester the percent and age relief of the total, the
+/// The figures a confirmation keeps
+/// (docs/teachers.md §Release and confirmation): per semester the percent and age relief of the total, the
 /// annual total with age relief, the payment (percent), and the closing IPB
 /// balance (percent; null where the year shows no balances).
 pub fn figures(sheet: &Workload) -> Value {

@@ -47,8 +47,8 @@ pub struct Sheets {
     /// Every thesis type (the sheet labels the payroll rows that include theses).
     pub thesis_types: Vec<ThesisType>,
     /// By teacher id: the stamp of a sheet the teacher has confirmed in its
-    /// current version ("digital zur Kenntnis genommen am …", docs/teachers.md
-    /// §Release and confirmation), printed in place of the signature line.
+    /// current version ("digital zur Kenntnis genommen am …",
+    /// docs/teachers.md §Release and confirmation), printed in place of the signature line.
     pub confirmed: HashMap<i64, String>,
 }
 

@@ -47,8 +47,8 @@ impl From<&Account> for Authorisation {
     }
 }
 
-/// A new account as the front doors send it (docs/teachers.md §Accounts of
-/// teachers): a name, a role and, for the role `teacher`, the teacher it is
+/// A new account as the front doors send it
+/// (docs/teachers.md §Accounts of teachers): a name, a role and, for the role `teacher`, the teacher it is
 /// bound to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewAccount {

@@ -93,8 +93,8 @@ pub struct OwnYear {
 
 /// Every school year `teacher` has an employment in, oldest first, with the
 /// state of its sheet and its IPB balances, read in one snapshot (the
-/// overview and the balance chart of "Mein Pensum"; docs/teachers.md §What a
-/// teacher sees). The sheet of a year is computed only where its state
+/// overview and the balance chart of "Mein Pensum";
+/// docs/teachers.md §What a teacher sees). The sheet of a year is computed only where its state
 /// depends on its version (a stored confirmation of a released year).
 pub async fn own_years(store: &Store, teacher: TeacherId) -> Result<Vec<OwnYear>> {
     store
@@ -273,8 +273,8 @@ pub async fn record_word(store: &Store, actor: &Actor, teacher: TeacherId, word:
 /// The stamp printed on the PDF sheet of each teacher of `forms` (their
 /// current workload forms of school year `year`, by teacher id) who has
 /// confirmed that very version: "digital zur Kenntnis genommen am
-/// 28.11.2026, 10:14 UTC (Version 3fa9…)" (docs/teachers.md §Release and
-/// confirmation). A sheet confirmed in another version gets none: its
+/// 28.11.2026, 10:14 UTC (Version 3fa9…)"
+/// (docs/teachers.md §Release and confirmation). A sheet confirmed in another version gets none: its
 /// confirmation is outdated.
 pub async fn confirmed_stamps(
     conn: &mut Conn,

@@ -157,7 +157,7 @@ pub fn teacher_may_open(path: &str) -> bool {
         || path.starts_with("/me/")
         || path == "/signout"
         || path == "/language"
-        || path == super::signin::PATH
+        || path == session::SIGNIN_PATH
         || path.starts_with("/signin/")
 }
 

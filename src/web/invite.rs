@@ -1,5 +1,5 @@
-//! Verwaltung → Lehrpersonen einladen (docs/teachers.md §Inviting the
-//! teachers), for administrators:
+//! Verwaltung → Lehrpersonen einladen, for administrators
+//! (docs/teachers.md §Inviting the teachers):
 //!
 //! - `GET /admin/invite?year=ID`: the teachers of the year an invitation
 //!   reaches ([`crate::service::invitation::invitees`]) and the message each

@@ -1,5 +1,5 @@
-//! The teacher's word on the planners' Pensenblatt (docs/teachers.md
-//! §Release and confirmation): the state of the sheet, the confirmation with
+//! The teacher's word on the planners' Pensenblatt
+//! (docs/teachers.md §Release and confirmation): the state of the sheet, the confirmation with
 //! its remark, the teacher's question and, for planners, the form that
 //! answers it — `POST /years/{year}/workload/{teacher}/answer` (`answer`).
 
@@ -79,7 +79,7 @@ pub async fn answer(
         Err(e) => Err(e),
     };
     match result {
-        Ok(_) => Redirect::to(&super::workload::sheet_path(year, teacher)).into_response(),
+        Ok(_) => Redirect::to(&format!("/years/{year}/workload/{teacher}")).into_response(),
         Err(e) => page_error(lang, e),
     }
 }
