@@ -67,3 +67,8 @@ invite-message = Guten Tag { $name }
     { $link }
 
     Unter «Mein Pensum» sehen Sie Ihr Pensenblatt, sobald die Schulleitung es freigibt, und nehmen es dort zur Kenntnis.
+sheet-short-not-released = nicht freigegeben
+sheet-short-released = freigegeben
+sheet-short-confirmed = zur Kenntnis genommen
+sheet-short-outdated = überholt
+sheet-short-question = Frage offen

@@ -67,3 +67,8 @@ invite-message = Hello { $name }
     { $link }
 
     Under “My workload” you see your sheet once the school releases it, and confirm it there.
+sheet-short-not-released = not released
+sheet-short-released = released
+sheet-short-confirmed = confirmed
+sheet-short-outdated = outdated
+sheet-short-question = question open

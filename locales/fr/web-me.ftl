@@ -67,3 +67,8 @@ invite-message = Bonjour { $name }
     { $link }
 
     Sous « Mon taux », vous voyez votre fiche dès que l'école la communique, et vous en prenez connaissance.
+sheet-short-not-released = non communiqué
+sheet-short-released = communiqué
+sheet-short-confirmed = pris connaissance
+sheet-short-outdated = dépassé
+sheet-short-question = question ouverte

@@ -121,6 +121,17 @@ impl SheetState {
         SheetState::ALL.into_iter().find(|s| s.as_str() == name)
     }
 
+    /// Its short name for a column or a count (`sheet-short-…`: "überholt").
+    pub fn short_message_id(self) -> &'static str {
+        match self {
+            SheetState::NotReleased => "sheet-short-not-released",
+            SheetState::Released => "sheet-short-released",
+            SheetState::Confirmed => "sheet-short-confirmed",
+            SheetState::Outdated => "sheet-short-outdated",
+            SheetState::Question => "sheet-short-question",
+        }
+    }
+
     /// Its catalogue message id (`sheet-state-notReleased`, …).
     pub fn message_id(self) -> &'static str {
         match self {

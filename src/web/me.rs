@@ -199,21 +199,24 @@ fn chart(lang: Lang, years: &[OwnYear]) -> Option<Chart> {
     const GAP: i64 = 24;
     const PLOT: i64 = 160;
     const MARGIN: i64 = 28;
-    let largest = shown.iter().map(|(_, a)| a.0.abs()).max().unwrap_or_default();
-    let scale = |v: rust_decimal::Decimal| -> i64 {
-        if largest.is_zero() {
+    let zero_d = rust_decimal::Decimal::ZERO;
+    let top = shown.iter().map(|(_, a)| a.0).fold(zero_d, rust_decimal::Decimal::max);
+    let bottom = shown.iter().map(|(_, a)| -a.0).fold(zero_d, rust_decimal::Decimal::max);
+    let span = top + bottom;
+    // Pixels for `v` percent: the plot's height spans the highest bar above zero and the lowest below.
+    let px = |v: rust_decimal::Decimal| -> i64 {
+        if span.is_zero() {
             return 0;
         }
-        let px = v.abs() * rust_decimal::Decimal::from(PLOT / 2) / largest;
-        px.round().try_into().unwrap_or(0)
+        (v.abs() * rust_decimal::Decimal::from(PLOT) / span).round().try_into().unwrap_or(0)
     };
-    let zero = MARGIN + PLOT / 2;
+    let zero = MARGIN + px(top);
     let bars = shown
         .iter()
         .enumerate()
         .map(|(i, (y, a))| {
             let x = GAP + i as i64 * (BAR + GAP);
-            let h = scale(a.0).max(1);
+            let h = px(a.0).max(1);
             let negative = a.0.is_sign_negative() && !a.0.is_zero();
             let top = if negative { zero } else { zero - h };
             Bar {

@@ -118,7 +118,7 @@ async fn a_teacher_confirms_their_sheet_and_again_after_a_change() {
     chrome.goto(&format!("{}/years/{year}/overview", app.base)).await;
     chrome.wait_for("#yearview-sheets").await;
     let counts = text_of(&chrome, "#yearview-sheets").await;
-    assert!(counts.contains("1 Zur Kenntnis genommen"), "{counts}");
+    assert!(counts.contains("1 zur Kenntnis genommen"), "{counts}");
     chrome.screenshot("planners-overview").await;
     chrome.close().await;
 }

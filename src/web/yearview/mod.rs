@@ -222,7 +222,7 @@ fn form(lang: Lang, data: &YearOverview, p: &Params) -> FormView {
     );
     let f = p.filter.flags;
     let mut sheets = vec![("", t("yearview-all"), p.filter.sheet.is_none())];
-    sheets.extend(SheetState::ALL.map(|s| (s.as_str(), t(s.message_id()), p.filter.sheet == Some(s))));
+    sheets.extend(SheetState::ALL.map(|s| (s.as_str(), t(s.short_message_id()), p.filter.sheet == Some(s))));
     FormView {
         sheets,
         action: format!("/years/{}/overview", data.year.id.0),
@@ -267,7 +267,7 @@ fn row_view(lang: Lang, year: i64, r: &Row) -> RowView {
         range,
         cells: cells(&Figures::of_row(r), r.percent_decimals),
         flags,
-        sheet: (r.sheet.as_str(), t(r.sheet.message_id())),
+        sheet: (r.sheet.as_str(), t(r.sheet.short_message_id())),
     }
 }
 
@@ -317,7 +317,7 @@ pub fn region(lang: Lang, data: &YearOverview, p: &Params, oob: bool) -> RegionV
                 let text = i18n::text_with(
                     lang,
                     "yearview-sheet-count",
-                    &[("count", n.to_string().into()), ("state", i18n::text(lang, s.message_id()).into())],
+                    &[("count", n.to_string().into()), ("state", i18n::text(lang, s.short_message_id()).into())],
                 );
                 (s.as_str(), text)
             })
