@@ -226,12 +226,7 @@ pub fn read_teacher_word(body: &Value) -> Result<TeacherWord> {
 pub async fn record_word(store: &Store, actor: &Actor, teacher: TeacherId, word: &TeacherWord) -> Result<Confirmation> {
     let year = word.school_year;
     let mut tx = store.begin().await?;
-    tx.lock_confirmation(teacher, year).await?;
-    let (sheet, released, stored) = sheet_on(&mut tx, teacher, year).await?;
-    if !released {
-        return Err(not_released(&sheet));
-    }
-    let before = Confirmation::of(&sheet, released, stored.as_ref());
+    let (sheet, stored, before) = locked_released_sheet(&mut tx, teacher, year).await?;
     if let Some(seen) = word.seen.as_deref().filter(|s| *s != before.current_digest) {
         return Err(Error::new(
             ErrorCode::PreconditionFailed,
@@ -264,7 +259,7 @@ pub async fn record_word(store: &Store, actor: &Actor, teacher: TeacherId, word:
         }
     }
     tx.save_confirmation(&row).await?;
-    let after = Confirmation::of(&sheet, released, Some(&row));
+    let after = Confirmation::of(&sheet, true, Some(&row));
     actor.record(&mut tx, "confirmation", teacher.0, Some(&before), Some(&after)).await?;
     tx.commit().await?;
     Ok(after)
@@ -298,6 +293,23 @@ fn stamp(at: &str, version: &str) -> String {
         .map(|t| t.format("%d.%m.%Y, %H:%M UTC").to_string())
         .unwrap_or_else(|_| at.to_string());
     format!("digital zur Kenntnis genommen am {when} (Version {})", short_version(version))
+}
+
+/// Inside the write `tx`: locks the row of `teacher`'s sheet of `year` and
+/// reads the sheet as it is now, what is stored of it and its confirmation;
+/// 404 without an employment that year, 409 `not_released` before the release.
+async fn locked_released_sheet(
+    tx: &mut Conn,
+    teacher: TeacherId,
+    year: SchoolYearId,
+) -> Result<(Workload, Option<StoredConfirmation>, Confirmation)> {
+    tx.lock_confirmation(teacher, year).await?;
+    let (sheet, released, stored) = sheet_on(tx, teacher, year).await?;
+    if !released {
+        return Err(not_released(&sheet));
+    }
+    let now = Confirmation::of(&sheet, released, stored.as_ref());
+    Ok((sheet, stored, now))
 }
 
 /// The body of a release, `{"division": ID or null}` (absent: every
@@ -387,12 +399,7 @@ pub async fn answer(
     text: &str,
 ) -> Result<Confirmation> {
     let mut tx = store.begin().await?;
-    tx.lock_confirmation(teacher, year).await?;
-    let (sheet, released, stored) = sheet_on(&mut tx, teacher, year).await?;
-    if !released {
-        return Err(not_released(&sheet));
-    }
-    let before = Confirmation::of(&sheet, released, stored.as_ref());
+    let (sheet, stored, before) = locked_released_sheet(&mut tx, teacher, year).await?;
     let Some(mut row) = stored.filter(|s| s.question.is_some() && s.answer.is_none()) else {
         return Err(Error::field("/answer", ErrorCode::Required, Message::new("error-no-question")));
     };
@@ -400,7 +407,7 @@ pub async fn answer(
     row.answered_at = Some(crate::auth::now_text());
     row.answered_by = Some(actor.principal.as_ref().map_or("CLI", |p| p.name.as_str()).to_string());
     tx.save_confirmation(&row).await?;
-    let after = Confirmation::of(&sheet, released, Some(&row));
+    let after = Confirmation::of(&sheet, true, Some(&row));
     actor.record(&mut tx, "confirmation", teacher.0, Some(&before), Some(&after)).await?;
     tx.commit().await?;
     Ok(after)

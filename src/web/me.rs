@@ -36,8 +36,7 @@ use super::{page_error, render, WebState};
 use crate::domain::confirmation::{short_version, Confirmation, SheetState};
 use crate::domain::fixed::Amount;
 use crate::domain::ids::{SchoolYearId, TeacherId};
-use crate::domain::job::JobParams;
-use crate::error::{Error, ErrorCode};
+use crate::error::ErrorCode;
 use crate::i18n::{self, Lang};
 use crate::service::confirmation::{self as sheets, OwnYear};
 use crate::service::session::SessionUser;
@@ -374,30 +373,7 @@ pub async fn pdf(State(state): State<WebState>, SignedIn { user, lang }: SignedI
     if let Err(e) = sheets::own_sheet(&state.store, teacher, SchoolYearId(year)).await {
         return page_error(lang, e);
     }
-    let params = JobParams { school_year: Some(SchoolYearId(year)), teacher: Some(teacher), ..JobParams::default() };
-    let sheets = match crate::jobs::pdf::Sheets::load(&state.store, &params).await {
-        Ok(s) => s,
-        Err(e) => return page_error(lang, e),
-    };
-    let Some(one) = sheets.employments.first() else {
-        return page_error(lang, Error::not_found(SchoolYearId::KIND, year));
-    };
-    let name = sheets.file_name(one);
-    let date = crate::jobs::pdf::today();
-    let content = match crate::jobs::pdf::blocking(move || {
-        sheets.pdf(&sheets.employments.iter().collect::<Vec<_>>(), date)
-    })
-    .await
-    {
-        Ok(content) => content,
-        Err(e) => return page_error(lang, e),
-    };
-    let mut res = (StatusCode::OK, content).into_response();
-    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(crate::jobs::pdf::PDF));
-    if let Ok(v) = HeaderValue::from_str(&crate::documents::content_disposition(&name)) {
-        res.headers_mut().insert(header::CONTENT_DISPOSITION, v);
-    }
-    res
+    super::workload::sheet_pdf(&state, lang, SchoolYearId(year), teacher).await
 }
 
 /// How often at most an open sheet asks whether its version changed, however

@@ -373,14 +373,19 @@ pub async fn pdf(
     SignedIn { lang, .. }: SignedIn,
     Path((year, teacher)): Path<(i64, i64)>,
 ) -> Response {
-    let params =
-        JobParams { school_year: Some(SchoolYearId(year)), teacher: Some(TeacherId(teacher)), ..JobParams::default() };
+    sheet_pdf(&state, lang, SchoolYearId(year), TeacherId(teacher)).await
+}
+
+/// The PDF sheet of `teacher` in `year` as a download (what [`pdf`] answers,
+/// and a teacher's own sheet, [`super::me`]); the error page when it cannot be made.
+pub async fn sheet_pdf(state: &WebState, lang: Lang, year: SchoolYearId, teacher: TeacherId) -> Response {
+    let params = JobParams { school_year: Some(year), teacher: Some(teacher), ..JobParams::default() };
     let sheets = match Sheets::load(&state.store, &params).await {
         Ok(sheets) => sheets,
         Err(e) => return page_error(lang, e),
     };
     let Some(one) = sheets.employments.first() else {
-        return page_error(lang, crate::error::Error::not_found(TeacherId::KIND, teacher));
+        return page_error(lang, crate::error::Error::not_found(TeacherId::KIND, teacher.0));
     };
     let name = sheets.file_name(one);
     let date = today();

@@ -270,7 +270,7 @@ async fn stream(web: &Web, year: i64, cookie: &str) -> reqwest::Response {
 }
 
 /// What arrives on `res` within `time`.
-async fn read_for(res: &mut reqwest::Response, time: Duration) -> String {
+pub async fn read_for(res: &mut reqwest::Response, time: Duration) -> String {
     let mut seen = String::new();
     let deadline = tokio::time::Instant::now() + time;
     while let Ok(Ok(Some(chunk))) = tokio::time::timeout_at(deadline, res.chunk()).await {

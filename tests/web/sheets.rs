@@ -8,6 +8,7 @@ use schoolplan::service::audit::Actor;
 use serde_json::json;
 
 use super::grid::demo;
+use super::hardening::read_for;
 use super::Web;
 
 /// The first two teachers employed in `year`: (id, code).
@@ -228,16 +229,6 @@ async fn inviting_a_years_teachers_shows_them_first_then_makes_their_accounts() 
     // Nobody is left to invite.
     let again = web.get(&format!("/admin/invite?year={year}"), Some(&admin)).await;
     assert!(again.html.contains(r#"id="invite-none""#));
-}
-
-/// What arrives on `res` within `time`.
-async fn read_for(res: &mut reqwest::Response, time: std::time::Duration) -> String {
-    let mut seen = String::new();
-    let deadline = tokio::time::Instant::now() + time;
-    while let Ok(Ok(Some(chunk))) = tokio::time::timeout_at(deadline, res.chunk()).await {
-        seen.push_str(&String::from_utf8_lossy(&chunk));
-    }
-    seen
 }
 
 #[tokio::test]
