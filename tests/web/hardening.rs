@@ -102,7 +102,7 @@ async fn bad_input_is_a_client_error_not_a_server_error() {
 
 /// Every POST route of the web interface (src/web/mod.rs and the record
 /// screens' routers), with `{year}` and ids filled in.
-fn post_routes(year: i64, course: i64) -> Vec<String> {
+pub fn post_routes(year: i64, course: i64) -> Vec<String> {
     let mut routes: Vec<String> = [
         "/language",
         "/jobs",

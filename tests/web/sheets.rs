@@ -182,6 +182,18 @@ async fn every_page_but_its_own_refuses_a_teacher() {
         checked += 1;
     }
     assert!(checked > 30, "only {checked} pages checked");
+    // Every form of the planners refuses it too, and stores nothing.
+    let csrf = web.get("/me", Some(&teacher)).await.csrf();
+    let before = web.app.get("/audit").await.expect(200).result().as_array().unwrap().len();
+    for path in super::hardening::post_routes(year, 1) {
+        if path.starts_with("/me/") || path == "/signout" || path == "/language" {
+            continue;
+        }
+        let page = web.post(&path, Some(&teacher), &[("_csrf", &csrf), ("teacher", &b.to_string())]).await;
+        assert_eq!(page.status, 403, "POST {path}: {}", page.status);
+    }
+    let after = web.app.get("/audit").await.expect(200).result().as_array().unwrap().len();
+    assert_eq!(before, after, "a refused form stored something");
 }
 
 #[tokio::test]
