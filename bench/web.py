@@ -14,6 +14,9 @@ the server's time plus a loopback round trip):
   (`POST /years/Y/courses/ID` with `HX-Request`), answered with the cell;
 - the Jahresüberblick (every employment) right after a write;
 - one teacher's Pensenblatt right after a write;
+- that teacher's own sheet ("Mein Pensum", `/me/Y`, docs/teachers.md) right
+  after a write, signed in as their `teacher` account once the year is
+  released, and their overview of years with the balance chart (`/me`);
 - live changes: N browsers (server-sent event streams of `/years/Y/live`,
   signed in as another account than the writer) and, per round, one course
   PUT; the time from sending the PUT to each stream's `change` event;
@@ -261,6 +264,12 @@ def bench_scale(args, tmp: Path, scale: int) -> dict:
         course = next(c for c in courses if c["schoolClasses"] and c["teachers1"] and not c["cancelled"])
         course = api.get(f"/api/v1/course/{course['id']}")
         teacher = course["teachers1"][0]["id"]
+        code = course["teachers1"][0]["code"]
+        b.run_cli(url, "account", "add", "bench-teacher", "--role", "teacher", "--teacher", code)
+        status, body, _ = api.raw("POST", f"/api/v1/schoolyear/{year}/release", {"division": None})
+        if status != 200:
+            raise RuntimeError(f"release -> {status}: {body[:300]!r}")
+        own = Browser(port, sign_in(url, port, "bench-teacher"))
         page = Browser(port, sign_in(url, port, "bench"))
         for path in (f"/years/{year}/grid", f"/years/{year}/overview", f"/years/{year}/workload/{teacher}"):
             page.request("GET", path)  # warm-up
@@ -272,6 +281,9 @@ def bench_scale(args, tmp: Path, scale: int) -> dict:
         out["overview_after_write"] = after_write(api, course, page, f"/years/{year}/overview", args.repeats)
         out["workload_after_write"] = after_write(api, course, page, f"/years/{year}/workload/{teacher}",
                                                   args.repeats)
+        own.request("GET", f"/me/{year}")  # warm-up
+        out["own_sheet_after_write"] = after_write(api, course, own, f"/me/{year}", args.repeats)
+        out["own_years_after_write"] = after_write(api, course, own, "/me", args.repeats)
         if scale == 1:
             out["live"] = live(url, port, api, year, course, args.browsers, args.rounds)
             if args.chromium:
@@ -282,7 +294,7 @@ def bench_scale(args, tmp: Path, scale: int) -> dict:
 
 
 def report(results: list[dict], meta: dict, args) -> str:
-    lines = [f"Run: {meta['when']}, commit `{meta['commit']}`, dist binary, SQLite, "
+    lines = [f"Run: {meta['when']}, commit `{meta['commit']}`, {meta['binary']}, SQLite, "
              f"{args.repeats} repeats per row.  ",
              f"Machine: {meta['machine']}.", "",
              "| scale | what | n | median ms | p95 / p99 ms | max ms | target |", "|--:|---|--:|--:|--:|--:|---|"]
@@ -291,6 +303,8 @@ def report(results: list[dict], meta: dict, args) -> str:
         "cell_save": ("cell save (htmx)", {1: "≤ 10 ms", 10: "—"}),
         "overview_after_write": ("Jahresüberblick after a write", {1: "≤ 30 ms", 10: "≤ 300 ms"}),
         "workload_after_write": ("one teacher's Pensenblatt after a write", {1: "≤ 10 ms", 10: "—"}),
+        "own_sheet_after_write": ("a teacher's own sheet (Mein Pensum) after a write", {1: "≤ 10 ms", 10: "—"}),
+        "own_years_after_write": ("a teacher's years and balance chart after a write", {1: "≤ 10 ms", 10: "—"}),
     }
     for r in results:
         for key, (label, target) in targets.items():
@@ -332,6 +346,7 @@ def main() -> int:
             b.log(json.dumps(results[-1]))
     m = b.machine()
     meta = {"when": m["date"], "commit": m["commit"],
+            "binary": f"binary {args.binary.name} (as given)" if args.binary else "dist binary",
             "machine": f"{m['cpu']}, {m['cores']} cores, {m['memory_gb']} GB RAM"}
     text = report(results, meta, args)
     (args.out / "web.json").write_text(json.dumps({"meta": meta, "results": results}, indent=2))

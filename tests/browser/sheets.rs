@@ -110,8 +110,8 @@ async fn a_teacher_confirms_their_sheet_and_again_after_a_change() {
     chrome.close().await;
 
     // The planners' overview shows the states and counts them.
-    app.token_for("planerin", Role::Planner).await;
-    let link = schoolplan::service::session::create_link(&app.store, "planerin", &app.base).await.expect("link");
+    app.token_for("rektorin", Role::Admin).await;
+    let link = schoolplan::service::session::create_link(&app.store, "rektorin", &app.base).await.expect("link");
     let mut chrome = Chrome::start("sheets-planner").await;
     chrome.goto(&link).await;
     chrome.wait_for("nav").await;
@@ -120,5 +120,11 @@ async fn a_teacher_confirms_their_sheet_and_again_after_a_change() {
     let counts = text_of(&chrome, "#yearview-sheets").await;
     assert!(counts.contains("1 zur Kenntnis genommen"), "{counts}");
     chrome.screenshot("planners-overview").await;
+    // Verwaltung → Lehrpersonen einladen: whom it reaches and the message, before anything happens.
+    chrome.goto(&format!("{}/admin/invite?year={year}", app.base)).await;
+    chrome.wait_for("#invite-sample").await;
+    let sample = text_of(&chrome, "#invite-sample").await;
+    assert!(sample.contains("/signin?token=") && sample.contains("Mein Pensum"), "{sample}");
+    chrome.screenshot("invite-preview").await;
     chrome.close().await;
 }
