@@ -172,8 +172,19 @@ pub fn state(released: bool, stored: Option<&StoredConfirmation>, current: &str)
 /// API writes it, before the warnings are put into a language. Any change of
 /// a figure, a course, a class, a note on the sheet changes it.
 pub fn digest(sheet: &Workload) -> String {
-    let bytes = serde_json::to_vec(sheet).unwrap_or_default();
-    Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect()
+    // Written straight into the hash: no copy of the text is kept.
+    let mut hasher = Sha256::new();
+    let _ = serde_json::to_writer(&mut hasher, sheet);
+    hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The state of `sheet` ([`state`]), computing its version only where the
+/// state depends on it: a released sheet with a confirmation stored (the
+/// Jahresüberblick computes a year's states without hashing every sheet).
+pub fn state_of(sheet: &Workload, released: bool, stored: Option<&StoredConfirmation>) -> SheetState {
+    let needs_version = released && stored.is_some_and(|s| s.digest.is_some());
+    let current = if needs_version { digest(sheet) } else { String::new() };
+    state(released, stored, &current)
 }
 
 /// The short form of a version shown to people (the first 10 hex digits).
@@ -315,6 +326,18 @@ mod tests {
         assert_eq!(state(true, Some(&answered), "v1"), SheetState::Confirmed);
         let only_answered = StoredConfirmation { digest: None, ..answered };
         assert_eq!(state(true, Some(&only_answered), "v1"), SheetState::Released);
+    }
+
+    #[test]
+    fn the_state_without_a_version_needs_no_hash() {
+        let answered = StoredConfirmation {
+            question: Some("?".into()),
+            answer: Some("!".into()),
+            ..StoredConfirmation::empty(TeacherId(1), SchoolYearId(1))
+        };
+        // Without a confirmed version the state follows from the rest alone.
+        assert_eq!(state(true, Some(&answered), ""), SheetState::Released);
+        assert_eq!(state(false, None, ""), SheetState::NotReleased);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use rust_decimal::Decimal;
 
 use super::workload::{year_forms, EmploymentForm};
-use crate::domain::confirmation::{is_released, Confirmation, SheetState};
+use crate::domain::confirmation::{is_released, state_of, SheetState};
 use crate::domain::division::DivisionListItem;
 use crate::domain::fixed::{Amount, Fixed};
 use crate::domain::ids::{DivisionId, PayrollTypeId, PoolTypeId, SchoolYearId, TeacherId};
@@ -70,7 +70,7 @@ pub async fn load(store: &Store, year: SchoolYearId) -> Result<YearOverview> {
                     let mut r = row(f);
                     let released = is_released(&releases, DivisionId(f.employment.division.id));
                     let word = stored.iter().find(|c| c.teacher == r.teacher.id);
-                    r.sheet = Confirmation::of(&f.workload, released, word).state;
+                    r.sheet = state_of(&f.workload, released, word);
                     r
                 })
                 .collect();
