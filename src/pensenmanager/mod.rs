@@ -374,6 +374,20 @@ pub async fn export(store: &Store, target_url: &str, mut progress: impl FnMut(St
         let mut conn = store.begin_snapshot().await?;
         let mut accounts = Vec::new();
         for a in conn.list_accounts().await? {
+            // The Pensenmanager has no teacher access: a teacher's account
+            // there would be a reader of every teacher's data. Left out, and
+            // said so in the report (docs/migration.md §The way back).
+            if a.role == crate::auth::Role::Teacher {
+                report.change(
+                    "account",
+                    a.name.clone(),
+                    "role",
+                    Some("teacher".into()),
+                    None,
+                    "nicht-haltbar-lehrpersonenkonto",
+                );
+                continue;
+            }
             let settings = conn.get_settings(a.id).await?;
             accounts.push(convert::AccountRecord { name: a.name, role: a.role, settings });
         }
