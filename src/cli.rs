@@ -118,6 +118,15 @@ pub enum Command {
         /// names the user): the password stays off the command line and out of the configuration.
         #[arg(long, env = "SCHOOLPLAN_SMTP_PASSWORD_FILE", value_name = "FILE", requires = "smtp_url")]
         smtp_password_file: Option<PathBuf>,
+        /// The sender of the service's own mails to teachers, e.g. `Sekretariat
+        /// <sekretariat@school.ch>`: with `--smtp-url`, invitations, releases and "überholt"
+        /// notices are mailed (docs/teachers.md §Mails); without it, none is.
+        #[arg(long, env = "SCHOOLPLAN_MAIL_FROM", requires = "smtp_url", value_parser = parse_mail_from)]
+        mail_from: Option<String>,
+        /// How often the service looks for confirmed sheets that a change made outdated, to
+        /// tell their teachers by mail (once per confirmation), e.g. `5m`.
+        #[arg(long, env = "SCHOOLPLAN_OUTDATED_CHECK", default_value = "5m", value_parser = app::parse_duration)]
+        outdated_check: Duration,
         /// How the caches learn of commits by other servers, the CLI or SQL by hand on
         /// PostgreSQL: `notify` listens for notifications (a commit elsewhere is seen
         /// usually well under a millisecond later); `poll` asks the database on every
@@ -444,6 +453,12 @@ fn parse_language(s: &str) -> Result<crate::i18n::Lang, String> {
 }
 
 /// A `--public-url`: an http(s) URL without query or fragment; the trailing `/` dropped.
+/// `--mail-from`: an address with an optional name (`Sekretariat <sekretariat@school.ch>`).
+fn parse_mail_from(s: &str) -> Result<String, String> {
+    s.trim().parse::<lettre::message::Mailbox>().map_err(|e| format!("no mail address ({e})"))?;
+    Ok(s.trim().to_string())
+}
+
 fn parse_public_url(s: &str) -> Result<String, String> {
     let url = url::Url::parse(s.trim()).map_err(|e| format!("`{s}` is not a URL: {e}"))?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
@@ -613,6 +628,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             live_streams,
             db,
             smtp_password_file,
+            mail_from,
+            outdated_check,
             metrics_listen,
             metrics_token,
             metrics_token_file,
@@ -679,6 +696,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     jobs: crate::jobs::JobConfig {
                         workers: usize::from(job_workers),
                         smtp_url,
+                        mail_from,
+                        mail_lang: default_language,
+                        mail_base: Some(base.clone()),
+                        outdated_check,
                         lease: job_lease,
                         renewal: job_lease_renewal,
                         per_account: jobs_per_account,

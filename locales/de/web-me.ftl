@@ -60,6 +60,12 @@ invite-links-caption = Die Anmeldelinks (nur jetzt sichtbar)
 invite-link = Anmeldelink
 invite-back = Zurück zur Verwaltung
 invite-no-year = Wählen Sie ein Schuljahr.
+invite-done-mailed = { $count } Konten angelegt; jede Lehrperson erhält ihren Link per Mail (in den nächsten Minuten). Die Links stehen auch hier, nur jetzt.
+invite-go-mail = Konten anlegen und Links per Mail senden
+invite-no-mail = Für den Versand per Mail ist kein Mailserver eingerichtet: Sie geben die Links nach dem Anlegen selbst weiter.
+invite-mail-from = Von
+invite-mail-to = An
+invite-mail-subject = Betreff
 invite-message = Guten Tag { $name }
 
     Ihr Pensum für das Schuljahr { $year } steht online bereit. Mit diesem persönlichen Link melden Sie sich an (gültig { $days } Tage, einmal verwendbar):

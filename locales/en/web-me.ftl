@@ -60,6 +60,12 @@ invite-links-caption = The sign-in links (shown only now)
 invite-link = Sign-in link
 invite-back = Back to the administration
 invite-no-year = Choose a school year.
+invite-done-mailed = { $count } accounts created; each teacher gets their link by mail (within the next minutes). The links are also shown here, only now.
+invite-go-mail = Create the accounts and mail the links
+invite-no-mail = No mail server is set up for sending: after creating the accounts you pass the links on yourself.
+invite-mail-from = From
+invite-mail-to = To
+invite-mail-subject = Subject
 invite-message = Hello { $name }
 
     Your workload for the school year { $year } is online. Sign in with this personal link (valid { $days } days, usable once):

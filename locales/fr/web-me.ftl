@@ -60,6 +60,12 @@ invite-links-caption = Les liens de connexion (visibles seulement maintenant)
 invite-link = Lien de connexion
 invite-back = Retour à l'administration
 invite-no-year = Choisissez une année scolaire.
+invite-done-mailed = { $count } comptes créés ; chaque enseignant·e reçoit son lien par courriel (dans les prochaines minutes). Les liens figurent aussi ici, seulement maintenant.
+invite-go-mail = Créer les comptes et envoyer les liens par courriel
+invite-no-mail = Aucun serveur de courriel n'est configuré : après la création des comptes, vous transmettez vous-même les liens.
+invite-mail-from = De
+invite-mail-to = À
+invite-mail-subject = Objet
 invite-message = Bonjour { $name }
 
     Votre taux pour l'année scolaire { $year } est en ligne. Connectez-vous avec ce lien personnel (valable { $days } jours, utilisable une fois) :

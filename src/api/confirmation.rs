@@ -61,7 +61,9 @@ crate::inputs!(
     summary = "Release a school year's sheets to the teachers",
     description = "Of one division (`{\"division\": ID}`) or of every division (`{\"division\": null}` or `{}`); \
                    the teachers then read and confirm their sheets (docs/teachers.md §Release and confirmation). \
-                   Releasing again what is released changes nothing and answers the earlier release.",
+                   Releasing again what is released changes nothing and answers the earlier release. \
+                   When the service's mail is configured, each newly released teacher with an account gets a mail \
+                   (docs/teachers.md §Mails).",
     params(ReleaseInputs),
     request_body(content = inline(ReleaseBody), description = "The division, or null for every division."),
     responses((status = 200, description = "The release.", body = inline(Single<Release>)), ReleaseInputs))]
@@ -73,7 +75,8 @@ async fn release(
 ) -> Result<Response> {
     let year = year_id(&id)?;
     let division = sheets::read_release(&body)?;
-    Ok(ok(&sheets::release(&app.store, &actor, year, division).await?))
+    let mail = app.jobs.config().mail_settings();
+    Ok(ok(&sheets::release(&app.store, &actor, year, division, mail.as_ref()).await?))
 }
 
 /// `GET /confirmation?schoolYear=ID` (reader).

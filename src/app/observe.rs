@@ -77,6 +77,7 @@ impl Metrics {
             metrics::describe_gauge!("schoolplan_build_info", "The version of this binary (always 1)");
             metrics::describe_gauge!("schoolplan_live_streams", "Live streams of the web interface open");
             metrics::describe_gauge!("schoolplan_jobs", "Jobs in the database by kind and state");
+            metrics::describe_gauge!("schoolplan_mails", "The service's mails to teachers in the outbox by state");
             metrics::describe_counter!("schoolplan_cache_hits_total", "Answers served from the response caches");
             metrics::describe_counter!("schoolplan_cache_misses_total", "Answers the response caches had to build");
             metrics::describe_gauge!("schoolplan_db_pool_connections", "Database connections of the pool by state");
@@ -102,6 +103,7 @@ impl Metrics {
     /// The Prometheus text: reads the figures of the moment, then renders.
     async fn render(&self) -> String {
         let jobs = self.store.jobs_by_kind_and_state().await;
+        let mails = crate::service::outbox::counts(&self.store).await;
         let (open, idle, max) = self.store.pool_use();
         let (hits, misses) = crate::api::cache::hits_and_misses();
         metrics::with_local_recorder(&self.recorder, || {
@@ -113,6 +115,14 @@ impl Metrics {
                     }
                 }
                 Err(e) => tracing::warn!(error = %e, "metrics: cannot count the jobs"),
+            }
+            match mails {
+                Ok((waiting, sent, given_up)) => {
+                    for (state, n) in [("waiting", waiting), ("sent", sent), ("given_up", given_up)] {
+                        metrics::gauge!("schoolplan_mails", "state" => state).set(n as f64);
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "metrics: cannot count the mails"),
             }
             metrics::counter!("schoolplan_cache_hits_total").absolute(hits);
             metrics::counter!("schoolplan_cache_misses_total").absolute(misses);

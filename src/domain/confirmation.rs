@@ -57,6 +57,9 @@ pub struct StoredConfirmation {
     pub answered_at: Option<String>,
     /// The account that answered.
     pub answered_by: Option<String>,
+    /// When the teacher was told by mail that this confirmation is outdated
+    /// (once per confirmation; docs/teachers.md §Mails).
+    pub outdated_mailed_at: Option<String>,
 }
 
 impl StoredConfirmation {
@@ -75,6 +78,7 @@ impl StoredConfirmation {
             answer: None,
             answered_at: None,
             answered_by: None,
+            outdated_mailed_at: None,
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod job;
 pub mod lessontable;
 pub mod lookup;
 pub mod opening;
+pub mod outbox;
 pub mod payroll;
 pub mod pool;
 pub mod reference_forms;

@@ -119,6 +119,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/de/errors-course.ftl"),
             include_str!("../../locales/de/web-grid-select.ftl"),
             include_str!("../../locales/de/web-me.ftl"),
+            include_str!("../../locales/de/teacher-mails.ftl"),
         ],
         Lang::En => &[
             include_str!("../../locales/en/main.ftl"),
@@ -146,6 +147,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/en/errors-course.ftl"),
             include_str!("../../locales/en/web-grid-select.ftl"),
             include_str!("../../locales/en/web-me.ftl"),
+            include_str!("../../locales/en/teacher-mails.ftl"),
         ],
         Lang::Fr => &[
             include_str!("../../locales/fr/main.ftl"),
@@ -173,6 +175,7 @@ pub(super) fn sources(lang: Lang) -> &'static [&'static str] {
             include_str!("../../locales/fr/errors-course.ftl"),
             include_str!("../../locales/fr/web-grid-select.ftl"),
             include_str!("../../locales/fr/web-me.ftl"),
+            include_str!("../../locales/fr/teacher-mails.ftl"),
         ],
     }
 }

@@ -32,6 +32,7 @@ pub mod context;
 pub mod kinds;
 pub mod mail;
 pub mod pdf;
+pub mod postman;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -64,6 +65,22 @@ pub struct JobConfig {
     /// SMTP server for `WorkloadMail` (`--smtp-url`, e.g. `smtp://host:25`,
     /// `smtps://user:pass@host`); `None`: mailing is not available.
     pub smtp_url: Option<String>,
+    /// The sender of the service's own mails to teachers (`--mail-from`,
+    /// `Sekretariat <sekretariat@school.ch>`; docs/teachers.md §Mails): with
+    /// [`JobConfig::smtp_url`], invitations, releases and "überholt" notices
+    /// are mailed; without it, none is.
+    pub mail_from: Option<String>,
+    /// The language of those mails (the school's, `--default-language`).
+    pub mail_lang: crate::i18n::Lang,
+    /// The address their links start with (`--public-url`, else the listen
+    /// address); `None`: `http://localhost`.
+    pub mail_base: Option<String>,
+    /// How often the postman sends the due mails (default 15 s).
+    pub mail_poll: Duration,
+    /// How often the postman looks for confirmations a change made
+    /// outdated (`--outdated-check`, default 5 min): a teacher is told at
+    /// most this long after the change, once per confirmation.
+    pub outdated_check: Duration,
     /// How long finished jobs and their files are kept (at least one hour, docs/documents.md §Jobs and files).
     pub retention: Duration,
     /// How long a server's claim on a job holds unless renewed (`--job-lease`,
@@ -95,6 +112,11 @@ impl Default for JobConfig {
         JobConfig {
             workers: 2,
             smtp_url: None,
+            mail_from: None,
+            mail_lang: crate::i18n::Lang::De,
+            mail_base: None,
+            mail_poll: Duration::from_secs(15),
+            outdated_check: Duration::from_secs(300),
             retention: Duration::from_secs(3600),
             lease: Duration::from_secs(30),
             renewal: Duration::from_secs(10),
@@ -210,6 +232,17 @@ pub struct JobRunner {
     wake: Notify,
 }
 
+impl JobConfig {
+    /// The settings of the service's own mails when they are on (an SMTP
+    /// server and a sender configured), else `None`.
+    pub fn mail_settings(&self) -> Option<crate::service::outbox::MailSettings> {
+        (self.smtp_url.is_some() && self.mail_from.is_some()).then(|| crate::service::outbox::MailSettings {
+            lang: self.mail_lang,
+            base_url: self.mail_base.clone().unwrap_or_else(|| "http://localhost".to_string()),
+        })
+    }
+}
+
 impl JobRunner {
     /// A runner over `store` with `config.workers` workers; it runs jobs once
     /// [started](JobRunner::start).
@@ -249,7 +282,8 @@ impl JobRunner {
     /// handle lives: dropping it stops them where they are (as a crash would:
     /// their leases run out); [`RunningJobs::stop`] stops in order.
     pub fn start(self: &Arc<Self>) -> RunningJobs {
-        RunningJobs { runner: self.clone(), task: tokio::spawn(self.clone().dispatch()) }
+        let postman = postman::Postman::new(self.store.clone(), &self.config).map(|p| p.start());
+        RunningJobs { runner: self.clone(), task: tokio::spawn(self.clone().dispatch()), postman }
     }
 
     fn lease_until(&self) -> String {
@@ -466,6 +500,8 @@ impl JobRunner {
 pub struct RunningJobs {
     runner: Arc<JobRunner>,
     task: tokio::task::JoinHandle<()>,
+    /// The postman's task when the service's mail is on.
+    postman: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl RunningJobs {
@@ -473,6 +509,9 @@ impl RunningJobs {
     /// them back — the repeatable ones to the queue (another server runs
     /// them from the start), the others failed with `job-failed-stopped`.
     pub async fn stop(mut self) -> Result<()> {
+        if let Some(p) = &self.postman {
+            p.abort();
+        }
         self.task.abort();
         let _ = (&mut self.task).await;
         let repeatable: Vec<&str> = JobKind::ALL.iter().filter(|k| k.repeatable()).map(|k| k.name()).collect();
@@ -490,6 +529,9 @@ impl RunningJobs {
 
 impl Drop for RunningJobs {
     fn drop(&mut self) {
+        if let Some(p) = &self.postman {
+            p.abort();
+        }
         self.task.abort();
     }
 }

@@ -8,6 +8,7 @@
 use serde_json::Value;
 
 use super::audit::Actor;
+use super::outbox::{outdated_mail, queue, release_mail, MailSettings};
 use super::workload::{fill_balances, workloads};
 use super::workload_sheet::SheetSource;
 use crate::auth::{Principal, Role};
@@ -17,6 +18,7 @@ use crate::domain::confirmation::{
 };
 use crate::domain::fixed::Amount;
 use crate::domain::ids::{DivisionId, SchoolYearId, TeacherId};
+use crate::domain::outbox::OutgoingMail;
 use crate::domain::reference_forms::SchoolYearRef;
 use crate::domain::workload::forms::Workload;
 use crate::error::{Error, ErrorCode, Result};
@@ -73,6 +75,21 @@ pub async fn own_sheet(store: &Store, teacher: TeacherId, year: SchoolYearId) ->
     }
     let confirmation = Confirmation::of(&sheet, released, stored.as_ref());
     Ok((sheet, confirmation))
+}
+
+/// Checks that `teacher`'s sheet of `year` is released to them, without
+/// computing it (the PDF's loader computes it), read in one snapshot: 404
+/// without an employment that year, 409 `not_released` before the release.
+pub async fn own_release(store: &Store, teacher: TeacherId, year: SchoolYearId) -> Result<()> {
+    store
+        .snapshot(async |conn| {
+            if released(conn, teacher, year).await? {
+                return Ok(());
+            }
+            let code = conn.get_school_year(year).await?.map(|y| y.code).unwrap_or_default();
+            Err(Error::new(ErrorCode::NotReleased, Message::new("error-not-released-year").arg("year", &code)))
+        })
+        .await
 }
 
 fn not_released(sheet: &Workload) -> Error {
@@ -244,6 +261,7 @@ pub async fn record_word(store: &Store, actor: &Actor, teacher: TeacherId, word:
             row.digest = Some(before.current_digest.clone());
             row.figures = Some(figures(&sheet).to_string());
             row.remark = remark.clone();
+            row.outdated_mailed_at = None;
             // A confirmation settles an open question.
             if row.answer.is_none() {
                 row.question = None;
@@ -324,17 +342,21 @@ pub fn read_release(body: &Value) -> Result<Option<DivisionId>> {
 /// Releases the sheets of school year `year` to the teachers of `division`
 /// (`None`: of every division) for `actor`: 404 for an unknown year, 422
 /// `unknown_reference` at `/division`. Releasing again what is released
-/// changes nothing. Returns the release (the earlier one when it existed).
+/// changes nothing. With `mail`, every teacher released by it (not by an
+/// earlier release) who has an account and a valid address gets a mail,
+/// queued in the same transaction (docs/teachers.md §Mails). Returns the
+/// release (the earlier one when it existed).
 pub async fn release(
     store: &Store,
     actor: &Actor,
     year: SchoolYearId,
     division: Option<DivisionId>,
+    mail: Option<&MailSettings>,
 ) -> Result<Release> {
     let mut tx = store.begin().await?;
-    if tx.get_school_year(year).await?.is_none() {
+    let Some(school_year) = tx.get_school_year(year).await? else {
         return Err(Error::not_found("school year", year.0));
-    }
+    };
     if let Some(d) = division {
         if tx.get_division(d).await?.is_none() {
             return Err(Error::field(
@@ -344,14 +366,135 @@ pub async fn release(
             ));
         }
     }
-    if let Some(earlier) = tx.releases(year).await?.into_iter().find(|r| r.division == division) {
-        return Ok(earlier);
+    let earlier = tx.releases(year).await?;
+    if let Some(same) = earlier.iter().find(|r| r.division == division) {
+        return Ok(same.clone());
     }
     let by = actor.principal.as_ref().map_or("CLI", |p| p.name.as_str()).to_string();
-    let release = tx.insert_release(year, division, &by).await?;
+    let Some(release) = tx.insert_release(year, division, &by).await? else {
+        // Released by another request meanwhile: answer that release.
+        drop(tx);
+        let stored = store.conn().await?.releases(year).await?;
+        return stored.into_iter().find(|r| r.division == division).ok_or_else(|| {
+            Error::internal(anyhow::anyhow!(
+                "the release of year {} was refused as a duplicate, and is not there",
+                year.0
+            ))
+        });
+    };
     actor.record(&mut tx, "release", release.id, None::<&()>, Some(&release)).await?;
+    if let Some(m) = mail {
+        let mails = release_mails(&mut tx, m, &school_year.code, year, &earlier, &release).await?;
+        queue(&mut tx, &mails).await?;
+    }
     tx.commit().await?;
     Ok(release)
+}
+
+/// The release mails of `release` of `year` (code `code`), read inside the
+/// write `tx`: one per teacher it releases who was not released by
+/// `earlier`, has an account of their own and a valid address.
+async fn release_mails(
+    tx: &mut Conn,
+    mail: &MailSettings,
+    code: &str,
+    year: SchoolYearId,
+    earlier: &[Release],
+    release: &Release,
+) -> Result<Vec<OutgoingMail>> {
+    let with_account: Vec<TeacherId> = tx.teacher_accounts().await?.into_iter().map(|(t, _, _)| t).collect();
+    let employments = tx.list_employments(EmploymentFilter { school_year: Some(year), teacher: None }).await?;
+    let now = std::slice::from_ref(release);
+    let mut out: Vec<OutgoingMail> = Vec::new();
+    for e in &employments {
+        let division = DivisionId(e.division.id);
+        if !is_released(now, division) || is_released(earlier, division) || !with_account.contains(&e.teacher.id) {
+            continue;
+        }
+        let Some(to) = e.teacher.email.as_deref().map(str::trim).filter(|m| valid_email(m)) else { continue };
+        if out.iter().any(|m| m.to == to) {
+            continue;
+        }
+        out.push(release_mail(mail, &e.teacher.reference, to, code, year.0));
+    }
+    Ok(out)
+}
+
+/// Whether `s` is an address a mail can go to.
+fn valid_email(s: &str) -> bool {
+    s.contains('@') && email_address::EmailAddress::is_valid(s)
+}
+
+/// Looks for confirmations that a change made outdated and whose teacher
+/// has not been told yet, and queues one mail for each, naming the figures
+/// that changed (docs/teachers.md §Mails); the postman calls it
+/// periodically. Reads the candidates in one snapshot first (nothing is
+/// written when none is outdated); then, in one write transaction, reads
+/// each candidate year's sheets again, notes on each confirmation that its
+/// teacher was told (a conditional update: of two servers at once, one
+/// wins, and the other sends nothing) and queues the mails. A teacher without a valid address is noted as told, without a
+/// mail. Returns how many mails were queued.
+pub async fn queue_outdated_mails(store: &Store, mail: &MailSettings) -> Result<usize> {
+    let found = store.snapshot(async |conn| outdated_untold(conn).await).await?;
+    if found.is_empty() {
+        return Ok(0);
+    }
+    let mut tx = store.begin().await?;
+    let found = outdated_untold(&mut tx).await?;
+    let now = crate::auth::now_text();
+    let mut mails = Vec::new();
+    for (sheet, row, email) in found {
+        let confirmed: Value = row.figures.as_deref().and_then(|f| serde_json::from_str(f).ok()).unwrap_or(Value::Null);
+        // Conditional: a server that noted it first (or a new confirmation) wins.
+        if !tx.note_outdated_told(row.teacher, row.school_year, row.digest.as_deref().unwrap_or_default(), &now).await?
+        {
+            continue;
+        }
+        if let Some(to) = email {
+            let at = row.confirmed_at.clone().unwrap_or_default();
+            let (code, year) = (&sheet.school_year.code, sheet.school_year.id.0);
+            mails.push(outdated_mail(mail, &sheet.teacher, &to, code, year, &at, &confirmed, &figures(&sheet)));
+        }
+    }
+    queue(&mut tx, &mails).await?;
+    tx.commit().await?;
+    Ok(mails.len())
+}
+
+/// The confirmations read on `conn` that are outdated and not yet told
+/// (released, confirmed in another version than the current one, no
+/// `outdated_mailed_at`), each with the current sheet and the teacher's
+/// valid address if any. One computation of the sheets per school year
+/// that has such a candidate.
+async fn outdated_untold(conn: &mut Conn) -> Result<Vec<(Workload, StoredConfirmation, Option<String>)>> {
+    let candidates = conn.untold_confirmations().await?;
+    let mut years: Vec<SchoolYearId> = candidates.iter().map(|c| c.school_year).collect();
+    years.sort_by_key(|y| y.0);
+    years.dedup();
+    let mut out = Vec::new();
+    for year in years {
+        let releases = conn.releases(year).await?;
+        let divisions = conn.employment_divisions(year).await?;
+        let of_year: Vec<&StoredConfirmation> = candidates.iter().filter(|c| c.school_year == year).collect();
+        let sheets = workloads(conn, year, None).await?;
+        let emails = conn.list_employments(EmploymentFilter { school_year: Some(year), teacher: None }).await?;
+        for c in of_year {
+            let released = divisions.iter().any(|(t, d)| *t == c.teacher && is_released(&releases, *d));
+            let Some(sheet) = sheets.iter().find(|s| s.teacher.id == c.teacher) else { continue };
+            if !released || c.digest.as_deref() == Some(digest(sheet).as_str()) {
+                continue;
+            }
+            let email = emails
+                .iter()
+                .find(|e| e.teacher.id == c.teacher)
+                .and_then(|e| e.teacher.email.as_deref())
+                .map(str::trim)
+                .filter(|m| valid_email(m))
+                .map(str::to_string);
+            out.push((sheet.clone(), c.clone(), email));
+        }
+    }
+    Ok(out)
 }
 
 /// The confirmation of every employment of school year `year`, by teacher

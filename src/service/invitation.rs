@@ -9,6 +9,7 @@
 use chrono::Duration;
 
 use super::audit::Actor;
+use super::outbox::{invitation_mail, queue, MailSettings};
 use super::session::link_in;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::reference_forms::TeacherRef;
@@ -37,6 +38,8 @@ pub struct Invited {
     pub account: i64,
     /// The sign-in link.
     pub link: String,
+    /// Whether the link was queued to be mailed.
+    pub mailed: bool,
 }
 
 /// Whether `s` is an address a mail can go to.
@@ -78,18 +81,33 @@ pub async fn invitees(store: &Store, year: SchoolYearId) -> Result<Vec<Invitee>>
 /// Invites the teachers of `year` for `actor`: in one transaction, for each
 /// of [`invitees_on`] (read again inside it), a `teacher` account named by
 /// the address and bound to the teacher, audited, and a sign-in link under
-/// `base_url` valid for [`INVITATION_LIFETIME`]. Returns who was invited,
-/// with their links (shown once, never stored but as hashes).
-pub async fn invite(store: &Store, actor: &Actor, year: SchoolYearId, base_url: &str) -> Result<Vec<Invited>> {
+/// `base_url` valid for [`INVITATION_LIFETIME`]; with `mail`, the mail of
+/// each link is queued in the same transaction (its text in the school's
+/// language). Returns who was invited, with their links (shown once, stored
+/// only as hashes, and in a queued mail's body until it is sent).
+pub async fn invite(
+    store: &Store,
+    actor: &Actor,
+    year: SchoolYearId,
+    base_url: &str,
+    mail: Option<&MailSettings>,
+) -> Result<Vec<Invited>> {
     let mut tx = store.begin().await?;
     let list = invitees_on(&mut tx, year).await?;
+    let code = tx.get_school_year(year).await?.map(|y| y.code).unwrap_or_default();
     let mut out = Vec::with_capacity(list.len());
+    let mut mails = Vec::new();
     for invitee in list {
         let account = tx.create_teacher_account(&invitee.email, invitee.teacher.id).await?;
         actor.record(&mut tx, "account", account.id, None::<&()>, Some(&account)).await?;
         let link = link_in(&mut tx, account.id, base_url, INVITATION_LIFETIME).await?;
-        out.push(Invited { invitee, account: account.id, link });
+        if let Some(m) = mail {
+            let days = INVITATION_LIFETIME.num_days();
+            mails.push(invitation_mail(m.lang, &invitee.teacher, &invitee.email, &code, &link, days));
+        }
+        out.push(Invited { invitee, account: account.id, link, mailed: mail.is_some() });
     }
+    queue(&mut tx, &mails).await?;
     tx.commit().await?;
     Ok(out)
 }

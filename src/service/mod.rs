@@ -90,6 +90,7 @@ pub mod live;
 pub mod meanwhile;
 pub mod moves;
 pub mod opening;
+pub mod outbox;
 pub mod pool;
 pub mod references;
 pub mod resources;

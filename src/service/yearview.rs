@@ -45,6 +45,9 @@ pub struct YearOverview {
     pub pool_types: Vec<PoolType>,
     /// Decimals of the year's payroll percents (`percentDecimals`: 2 or 3).
     pub percent_decimals: u32,
+    /// The releases of the year's sheets to the teachers, by id
+    /// (docs/teachers.md §Release and confirmation).
+    pub releases: Vec<crate::domain::confirmation::Release>,
 }
 
 /// Reads the overview of school year `year` in one snapshot. 404 when the
@@ -84,6 +87,7 @@ pub async fn load(store: &Store, year: SchoolYearId) -> Result<YearOverview> {
                 payroll_types,
                 pool_types,
                 percent_decimals,
+                releases,
             })
         })
         .await

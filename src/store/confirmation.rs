@@ -48,6 +48,7 @@ struct ConfirmationRow {
     answer: Option<String>,
     answered_at: Option<String>,
     answered_by: Option<String>,
+    outdated_mailed_at: Option<String>,
 }
 
 impl From<ConfirmationRow> for StoredConfirmation {
@@ -65,12 +66,13 @@ impl From<ConfirmationRow> for StoredConfirmation {
             answer: r.answer,
             answered_at: r.answered_at,
             answered_by: r.answered_by,
+            outdated_mailed_at: r.outdated_mailed_at,
         }
     }
 }
 
 const CONFIRMATION_SELECT: &str = "SELECT teacher_id, school_year_id, confirmed_by, confirmed_at, digest, figures, \
-     remark, question, asked_at, answer, answered_at, answered_by FROM sheet_confirmation";
+     remark, question, asked_at, answer, answered_at, answered_by, outdated_mailed_at FROM sheet_confirmation";
 
 impl Conn {
     /// The id of the teacher with code `code` (compared as codes are), if any.
@@ -138,25 +140,33 @@ impl Conn {
         Ok(rows.into_iter().map(Release::from).collect())
     }
 
-    /// Stores the release of `year` for `division` (`None`: every division).
+    /// Stores the release of `year` for `division` (`None`: every division);
+    /// `None` when that release exists already (another transaction stored
+    /// it meanwhile: the unique index decides, nothing is written).
     pub async fn insert_release(
         &mut self,
         year: SchoolYearId,
         division: Option<DivisionId>,
         released_by: &str,
-    ) -> Result<Release> {
+    ) -> Result<Option<Release>> {
         let now = crate::auth::now_text();
-        let id: i64 = with_conn!(self, |c| sqlx::query_scalar(
+        let id: Option<i64> = with_conn!(self, |c| sqlx::query_scalar(
             "INSERT INTO sheet_release (school_year_id, division_id, released_at, released_by) \
-             VALUES ($1, $2, $3, $4) RETURNING id"
+             VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id"
         )
         .bind(year.0)
         .bind(division.map(|d| d.0))
         .bind(&now)
         .bind(released_by)
-        .fetch_one(c)
+        .fetch_optional(c)
         .await?);
-        Ok(Release { id, school_year: year, division, released_at: now, released_by: released_by.to_string() })
+        Ok(id.map(|id| Release {
+            id,
+            school_year: year,
+            division,
+            released_at: now,
+            released_by: released_by.to_string(),
+        }))
     }
 
     /// (teacher, division) of every employment of `year`.
@@ -212,12 +222,13 @@ impl Conn {
     pub async fn save_confirmation(&mut self, c: &StoredConfirmation) -> Result<()> {
         with_conn!(self, |x| sqlx::query(
             "INSERT INTO sheet_confirmation (teacher_id, school_year_id, confirmed_by, confirmed_at, digest, figures, \
-                 remark, question, asked_at, answer, answered_at, answered_by) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+                 remark, question, asked_at, answer, answered_at, answered_by, outdated_mailed_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
              ON CONFLICT (teacher_id, school_year_id) DO UPDATE SET confirmed_by = excluded.confirmed_by, \
                  confirmed_at = excluded.confirmed_at, digest = excluded.digest, figures = excluded.figures, \
                  remark = excluded.remark, question = excluded.question, asked_at = excluded.asked_at, \
-                 answer = excluded.answer, answered_at = excluded.answered_at, answered_by = excluded.answered_by"
+                 answer = excluded.answer, answered_at = excluded.answered_at, answered_by = excluded.answered_by, \
+                 outdated_mailed_at = excluded.outdated_mailed_at"
         )
         .bind(c.teacher.0)
         .bind(c.school_year.0)
@@ -231,6 +242,7 @@ impl Conn {
         .bind(&c.answer)
         .bind(&c.answered_at)
         .bind(&c.answered_by)
+        .bind(&c.outdated_mailed_at)
         .execute(x)
         .await?
         .rows_affected());
@@ -251,5 +263,41 @@ impl Conn {
         .await?
         .rows_affected());
         Ok(())
+    }
+
+    /// The confirmations whose teacher has not been told that they are
+    /// outdated: confirmed (a digest stored), `outdated_mailed_at` empty, in
+    /// a school year with a release; by year and teacher.
+    pub async fn untold_confirmations(&mut self) -> Result<Vec<StoredConfirmation>> {
+        let sql = format!(
+            "{CONFIRMATION_SELECT} WHERE digest IS NOT NULL AND outdated_mailed_at IS NULL \
+             AND school_year_id IN (SELECT school_year_id FROM sheet_release) ORDER BY school_year_id, teacher_id"
+        );
+        let rows: Vec<ConfirmationRow> = with_conn!(self, |c| sqlx::query_as(&sql).fetch_all(c).await?);
+        Ok(rows.into_iter().map(StoredConfirmation::from).collect())
+    }
+
+    /// Notes at `now` that `teacher` was told their confirmation of `year`
+    /// (version `digest`) is outdated, unless somebody noted it already or
+    /// the teacher confirmed another version since; whether it noted it.
+    pub async fn note_outdated_told(
+        &mut self,
+        teacher: TeacherId,
+        year: SchoolYearId,
+        digest: &str,
+        now: &str,
+    ) -> Result<bool> {
+        let n = with_conn!(self, |c| sqlx::query(
+            "UPDATE sheet_confirmation SET outdated_mailed_at = $4 \
+             WHERE teacher_id = $1 AND school_year_id = $2 AND digest = $3 AND outdated_mailed_at IS NULL"
+        )
+        .bind(teacher.0)
+        .bind(year.0)
+        .bind(digest)
+        .bind(now)
+        .execute(c)
+        .await?
+        .rows_affected());
+        Ok(n == 1)
     }
 }

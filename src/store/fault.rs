@@ -159,16 +159,29 @@ pub(super) fn note_lost_connection() {
     let _ = ATTEMPT.try_with(|a| a.lost.store(true, Ordering::Relaxed));
 }
 
-/// Whether a connection idle for `idle_for` went idle before a connection
-/// was last found lost (and so may be dead too). One relaxed load when no
-/// connection was ever lost.
-pub(super) fn suspect(idle_for: Duration) -> bool {
+/// For this long after a connection was found lost, every connection opened
+/// before the loss is suspect, even one that went idle after it: a connection
+/// that was in use when the database ended them all (by a request that did
+/// not touch it since, or a background task) comes back to the pool dead
+/// but recently idle.
+pub(super) const SUSPECT_AFTER_LOSS: Duration = Duration::from_secs(15);
+
+/// Whether a connection opened `age` ago and idle for `idle_for` may be dead
+/// because a connection was found lost since it was opened: it went idle
+/// before the loss, or the loss was at most [`SUSPECT_AFTER_LOSS`] ago. One
+/// relaxed load when no connection was ever lost.
+pub(super) fn suspect(idle_for: Duration, age: Duration) -> bool {
     let lost = LOST_AT_MS.load(Ordering::Relaxed);
     if lost == 0 {
         return false;
     }
     let since_lost = (epoch().elapsed().as_millis() as u64).saturating_sub(lost);
-    idle_for.as_millis() as u64 >= since_lost
+    suspect_since(idle_for, age, Duration::from_millis(since_lost))
+}
+
+/// [`suspect`] when the last loss was `since_lost` ago.
+fn suspect_since(idle_for: Duration, age: Duration, since_lost: Duration) -> bool {
+    idle_for >= since_lost || (age >= since_lost && since_lost <= SUSPECT_AFTER_LOSS)
 }
 
 /// What one attempt of a request met (see [`attempt`]).
@@ -261,6 +274,19 @@ mod tests {
         assert!(!a.retryable(), "a commit was attempted: its outcome is unknown");
         let (_, a) = attempt(async {}).await;
         assert!(!a.retryable());
-        assert!(suspect(Duration::from_secs(3600)), "a connection idle since before the loss is suspect");
+        let (hour, none) = (Duration::from_secs(3600), Duration::ZERO);
+        assert!(suspect(hour, hour), "a connection idle since before the loss is suspect");
+        assert!(suspect(none, hour), "one opened before the loss and idle since it, shortly after the loss, too");
+    }
+
+    #[test]
+    fn a_connection_is_suspect_when_it_may_have_been_ended_by_the_loss() {
+        let s = |idle: u64, age: u64, since: u64| {
+            suspect_since(Duration::from_secs(idle), Duration::from_secs(age), Duration::from_secs(since))
+        };
+        assert!(s(10, 60, 5), "idle since before the loss");
+        assert!(s(1, 60, 5), "in use at the loss, idle since: shortly after the loss");
+        assert!(!s(1, 60, 100), "long after the loss it was used and came back: it works");
+        assert!(!s(1, 3, 5), "opened after the loss");
     }
 }

@@ -45,6 +45,7 @@ pub mod lookup;
 pub mod move_report;
 pub mod opening;
 pub mod operations;
+pub mod outbox;
 pub mod payroll;
 pub mod pool;
 pub mod presence;
@@ -248,7 +249,7 @@ fn postgres_pool_options(max: u32) -> PgPoolOptions {
     PgPoolOptions::new().max_connections(max).test_before_acquire(false).before_acquire(|conn, meta| {
         Box::pin(async move {
             // Also a connection idle since another was found lost (docs/faults.md).
-            if meta.idle_for > POSTGRES_PING_AFTER_IDLE || fault::suspect(meta.idle_for) {
+            if meta.idle_for > POSTGRES_PING_AFTER_IDLE || fault::suspect(meta.idle_for, meta.age) {
                 sqlx::Connection::ping(conn).await?;
             }
             Ok(true)

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use askama::Template;
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use serde_json::json;
@@ -483,10 +483,7 @@ pub async fn signin_link(
     Path(id): Path<i64>,
     headers: HeaderMap,
 ) -> Response {
-    let base = state.config.public_url.clone().unwrap_or_else(|| {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
-        format!("http://{host}")
-    });
+    let base = state.config.base_url(&headers);
     let result = async {
         let (account, _): (Account, _) = account::account_with_tokens(&state.store, id).await?;
         session::create_link(&state.store, &account.name, &base).await

@@ -4,12 +4,13 @@
 //! - `GET /admin/invite?year=ID`: the teachers of the year an invitation
 //!   reaches ([`crate::service::invitation::invitees`]) and the message each
 //!   gets, as it will read, before anything happens;
-//! - `POST /admin/invite` (`year`): creates their accounts and sign-in links
-//!   and shows each link once, to pass on (mailing them is not built yet).
+//! - `POST /admin/invite` (`year`): creates their accounts and sign-in links,
+//!   queues each link's mail when the service's mail is configured
+//!   (docs/teachers.md §Mails), and shows each link once.
 
 use askama::Template;
 use axum::extract::{Query, State};
-use axum::http::{header, HeaderMap};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::Form;
 
@@ -20,6 +21,7 @@ use super::{page_error, render, WebState};
 use crate::domain::ids::SchoolYearId;
 use crate::i18n::{self, Lang};
 use crate::service::invitation::{self, Invitee, INVITATION_LIFETIME};
+use crate::service::outbox::{invitation_body, invitation_mail};
 
 /// The invitation page: the choice of year, the list, the message, the button; or the result.
 #[derive(Template)]
@@ -35,32 +37,17 @@ pub struct InvitePage {
     pub invitees: Vec<(String, String, String)>,
     /// The message one of them gets, as it will read.
     pub sample: Option<String>,
+    /// When mails are on, the sample's headers: (from, to, subject).
+    pub headers: Option<(String, String, String)>,
     /// After inviting: who was invited, with their link (shown once).
     pub invited: Vec<(String, String, String)>,
     /// The caption of the list (`12 Lehrpersonen …`) or, after inviting, what was done.
     pub summary: String,
 }
 
-/// The address the links start with: the public URL, else the request's host.
-fn base_url(state: &WebState, headers: &HeaderMap) -> String {
-    state.config.public_url.clone().unwrap_or_else(|| {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
-        format!("http://{host}")
-    })
-}
-
 /// The message for `invitee` with `link`, in `lang`.
 fn message(lang: Lang, invitee: &Invitee, year: &str, link: &str) -> String {
-    i18n::text_with(
-        lang,
-        "invite-message",
-        &[
-            ("name", format!("{} {}", invitee.teacher.first_name, invitee.teacher.last_name).into()),
-            ("year", year.to_string().into()),
-            ("link", link.to_string().into()),
-            ("days", INVITATION_LIFETIME.num_days().to_string().into()),
-        ],
-    )
+    invitation_body(lang, &invitee.teacher, year, link, INVITATION_LIFETIME.num_days())
 }
 
 /// `GET /admin/invite?year=ID`.
@@ -76,12 +63,23 @@ pub async fn page(
         Err(e) => return page_error(lang, e),
     };
     let year = chosen.or_else(|| years.first().map(|y| y.0));
-    let (invitees, sample) = match year {
+    let mail = state.jobs.config().mail_settings();
+    let from = state.jobs.config().mail_from.clone().unwrap_or_default();
+    let (invitees, sample, mail_headers) = match year {
         Some(y) => match invitation::invitees(&state.store, SchoolYearId(y)).await {
             Ok(list) => {
                 let code = years.iter().find(|c| c.0 == y).map_or_else(String::new, |c| c.1.clone());
-                let example = format!("{}/signin?token=…", base_url(&state, &headers));
-                let sample = list.first().map(|i| message(lang, i, &code, &example));
+                let example = format!("{}/signin?token=…", state.config.base_url(&headers));
+                // With mail on, the mail as it is queued (in the school's language); else the message to pass on.
+                let (sample, mail_headers) = match (list.first(), &mail) {
+                    (Some(i), Some(m)) => {
+                        let days = INVITATION_LIFETIME.num_days();
+                        let out = invitation_mail(m.lang, &i.teacher, &i.email, &code, &example, days);
+                        (Some(out.body), Some((from, format!("{} <{}>", out.name, out.to), out.subject)))
+                    }
+                    (Some(i), None) => (Some(message(lang, i, &code, &example)), None),
+                    (None, _) => (None, None),
+                };
                 let rows = list
                     .iter()
                     .map(|i| {
@@ -92,16 +90,17 @@ pub async fn page(
                         )
                     })
                     .collect();
-                (rows, sample)
+                (rows, sample, mail_headers)
             }
             Err(e) => return page_error(lang, e),
         },
-        None => (Vec::new(), None),
+        None => (Vec::new(), None, None),
     };
     let years = years.into_iter().map(|(id, code)| (id, code, Some(id) == year)).collect();
     let summary = i18n::text_with(lang, "invite-count", &[("count", invitees.len().to_string().into())]);
     let page = Page::new(lang, Screen::Invite, i18n::text(lang, "invite-title"), Some(user), "/admin/invite".into());
-    render(lang, &InvitePage { page, years, year, invitees, sample, invited: Vec::new(), summary })
+    let invited = Vec::new();
+    render(lang, &InvitePage { page, years, year, invitees, sample, headers: mail_headers, invited, summary })
 }
 
 /// `POST /admin/invite` (`year`).
@@ -116,15 +115,19 @@ pub async fn invite(
         return super::error_page(lang, axum::http::StatusCode::UNPROCESSABLE_ENTITY, "invite-no-year");
     };
     let actor = super::form::actor(&user, "/admin/invite");
-    let invited = match invitation::invite(&state.store, &actor, SchoolYearId(year), &base_url(&state, &headers)).await
-    {
+    let mail = state.jobs.config().mail_settings();
+    let base = state.config.base_url(&headers);
+    let invited = match invitation::invite(&state.store, &actor, SchoolYearId(year), &base, mail.as_ref()).await {
         Ok(list) => list,
         Err(e) => return page_error(lang, e),
     };
+    let mailed = invited.iter().any(|i| i.mailed);
     let invited: Vec<_> =
         invited.into_iter().map(|i| (i.invitee.teacher.code.clone(), i.invitee.email.clone(), i.link)).collect();
-    let summary = i18n::text_with(lang, "invite-done", &[("count", invited.len().to_string().into())]);
+    let done = if mailed { "invite-done-mailed" } else { "invite-done" };
+    let summary = i18n::text_with(lang, done, &[("count", invited.len().to_string().into())]);
     let page = Page::new(lang, Screen::Invite, i18n::text(lang, "invite-title"), Some(user), "/admin/invite".into());
     let years = Vec::new();
-    render(lang, &InvitePage { page, years, year: Some(year), invitees: Vec::new(), sample: None, invited, summary })
+    let (invitees, sample, headers) = (Vec::new(), None, None);
+    render(lang, &InvitePage { page, years, year: Some(year), invitees, sample, headers, invited, summary })
 }

@@ -370,7 +370,7 @@ pub async fn pdf(State(state): State<WebState>, SignedIn { user, lang }: SignedI
         Err(res) => return res,
     };
     // Only a released sheet (409 before), of a year the teacher teaches in (404).
-    if let Err(e) = sheets::own_sheet(&state.store, teacher, SchoolYearId(year)).await {
+    if let Err(e) = sheets::own_release(&state.store, teacher, SchoolYearId(year)).await {
         return page_error(lang, e);
     }
     super::workload::sheet_pdf(&state, lang, SchoolYearId(year), teacher).await

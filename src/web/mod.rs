@@ -4,7 +4,7 @@
 //! partial updates, every text from the catalogue ([`crate::i18n`]).
 //!
 //! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
-//! (Übersicht), [`yearview`] (Übersicht → Jahresüberblick), [`workload`] (Übersicht → Pensenblatt),
+//! (Übersicht), [`yearview`] (Übersicht → Jahresüberblick, with its [`release`] box), [`workload`] (Übersicht → Pensenblatt),
 //! [`documents`] (Übersicht → Export), [`mail`] (its Pensenblatt versenden), [`grid`] (Planung nach Klassen),
 //! [`crossclass`] (Planung gesamtschulisch), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
@@ -56,6 +56,7 @@ pub mod pool;
 pub mod record;
 pub mod redirect;
 pub mod refusal;
+pub mod release;
 pub mod schoolyears;
 pub mod sheet_word;
 pub mod signin;
@@ -103,6 +104,16 @@ pub struct WebConfig {
 }
 
 impl WebConfig {
+    /// The address links to this service start with (sign-in links,
+    /// invitations): the public URL, else `http://` and the request's `Host`
+    /// from `headers` (else `localhost`).
+    pub fn base_url(&self, headers: &axum::http::HeaderMap) -> String {
+        self.public_url.clone().unwrap_or_else(|| {
+            let host = headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
+            format!("http://{host}")
+        })
+    }
+
     /// Whether cookies get the `Secure` attribute (the public URL is https).
     pub fn secure_cookies(&self) -> bool {
         self.public_url.as_deref().is_some_and(|u| u.trim().to_ascii_lowercase().starts_with("https://"))
@@ -172,6 +183,7 @@ pub fn router(
         .route("/years/{year}/workload/{teacher}/answer", post(sheet_word::answer))
         .route("/years/{year}/workload/{teacher}/pdf", get(workload::pdf))
         .route("/years/{year}/overview", get(yearview::page))
+        .route("/years/{year}/release", post(release::release))
         .route("/years/{year}/mail", get(mail::form).post(mail::preview))
         .merge(record::routes::<teachers::TeacherRecord>())
         .merge(record::routes::<subjects::SubjectRecord>())

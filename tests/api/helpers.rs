@@ -75,6 +75,18 @@ impl Resp {
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
+/// The server closes a kept-alive connection after
+/// [`AppConfig::header_read_timeout`] without a request (10 s by default);
+/// a client that reused such a connection at the very moment the server
+/// closed it would see its request fail (hyper's `IncompleteMessage`). So
+/// the test clients drop their idle connections well before.
+pub const CLIENT_IDLE: std::time::Duration = std::time::Duration::from_secs(4);
+
+/// A client for the test server (see [`CLIENT_IDLE`]).
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder().pool_idle_timeout(CLIENT_IDLE).build().expect("a client")
+}
+
 fn unique_name() -> String {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
     format!("t{}_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst), nanos)
@@ -143,7 +155,7 @@ impl TestApp {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(serve(listener, store.clone(), config, shutdown));
-        let mut app = TestApp { base, client: reqwest::Client::new(), store, token: String::new(), _dir: dir };
+        let mut app = TestApp { base, client: client(), store, token: String::new(), _dir: dir };
         app.token = app.token_for("test-admin", Role::Admin).await;
         // The server accepts connections only once it has started up (job
         // recovery, which would otherwise race with a test's SQL by hand).

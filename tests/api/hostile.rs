@@ -10,7 +10,8 @@ use serde_json::{json, Value};
 use crate::fixtures::{employment, World};
 use crate::helpers::TestApp;
 use crate::jobs::{product, run_job};
-use crate::mail::{app_with, mail_job, set_email, sink};
+use crate::mail::{app_with, mail_job, set_email};
+use crate::smtp_sink::sink;
 use schoolplan::store::PoolRef;
 
 /// The pointers and codes of a problem's field errors.

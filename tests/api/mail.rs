@@ -4,94 +4,15 @@
 //! missing, and a refusing server fails the job with the mails sent so far
 //! in its log.
 
-use std::sync::{Arc, Mutex};
-
 use base64::Engine as _;
 use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpListener;
 
 use crate::fixtures::World;
 use crate::helpers::TestApp;
 use crate::jobs::run_job;
 use crate::pdfs::pdf_text;
+use crate::smtp_sink::{sink, Sink};
 use schoolplan::app::AppConfig;
-
-/// A mail the sink received.
-#[derive(Debug, Clone)]
-pub(crate) struct Mail {
-    from: String,
-    to: Vec<String>,
-    data: String,
-}
-
-/// A local SMTP sink: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT.
-/// `refuse` = an address whose RCPT is answered 550.
-pub(crate) struct Sink {
-    url: String,
-    mails: Arc<Mutex<Vec<Mail>>>,
-}
-
-pub(crate) async fn sink(refuse: Option<String>) -> Sink {
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("sink listens");
-    let url = format!("smtp://{}", listener.local_addr().unwrap());
-    let mails: Arc<Mutex<Vec<Mail>>> = Arc::default();
-    let store = mails.clone();
-    tokio::spawn(async move {
-        while let Ok((stream, _)) = listener.accept().await {
-            let (store, refuse) = (store.clone(), refuse.clone());
-            tokio::spawn(async move {
-                let (read, mut write) = stream.into_split();
-                let mut lines = BufReader::new(read).lines();
-                let mut mail = Mail { from: String::new(), to: Vec::new(), data: String::new() };
-                let _ = write.write_all(b"220 sink ESMTP\r\n").await;
-                while let Ok(Some(line)) = lines.next_line().await {
-                    let upper = line.to_ascii_uppercase();
-                    let reply: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
-                        b"250-sink\r\n250 8BITMIME\r\n"
-                    } else if upper.starts_with("MAIL FROM:") {
-                        mail = Mail { from: line[10..].trim().to_string(), to: Vec::new(), data: String::new() };
-                        b"250 OK\r\n"
-                    } else if upper.starts_with("RCPT TO:") {
-                        let to = line[8..].trim().to_string();
-                        if refuse.as_deref().is_some_and(|r| to.contains(r)) {
-                            b"550 no such mailbox\r\n"
-                        } else {
-                            mail.to.push(to);
-                            b"250 OK\r\n"
-                        }
-                    } else if upper == "DATA" {
-                        let _ = write.write_all(b"354 go ahead\r\n").await;
-                        while let Ok(Some(l)) = lines.next_line().await {
-                            if l == "." {
-                                break;
-                            }
-                            mail.data.push_str(l.strip_prefix('.').filter(|_| l.starts_with("..")).unwrap_or(&l));
-                            mail.data.push('\n');
-                        }
-                        store.lock().unwrap().push(mail.clone());
-                        b"250 queued\r\n"
-                    } else if upper == "QUIT" {
-                        let _ = write.write_all(b"221 bye\r\n").await;
-                        break;
-                    } else {
-                        b"250 OK\r\n"
-                    };
-                    if write.write_all(reply).await.is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-    });
-    Sink { url, mails }
-}
-
-impl Sink {
-    pub(crate) fn mails(&self) -> Vec<Mail> {
-        self.mails.lock().unwrap().clone()
-    }
-}
 
 /// The base64 attachments of a MIME message: (file name line, bytes).
 fn attachments(data: &str) -> Vec<(String, Vec<u8>)> {

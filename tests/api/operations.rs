@@ -95,6 +95,10 @@ async fn metrics_count_requests_and_jobs_behind_their_token() {
         assert!(text.lines().any(|l| l.starts_with(name)), "{name} reported: {text}");
     }
     assert_eq!(sample_sum(&text, "schoolplan_jobs", &[r#"state="done""#]), 0.0, "{text}");
+    for state in ["waiting", "sent", "given_up"] {
+        let label = format!("state=\"{state}\"");
+        assert!(text.lines().any(|l| l.starts_with("schoolplan_mails{") && l.contains(&label)), "{state}: {text}");
+    }
 
     let job = run_job(&app, json!({"name": "CalculateBalances"})).await;
     assert_eq!(job["error"], Value::Null, "{job}");

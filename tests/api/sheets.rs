@@ -10,7 +10,7 @@ use crate::helpers::TestApp;
 use crate::jobs::{demo, year_id};
 
 /// The demo's 26/27 and two teachers employed in it: (year, (id, code), (id, code)).
-async fn two_teachers(app: &TestApp) -> (i64, (i64, String), (i64, String)) {
+pub(crate) async fn two_teachers(app: &TestApp) -> (i64, (i64, String), (i64, String)) {
     let year = year_id(&demo(app).await, "26/27");
     let list = app.get(&format!("/workload?schoolYear={year}")).await.expect(200);
     let teachers: Vec<(i64, String)> = list
@@ -26,19 +26,19 @@ async fn two_teachers(app: &TestApp) -> (i64, (i64, String), (i64, String)) {
 
 /// Creates a teacher account for `teacher` over the API (as an admin) and
 /// returns a token of it.
-async fn teacher_token(app: &TestApp, name: &str, teacher: i64) -> String {
+pub(crate) async fn teacher_token(app: &TestApp, name: &str, teacher: i64) -> String {
     let account = app.create("/account", json!({"name": name, "role": "teacher", "teacher": teacher})).await;
     let made = app.post("/token", json!({"account": account, "label": "test"})).await.expect(201);
     made.result()["token"].as_str().expect("the token's text").to_string()
 }
 
 /// GET as `token`.
-async fn get_as(app: &TestApp, token: &str, path: &str) -> crate::helpers::Resp {
+pub(crate) async fn get_as(app: &TestApp, token: &str, path: &str) -> crate::helpers::Resp {
     app.request_with(Some(token), Method::GET, &format!("/api/v1{path}"), None).await
 }
 
 /// POST as `token`.
-async fn post_as(app: &TestApp, token: &str, path: &str, body: Value) -> crate::helpers::Resp {
+pub(crate) async fn post_as(app: &TestApp, token: &str, path: &str, body: Value) -> crate::helpers::Resp {
     app.request_with(Some(token), Method::POST, &format!("/api/v1{path}"), Some(&body)).await
 }
 

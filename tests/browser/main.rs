@@ -18,6 +18,9 @@ mod helpers;
 
 mod chrome;
 mod demo;
+#[allow(dead_code)]
+#[path = "../api/smtp_sink.rs"]
+mod smtp_sink;
 
 mod crossclass;
 mod curricula;

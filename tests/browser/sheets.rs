@@ -22,7 +22,13 @@ async fn text_of(chrome: &Chrome, css: &str) -> String {
 #[tokio::test]
 #[ignore = "needs Chromium and chromedriver: cargo test --test browser -- --ignored"]
 async fn a_teacher_confirms_their_sheet_and_again_after_a_change() {
-    let app = TestApp::spawn().await;
+    // The service's mail goes to a local sink: the release tells the teacher.
+    let sink = crate::smtp_sink::sink(None).await;
+    let mut config = TestApp::config();
+    config.jobs.smtp_url = Some(sink.url.clone());
+    config.jobs.mail_from = Some("Sekretariat <sekretariat@schule.ch>".into());
+    config.jobs.mail_poll = std::time::Duration::from_millis(100);
+    let app = TestApp::spawn_with(config).await;
     let year = demo_year(&app).await;
     // A teacher with courses: the change below touches one of them.
     let courses = app.get(&format!("/course?schoolYear={year}")).await.expect(200).result().clone();
@@ -49,7 +55,13 @@ async fn a_teacher_confirms_their_sheet_and_again_after_a_change() {
         .unwrap();
     let new = NewAccount { name: "lehrerin".into(), role: Role::Teacher, teacher: Some(teacher.into()) };
     create_account(&app.store, &Actor::new(None, "TEST", "test"), &new).await.expect("the teacher's account");
+    let mut record = app.get(&format!("/teacher/{teacher}")).await.expect(200).result().clone();
+    record["email"] = json!("lehrerin@schule.ch");
+    app.put(&format!("/teacher/{teacher}"), record).await.expect(200);
     app.post(&format!("/schoolyear/{year}/release"), json!({"division": null})).await.expect(200);
+    let mails = sink.wait_for(1).await;
+    assert!(mails[0].to[0].contains("lehrerin@schule.ch"), "the release is mailed to the teacher: {mails:#?}");
+    assert!(mails[0].text().contains(&format!("/me/{year}")), "with the link to the sheet");
 
     // The invitation link signs the teacher in, onto Mein Pensum.
     let link = schoolplan::service::session::create_link(&app.store, "lehrerin", &app.base).await.expect("link");
@@ -125,6 +137,11 @@ async fn a_teacher_confirms_their_sheet_and_again_after_a_change() {
     chrome.wait_for("#invite-sample").await;
     let sample = text_of(&chrome, "#invite-sample").await;
     assert!(sample.contains("/signin?token=") && sample.contains("Mein Pensum"), "{sample}");
+    let headers = text_of(&chrome, "#invite-headers").await;
+    assert!(
+        headers.contains("sekretariat@schule.ch") && headers.contains("Ihr Zugang"),
+        "the mail's headers: {headers}"
+    );
     chrome.screenshot("invite-preview").await;
     chrome.close().await;
 }

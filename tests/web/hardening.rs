@@ -144,6 +144,7 @@ pub fn post_routes(year: i64, course: i64) -> Vec<String> {
         "/divisions/1/logo/remove",
         "/divisions/1/signature/remove",
         "/years/{year}/workload/1/answer",
+        "/years/{year}/release",
         "/me/{year}/confirm",
         "/me/{year}/question",
         "/admin/invite",

@@ -7,6 +7,9 @@
 #[allow(dead_code)]
 #[path = "../api/helpers.rs"]
 mod helpers;
+#[allow(dead_code)]
+#[path = "../api/smtp_sink.rs"]
+mod smtp_sink;
 
 mod admin;
 mod crossclass;
@@ -27,6 +30,7 @@ mod grid_pick;
 mod grid_select;
 mod hardening;
 mod history;
+mod invite_mail;
 mod live;
 mod mail;
 mod masterdata;
@@ -96,7 +100,11 @@ impl Web {
 
     /// The browser for `app`.
     pub fn with(app: TestApp) -> Web {
-        let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        let browser = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .pool_idle_timeout(helpers::CLIENT_IDLE)
+            .build()
+            .unwrap();
         Web { app, browser }
     }
 

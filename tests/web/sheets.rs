@@ -279,3 +279,52 @@ async fn a_teachers_open_sheet_hears_of_its_own_changes_only() {
     assert!(told.contains("Ihr Pensenblatt hat sich eben geändert."), "{told}");
     assert!(!told.contains("test-admin"), "who changed it is not told:\n{told}");
 }
+
+#[tokio::test]
+async fn a_planner_releases_the_sheets_from_the_overview() {
+    let web = Web::spawn().await;
+    let year = demo(&web).await;
+    let overview = format!("/years/{year}/overview");
+    let reader = web.sign_in("rita", Role::Reader).await;
+    let seen = web.get(&overview, Some(&reader)).await;
+    assert!(seen.html.contains(r#"id="release-none""#), "nothing released yet");
+    assert!(!seen.html.contains(r#"id="release-go""#), "a reader gets no form");
+    let refused =
+        web.post(&format!("/years/{year}/release"), Some(&reader), &[("_csrf", &seen.csrf()), ("division", "")]).await;
+    assert_eq!(refused.status, 403);
+
+    let planner = web.sign_in("paula", Role::Planner).await;
+    let page = web.get(&overview, Some(&planner)).await;
+    assert!(page.html.contains(r#"id="release-go""#), "{}", page.html);
+    // One division first: its teachers are released, the others not.
+    let employments = web.app.get(&format!("/employment?schoolYear={year}")).await.expect(200);
+    let first = &employments.result()[0];
+    let division = first["division"]["id"].as_i64().unwrap();
+    let division_code = first["division"]["code"].as_str().unwrap().to_string();
+    let done = web
+        .post(
+            &format!("/years/{year}/release"),
+            Some(&planner),
+            &[("_csrf", &page.csrf()), ("division", &division.to_string())],
+        )
+        .await;
+    assert_eq!(done.status, 303, "{}", done.html);
+    let states = web.app.get(&format!("/confirmation?schoolYear={year}")).await.expect(200);
+    for c in states.result().as_array().unwrap() {
+        let of = employments.result().as_array().unwrap().iter().find(|e| e["teacher"]["id"] == c["teacher"]["id"]);
+        let in_division = of.is_some_and(|e| e["division"]["id"] == division);
+        assert_eq!(c["state"] == "released", in_division, "{c}");
+    }
+    let page = web.get(&overview, Some(&planner)).await;
+    assert!(page.html.contains(&format!("{division_code}: freigegeben am")), "the release is listed");
+    let choices = page.html.split(r#"id="release-division""#).nth(1).unwrap().split("</select>").next().unwrap();
+    assert!(choices.contains(r#"<option value="">"#), "every division is a choice: {choices}");
+    assert!(!choices.contains(&format!(r#"<option value="{division}">"#)), "a released division is none: {choices}");
+    // Then every division: the form goes away.
+    let all =
+        web.post(&format!("/years/{year}/release"), Some(&planner), &[("_csrf", &page.csrf()), ("division", "")]).await;
+    assert_eq!(all.status, 303);
+    let page = web.get(&overview, Some(&planner)).await;
+    assert!(page.html.contains("Alle Abteilungen: freigegeben am"), "{}", page.html);
+    assert!(!page.html.contains(r#"id="release-go""#));
+}

@@ -54,6 +54,8 @@ pub struct YearviewPage {
     pub form: FormView,
     /// The region (rows, charts, totals).
     pub region: RegionView,
+    /// The releases to the teachers, and the form for planners.
+    pub release: super::release::ReleaseView,
 }
 
 /// The region alone (the answer to htmx), with the sort fields of the form
@@ -206,10 +208,12 @@ pub async fn page(
         return region_answer(here, render(lang, &YearviewRegion { region }));
     }
     let title = i18n::text_with(lang, "yearview-title", &[("year", data.year.code.as_str().into())]);
+    let mails = state.jobs.config().mail_settings().is_some();
+    let release = super::release::release_view(lang, year, &data.releases, &data.divisions, user.role, mails);
     let years = data.years.iter().map(|y| (y.id.0, y.code.clone()));
     let page = Page::new(lang, Screen::YearOverview, title, Some(user), here).in_year(year, years);
     let form = form(lang, &data, &params);
-    render(lang, &YearviewPage { page, form, region })
+    render(lang, &YearviewPage { page, form, region, release })
 }
 
 fn form(lang: Lang, data: &YearOverview, p: &Params) -> FormView {
