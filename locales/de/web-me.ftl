@@ -54,6 +54,7 @@ invite-code = Kürzel
 invite-name = Name
 invite-address = E-Mail-Adresse
 invite-sample = So lautet die Nachricht (Beispiel der ersten Lehrperson)
+invite-sample-mail = So lautet die Mail (Beispiel der ersten Lehrperson)
 invite-go = Konten anlegen und Links erzeugen
 invite-done = { $count } Konten angelegt. Geben Sie jeder Lehrperson ihren Link weiter; er wird nur jetzt angezeigt.
 invite-links-caption = Die Anmeldelinks (nur jetzt sichtbar)

@@ -54,6 +54,7 @@ invite-code = Code
 invite-name = Name
 invite-address = E-mail address
 invite-sample = The message as it reads (the first teacher's)
+invite-sample-mail = The mail as it will be sent (the first teacher's)
 invite-go = Create the accounts and links
 invite-done = { $count } accounts created. Pass each teacher their link; it is shown only now.
 invite-links-caption = The sign-in links (shown only now)

@@ -54,6 +54,7 @@ invite-code = Code
 invite-name = Nom
 invite-address = Adresse e-mail
 invite-sample = Le message tel qu'il se lit (celui de la première personne)
+invite-sample-mail = Le courriel tel qu'il sera envoyé (celui de la première personne)
 invite-go = Créer les comptes et les liens
 invite-done = { $count } comptes créés. Transmettez à chaque enseignant·e son lien ; il n'est affiché que maintenant.
 invite-links-caption = Les liens de connexion (visibles seulement maintenant)

@@ -278,7 +278,8 @@ impl JobRunner {
         Ok(())
     }
 
-    /// Starts taking jobs from the queue. The jobs run while the returned
+    /// Starts taking jobs from the queue, and the [`postman::Postman`] when
+    /// the service's mail is configured. The jobs run while the returned
     /// handle lives: dropping it stops them where they are (as a crash would:
     /// their leases run out); [`RunningJobs::stop`] stops in order.
     pub fn start(self: &Arc<Self>) -> RunningJobs {

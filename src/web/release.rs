@@ -1,5 +1,5 @@
-//! Freigabe on the Jahresüberblick (docs/teachers.md §Release and
-//! confirmation): which divisions' sheets are released to the teachers, and
+//! Freigabe on the Jahresüberblick: which divisions' sheets are released
+//! to the teachers (docs/teachers.md §Release and confirmation), and
 //! for planners the form that releases the rest —
 //! `POST /years/{year}/release` (`division`: an id, or empty for every
 //! division). Teachers with an account are told by mail when the service's
