@@ -20,9 +20,16 @@
 //!   where it is built, or on a newer system), never when cross-compiling.
 //!
 //! Dev and test builds are linked as before.
+//!
+//! In every profile, the demo school (`data/demo-school.json`, 1.5 MB of
+//! JSON) is embedded gzip-compressed (about a tenth of it), written to
+//! `OUT_DIR/demo-school.json.gz`; `demo::shipped_dataset` unpacks it.
+
+use std::io::Write as _;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    compress_demo();
     if std::env::var("PROFILE").as_deref() == Ok("release")
         && std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux")
     {
@@ -36,6 +43,17 @@ fn main() {
             println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
         }
     }
+}
+
+/// Writes `data/demo-school.json` gzip-compressed into `OUT_DIR`.
+fn compress_demo() {
+    const DEMO: &str = "data/demo-school.json";
+    println!("cargo:rerun-if-changed={DEMO}");
+    let json = std::fs::read(DEMO).expect("data/demo-school.json is readable");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(&json).expect("compress the demo school");
+    let out = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("demo-school.json.gz");
+    std::fs::write(out, gz.finish().expect("compress the demo school")).expect("write the compressed demo school");
 }
 
 /// Whether the binary is built for this machine (not cross-compiled), for

@@ -42,9 +42,16 @@ pub fn generate(scale: u32) -> Dataset {
     Generator::new(scale.max(1) as usize).run()
 }
 
-/// The shipped demo dataset (`data/demo-school.json`, embedded in the binary).
+/// The shipped demo dataset (`data/demo-school.json`, embedded in the binary
+/// gzip-compressed by build.rs, a tenth of its size).
 pub fn shipped_dataset() -> Result<Dataset, DatasetError> {
-    Dataset::from_json(include_str!("../../data/demo-school.json"))
+    use std::io::Read as _;
+    let packed: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/demo-school.json.gz"));
+    let mut json = String::new();
+    flate2::read::GzDecoder::new(packed)
+        .read_to_string(&mut json)
+        .expect("the demo school embedded by build.rs is gzip-compressed UTF-8");
+    Dataset::from_json(&json)
 }
 
 /// SplitMix64: a tiny, well-distributed PRNG; fixed seeds make runs repeatable.
