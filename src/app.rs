@@ -417,7 +417,7 @@ pub async fn serve_with_compat(
             accepted = accept_if(compat.as_ref()) => (accepted, compat_app.as_ref().unwrap_or(&app)),
             () = &mut shutdown => break,
         };
-        let (stream, _peer) = match accepted {
+        let (stream, peer) = match accepted {
             Ok(pair) => pair,
             Err(e) => {
                 // Out of file descriptors and the like: wait instead of spinning (as axum::serve does).
@@ -427,7 +427,8 @@ pub async fn serve_with_compat(
             }
         };
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(app.clone());
+        // The client's address for the handlers that limit per client (the sign-in page's mail).
+        let service = TowerToHyperService::new(tower::ServiceExt::map_request(app.clone(), with_peer(peer)));
         let connection =
             graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
         tokio::spawn(async move {
@@ -446,6 +447,15 @@ pub async fn serve_with_compat(
     }
     running_jobs.stop().await?;
     Ok(())
+}
+
+/// Puts the client's address into each request's extensions
+/// (`ConnectInfo`), for the handlers that limit per client.
+fn with_peer<B>(peer: std::net::SocketAddr) -> impl Fn(axum::http::Request<B>) -> axum::http::Request<B> + Clone {
+    move |mut req| {
+        req.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+        req
+    }
 }
 
 /// The next connection of `listener`; without one, never.

@@ -18,3 +18,11 @@ mail-outdated-body = Guten Tag { $name }
     { $link }
 mail-outdated-line = – { $figure }: { $before } → { $after }
 mail-outdated-no-figure = Ihre Zahlen sind gleich geblieben; geändert haben sich Kurse, Klassen oder Texte des Blatts.
+mail-signin-subject = Ihr Anmeldelink
+mail-signin-body = Guten Tag
+
+    Mit diesem Link melden Sie sich bei der Pensenplanung an (Konto { $account }; gültig { $minutes } Minuten, einmal verwendbar):
+
+    { $link }
+
+    Haben Sie keinen Link angefordert, können Sie diese Mail löschen.

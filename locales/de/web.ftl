@@ -28,6 +28,15 @@ signed-in-role = Rolle: { $role }
 
 signin-title = Anmelden
 signin-intro = Sie melden sich mit einem Anmeldelink an. Fragen Sie die Administratorin oder den Administrator Ihrer Schule danach: Sie oder er erstellt ihn unter Verwaltung → Konten und Tokens. Der Link gilt 15 Minuten und nur einmal.
+signin-mail-label = Ihre E-Mail-Adresse
+signin-mail-go = Link per E-Mail senden
+signin-mail-hint = Gehört die Adresse zu einem Konto, erhalten Sie in den nächsten Minuten einen Anmeldelink (15 Minuten gültig, einmal verwendbar).
+signin-intro-mail = Sonst erstellt Ihnen die Administratorin oder der Administrator Ihrer Schule einen Link unter Verwaltung → Konten und Tokens.
+signin-mail-sent = Falls zu dieser Adresse ein Konto gehört, ist ein Anmeldelink unterwegs. Er gilt 15 Minuten und nur einmal. Keine Mail? Prüfen Sie den Spam-Ordner oder fragen Sie die Administration.
+signin-mail-empty = Geben Sie Ihre E-Mail-Adresse ein.
+signin-mail-off = Anmeldelinks per E-Mail sind auf diesem Server nicht eingerichtet.
+signin-confirm-intro = Sie haben diesen Anmeldelink per Mail erhalten. Melden Sie sich mit dem Knopf an; der Link gilt nur einmal.
+signin-confirm-go = Jetzt anmelden
 signin-refused = Dieser Anmeldelink ist ungültig, abgelaufen oder wurde schon benutzt. Bitte lassen Sie sich einen neuen erstellen.
 signin-expired = Ihre Sitzung ist abgelaufen. Bitte melden Sie sich neu an.
 signed-out = Sie haben sich abgemeldet.

@@ -18,3 +18,11 @@ mail-outdated-body = Hello { $name }
     { $link }
 mail-outdated-line = – { $figure }: { $before } → { $after }
 mail-outdated-no-figure = Your figures stayed the same; courses, classes or texts of the sheet changed.
+mail-signin-subject = Your sign-in link
+mail-signin-body = Hello
+
+    Sign in to the workload planning with this link (account { $account }; valid { $minutes } minutes, usable once):
+
+    { $link }
+
+    If you did not ask for a link, you can delete this mail.

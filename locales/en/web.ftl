@@ -28,6 +28,15 @@ signed-in-role = Role: { $role }
 
 signin-title = Sign in
 signin-intro = You sign in with a sign-in link. Ask your school’s administrator for one: they make it under Administration → Accounts and tokens. The link is valid for 15 minutes and once only.
+signin-mail-label = Your e-mail address
+signin-mail-go = Send a link by e-mail
+signin-mail-hint = If the address belongs to an account, you get a sign-in link within the next minutes (valid 15 minutes, usable once).
+signin-intro-mail = Otherwise your school's administrator creates a link for you under Administration → Accounts and tokens.
+signin-mail-sent = If an account belongs to this address, a sign-in link is on its way. It is valid 15 minutes and only once. No mail? Look in the spam folder or ask the administration.
+signin-mail-empty = Enter your e-mail address.
+signin-mail-off = Sign-in links by e-mail are not set up on this server.
+signin-confirm-intro = You received this sign-in link by mail. Sign in with the button; the link works once.
+signin-confirm-go = Sign in now
 signin-refused = This sign-in link is invalid, has expired or was used already. Please ask for a new one.
 signin-expired = Your session has ended. Please sign in again.
 signed-out = You have signed out.

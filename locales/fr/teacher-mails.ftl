@@ -18,3 +18,11 @@ mail-outdated-body = Bonjour { $name }
     { $link }
 mail-outdated-line = – { $figure } : { $before } → { $after }
 mail-outdated-no-figure = Vos chiffres sont restés les mêmes ; ce sont des cours, des classes ou des textes de la fiche qui ont changé.
+mail-signin-subject = Votre lien de connexion
+mail-signin-body = Bonjour
+
+    Connectez-vous à la planification des taux avec ce lien (compte { $account } ; valable { $minutes } minutes, utilisable une fois) :
+
+    { $link }
+
+    Si vous n'avez pas demandé de lien, vous pouvez supprimer ce courriel.

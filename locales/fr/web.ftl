@@ -29,6 +29,15 @@ signed-in-role = Rôle : { $role }
 
 signin-title = Connexion
 signin-intro = Vous vous connectez avec un lien de connexion. Demandez-le à l’administrateur·trice de votre école, qui le crée sous Administration → Comptes et jetons. Le lien est valable 15 minutes et une seule fois.
+signin-mail-label = Votre adresse e-mail
+signin-mail-go = Envoyer un lien par courriel
+signin-mail-hint = Si l'adresse appartient à un compte, vous recevez un lien de connexion dans les prochaines minutes (valable 15 minutes, utilisable une fois).
+signin-intro-mail = Sinon, l'administratrice ou l'administrateur de votre école vous crée un lien sous Administration → Comptes et jetons.
+signin-mail-sent = Si un compte appartient à cette adresse, un lien de connexion est en route. Il est valable 15 minutes et une seule fois. Pas de courriel ? Regardez dans les indésirables ou demandez à l'administration.
+signin-mail-empty = Saisissez votre adresse e-mail.
+signin-mail-off = Les liens de connexion par courriel ne sont pas configurés sur ce serveur.
+signin-confirm-intro = Vous avez reçu ce lien de connexion par courriel. Connectez-vous avec le bouton ; le lien ne fonctionne qu'une fois.
+signin-confirm-go = Se connecter
 signin-refused = Ce lien de connexion n'est pas valable, a expiré ou a déjà été utilisé. Veuillez en demander un nouveau.
 signin-expired = Votre session a expiré. Veuillez vous reconnecter.
 signed-out = Vous vous êtes déconnecté·e.

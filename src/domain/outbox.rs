@@ -15,21 +15,27 @@ pub enum MailTopic {
     Release,
     /// A confirmed sheet changed: the confirmation is outdated ("überholt").
     Outdated,
+    /// A sign-in link asked for on the sign-in page ("Link per E-Mail senden").
+    SignIn,
 }
 
 impl MailTopic {
+    /// Every topic.
+    pub const ALL: [MailTopic; 4] = [MailTopic::Invitation, MailTopic::Release, MailTopic::Outdated, MailTopic::SignIn];
+
     /// The name stored in `mail_outbox.topic`.
     pub fn as_str(self) -> &'static str {
         match self {
             MailTopic::Invitation => "invitation",
             MailTopic::Release => "release",
             MailTopic::Outdated => "outdated",
+            MailTopic::SignIn => "signin",
         }
     }
 
     /// The topic stored as `name`; `None` for another text.
     pub fn parse(name: &str) -> Option<MailTopic> {
-        [MailTopic::Invitation, MailTopic::Release, MailTopic::Outdated].into_iter().find(|t| t.as_str() == name)
+        MailTopic::ALL.into_iter().find(|t| t.as_str() == name)
     }
 }
 
@@ -89,7 +95,7 @@ mod tests {
 
     #[test]
     fn topics_are_stored_by_name() {
-        for t in [MailTopic::Invitation, MailTopic::Release, MailTopic::Outdated] {
+        for t in MailTopic::ALL {
             assert_eq!(MailTopic::parse(t.as_str()), Some(t));
         }
         assert_eq!(MailTopic::parse("spam"), None);

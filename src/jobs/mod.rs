@@ -75,7 +75,7 @@ pub struct JobConfig {
     /// The address their links start with (`--public-url`, else the listen
     /// address); `None`: `http://localhost`.
     pub mail_base: Option<String>,
-    /// How often the postman sends the due mails (default 15 s).
+    /// How often the postman sends the due mails (default 5 s).
     pub mail_poll: Duration,
     /// How often the postman looks for confirmations a change made
     /// outdated (`--outdated-check`, default 5 min): a teacher is told at
@@ -115,7 +115,7 @@ impl Default for JobConfig {
             mail_from: None,
             mail_lang: crate::i18n::Lang::De,
             mail_base: None,
-            mail_poll: Duration::from_secs(15),
+            mail_poll: Duration::from_secs(5),
             outdated_check: Duration::from_secs(300),
             retention: Duration::from_secs(3600),
             lease: Duration::from_secs(30),

@@ -103,7 +103,8 @@ pub async fn invite(
         let link = link_in(&mut tx, account.id, base_url, INVITATION_LIFETIME).await?;
         if let Some(m) = mail {
             let days = INVITATION_LIFETIME.num_days();
-            mails.push(invitation_mail(m.lang, &invitee.teacher, &invitee.email, &code, &link, days));
+            let mailed = super::session::mailed(&link);
+            mails.push(invitation_mail(m.lang, &invitee.teacher, &invitee.email, &code, &mailed, days));
         }
         out.push(Invited { invitee, account: account.id, link, mailed: mail.is_some() });
     }

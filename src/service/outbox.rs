@@ -91,6 +91,22 @@ pub fn release_mail(mail: &MailSettings, teacher: &TeacherRef, to: &str, year: &
     }
 }
 
+/// The mail with a sign-in `link` for account `name` at `to`, valid
+/// `minutes` minutes (asked for on the sign-in page).
+pub fn signin_mail(lang: Lang, name: &str, to: &str, link: &str, minutes: i64) -> OutgoingMail {
+    OutgoingMail {
+        topic: crate::domain::outbox::MailTopic::SignIn,
+        to: to.to_string(),
+        name: name.to_string(),
+        subject: text(lang, "mail-signin-subject", &[]),
+        body: text(
+            lang,
+            "mail-signin-body",
+            &[("link", link.into()), ("minutes", minutes.to_string().into()), ("account", name.into())],
+        ),
+    }
+}
+
 /// A figure's value as the mail shows it (`52.5 %`; `–` where there is none).
 fn figure_text(value: Option<&Value>) -> String {
     match value {

@@ -36,6 +36,18 @@ const TOUCH_INTERVAL: Duration = Duration::minutes(1);
 /// The path of the sign-in page; a link is `<public URL>/signin?token=<secret>`.
 pub const SIGNIN_PATH: &str = "/signin";
 
+/// The path of a mailed link (`<public URL>/signin/confirm?token=<secret>`):
+/// opening it shows a button that signs in, so that a mail scanner that
+/// opens every link of a mail ahead of its reader does not use it up
+/// (docs/web.md §Sign-in and sessions).
+pub const CONFIRM_PATH: &str = "/signin/confirm";
+
+/// The form of `link` (made by this module) to put into a mail: the same
+/// secret under [`CONFIRM_PATH`].
+pub fn mailed(link: &str) -> String {
+    link.replacen(&format!("{SIGNIN_PATH}?token="), &format!("{CONFIRM_PATH}?token="), 1)
+}
+
 /// A signed-in person, as the web handlers see them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionUser {
@@ -104,6 +116,33 @@ pub async fn create_link(store: &Store, name: &str, base_url: &str) -> Result<St
     let link = link_in(&mut tx, account.id, base_url, LINK_LIFETIME).await?;
     tx.commit().await?;
     Ok(link)
+}
+
+/// "Link per E-Mail senden" on the sign-in page
+/// (docs/web.md §Sign-in and sessions): when `address` is a valid e-mail
+/// address that names an account (its name, compared up to ASCII case) or the teacher an account
+/// is bound to, a sign-in link valid [`LINK_LIFETIME`] is made and its mail
+/// queued to that address, in one transaction. Returns whether a mail was
+/// queued; the page answers the same either way, so nobody learns which
+/// addresses have accounts.
+pub async fn mail_link(store: &Store, address: &str, mail: &super::outbox::MailSettings) -> Result<bool> {
+    let address = address.trim();
+    if !(address.contains('@') && email_address::EmailAddress::is_valid(address)) {
+        return Ok(false);
+    }
+    let mut tx = store.begin().await?;
+    let by_name = tx.find_account_by_sign_on(address).await?;
+    let account = match by_name {
+        Some(a) => Some(a),
+        None => tx.find_account_by_teacher_email(address).await?,
+    };
+    let Some(account) = account else { return Ok(false) };
+    let link = mailed(&link_in(&mut tx, account.id, &mail.base_url, LINK_LIFETIME).await?);
+    let minutes = LINK_LIFETIME.num_minutes();
+    let out = super::outbox::signin_mail(mail.lang, &account.name, address, &link, minutes);
+    super::outbox::queue(&mut tx, std::slice::from_ref(&out)).await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Stores a sign-in link for account `account` inside `tx`, valid for

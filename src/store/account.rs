@@ -252,6 +252,23 @@ impl Conn {
         Ok(self.find_account(name).await?.filter(|a| a.name.eq_ignore_ascii_case(name)))
     }
 
+    /// The account bound to the teacher whose e-mail address is `email`
+    /// (compared up to ASCII case, spaces around it ignored), if exactly one
+    /// teacher has that address and an account.
+    pub async fn find_account_by_teacher_email(&mut self, email: &str) -> Result<Option<Account>> {
+        let ids: Vec<String> = with_conn!(self, |c| sqlx::query_scalar(
+            "SELECT a.name FROM account a JOIN teacher t ON t.id = a.teacher_id \
+             WHERE lower(trim(t.email)) = lower($1) ORDER BY a.id LIMIT 2"
+        )
+        .bind(email.trim())
+        .fetch_all(c)
+        .await?);
+        match ids.as_slice() {
+            [name] => self.find_account(name).await,
+            _ => Ok(None),
+        }
+    }
+
     /// The account with this id, if any.
     pub async fn get_account(&mut self, id: i64) -> Result<Option<Account>> {
         let row: Option<AccountRow> = with_conn!(self, |c| sqlx::query_as(

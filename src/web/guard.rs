@@ -111,7 +111,8 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
         // A teacher's own word (`/me/…`): its handlers answer only a teacher account.
         let open = OPEN_TO_READERS.contains(&req.uri().path()) || req.uri().path().starts_with("/me/");
         match &user {
-            None if req.uri().path() == "/language" => {}
+            // Without a session: the language, asking for a sign-in link by mail, and using a mailed one.
+            None if matches!(req.uri().path(), "/language" | "/signin/mail" | "/signin/confirm") => {}
             None => return error_page(lang, StatusCode::FORBIDDEN, "web-error-csrf"),
             Some(u) => {
                 let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).map(str::to_string);

@@ -3,7 +3,7 @@
 //! (`templates/web/…`, one template struct per page and partial), htmx for
 //! partial updates, every text from the catalogue ([`crate::i18n`]).
 //!
-//! One module per screen: [`signin`] (sign-in and sign-out), [`overview`]
+//! One module per screen: [`signin`] (sign-in and sign-out; [`signin_mail`], a link by mail), [`overview`]
 //! (Übersicht), [`yearview`] (Übersicht → Jahresüberblick, with its [`release`] box), [`workload`] (Übersicht → Pensenblatt),
 //! [`documents`] (Übersicht → Export), [`mail`] (its Pensenblatt versenden), [`grid`] (Planung nach Klassen),
 //! [`crossclass`] (Planung gesamtschulisch), [`subjects`], [`classes`],
@@ -60,6 +60,7 @@ pub mod release;
 pub mod schoolyears;
 pub mod sheet_word;
 pub mod signin;
+pub mod signin_mail;
 pub mod sorting;
 pub mod sso;
 pub mod subjects;
@@ -170,6 +171,11 @@ pub fn router(
         .route("/", get(overview::page))
         .route(signin::PATH, get(signin::page))
         .route("/signout", post(signin::sign_out))
+        .route(crate::service::session::CONFIRM_PATH, get(signin::confirm_page).post(signin::confirm))
+        .route(
+            "/signin/mail",
+            post(signin_mail::send).layer(axum::Extension(std::sync::Arc::new(signin_mail::MailLimits::default()))),
+        )
         .route("/language", post(language::switch))
         .route("/years", get(overview::switch_year))
         .route("/years/{year}/grid", get(grid::page))

@@ -6,6 +6,9 @@
 //! - `GET /signin` shows how to get a link (`?ended=1`: the session ended;
 //!   `?out=1`: signed out).
 //! - `POST /signout` ends the session and deletes the cookie.
+//! - `GET /signin/confirm?token=…` (a mailed link) shows a button that
+//!   posts the token to `POST /signin/confirm`, which uses it as above.
+//! - `POST /signin/mail` mails a link, when mail is configured ([`super::signin_mail`]).
 //!
 //! With single sign-on configured the page also offers "Mit Microsoft
 //! anmelden" ([`super::sso`]).
@@ -38,6 +41,8 @@ pub struct SignInPage {
     pub sso: String,
     /// Where the single sign-on button leads.
     pub sso_href: &'static str,
+    /// Whether the form "Link per E-Mail senden" is offered (the service's mail is configured).
+    pub mail: bool,
 }
 
 /// `GET /signin`.
@@ -81,9 +86,44 @@ pub fn show_text(state: &WebState, lang: Lang, status: StatusCode, notice: Strin
         None => String::new(),
     };
     let sso_href = crate::oidc::signin::START_PATH;
-    let mut res = render(lang, &SignInPage { page, notice, sso, sso_href });
+    let mail = state.jobs.config().mail_settings().is_some();
+    let mut res = render(lang, &SignInPage { page, notice, sso, sso_href, mail });
     *res.status_mut() = status;
     res
+}
+
+/// The page of a mailed link (`GET /signin/confirm?token=…`): a button that
+/// posts the token; the link is not used until it is pressed.
+#[derive(Template)]
+#[template(path = "web/signin/confirm.html")]
+pub struct ConfirmPage {
+    /// The frame.
+    pub page: Page,
+    /// The link's secret, posted back by the button.
+    pub token: String,
+}
+
+/// `GET /signin/confirm?token=…`: the button (docs/web.md §Sign-in and sessions).
+pub async fn confirm_page(viewer: Viewer, Query(query): Query<HashMap<String, String>>) -> Response {
+    let lang = viewer.lang;
+    let token = query.get("token").cloned().unwrap_or_default();
+    let page = Page::new(lang, Screen::SignIn, crate::i18n::text(lang, "signin-title"), None, PATH.into());
+    render(lang, &ConfirmPage { page, token })
+}
+
+/// `POST /signin/confirm` (`token`): uses the link as `GET /signin?token=…` does.
+pub async fn confirm(
+    State(state): State<WebState>,
+    viewer: Viewer,
+    axum::Form(fields): axum::Form<Vec<(String, String)>>,
+) -> Response {
+    let lang = viewer.lang;
+    let token = fields.iter().find(|(k, _)| k == "token").map_or("", |(_, v)| v.as_str());
+    match session::sign_in(&state.store, token, Some(lang)).await {
+        Ok(Some(secret)) => signed_in(&state, &secret),
+        Ok(None) => show(&state, lang, StatusCode::FORBIDDEN, "signin-refused"),
+        Err(e) => page_error(lang, e),
+    }
 }
 
 /// The answer that starts a session: its cookie, and the browser sent to `/` (303).

@@ -145,6 +145,8 @@ pub fn post_routes(year: i64, course: i64) -> Vec<String> {
         "/divisions/1/signature/remove",
         "/years/{year}/workload/1/answer",
         "/years/{year}/release",
+        "/signin/mail",
+        "/signin/confirm",
         "/me/{year}/confirm",
         "/me/{year}/question",
         "/admin/invite",
