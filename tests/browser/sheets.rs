@@ -66,7 +66,14 @@ async fn a_teacher_confirms_their_sheet_and_again_after_a_change() {
     // The invitation link signs the teacher in, onto Mein Pensum.
     let link = schoolplan::service::session::create_link(&app.store, "lehrerin", &app.base).await.expect("link");
     let mut chrome = Chrome::start("sheets").await;
-    chrome.goto(&link).await;
+    // The sign-in page offers a link by mail; a mailed link opens a button, not a session.
+    chrome.goto(&format!("{}/signin", app.base)).await;
+    chrome.wait_for("#signin-mail").await;
+    chrome.screenshot("signin-mail-form").await;
+    chrome.goto(&schoolplan::service::session::mailed(&link)).await;
+    chrome.wait_for("#signin-confirm-go").await;
+    chrome.screenshot("signin-confirm").await;
+    chrome.wait_for("#signin-confirm-go").await.click().await.expect("the button signs in");
     chrome.wait_for("#me-years").await;
     assert!(chrome.client.current_url().await.unwrap().path().ends_with("/me"));
     let menu = text_of(&chrome, "nav.menu").await;
