@@ -85,3 +85,4 @@ workload-mode-lessons2 = Lektionen mit IPB-Korrektur
 workload-mode-percentAgeReliefIncluded = Prozent (inkl. AE)
 workload-mode-lessonsAgeReliefIncluded = Lektionen (inkl. AE)
 workload-mode-lessons2AgeReliefIncluded = Lektionen mit IPB-Korrektur (inkl. AE)
+workload-mail = Per Mail senden …

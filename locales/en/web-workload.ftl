@@ -84,3 +84,4 @@ workload-mode-lessons2 = Lessons with IPB correction
 workload-mode-percentAgeReliefIncluded = Percent (incl. age relief)
 workload-mode-lessonsAgeReliefIncluded = Lessons (incl. age relief)
 workload-mode-lessons2AgeReliefIncluded = Lessons with IPB correction (incl. age relief)
+workload-mail = Send by mail …

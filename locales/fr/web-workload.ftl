@@ -86,3 +86,4 @@ workload-mode-lessons2 = Leçons avec correction IPB
 workload-mode-percentAgeReliefIncluded = Pour cent (y c. DA)
 workload-mode-lessonsAgeReliefIncluded = Leçons (y c. DA)
 workload-mode-lessons2AgeReliefIncluded = Leçons avec correction IPB (y c. DA)
+workload-mail = Envoyer par courriel …

@@ -158,6 +158,12 @@ impl Page {
         self.lang.tag()
     }
 
+    /// Whether the signed-in person plans (role planner or admin): the
+    /// planners' tools are shown.
+    pub fn plans(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.role >= Role::Planner)
+    }
+
     /// The session's CSRF token (empty without a session).
     pub fn csrf(&self) -> &str {
         self.user.as_ref().map_or("", |u| u.csrf.as_str())

@@ -96,6 +96,9 @@ pub struct Tools {
     pub next: Option<(String, String, String)>,
     /// The PDF download: (href, text).
     pub pdf: (String, String),
+    /// Mailing this sheet to its teacher (planners): the mail form of the
+    /// Export page with the teacher chosen (docs/web.md §Pensenblatt versenden): (href, text).
+    pub mail: (String, String),
     /// Text of the print button.
     pub print: String,
     /// The list of teachers: (href, text).
@@ -497,6 +500,7 @@ fn tools(lang: Lang, source: &SheetSource) -> Tools {
         previous: at.and_then(|i| i.checked_sub(1)).and_then(|i| list.get(i)).map(|e| link(e, "workload-previous")),
         next: at.and_then(|i| list.get(i + 1)).map(|e| link(e, "workload-next")),
         pdf: (format!("{}/pdf", sheet_path(year, teacher)), t("workload-pdf")),
+        mail: (format!("/years/{year}/mail?teacher={teacher}"), t("workload-mail")),
         print: t("workload-print"),
         list: (format!("/years/{year}/workload"), t("workload-all-teachers")),
     }

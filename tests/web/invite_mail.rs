@@ -11,7 +11,17 @@ use schoolplan::auth::Role;
 use super::grid::demo;
 use super::Web;
 use crate::helpers::TestApp;
-use crate::smtp_sink::sink;
+use crate::smtp_sink::{sink, Sink};
+
+/// A server whose mail goes to a local sink, sent every 50 ms.
+async fn mailing() -> (Sink, Web) {
+    let sink = sink(None).await;
+    let mut config = TestApp::config();
+    config.jobs.smtp_url = Some(sink.url.clone());
+    config.jobs.mail_from = Some("Sekretariat <sekretariat@schule.ch>".into());
+    config.jobs.mail_poll = Duration::from_millis(50);
+    (sink, Web::with(TestApp::spawn_with(config).await))
+}
 
 /// The secret of the mailed link in `text` (`…/signin/confirm?token=…`).
 fn mailed_token(text: &str) -> String {
@@ -21,12 +31,7 @@ fn mailed_token(text: &str) -> String {
 
 #[tokio::test]
 async fn each_invited_teacher_gets_their_link_by_mail() {
-    let sink = sink(None).await;
-    let mut config = TestApp::config();
-    config.jobs.smtp_url = Some(sink.url.clone());
-    config.jobs.mail_from = Some("Sekretariat <sekretariat@schule.ch>".into());
-    config.jobs.mail_poll = Duration::from_millis(50);
-    let web = Web::with(TestApp::spawn_with(config).await);
+    let (sink, web) = mailing().await;
     let year = demo(&web).await;
     let admin = web.sign_in("admin", Role::Admin).await;
 
@@ -79,12 +84,7 @@ async fn without_mail_the_page_says_the_links_are_passed_on_by_hand() {
 
 #[tokio::test]
 async fn the_signin_page_mails_a_link_and_answers_alike_for_every_address() {
-    let sink = sink(None).await;
-    let mut config = TestApp::config();
-    config.jobs.smtp_url = Some(sink.url.clone());
-    config.jobs.mail_from = Some("Sekretariat <sekretariat@schule.ch>".into());
-    config.jobs.mail_poll = Duration::from_millis(50);
-    let web = Web::with(TestApp::spawn_with(config).await);
+    let (sink, web) = mailing().await;
     let page = web.get("/signin", None).await;
     assert!(page.html.contains(r#"id="signin-mail""#), "the form is offered: {}", page.html);
     // An account named by its address (as an invitation names it).

@@ -156,3 +156,24 @@ async fn readers_find_no_way_in_and_a_post_without_its_token_is_refused() {
         web.post(&format!("/years/{year}/mail"), Some(&planner), &[("mailFrom", "a@b.ch"), ("mailSubject", "S")]).await;
     assert_eq!(no_token.status, 403, "CSRF: {}", no_token.html);
 }
+
+#[tokio::test]
+async fn the_pensenblatt_page_leads_to_the_mail_of_its_teacher() {
+    let web = with_smtp().await;
+    let year = demo(&web).await;
+    let (id, code, _, _) = first_teacher(&web, year).await;
+    let planner = web.sign_in("paula", Role::Planner).await;
+    let sheet = web.get(&format!("/years/{year}/workload/{id}"), Some(&planner)).await;
+    let href = format!("/years/{year}/mail?teacher={id}");
+    assert!(sheet.html.contains(&format!(r#"id="workload-mail" href="{href}""#)), "{}", sheet.html);
+    let form = web.get(&href, Some(&planner)).await;
+    assert_eq!(form.status, 200, "{}", form.html);
+    let teacher = form.html.split(r#"name="teacher""#).nth(1).unwrap().split("</select>").next().unwrap();
+    let chosen = teacher.split("<option").find(|o| o.contains(" selected")).expect("a teacher chosen");
+    assert!(chosen.contains(&format!(r#"value="{id}""#)) && chosen.contains(&code), "{chosen}");
+    // A reader sees the sheet without the mail.
+    let reader = web.sign_in("rita", Role::Reader).await;
+    let sheet = web.get(&format!("/years/{year}/workload/{id}"), Some(&reader)).await;
+    assert_eq!(sheet.status, 200);
+    assert!(!sheet.html.contains(r#"id="workload-mail""#));
+}
