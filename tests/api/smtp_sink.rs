@@ -87,9 +87,10 @@ impl Sink {
 }
 
 impl Sink {
-    /// Waits up to ten seconds until the sink holds at least `n` mails; the mails.
+    /// Waits up to 30 seconds (a loaded CI machine sending a hundred mails)
+    /// until the sink holds at least `n` mails; the mails.
     pub(crate) async fn wait_for(&self, n: usize) -> Vec<Mail> {
-        for _ in 0..200 {
+        for _ in 0..600 {
             let mails = self.mails();
             if mails.len() >= n {
                 return mails;
