@@ -191,6 +191,14 @@ pub fn state_of(sheet: &Workload, released: bool, stored: Option<&StoredConfirma
     state(released, stored, &current)
 }
 
+/// When a confirmation was made (`at`, UTC text) as the PDF stamp and the
+/// mails show it: `28.11.2026, 10:14 UTC`; the text itself if unreadable.
+pub fn confirmed_when(at: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(at)
+        .map(|t| t.format("%d.%m.%Y, %H:%M UTC").to_string())
+        .unwrap_or_else(|_| at.to_string())
+}
+
 /// The short form of a version shown to people (the first 10 hex digits).
 pub fn short_version(digest: &str) -> &str {
     &digest[..digest.len().min(10)]

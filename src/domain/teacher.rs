@@ -11,6 +11,13 @@ use super::references::{RefKind, Reference, References};
 use super::FromBody;
 use crate::error::Result;
 
+/// Whether `s` is an address a mail can go to: RFC 5322 as `email_address`
+/// reads it, and with an `@` (that crate also accepts a bare local part).
+/// The one rule for teachers' addresses, invitations and mails.
+pub fn valid_email(s: &str) -> bool {
+    s.contains('@') && email_address::EmailAddress::is_valid(s)
+}
+
 pub use super::reference_forms::TeacherRef as TeacherListItem;
 
 /// Teacher single form.

@@ -46,10 +46,7 @@ pub fn not_available(kind: JobKind) -> Error {
     )
 }
 
-/// Whether `s` is a valid e-mail address.
-pub fn valid_email(s: &str) -> bool {
-    s.contains('@') && email_address::EmailAddress::is_valid(s)
-}
+pub use crate::domain::teacher::valid_email;
 
 /// The employments a workload job covers: the year's, of one teacher or one
 /// division when given, by teacher code.

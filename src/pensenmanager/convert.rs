@@ -541,7 +541,7 @@ pub fn convert(rows: &Rows, report: &mut Report) -> Converted2 {
         seen.entry(code_key(&code)).or_default().push(format!("id {} ({code})", t.id));
         teachers.insert(t.id, code.clone());
         let email = match t.email.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            Some(e) if e.contains('@') && email_address::EmailAddress::is_valid(e) => Some(e.to_string()),
+            Some(e) if crate::domain::teacher::valid_email(e) => Some(e.to_string()),
             Some(e) => {
                 report.change("teacher", code.clone(), "email", Some(e.to_string()), None, "email-ungueltig");
                 None

@@ -14,12 +14,14 @@ use super::workload_sheet::SheetSource;
 use crate::auth::{Principal, Role};
 use crate::domain::body_reader::{checked, limits, Mode, Reader};
 use crate::domain::confirmation::{
-    digest, figures, is_released, short_version, state, Confirmation, Release, SheetState, StoredConfirmation,
+    confirmed_when, digest, figures, is_released, short_version, state, Confirmation, Release, SheetState,
+    StoredConfirmation,
 };
 use crate::domain::fixed::Amount;
 use crate::domain::ids::{DivisionId, SchoolYearId, TeacherId};
 use crate::domain::outbox::OutgoingMail;
 use crate::domain::reference_forms::SchoolYearRef;
+use crate::domain::teacher::valid_email;
 use crate::domain::workload::forms::Workload;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::Message;
@@ -307,10 +309,7 @@ pub async fn confirmed_stamps(
 
 /// The stamp of a confirmation at `at` (UTC text) of `version`.
 fn stamp(at: &str, version: &str) -> String {
-    let when = chrono::DateTime::parse_from_rfc3339(at)
-        .map(|t| t.format("%d.%m.%Y, %H:%M UTC").to_string())
-        .unwrap_or_else(|_| at.to_string());
-    format!("digital zur Kenntnis genommen am {when} (Version {})", short_version(version))
+    format!("digital zur Kenntnis genommen am {} (Version {})", confirmed_when(at), short_version(version))
 }
 
 /// Inside the write `tx`: locks the row of `teacher`'s sheet of `year` and
@@ -418,11 +417,6 @@ async fn release_mails(
         out.push(release_mail(mail, &e.teacher.reference, to, code, year.0));
     }
     Ok(out)
-}
-
-/// Whether `s` is an address a mail can go to.
-fn valid_email(s: &str) -> bool {
-    s.contains('@') && email_address::EmailAddress::is_valid(s)
 }
 
 /// Looks for confirmations that a change made outdated and whose teacher

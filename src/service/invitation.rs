@@ -13,6 +13,7 @@ use super::outbox::{invitation_mail, queue, MailSettings};
 use super::session::link_in;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::reference_forms::TeacherRef;
+use crate::domain::teacher::valid_email;
 use crate::error::{Error, Result};
 use crate::store::employment::EmploymentFilter;
 use crate::store::{Conn, Store};
@@ -40,11 +41,6 @@ pub struct Invited {
     pub link: String,
     /// Whether the link was queued to be mailed.
     pub mailed: bool,
-}
-
-/// Whether `s` is an address a mail can go to.
-fn valid_email(s: &str) -> bool {
-    s.contains('@') && email_address::EmailAddress::is_valid(s)
 }
 
 /// The teachers of `year` to invite, read on `conn`, by code: employed that

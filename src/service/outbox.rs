@@ -153,9 +153,7 @@ pub fn outdated_mail(
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let when = chrono::DateTime::parse_from_rfc3339(confirmed_at)
-        .map(|t| t.format("%d.%m.%Y, %H:%M UTC").to_string())
-        .unwrap_or_else(|_| confirmed_at.to_string());
+    let when = crate::domain::confirmation::confirmed_when(confirmed_at);
     OutgoingMail {
         topic: crate::domain::outbox::MailTopic::Outdated,
         to: to.to_string(),

@@ -127,7 +127,7 @@ pub async fn create_link(store: &Store, name: &str, base_url: &str) -> Result<St
 /// addresses have accounts.
 pub async fn mail_link(store: &Store, address: &str, mail: &super::outbox::MailSettings) -> Result<bool> {
     let address = address.trim();
-    if !(address.contains('@') && email_address::EmailAddress::is_valid(address)) {
+    if !crate::domain::teacher::valid_email(address) {
         return Ok(false);
     }
     let mut tx = store.begin().await?;
