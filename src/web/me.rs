@@ -6,7 +6,7 @@
 //!   state of its sheet and its IPB balances, and the balance as a chart with
 //!   the numbers beside it;
 //! - `GET /me/{year}`: the sheet of a released year, with the same figures
-//!   as the planners' Pensenblatt ([`super::workload::view`]), its state, the
+//!   as the planners' Pensenblatt ([`super::workload::sheet::view`]), its state, the
 //!   confirmation (Kenntnisnahme) and the question with its answer;
 //! - `GET /me/{year}/pdf`: the PDF sheet;
 //! - `POST /me/{year}/confirm` (`remark`, `digest`) and `POST
@@ -31,7 +31,7 @@ use super::form::FormData;
 use super::guard::SignedIn;
 use super::layout::{Page, Screen};
 use super::notice::Notice;
-use super::workload::SheetView;
+use super::workload::sheet::SheetView;
 use super::{page_error, render, WebState};
 use crate::domain::confirmation::{short_version, Confirmation, SheetState};
 use crate::domain::fixed::Amount;
@@ -272,7 +272,7 @@ async fn show_sheet(
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
     };
-    let mut sheet = super::workload::view(lang, &source);
+    let mut sheet = super::workload::sheet::view(lang, &source);
     // No switch to other teachers: the list of the year's employments is empty anyway.
     sheet.tools.teachers.clear();
     sheet.tools.previous = None;
@@ -373,7 +373,7 @@ pub async fn pdf(State(state): State<WebState>, SignedIn { user, lang }: SignedI
     if let Err(e) = sheets::own_release(&state.store, teacher, SchoolYearId(year)).await {
         return page_error(lang, e);
     }
-    super::workload::sheet_pdf(&state, lang, SchoolYearId(year), teacher).await
+    super::workload::sheet::sheet_pdf(&state, lang, SchoolYearId(year), teacher).await
 }
 
 /// How often at most an open sheet asks whether its version changed, however

@@ -23,6 +23,11 @@
 //! fields (422), someone else's change with both values (412); a refused
 //! delete names what still uses the object (409); after a write the browser
 //! is redirected (303). Readers get no write control and 403 on the forms.
+//!
+//! A form as it is answered, [`FormState`] with its template [`RecordForm`],
+//! has a file of its own (`record/form_state.rs`), shared with [`super::year_record`].
+
+mod form_state;
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -35,7 +40,7 @@ use axum::routing::{get, post};
 use axum::{Form, Router};
 use serde_json::Value;
 
-use super::form::{self, Conflict, Field, FieldErrors, FormData};
+use super::form::{self, Field, FieldErrors, FormData};
 use super::guard::SignedIn;
 use super::htmx::HxRequest;
 use super::layout::{Page, Screen};
@@ -52,6 +57,7 @@ use crate::service::crud::{self, Crud, CrudCreate, Written};
 use crate::service::session::SessionUser;
 use crate::service::version::{Expect, Version};
 use crate::store::{Conn, Store};
+pub use form_state::{FormState, RecordForm};
 
 /// The choices of a form's `select` and `checks` fields: per field name, the
 /// (value, label) pairs.
@@ -408,28 +414,6 @@ impl ObjectView {
     }
 }
 
-/// The form to create or edit a record.
-#[derive(Template)]
-#[template(path = "web/record/form.html")]
-pub struct RecordForm {
-    /// The frame.
-    pub page: Page,
-    /// Where the form posts to.
-    pub action: String,
-    /// Where "cancel" leads.
-    pub cancel: String,
-    /// The version the form was loaded at (empty for a new object).
-    pub version: String,
-    /// Whether the object is archived (kept as it is by a save).
-    pub archived: bool,
-    /// The fields with values and errors.
-    pub fields: Vec<Field>,
-    /// Problems of no single field.
-    pub errors: Vec<String>,
-    /// Someone else's change (after a 412).
-    pub conflict: Option<Conflict>,
-}
-
 /// The routes of a screen: `GET {base}` ([`list_page`]), `POST {base}`
 /// ([`create`]) and below it `/new`, `/{id}`, `/{id}/edit`, `/{id}/archive`
 /// (when [`Record::ARCHIVABLE`]), `/{id}/delete`.
@@ -532,79 +516,6 @@ pub async fn show_detail<S: Record>(
         },
     );
     (status, html).into_response()
-}
-
-/// What a record's form shows besides its fields: the same for the
-/// master-data forms here and the forms of one school year's objects
-/// ([`super::year_record`]).
-pub struct FormState {
-    /// The object's id; `None` for a new object.
-    pub id: Option<i64>,
-    /// The values shown, with the version the form was loaded at.
-    pub values: FormData,
-    /// The problems of a refused save.
-    pub errors: FieldErrors,
-    /// Someone else's change (after a 412).
-    pub conflict: Option<Conflict>,
-    /// The answer's status.
-    pub status: StatusCode,
-}
-
-impl FormState {
-    /// A form as loaded: `values`, no problem, 200.
-    pub fn fresh(id: Option<i64>, values: FormData, lang: Lang) -> FormState {
-        FormState { id, values, errors: FieldErrors::none(lang), conflict: None, status: StatusCode::OK }
-    }
-
-    /// A refused save's form: the values typed, the problems of `e` beside
-    /// the form's `fields` (the others above them), answered with `e`'s status.
-    pub fn refused(id: Option<i64>, values: FormData, e: &Error, lang: Lang, fields: &[&str]) -> FormState {
-        let errors = FieldErrors::from_error(e, lang, fields);
-        FormState { id, values, errors, conflict: None, status: e.status() }
-    }
-
-    /// Someone else's change (412): the values typed with the saved version, below `conflict`.
-    pub fn conflict(id: i64, values: FormData, conflict: Conflict, lang: Lang) -> FormState {
-        let status = StatusCode::PRECONDITION_FAILED;
-        FormState { conflict: Some(conflict), status, ..FormState::fresh(Some(id), values, lang) }
-    }
-
-    /// The paths of the form of an object below the list `base`: where it
-    /// posts to, where cancel leads, and its own (action, cancel, here).
-    pub fn paths(&self, base: &str) -> (String, String, String) {
-        match self.id {
-            None => (base.to_string(), base.to_string(), format!("{base}/new")),
-            Some(id) => (format!("{base}/{id}"), format!("{base}/{id}"), format!("{base}/{id}/edit")),
-        }
-    }
-
-    /// The form in the frame `page`, below the list `base`, with the fields
-    /// `fields` builds of the values and problems and `archived` kept as it
-    /// is; answered with the status.
-    pub fn answer(
-        self,
-        lang: Lang,
-        page: Page,
-        base: &str,
-        archived: bool,
-        fields: impl FnOnce(&FormData, &FieldErrors) -> Vec<Field>,
-    ) -> Response {
-        let (action, cancel, _) = self.paths(base);
-        let html = render(
-            lang,
-            &RecordForm {
-                page,
-                action,
-                cancel,
-                version: self.values.get(form::VERSION_FIELD).to_string(),
-                archived,
-                fields: fields(&self.values, &self.errors),
-                errors: self.errors.general.clone(),
-                conflict: self.conflict,
-            },
-        );
-        (self.status, html).into_response()
-    }
 }
 
 /// Renders the form (new when `id` is `None`); 403 for a reader.
