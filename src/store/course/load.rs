@@ -1,63 +1,18 @@
-//! Storage of courses: the course row, its classes (`course_class`, ordered)
-//! and its teachers per semester (`course_teacher`, ordered).
-//!
-//! Reading builds [`Course`] values with a fixed number of queries whatever the
-//! number of courses, assembled in Rust: one course or a few in three queries
-//! (the courses joined with subject, school year, grade and curriculum; all
-//! their classes; all their teachers), a list in nine, which read each object
-//! the courses refer to once (see [`Conn::load_courses`]). The rules live in [`crate::domain::course`]; saving,
-//! deleting, merging and splitting are composed in [`crate::service::course`]
-//! from the plain reads and writes here.
-//!
-//! [`Conn::courses_for_update`] locks the involved course rows by the query
-//! that reads them, in ascending id order (on SQLite the write transaction is
-//! already exclusive), so concurrent saves, merges and splits of overlapping
-//! courses serialise and never lose or duplicate a class.
+//! Reading courses: the row shapes, the two ways of loading them (joined, or
+//! each referenced object once) and the reads by ids, by filter and locked.
 
 use std::collections::HashMap;
 
-use crate::domain::code_key;
-use crate::domain::course::{open_lessons, ClassInYear, Course, CourseUpdate, NewCourse, NewCourseFacts, TeacherFacts};
+use super::{sort_courses, Arg, CourseFilter};
+use crate::domain::course::{open_lessons, Course};
 use crate::domain::fixed::Fixed;
-use crate::domain::ids::{
-    CourseId, CurriculumId, DivisionId, GradeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId,
-};
+use crate::domain::ids::{CourseId, CurriculumId, SchoolClassId, SchoolYearId, SubjectId};
 use crate::domain::reference_forms::{CurriculumRef, LookupRef, SchoolClassRef, SchoolYearRef, SubjectRef, TeacherRef};
 use crate::error::Result;
-use crate::store::constraint::{self, Unique};
 use crate::store::row_ops::{id_lists, placeholders};
 use crate::store::teacher::{TeacherRefRow, TEACHER_REF_COLUMNS};
 use crate::store::Conn;
 use crate::with_conn;
-
-/// Filters of `GET /course` (docs/contract.md §Query parameters): the school year is required.
-#[derive(Debug, Clone, Copy)]
-pub struct CourseFilter {
-    /// Courses of this school year.
-    pub school_year: SchoolYearId,
-    /// Only courses of cross-class (`true`) or class-based (`false`) subjects.
-    pub cross_class: Option<bool>,
-    /// Only courses that include this class.
-    pub school_class: Option<SchoolClassId>,
-    /// Only courses this teacher teaches (either semester).
-    pub teacher: Option<TeacherId>,
-    /// Only courses of this subject.
-    pub subject: Option<SubjectId>,
-}
-
-impl CourseFilter {
-    /// All courses of `school_year`.
-    pub fn year(school_year: SchoolYearId) -> Self {
-        CourseFilter { school_year, cross_class: None, school_class: None, teacher: None, subject: None }
-    }
-}
-
-/// A bind parameter of a dynamically built statement.
-#[derive(Debug, Clone, Copy)]
-enum Arg {
-    Int(i64),
-    Bool(bool),
-}
 
 /// A `WHERE` condition on `course co` with its parameters (`$1…`).
 struct Scope {
@@ -97,22 +52,6 @@ impl Scope {
             by_reference: false,
         }
     }
-}
-
-/// Runs `$sql` as `query_as::<_, $row>` with `$args` bound, fetching all rows.
-macro_rules! fetch_rows {
-    ($conn:expr, $row:ty, $sql:expr, $args:expr) => {
-        with_conn!($conn, |c| {
-            let mut q = sqlx::query_as::<_, $row>($sql);
-            for a in $args {
-                q = match *a {
-                    Arg::Int(v) => q.bind(v),
-                    Arg::Bool(b) => q.bind(b),
-                };
-            }
-            q.fetch_all(c).await?
-        })
-    };
 }
 
 /// Runs `$select` (ending in `… IN`) with each [`id_lists`] list of `$ids`
@@ -198,7 +137,7 @@ impl SubjectRefRow {
 
 /// A school year as a course embeds it (columns `y_*`).
 #[derive(sqlx::FromRow)]
-struct YearRefRow {
+pub(super) struct YearRefRow {
     y_id: i64,
     y_archived: bool,
     y_code: String,
@@ -208,7 +147,8 @@ struct YearRefRow {
     y_age_relief_included: bool,
 }
 
-const YEAR_COLUMNS: &str = "y.id AS y_id, y.archived AS y_archived, y.code AS y_code, y.description AS y_description, \
+pub(super) const YEAR_COLUMNS: &str =
+    "y.id AS y_id, y.archived AS y_archived, y.code AS y_code, y.description AS y_description, \
     y.graduation_year AS y_graduation_year, y.finalised AS y_finalised, y.age_relief_included AS y_age_relief_included";
 
 impl From<YearRefRow> for SchoolYearRef {
@@ -423,46 +363,6 @@ fn teachers_by_course(
     teachers
 }
 
-/// Orders courses by subject code, grade code, first class code (courses
-/// without classes first), then id; codes compared case-insensitively (docs/contract.md §Query parameters).
-pub fn sort_courses(courses: &mut [Course]) {
-    courses.sort_by_cached_key(|c| {
-        (code_key(&c.subject.code), code_key(&c.grade.code), c.school_classes.first().map(|k| code_key(&k.code)), c.id)
-    });
-}
-
-#[derive(sqlx::FromRow)]
-struct ClassFactsRow {
-    id: i64,
-    code: String,
-    graduation_year: i64,
-    curriculum_id: i64,
-    curriculum_code: String,
-}
-
-#[derive(sqlx::FromRow)]
-struct CurriculumGradeRow {
-    curriculum_id: i64,
-    grade_id: i64,
-    code: String,
-}
-
-#[derive(sqlx::FromRow)]
-struct TeacherEmploymentRow {
-    #[sqlx(flatten)]
-    teacher: TeacherRefRow,
-    employment_id: Option<i64>,
-}
-
-/// A course lists a class once: 422 `duplicate_entry`.
-pub(crate) const COURSE_CLASS: Unique =
-    constraint::list_entry("course_class_unique", "course_class.course_id, course_class.school_class_id");
-/// A course lists a teacher once per semester: 422 `duplicate_entry`.
-pub(crate) const COURSE_TEACHER: Unique = constraint::list_entry(
-    "course_teacher_unique",
-    "course_teacher.course_id, course_teacher.semester, course_teacher.teacher_id",
-);
-
 impl Conn {
     /// Loads the courses matching `scope`, unsorted, in one of two shapes that
     /// give the same courses:
@@ -656,210 +556,6 @@ impl Conn {
         Ok(self.courses_by_ids(&[id]).await?.pop())
     }
 
-    async fn school_year_ref(&mut self, id: SchoolYearId) -> Result<Option<SchoolYearRef>> {
-        let sql = format!("SELECT {YEAR_COLUMNS} FROM school_year y WHERE y.id = $1");
-        let row: Option<YearRefRow> = with_conn!(self, |c| sqlx::query_as(&sql).bind(id).fetch_optional(c).await?);
-        Ok(row.map(Into::into))
-    }
-
-    /// The ordered grades (id, code) of each curriculum in `curricula`.
-    async fn curriculum_grades(&mut self, curricula: &[i64]) -> Result<HashMap<i64, Vec<(GradeId, String)>>> {
-        let mut map: HashMap<i64, Vec<(GradeId, String)>> = HashMap::new();
-        if curricula.is_empty() {
-            return Ok(map);
-        }
-        let sql = format!(
-            "SELECT cg.curriculum_id, cg.grade_id, g.code FROM curriculum_grade cg JOIN grade g ON g.id = cg.grade_id \
-             WHERE cg.curriculum_id IN ({}) ORDER BY cg.curriculum_id, cg.position",
-            placeholders(1, curricula.len())
-        );
-        let args: Vec<Arg> = curricula.iter().map(|c| Arg::Int(*c)).collect();
-        let rows: Vec<CurriculumGradeRow> = fetch_rows!(self, CurriculumGradeRow, &sql, &args);
-        for r in rows {
-            map.entry(r.curriculum_id).or_default().push((GradeId(r.grade_id), r.code));
-        }
-        Ok(map)
-    }
-
-    /// The classes `ids` as seen from a school year graduating in
-    /// `year_graduation_year`, aligned with `ids` (`None` for an unknown id).
-    async fn classes_in_year(
-        &mut self,
-        ids: &[SchoolClassId],
-        year_graduation_year: i64,
-    ) -> Result<Vec<Option<ClassInYear>>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let sql = format!(
-            "SELECT sc.id, sc.code, sc.graduation_year, sc.curriculum_id, cu.code AS curriculum_code \
-             FROM school_class sc JOIN curriculum cu ON cu.id = sc.curriculum_id WHERE sc.id IN ({})",
-            placeholders(1, ids.len())
-        );
-        let args: Vec<Arg> = ids.iter().map(|i| Arg::Int(i.0)).collect();
-        let rows: Vec<ClassFactsRow> = fetch_rows!(self, ClassFactsRow, &sql, &args);
-        let mut curricula: Vec<i64> = rows.iter().map(|r| r.curriculum_id).collect();
-        curricula.sort_unstable();
-        curricula.dedup();
-        let grades = self.curriculum_grades(&curricula).await?;
-        let mut by_id: HashMap<i64, ClassInYear> = rows
-            .into_iter()
-            .map(|r| {
-                let g = grades.get(&r.curriculum_id).map(Vec::as_slice).unwrap_or(&[]);
-                let c = ClassInYear::new(
-                    SchoolClassId(r.id),
-                    r.code,
-                    r.graduation_year,
-                    CurriculumId(r.curriculum_id),
-                    r.curriculum_code,
-                    g,
-                    year_graduation_year,
-                );
-                (r.id, c)
-            })
-            .collect();
-        Ok(ids.iter().map(|id| by_id.remove(&id.0)).collect())
-    }
-
-    /// The teachers `ids` as a course of school year `year` sees them: their
-    /// reference forms and whether each has an employment in `year` (one
-    /// query; unknown ids are absent). The rules are [`check_teachers`](crate::domain::course::rules::check_teachers).
-    pub async fn teacher_facts(
-        &mut self,
-        year: SchoolYearId,
-        ids: impl Iterator<Item = TeacherId>,
-    ) -> Result<HashMap<TeacherId, TeacherFacts>> {
-        let mut ids: Vec<i64> = ids.map(|t| t.0).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        if ids.is_empty() {
-            return Ok(HashMap::new());
-        }
-        let sql = format!(
-            "SELECT {TEACHER_REF_COLUMNS}, e.id AS employment_id FROM teacher t \
-             LEFT JOIN employment e ON e.teacher_id = t.id AND e.school_year_id = $1 WHERE t.id IN ({})",
-            placeholders(2, ids.len())
-        );
-        let args: Vec<Arg> = std::iter::once(year.0).chain(ids.iter().copied()).map(Arg::Int).collect();
-        let rows: Vec<TeacherEmploymentRow> = fetch_rows!(self, TeacherEmploymentRow, &sql, &args);
-        Ok(rows
-            .into_iter()
-            .map(|r| {
-                let teacher = TeacherRef::from(r.teacher);
-                (teacher.id, TeacherFacts { teacher, employed: r.employment_id.is_some() })
-            })
-            .collect())
-    }
-
-    /// Checks a new course against the rules of docs/contract.md §Courses and returns its
-    /// grade and curriculum (derived from the classes, or given for cross-class subjects).
-    /// What the store knows of the ids in a new course body, for
-    /// [`check_new_course`](crate::domain::course::rules::check_new_course): the school year, subject, grade and curriculum
-    /// (`None` when unknown), the classes as seen from the school year, the
-    /// curriculum's grades and the teachers. A fixed number of queries.
-    pub async fn new_course_facts(&mut self, new: &NewCourse) -> Result<NewCourseFacts> {
-        let year = self.school_year_ref(new.school_year).await?;
-        let subject: Option<(String, bool)> =
-            with_conn!(self, |c| sqlx::query_as("SELECT code, cross_class FROM subject WHERE id = $1")
-                .bind(new.subject)
-                .fetch_optional(c)
-                .await?);
-        let grade_code: Option<String> = match new.grade {
-            Some(g) => with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM grade WHERE id = $1")
-                .bind(g)
-                .fetch_optional(c)
-                .await?),
-            None => None,
-        };
-        let (curriculum_code, curriculum_grades) = match new.curriculum {
-            Some(cu) => {
-                let code: Option<String> =
-                    with_conn!(self, |c| sqlx::query_scalar("SELECT code FROM curriculum WHERE id = $1")
-                        .bind(cu)
-                        .fetch_optional(c)
-                        .await?);
-                let grades = self.curriculum_grades(&[cu.0]).await?.remove(&cu.0).unwrap_or_default();
-                (code, grades.into_iter().map(|g| g.0).collect())
-            }
-            None => (None, Vec::new()),
-        };
-        let classes = match &year {
-            Some(y) => self.classes_in_year(&new.school_classes, y.graduation_year).await?,
-            None => Vec::new(),
-        };
-        let teachers = self.teacher_facts(new.school_year, new.teachers1.iter().chain(&new.teachers2).copied()).await?;
-        Ok(NewCourseFacts { year, subject, grade_code, curriculum_code, curriculum_grades, classes, teachers })
-    }
-
-    /// Replaces the classes of course `id` by `classes`, in that order (two statements).
-    pub(crate) async fn write_course_classes(&mut self, id: CourseId, classes: &[SchoolClassId]) -> Result<()> {
-        self.execute_with_id("DELETE FROM course_class WHERE course_id = $1", id.0).await?;
-        let rows: Vec<[i64; 3]> = classes.iter().enumerate().map(|(pos, k)| [id.0, pos as i64, k.0]).collect();
-        self.insert_rows(
-            "INSERT INTO course_class (course_id, position, school_class_id) VALUES ",
-            &rows,
-            &[&COURSE_CLASS],
-        )
-        .await
-    }
-
-    /// Replaces the teachers of course `id` per semester, in the given order (two statements).
-    pub(crate) async fn write_course_teachers(
-        &mut self,
-        id: CourseId,
-        teachers1: &[TeacherId],
-        teachers2: &[TeacherId],
-    ) -> Result<()> {
-        self.execute_with_id("DELETE FROM course_teacher WHERE course_id = $1", id.0).await?;
-        let rows: Vec<[i64; 4]> = [(1_i64, teachers1), (2, teachers2)]
-            .into_iter()
-            .flat_map(|(semester, list)| list.iter().enumerate().map(move |(pos, t)| [id.0, semester, pos as i64, t.0]))
-            .collect();
-        let head = "INSERT INTO course_teacher (course_id, semester, position, teacher_id) VALUES ";
-        self.insert_rows(head, &rows, &[&COURSE_TEACHER]).await
-    }
-
-    /// The division of school class `id`, if there is such a class.
-    pub async fn class_division(&mut self, id: SchoolClassId) -> Result<Option<DivisionId>> {
-        let division: Option<i64> =
-            with_conn!(self, |c| sqlx::query_scalar("SELECT division_id FROM school_class WHERE id = $1")
-                .bind(id)
-                .fetch_optional(c)
-                .await?);
-        Ok(division.map(DivisionId))
-    }
-
-    /// Inserts the course row of `new` with its derived grade and curriculum
-    /// and its lessons (one statement); the classes and teachers follow with
-    /// [`Conn::write_course_classes`] and [`Conn::write_course_teachers`].
-    pub(crate) async fn insert_course_row(
-        &mut self,
-        new: &NewCourse,
-        grade: GradeId,
-        curriculum: CurriculumId,
-        lessons: (Fixed, Fixed),
-    ) -> Result<CourseId> {
-        let id: i64 = with_conn!(self, |c| {
-            sqlx::query_scalar(
-            "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2, \
-             small_group1, small_group2) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id"
-        )
-        .bind(new.school_year)
-        .bind(new.subject)
-        .bind(grade)
-        .bind(curriculum)
-        .bind(new.cancelled)
-        .bind(&new.comments)
-        .bind(lessons.0 .0)
-        .bind(lessons.1 .0)
-        .bind(new.small_group1)
-        .bind(new.small_group2)
-        .fetch_one(c)
-        .await?
-        });
-        Ok(CourseId(id))
-    }
-
     /// Locks the courses `ids` and reads them, aligned with `ids` (`None` for
     /// a missing one). On PostgreSQL the course rows are locked (`FOR NO KEY
     /// UPDATE`, in ascending id order, so overlapping lockers cannot deadlock)
@@ -872,84 +568,5 @@ impl Conn {
         let mut found: HashMap<CourseId, Course> =
             self.load_courses_joined(&Scope::ids(ids), true).await?.into_iter().map(|c| (c.id, c)).collect();
         Ok(ids.iter().map(|id| found.remove(id)).collect())
-    }
-
-    /// Writes the course row's writable fields (one statement).
-    pub(crate) async fn write_course_fields(&mut self, id: CourseId, update: &CourseUpdate) -> Result<()> {
-        with_conn!(self, |c| {
-            sqlx::query(
-            "UPDATE course SET cancelled = $1, comments = $2, lessons1 = $3, lessons2 = $4, small_group1 = $5, small_group2 = $6 WHERE id = $7"
-        )
-        .bind(update.cancelled)
-        .bind(&update.comments)
-        .bind(update.lessons1.0)
-        .bind(update.lessons2.0)
-        .bind(update.small_group1)
-        .bind(update.small_group2)
-        .bind(id)
-        .execute(c)
-        .await?;
-        });
-        Ok(())
-    }
-
-    /// Deletes the courses `ids` with their classes and teachers (one statement).
-    pub async fn delete_courses(&mut self, ids: &[CourseId]) -> Result<()> {
-        if ids.is_empty() {
-            return Ok(());
-        }
-        let sql = format!("DELETE FROM course WHERE id IN ({})", placeholders(1, ids.len()));
-        with_conn!(self, |c| {
-            let mut q = sqlx::query(&sql);
-            for id in ids {
-                q = q.bind(id);
-            }
-            q.execute(c).await?;
-        });
-        Ok(())
-    }
-
-    /// Writes the split of `course` (checked by [`check_split`](crate::domain::course::rules::check_split), locked): it
-    /// keeps its first class; every other class gets a new course copied from
-    /// it (subject, school year, grade, curriculum, lessons, teachers, comments,
-    /// cancelled flag). Returns the ids of the new courses, in class order.
-    pub(crate) async fn write_split(&mut self, course: &Course) -> Result<Vec<CourseId>> {
-        let id = course.id;
-        let keep = course.school_classes[0].id;
-        with_conn!(self, |c| sqlx::query("DELETE FROM course_class WHERE course_id = $1 AND school_class_id <> $2")
-            .bind(id)
-            .bind(keep)
-            .execute(c)
-            .await?
-            .rows_affected());
-        let mut ids = Vec::with_capacity(course.school_classes.len() - 1);
-        for class in &course.school_classes[1..] {
-            let new_id: i64 = with_conn!(self, |c| {
-                let new_id: i64 = sqlx::query_scalar(
-                    "INSERT INTO course (school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2, small_group1, small_group2) \
-                     SELECT school_year_id, subject_id, grade_id, curriculum_id, cancelled, comments, lessons1, lessons2, small_group1, small_group2 \
-                     FROM course WHERE id = $1 RETURNING id",
-                )
-                .bind(id)
-                .fetch_one(&mut *c)
-                .await?;
-                sqlx::query("INSERT INTO course_class (course_id, position, school_class_id) VALUES ($1, 0, $2)")
-                    .bind(new_id)
-                    .bind(class.id)
-                    .execute(&mut *c)
-                    .await?;
-                sqlx::query(
-                    "INSERT INTO course_teacher (course_id, semester, position, teacher_id) \
-                     SELECT $1, semester, position, teacher_id FROM course_teacher WHERE course_id = $2",
-                )
-                .bind(new_id)
-                .bind(id)
-                .execute(&mut *c)
-                .await?;
-                new_id
-            });
-            ids.push(CourseId(new_id));
-        }
-        Ok(ids)
     }
 }
