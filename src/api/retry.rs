@@ -58,11 +58,37 @@ pub async fn once_on_lost_connection(req: Request, next: Next) -> Response {
     next.run(Request::from_parts(parts, Body::from(bytes))).await
 }
 
-/// Whether `res` is the 503 `database_unavailable` of a lost connection: a
-/// problem document of the API, or a page of the web interface, which keeps
-/// the error's code as an extension (`web::page_error`).
+/// Whether `res` answers the lost connection the attempt met: a 503 that is
+/// the API's problem `database_unavailable`, an error page of the web
+/// interface (`web::page_error`, which keeps the error's code as an
+/// extension), or a web form shown again with the fault's sentence beside
+/// the values typed (its status is the error's, without the code). A 503 of
+/// another code (`database_busy`) is the answer.
 fn lost_connection(res: &Response) -> bool {
     let code =
         res.extensions().get::<Problem>().map(|p| p.code).or_else(|| res.extensions().get::<ErrorCode>().copied());
-    res.status() == StatusCode::SERVICE_UNAVAILABLE && code == Some(ErrorCode::DatabaseUnavailable)
+    res.status() == StatusCode::SERVICE_UNAVAILABLE && code.is_none_or(|c| c == ErrorCode::DatabaseUnavailable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(status: StatusCode, code: Option<ErrorCode>) -> Response {
+        let mut res = status.into_response();
+        if let Some(code) = code {
+            res.extensions_mut().insert(code);
+        }
+        res
+    }
+
+    #[test]
+    fn a_503_of_a_lost_connection_or_a_form_shown_again_is_run_once_more_another_fault_not() {
+        let unavailable = StatusCode::SERVICE_UNAVAILABLE;
+        assert!(lost_connection(&answer(unavailable, Some(ErrorCode::DatabaseUnavailable))), "the error page");
+        assert!(lost_connection(&answer(unavailable, None)), "a form shown again with the fault's sentence");
+        assert!(!lost_connection(&answer(unavailable, Some(ErrorCode::DatabaseBusy))), "a held lock is the answer");
+        assert!(!lost_connection(&answer(StatusCode::OK, None)), "a page that was answered");
+        assert!(!lost_connection(&answer(StatusCode::INSUFFICIENT_STORAGE, Some(ErrorCode::DiskFull))));
+    }
 }
