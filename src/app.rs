@@ -179,10 +179,9 @@ fn build_app_with(
         jobs.clone(),
         config.change_check,
     );
-    let web = crate::web::router(store_for_web, jobs, live, config.web.clone(), config.request_timeout, MAX_BODY_BYTES)
-        // A page or form whose database connection was lost before anything
-        // was saved runs once more, as on the API (docs/faults.md).
-        .layer(axum::middleware::from_fn(api::retry::once_on_lost_connection));
+    // Its forms' writes run as tasks and a lost connection's request once
+    // more, as the API's below (the layers are the web's own, inside its timeout).
+    let web = crate::web::router(store_for_web, jobs, live, config.web.clone(), config.request_timeout, MAX_BODY_BYTES);
     let metrics_route = match (&metrics, &config.metrics.token) {
         (Some(m), Some(token)) => observe::token_router(m.clone(), token.clone()),
         _ => Router::new(),

@@ -8,8 +8,9 @@
 //! and every later write on that connection then fails; the service stops
 //! accepting edits one connection at a time.
 //!
-//! So every request that may write (any method but `GET`, `HEAD`, `OPTIONS`)
-//! runs as a task of its own: dropping the request drops only the wait for
+//! So every request that may write (any method but `GET`, `HEAD`, `OPTIONS`),
+//! of the API and of the web interface (its forms and htmx posts, layered in
+//! `crate::web::router` inside the web's own timeout), runs as a task of its own: dropping the request drops only the wait for
 //! its answer, and tells the task that nobody waits any more
 //! ([`crate::store::unless_given_up`]). The task then stops at the next point
 //! where that is safe: a write not yet begun does not begin, a write not yet

@@ -265,6 +265,12 @@ pub fn router(
     Router::new()
         .merge(pages)
         .route("/assets/{file}", get(assets::serve))
+        // A page or form whose database connection was lost before anything
+        // was saved runs once more, as on the API (docs/faults.md).
+        .layer(axum::middleware::from_fn(crate::api::retry::once_on_lost_connection))
+        // Inside the timeout below: neither a hang-up nor the timeout cancels
+        // a form's write halfway; it runs as a task of its own, the retry in it.
+        .layer(axum::middleware::from_fn(crate::api::detached_writes::writes_run_as_tasks))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))

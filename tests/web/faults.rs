@@ -56,3 +56,41 @@ async fn a_page_and_a_form_whose_connection_was_lost_run_once_more() {
     let genders = web.app.get("/gender").await.expect(200).result().as_array().unwrap().clone();
     assert_eq!(genders.iter().filter(|g| g["code"] == "x").count(), 1, "saved once: {genders:?}");
 }
+
+/// Forms whose browsers hang up at every point of the save (waiting for the
+/// writer, `BEGIN`, the statements, `COMMIT`) leave every pooled connection
+/// in order: each write runs as a task of its own and ends cleanly, whoever
+/// hangs up (docs/faults.md). On PostgreSQL a form dropped mid-transaction
+/// would otherwise hand its connection back inside the transaction.
+#[tokio::test]
+async fn forms_cut_off_by_their_browsers_leave_the_database_writable() {
+    let web = Web::spawn().await;
+    let planner = web.sign_in("planner", Role::Planner).await;
+    let csrf = web.get("/genders", Some(&planner)).await.csrf();
+    let mut cut_off = 0;
+    for i in 0..400u64 {
+        let code = format!("k{i}");
+        let wait = std::time::Duration::from_micros(200 + (i * 97) % 15800);
+        let sent = web
+            .browser
+            .post(format!("{}/genders", web.app.base))
+            .header(reqwest::header::COOKIE, &planner)
+            .form(&[("_csrf", csrf.as_str()), ("code", code.as_str()), ("description", "abgebrochen")])
+            .timeout(wait)
+            .send()
+            .await;
+        if sent.is_err() {
+            cut_off += 1;
+        }
+    }
+    assert!(cut_off > 0, "some browsers hung up mid-request");
+    // Every later form is saved, on whichever pooled connection it gets.
+    for i in 0..30 {
+        let code = format!("n{i}");
+        let created =
+            web.post("/genders", Some(&planner), &[("_csrf", &csrf), ("code", &code), ("description", "danach")]).await;
+        assert_eq!(created.status, 303, "form {i} after the hang-ups: {}", created.html);
+    }
+    let genders = web.app.get("/gender").await.expect(200).result().as_array().unwrap().clone();
+    assert_eq!(genders.iter().filter(|g| g["description"] == "danach").count(), 30, "every later form saved");
+}
