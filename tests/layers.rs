@@ -25,6 +25,11 @@
 //! module (resolving `crate::` and `super::` paths to files). A folder's
 //! `mod.rs` is its table of contents and shared definitions: its uses of the
 //! files below it, and theirs of it, are not counted; everything else is.
+//!
+//! Two rules of the house as well: no file of `src/` is longer than 800
+//! lines, and a test hook (an item whose doc comment begins "Tests only" or
+//! "A test hook") is compiled only with the `test-hooks` feature, which only
+//! the test targets turn on (Cargo.toml `[features]`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -404,4 +409,75 @@ fn the_reader_finds_imports() {
     ];
     assert_eq!(upward_imports(&files), ["src/store/a.rs (layer 2) uses crate::api::State (layer 6)"]);
     assert_eq!(cycles(&file_graph(&files)), ["api/x.rs, api/y.rs"]);
+}
+
+/// The longest a file of `src/` may be (issue 41: small rooms, each named
+/// after what it holds).
+const MAX_LINES: usize = 800;
+
+/// The files of `(path, lines)` longer than [`MAX_LINES`].
+fn long_files(files: &[(String, usize)]) -> Vec<String> {
+    files.iter().filter(|(_, n)| *n > MAX_LINES).map(|(rel, n)| format!("src/{rel}: {n} lines")).collect()
+}
+
+/// Test hooks a build of the program would have: an item whose doc comment
+/// begins "Tests only" or "A test hook" needs `#[cfg(feature = "test-hooks")]`
+/// (or `#[cfg(test)]`) among the attributes before it (Cargo.toml
+/// `[features]`: only the test targets turn the feature on). As
+/// `path:line` of the comment's first line.
+fn unguarded_test_hooks(rel: &str, text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().map(str::trim_start).collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let starts = line.strip_prefix("///").map(str::trim_start).unwrap_or("");
+        let first = i == 0 || !lines[i - 1].starts_with("///");
+        if !first || !(starts.starts_with("Tests only") || starts.starts_with("A test hook")) {
+            continue;
+        }
+        // The rest of its doc comment and the attributes, up to the item.
+        let guarded = lines[i + 1..]
+            .iter()
+            .take_while(|l| l.starts_with("///") || l.starts_with("#["))
+            .any(|l| *l == r#"#[cfg(feature = "test-hooks")]"# || *l == "#[cfg(test)]");
+        if !guarded {
+            out.push(format!("src/{rel}:{}", i + 1));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let root = src_dir();
+    let files: Vec<(String, usize)> = source_files(&root)
+        .iter()
+        .map(|f| (f.rel.clone(), std::fs::read_to_string(root.join(&f.rel)).unwrap().lines().count()))
+        .collect();
+    let long = long_files(&files);
+    assert!(long.is_empty(), "files over {MAX_LINES} lines (split them by what they hold):\n{}", long.join("\n"));
+}
+
+#[test]
+fn test_hooks_are_behind_the_test_hooks_feature() {
+    let root = src_dir();
+    let found: Vec<String> = source_files(&root)
+        .iter()
+        .flat_map(|f| unguarded_test_hooks(&f.rel, &std::fs::read_to_string(root.join(&f.rel)).unwrap()))
+        .collect();
+    assert!(found.is_empty(), "test hooks without #[cfg(feature = \"test-hooks\")]:\n{}", found.join("\n"));
+}
+
+/// The two rules themselves: each fails on what it forbids.
+#[test]
+fn the_rules_fail_on_a_long_file_and_a_hook_without_the_feature() {
+    assert_eq!(long_files(&[("a.rs".into(), 800), ("b.rs".into(), 801)]), ["src/b.rs: 801 lines"]);
+
+    let bare = "    /// Tests only: a switch.\n    #[doc(hidden)]\n    pub fn switch(&self) {}\n";
+    assert_eq!(unguarded_test_hooks("store/x.rs", bare), ["src/store/x.rs:1"]);
+    let field = "struct S {\n    /// A test hook: run before each job.\n    pub hook: Option<Hook>,\n}\n";
+    assert_eq!(unguarded_test_hooks("jobs/x.rs", field), ["src/jobs/x.rs:2"]);
+    let kept = "    /// Tests only: a switch.\n    /// More.\n    #[cfg(feature = \"test-hooks\")]\n    pub fn switch(&self) {}\n";
+    assert!(unguarded_test_hooks("store/x.rs", kept).is_empty());
+    let other = "    /// The writes. Tests only read it.\n    pub fn writes(&self) {}\n";
+    assert!(unguarded_test_hooks("store/x.rs", other).is_empty(), "only a comment that begins so marks a hook");
 }

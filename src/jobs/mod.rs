@@ -37,6 +37,7 @@ pub mod postman;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+#[cfg(feature = "test-hooks")]
 use futures::future::BoxFuture;
 use futures::FutureExt as _;
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
@@ -102,8 +103,9 @@ pub struct JobConfig {
     /// 100 MiB and 1 GiB): beyond them the oldest finished jobs expire with
     /// their products when a new product is stored.
     pub product_caps: ProductCaps,
-    /// Tests only: awaited after a job is claimed and before it runs.
-    #[doc(hidden)]
+    /// Tests only (feature `test-hooks`): awaited after a job is claimed and
+    /// before it runs.
+    #[cfg(feature = "test-hooks")]
     pub hook: Option<JobHook>,
 }
 
@@ -123,6 +125,7 @@ impl Default for JobConfig {
             poll: Duration::from_secs(1),
             per_account: 4,
             product_caps: ProductCaps { per_account: 100 * MIB, total: 1024 * MIB },
+            #[cfg(feature = "test-hooks")]
             hook: None,
         }
     }
@@ -131,9 +134,11 @@ impl Default for JobConfig {
 /// A test hook ([`JobConfig::hook`]): called with the job's id and progress
 /// once the job is claimed; the job runs when the returned future completes.
 /// Tests use it to hold a job running (a long job without a sleep in the jobs).
+#[cfg(feature = "test-hooks")]
 #[derive(Clone)]
 pub struct JobHook(pub Arc<dyn Fn(JobId, Progress) -> BoxFuture<'static, ()> + Send + Sync>);
 
+#[cfg(feature = "test-hooks")]
 impl std::fmt::Debug for JobHook {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("JobHook")
@@ -452,6 +457,7 @@ impl JobRunner {
             .ok_or_else(|| Error::internal(anyhow::anyhow!("job {} has an unknown name {}", job.id, job.name)))?;
         let params: JobParams = serde_json::from_str(&job.parameters).map_err(Error::internal)?;
         let who = self.principal(job.started_by).await?;
+        #[cfg(feature = "test-hooks")]
         if let Some(hook) = &self.config.hook {
             (hook.0)(job.id, progress.clone()).await;
         }

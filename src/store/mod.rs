@@ -553,18 +553,19 @@ impl Store {
         }
     }
 
-    /// Tests only: whether this store's SQLite writes begun from now on run
-    /// the database's triggers, which they normally do not
-    /// ([`writer::Writer::connect`]); for a test whose own trigger makes a
-    /// write fail half-way. No effect on PostgreSQL.
-    #[doc(hidden)]
+    /// Tests only (feature `test-hooks`): whether this store's SQLite writes
+    /// begun from now on run the database's triggers, which they normally do
+    /// not ([`writer::Writer::connect`]); for a test whose own trigger makes
+    /// a write fail half-way. No effect on PostgreSQL.
+    #[cfg(feature = "test-hooks")]
     pub fn fire_triggers_on_writes(&self, on: bool) {
         self.shared.writer.fire_triggers(on);
     }
 
-    /// Number of SQLite write batches committed so far (see [`writer`]).
-    #[doc(hidden)]
-    pub fn writer_commits(&self) -> u64 {
+    /// Number of SQLite write batches committed so far (see [`writer`]; the
+    /// writer's unit tests).
+    #[cfg(test)]
+    pub(crate) fn writer_commits(&self) -> u64 {
         self.shared.writer.commits()
     }
 }

@@ -32,7 +32,9 @@
 //! and none of them is kept. Writes by other processes (the command line,
 //! another server) still meet SQLite's busy timeout.
 
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
+#[cfg(feature = "test-hooks")]
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -56,8 +58,10 @@ pub(crate) struct Writer {
     /// The writer's own connections, a pool of two ([`Writer::connect`]);
     /// `None` in the store of a PostgreSQL database, which has no writer.
     pool: Option<SqlitePool>,
-    /// Tests only ([`Writer::fire_triggers`]): batches begun from now on run
-    /// the database's triggers (a trigger that fails on purpose).
+    /// Tests only ([`Writer::fire_triggers`], feature `test-hooks`): batches
+    /// begun from now on run the database's triggers (a trigger that fails
+    /// on purpose).
+    #[cfg(feature = "test-hooks")]
     fire_triggers: Arc<AtomicBool>,
     /// How long a batch waits for the write lock another process holds
     /// (SQLite's busy timeout, `--db-busy-timeout`), for the message of 503 `database_busy`.
@@ -202,11 +206,12 @@ impl Writer {
         Writer { pool: Some(pool), busy_timeout, ..Writer::default() }
     }
 
-    /// Tests only: whether the batches begun from now on run the database's
-    /// triggers, as every other connection does. A test that makes a write
-    /// fail half-way with a trigger of its own switches them on for that
-    /// write; the change counter is then bumped by the row triggers as well
-    /// as by the batch, which only matters for speed.
+    /// Tests only (feature `test-hooks`): whether the batches begun from now
+    /// on run the database's triggers, as every other connection does. A
+    /// test that makes a write fail half-way with a trigger of its own
+    /// switches them on for that write; the change counter is then bumped by
+    /// the row triggers as well as by the batch, which only matters for speed.
+    #[cfg(feature = "test-hooks")]
     pub(crate) fn fire_triggers(&self, on: bool) {
         self.fire_triggers.store(on, Ordering::SeqCst);
     }
@@ -223,7 +228,8 @@ impl Writer {
         self.waiting.load(Ordering::Relaxed)
     }
 
-    /// Number of batches committed so far.
+    /// Number of batches committed so far (the unit tests).
+    #[cfg(test)]
     pub(crate) fn commits(&self) -> u64 {
         self.commits.batches.load(Ordering::Relaxed)
     }
@@ -258,7 +264,11 @@ impl Writer {
         let state = lock(&self.state).await?;
         drop(waiting);
         let (lock, commits) = (self.state.clone(), self.commits.clone());
+        // Always false in a build of the program (feature `test-hooks`).
+        #[cfg(feature = "test-hooks")]
         let fire_triggers = self.fire_triggers.load(Ordering::SeqCst);
+        #[cfg(not(feature = "test-hooks"))]
+        let fire_triggers = false;
         let busy = self.busy_timeout;
         tokio::spawn(Self::open_slot(state, lock, commits, pool, fire_triggers, busy))
             .await
