@@ -8,5 +8,5 @@ balance-difference = { $teacher }: Anfangssaldo eingefroren { $opening } / neu {
 balance-teacher-id = Lehrperson { $id }
 
 # The warnings of the workload calculation (docs/workload.md §Response, `warnings`).
-workload-warning-no-weekly-lessons = Im Schuljahr { $year } fehlen für die Lohnart { $type } die Lektionen eines Vollpensums: ihre Lektionen zählen 0 %.
-workload-warning-no-payroll-type = { $course } zählt nichts: seine Stufe hat keine Lohnart dafür.
+workload-warning-no-weekly-lessons = Im Schuljahr { $year } fehlen für die Anstellungsart { $type } die Lektionen eines Vollpensums: ihre Lektionen zählen 0 %.
+workload-warning-no-payroll-type = { $course } zählt nichts: seine Stufe hat keine Anstellungsart dafür.

@@ -199,4 +199,4 @@ error-cross-class-course-field = Kurs eines gesamtschulischen Fachs
 error-employment-range-values = Das Minimum der Verfügung ({ $min }) ist grösser als das Maximum ({ $max }).
 error-date-order-values = Das Ende ({ $end }) liegt vor dem Beginn ({ $start }).
 error-unknown-calculation-mode-id = Es gibt keinen Berechnungsmodus mit der Nummer { $id } (siehe /calculationmode).
-error-weekly-lessons-percent-based = Die Lohnart { $id } wird in Prozent geführt: Sie hat keine Wochenlektionen.
+error-weekly-lessons-percent-based = Die Anstellungsart { $id } wird in Prozent geführt: Sie hat keine Wochenlektionen.

@@ -27,9 +27,9 @@ curricula-description = Bezeichnung
 curricula-grades = Stufen
 curricula-grades-field = Stufen (in der Reihenfolge des Lehrgangs, Eintrittsstufe zuerst)
 curricula-grade-label = Stufe { $grade }
-curricula-grade-fact = Lohnart { $payroll } · Klassenstunde { $classlesson }
-curricula-grade-payroll = Lohnart der Stufe { $grade }
-curricula-grade-class-lesson = Lohnart Klassenstunde der Stufe { $grade }
+curricula-grade-fact = Anstellungsart { $payroll } · Klassenstunde { $classlesson }
+curricula-grade-payroll = Anstellungsart der Stufe { $grade }
+curricula-grade-class-lesson = Anstellungsart Klassenstunde der Stufe { $grade }
 curricula-lessontable-link = Lektionentafel dieses Lehrgangs
 
 ## Lektionentafel
@@ -84,7 +84,7 @@ schoolyears-weeks = Schulwochen
 schoolyears-mode = Berechnungsart
 schoolyears-surcharge = Zuschlag Kleingruppe (Lektionen)
 schoolyears-weekly = Lektionen pro Vollpensum, { $type }
-schoolyears-weekly-id = Lektionen pro Vollpensum, Lohnart { $id }
+schoolyears-weekly-id = Lektionen pro Vollpensum, Anstellungsart { $id }
 schoolyears-finalised = Planung abgeschlossen
 schoolyears-show-ipb = IPB-Saldi anzeigen
 schoolyears-lessons = { $n } L

@@ -510,7 +510,10 @@ async fn team_teaching_small_groups_cancelled_courses_and_warnings() {
     let path = format!("/api/v1/workload?schoolYear={}&teacher={a}", s.year);
     let de = app.request_headers(Some(&app.token), Method::GET, &path, None, &[("accept-language", "de-CH")]).await;
     let de = de.expect(200).result()["warnings"][0]["detail"].as_str().unwrap().to_string();
-    assert!(de.starts_with("Der Kurs ") && de.ends_with("zählt nichts: seine Stufe hat keine Lohnart dafür."), "{de}");
+    assert!(
+        de.starts_with("Der Kurs ") && de.ends_with("zählt nichts: seine Stufe hat keine Anstellungsart dafür."),
+        "{de}"
+    );
     assert!(w["courses"]["items"].as_array().unwrap().iter().all(|i| i["percent1"] == 0));
     let mut g = grade.clone();
     g["payrollType"] = json!(s.pt["G1"]);

@@ -38,7 +38,7 @@ async fn a_planner_edits_a_lesson_table_row_in_place_and_sees_the_curricula_and_
     chrome.screenshot("curricula-list").await;
     chrome.goto(&format!("{}/curricula/{curriculum}", app.base)).await;
     chrome.wait_for("#record-facts").await;
-    assert!(chrome.text().await.contains("Lohnart"), "the grades' payroll types are shown");
+    assert!(chrome.text().await.contains("Anstellungsart"), "the grades' payroll types are shown");
     chrome.screenshot("curriculum-page").await;
     chrome.wait_for("#record-edit").await.click().await.unwrap();
     chrome.wait_for("#f-grades").await;

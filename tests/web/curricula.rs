@@ -127,7 +127,7 @@ async fn a_planner_creates_a_curriculum_sets_a_grades_payroll_type_and_archives_
     assert_eq!(after["classLessonPayrollType"], before["classLessonPayrollType"], "the other kept");
     let other_code = payroll.iter().find(|p| p["id"] == other).unwrap()["code"].as_str().unwrap().to_string();
     let page = web.get(&format!("/curricula/{id}"), Some(&planner)).await;
-    assert!(page.html.contains(&format!("Lohnart {other_code}")), "{}", page.html);
+    assert!(page.html.contains(&format!("Anstellungsart {other_code}")), "{}", page.html);
 
     // Archive; an unused curriculum is deleted.
     let version = hidden(&page, "_version");
