@@ -19,8 +19,8 @@ use crate::domain::fixed::Fixed;
 
 impl Generator {
     /// The dataset of the generated school: its records, the workload side
-    /// ([`workload`](super::workload)) and the next school year opened
-    /// ([`opening`](super::opening)).
+    /// ([`super::workload`]) and the next school year opened
+    /// ([`super::opening`]).
     pub(super) fn dataset(&mut self) -> Dataset {
         let lookup = |items: &[(&str, &str)]| -> Vec<LookupRecord> {
             items

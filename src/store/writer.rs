@@ -58,7 +58,7 @@ pub(crate) struct Writer {
     /// The writer's own connections, a pool of two ([`Writer::connect`]);
     /// `None` in the store of a PostgreSQL database, which has no writer.
     pool: Option<SqlitePool>,
-    /// Tests only ([`Writer::fire_triggers`], feature `test-hooks`): batches
+    /// Tests only (`Writer::fire_triggers`, feature `test-hooks`): batches
     /// begun from now on run the database's triggers (a trigger that fails
     /// on purpose).
     #[cfg(feature = "test-hooks")]
@@ -119,7 +119,7 @@ struct State {
     /// A write's savepoint is open: the write failed or was dropped before its
     /// commit, and must be rolled back before anything else runs.
     abandoned: bool,
-    /// The writer's connection was last set to run triggers ([`Writer::fire_triggers`]).
+    /// The writer's connection was last set to run triggers (`Writer::fire_triggers`).
     triggers_on: bool,
     /// The write generation to bump when the batch commits: set by the first
     /// member the caches must see ([`WriteSlot::commit`]).
@@ -510,7 +510,7 @@ async fn without_triggers(conn: &mut SqliteConnection) -> sqlx::Result<()> {
 
 /// Sets whether `conn` runs triggers and forgets its prepared statements,
 /// which were compiled with the setting before (tests only; see
-/// [`Writer::fire_triggers`]).
+/// `Writer::fire_triggers`).
 async fn set_triggers(conn: &mut SqliteConnection, on: bool) -> sqlx::Result<()> {
     super::sqlite_c::trigger_setting(conn, on).await?;
     conn.clear_cached_statements().await

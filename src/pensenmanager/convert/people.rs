@@ -21,7 +21,7 @@ use crate::store::account::AccountSettings;
 /// A locked year's stored balance `x` of employment `row`, kept to full stored
 /// precision (docs/migration.md §Balances and the reconciliation); a value that
 /// is no number refuses the row (`keine-zahl`), unless `refused` says that
-/// [`number`](super::number) refused it already.
+/// [`super::number`] refused it already.
 fn frozen_balance(report: &mut Report, row: &str, column: &str, x: f64, refused: bool) -> Option<String> {
     let text = num::full_text(x);
     if text.is_none() && !refused {

@@ -5,11 +5,11 @@
 //! number of courses, assembled in Rust: one course or a few in three queries
 //! (the courses joined with subject, school year, grade and curriculum; all
 //! their classes; all their teachers), a list in nine, which read each object
-//! the courses refer to once (see [`Conn::load_courses`]). The rules live in [`crate::domain::course`]; saving,
+//! the courses refer to once (see [`Conn::load_courses`](crate::store::Conn::load_courses)). The rules live in [`crate::domain::course`]; saving,
 //! deleting, merging and splitting are composed in [`crate::service::course`]
 //! from the plain reads and writes here.
 //!
-//! [`Conn::courses_for_update`] locks the involved course rows by the query
+//! [`Conn::courses_for_update`](crate::store::Conn::courses_for_update) locks the involved course rows by the query
 //! that reads them, in ascending id order (on SQLite the write transaction is
 //! already exclusive), so concurrent saves, merges and splits of overlapping
 //! courses serialise and never lose or duplicate a class.
@@ -17,12 +17,12 @@
 //! - This file: [`CourseFilter`], [`sort_courses`], the unique constraints
 //!   of a course's lists ([`COURSE_CLASS`], [`COURSE_TEACHER`]) and the
 //!   bind parameters of the statements built here.
-//! - [`load`]: reading courses, in the two shapes of [`Conn::load_courses`],
-//!   by ids, by filter, and locked ([`Conn::courses_for_update`]).
+//! - [`load`]: reading courses, in the two shapes of [`Conn::load_courses`](crate::store::Conn::load_courses),
+//!   by ids, by filter, and locked ([`Conn::courses_for_update`](crate::store::Conn::courses_for_update)).
 //! - [`facts`]: what the rules need to know of a new course's ids
-//!   ([`Conn::new_course_facts`], [`Conn::teacher_facts`]) and a class's
+//!   ([`Conn::new_course_facts`](crate::store::Conn::new_course_facts), [`Conn::teacher_facts`](crate::store::Conn::teacher_facts)) and a class's
 //!   division.
-//! - [`write`]: inserting, writing and deleting course rows, their classes
+//! - [`write`](mod@write): inserting, writing and deleting course rows, their classes
 //!   and teachers, and writing a split.
 
 use crate::domain::code_key;
