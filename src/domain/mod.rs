@@ -23,6 +23,7 @@ pub mod lookup;
 pub mod opening;
 pub mod outbox;
 pub mod payroll;
+pub mod person_name;
 pub mod pool;
 pub mod reference_forms;
 pub mod references;

@@ -16,6 +16,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use crate::domain::body_reader::forbidden_char;
 use crate::domain::job::JobParams;
+use crate::domain::person_name::PersonName as _;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::Message;
 
@@ -121,7 +122,7 @@ pub fn plan(params: &JobParams, sheets: &Sheets) -> Result<MailPlan> {
         .iter()
         .map(|e| PlannedMail {
             code: e.teacher.code.clone(),
-            name: format!("{} {}", e.teacher.first_name, e.teacher.last_name),
+            name: e.teacher.name(),
             email: e.teacher.email.clone().unwrap_or_default(),
             teacher: e.teacher.id.0,
             file_name: crate::documents::safe_file_name(&sheets.file_name(e)),

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use crate::domain::outbox::{retry_after, OutgoingMail, QueuedMail, MAX_ATTEMPTS};
+use crate::domain::person_name::PersonName as _;
 use crate::domain::reference_forms::TeacherRef;
 use crate::error::Result;
 use crate::i18n::{self, Lang};
@@ -35,10 +36,6 @@ impl MailSettings {
 }
 
 /// The full name of `teacher` (`Anna Muster`).
-fn full_name(teacher: &TeacherRef) -> String {
-    format!("{} {}", teacher.first_name, teacher.last_name)
-}
-
 fn text(lang: Lang, key: &str, args: &[(&'static str, Cow<'_, str>)]) -> String {
     i18n::text_with(lang, key, args)
 }
@@ -51,7 +48,7 @@ pub fn invitation_body(lang: Lang, teacher: &TeacherRef, year: &str, link: &str,
         lang,
         "invite-message",
         &[
-            ("name", full_name(teacher).into()),
+            ("name", teacher.name().into()),
             ("year", year.into()),
             ("link", link.into()),
             ("days", days.to_string().into()),
@@ -64,7 +61,7 @@ pub fn invitation_mail(lang: Lang, teacher: &TeacherRef, to: &str, year: &str, l
     OutgoingMail {
         topic: crate::domain::outbox::MailTopic::Invitation,
         to: to.to_string(),
-        name: full_name(teacher),
+        name: teacher.name(),
         subject: text(lang, "mail-invite-subject", &[("year", year.into())]),
         body: invitation_body(lang, teacher, year, link, days),
     }
@@ -77,13 +74,13 @@ pub fn release_mail(mail: &MailSettings, teacher: &TeacherRef, to: &str, year: &
     OutgoingMail {
         topic: crate::domain::outbox::MailTopic::Release,
         to: to.to_string(),
-        name: full_name(teacher),
+        name: teacher.name(),
         subject: text(lang, "mail-release-subject", &[("year", year.into())]),
         body: text(
             lang,
             "mail-release-body",
             &[
-                ("name", full_name(teacher).into()),
+                ("name", teacher.name().into()),
                 ("year", year.into()),
                 ("link", mail.link(&format!("/me/{year_id}")).into()),
             ],
@@ -157,13 +154,13 @@ pub fn outdated_mail(
     OutgoingMail {
         topic: crate::domain::outbox::MailTopic::Outdated,
         to: to.to_string(),
-        name: full_name(teacher),
+        name: teacher.name(),
         subject: text(lang, "mail-outdated-subject", &[("year", year.into())]),
         body: text(
             lang,
             "mail-outdated-body",
             &[
-                ("name", full_name(teacher).into()),
+                ("name", teacher.name().into()),
                 ("year", year.into()),
                 ("confirmed", when.into()),
                 ("changes", changes.into()),

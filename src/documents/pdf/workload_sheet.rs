@@ -15,6 +15,7 @@ use crate::domain::division::Division;
 use crate::domain::employment::Employment;
 use crate::domain::fixed::{Amount, Fixed};
 use crate::domain::payroll::ThesisType;
+use crate::domain::person_name::PersonName as _;
 use crate::domain::schoolyear::SchoolYear;
 use crate::domain::teacher::Teacher;
 use crate::domain::workload::forms::{SummaryItem, Workload};
@@ -80,7 +81,7 @@ pub fn pdf(year: &SchoolYear, sheets: &[SheetInput<'_>], date: chrono::NaiveDate
         out.push(sheet(year, s, date, logo, signature));
     }
     let doc_title = match sheets {
-        [one] => format!("{} – {}", title(year), full_name(one.teacher)),
+        [one] => format!("{} – {}", title(year), one.teacher.titled_name()),
         _ => format!("Pensenblätter SJ {}", year.code),
     };
     render(TEMPLATE, &Doc { title: doc_title, sheets: out }, images)
@@ -159,16 +160,6 @@ struct Sheet {
     postings: Option<Table>,
 }
 
-fn full_name(t: &Teacher) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    if let Some(title) = t.title.as_deref().filter(|s| !s.trim().is_empty()) {
-        parts.push(title);
-    }
-    parts.push(&t.first_name);
-    parts.push(&t.last_name);
-    parts.join(" ")
-}
-
 /// An entered percent (employment range, payment target) with `decimals`
 /// decimals like every other percent of the sheet (`57.50`); zero as `0.00`,
 /// since an agreed 0 % is a figure; "—" when none is entered.
@@ -215,7 +206,7 @@ fn sheet(
     let pd = w.payroll.percent_decimals;
     let l = |a: Amount| figure(a.0, 2);
     let p = |a: Amount| figure(a.0, pd);
-    let name = full_name(s.teacher);
+    let name = s.teacher.titled_name();
     let title = title(year);
 
     let person = vec![
