@@ -26,6 +26,13 @@
 //! `mod.rs` is its table of contents and shared definitions: its uses of the
 //! files below it, and theirs of it, are not counted; everything else is.
 //!
+//! Inside `web/` the floor plan is stricter (issue 41): `web/mod.rs` only
+//! declares the modules and assembles their routes, so no other file of
+//! `web/` uses a path that resolves to it (a `super::x` or `crate::web::x`
+//! where `x` is no module of its own): the screens take what they share from
+//! the files below them (`web/kit/`, `form.rs`, …). A `super::` inside an
+//! inline module (`mod tests { … }`) is read from that module.
+//!
 //! Two rules of the house as well: no file of `src/` is longer than 800
 //! lines, and a test hook (an item whose doc comment begins "Tests only" or
 //! "A test hook") is compiled only with the `test-hooks` feature, which only
@@ -71,6 +78,8 @@ struct SourceFile {
     module: Vec<String>,
     is_mod: bool,
     code: String,
+    /// The text as it is, comments included (for [`inline_modules`]).
+    text: String,
 }
 
 fn source_files(root: &Path) -> Vec<SourceFile> {
@@ -88,6 +97,7 @@ fn source_files(root: &Path) -> Vec<SourceFile> {
                     module: module_path(&rel),
                     is_mod: rel.ends_with("mod.rs"),
                     code: strip_comments(&text),
+                    text,
                     rel,
                 });
             }
@@ -399,6 +409,7 @@ fn the_reader_finds_imports() {
         module: module_path(rel),
         is_mod: rel.ends_with("mod.rs"),
         code: code.into(),
+        text: code.into(),
     };
     let files = vec![
         file("store/mod.rs", "pub mod a;"),
@@ -409,6 +420,189 @@ fn the_reader_finds_imports() {
     ];
     assert_eq!(upward_imports(&files), ["src/store/a.rs (layer 2) uses crate::api::State (layer 6)"]);
     assert_eq!(cycles(&file_graph(&files)), ["api/x.rs, api/y.rs"]);
+}
+
+/// Where a comment, a string or a character literal that starts at `at`
+/// ends, if one does (for reading braces around them).
+fn literal_end(text: &str, at: usize) -> Option<usize> {
+    let rest = &text[at..];
+    let bytes = rest.as_bytes();
+    let prev = if at == 0 { b' ' } else { text.as_bytes()[at - 1] };
+    let word = prev.is_ascii_alphanumeric() || prev == b'_';
+    if rest.starts_with("//") {
+        return Some(at + rest.find('\n').unwrap_or(rest.len()));
+    }
+    if let Some(body) = rest.strip_prefix("/*") {
+        return Some(at + body.find("*/").map_or(rest.len(), |end| end + 4));
+    }
+    if !word && (rest.starts_with("r#") || rest.starts_with("r\"")) {
+        let hashes = rest[1..].bytes().take_while(|b| *b == b'#').count();
+        if bytes.get(1 + hashes) == Some(&b'"') {
+            let close = format!("\"{}", "#".repeat(hashes));
+            let from = 2 + hashes;
+            return Some(at + rest[from..].find(&close).map_or(rest.len(), |end| from + end + close.len()));
+        }
+    }
+    if bytes[0] == b'"' {
+        let mut i = 1;
+        while i < bytes.len() && bytes[i] != b'"' {
+            i += if bytes[i] == b'\\' { 2 } else { 1 };
+        }
+        return Some(at + (i + 1).min(bytes.len()));
+    }
+    if bytes[0] == b'\'' {
+        // A character literal (`'{'`, `'\''`); a lifetime has no closing quote.
+        if bytes.get(1) == Some(&b'\\') {
+            return Some(at + rest[2..].find('\'').map_or(rest.len(), |end| end + 3));
+        }
+        let ch = rest[1..].chars().next()?;
+        if rest[1 + ch.len_utf8()..].starts_with('\'') {
+            return Some(at + 2 + ch.len_utf8());
+        }
+    }
+    None
+}
+
+/// The code of a file by module: its own module's text (`module`) and each
+/// inline `mod name { … }` under its own path (`module::name`), nested ones
+/// too, each without comments.
+fn inline_modules(module: &[String], text: &str) -> Vec<(Vec<String>, String)> {
+    let bytes = text.as_bytes();
+    let mut own = String::new();
+    let mut inner = Vec::new();
+    let mut at = 0;
+    let mut copied = 0;
+    while at < text.len() {
+        if let Some(end) = literal_end(text, at) {
+            at = end;
+            continue;
+        }
+        let prev = if at == 0 { b' ' } else { bytes[at - 1] };
+        let head = !(prev.is_ascii_alphanumeric() || prev == b'_');
+        if head && text[at..].starts_with("mod ") {
+            let name: String =
+                text[at + 4..].trim_start().chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            let after_name = at + 4 + (text[at + 4..].len() - text[at + 4..].trim_start().len()) + name.len();
+            if !name.is_empty() && text[after_name..].trim_start().starts_with('{') {
+                let open = after_name + (text[after_name..].len() - text[after_name..].trim_start().len());
+                // The matching brace, past comments and literals.
+                let (mut depth, mut i) = (0usize, open);
+                while i < text.len() {
+                    if let Some(end) = literal_end(text, i) {
+                        i = end;
+                        continue;
+                    }
+                    match bytes[i] {
+                        b'{' => depth += 1,
+                        b'}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                let mut path = module.to_vec();
+                path.push(name);
+                inner.extend(inline_modules(&path, &text[open + 1..i.min(text.len())]));
+                own.push_str(&text[copied..at]);
+                at = (i + 1).min(text.len());
+                copied = at;
+                continue;
+            }
+        }
+        at += text[at..].chars().next().map_or(1, char::len_utf8);
+    }
+    own.push_str(&text[copied..]);
+    let mut out = vec![(module.to_vec(), strip_comments(&own))];
+    out.extend(inner);
+    out
+}
+
+/// The uses inside `web/` of `web/mod.rs`, which only assembles the router
+/// (see the module doc): `src/{file} uses {path}` for each path of a file
+/// under `web/`, other than `web/mod.rs`, that resolves to `web/mod.rs`.
+fn uses_of_the_router_module(files: &[SourceFile]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files.iter().filter(|f| f.module.first().is_some_and(|m| m == "web") && f.rel != "web/mod.rs") {
+        for (module, code) in inline_modules(&file.module, &file.text) {
+            let scope = SourceFile {
+                rel: file.rel.clone(),
+                module,
+                is_mod: file.is_mod,
+                code: String::new(),
+                text: String::new(),
+            };
+            for path in paths(&code) {
+                let target = absolute(&scope, &path);
+                if file_of(files, &target).is_some_and(|to| to.rel == "web/mod.rs") {
+                    found.push(format!("src/{} uses {}", file.rel, path.join("::")));
+                }
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn no_file_of_web_uses_the_router_module() {
+    let files = source_files(&src_dir());
+    assert!(files.iter().any(|f| f.rel == "web/mod.rs"), "the web's files were found");
+    let found = uses_of_the_router_module(&files);
+    assert!(
+        found.is_empty(),
+        "files of web/ that use web/mod.rs (take it from the kit below, web/kit/ or a file of its own):\n{}",
+        found.join("\n")
+    );
+}
+
+/// The rule itself: a use of `web/mod.rs` from a file, a folder's `mod.rs`
+/// or an inline module is found; uses of the kit, of a screen and of the
+/// file's own items (`super::*` in its tests) are not; a brace in a string
+/// or a comment does not end an inline module.
+#[test]
+fn the_web_rule_fails_on_a_use_of_the_router_module() {
+    let file = |rel: &str, text: &str| SourceFile {
+        rel: rel.into(),
+        module: module_path(rel),
+        is_mod: rel.ends_with("mod.rs"),
+        code: strip_comments(text),
+        text: text.into(),
+    };
+    let files = vec![
+        file("web/mod.rs", "pub mod a; pub mod b; pub mod kit; pub use kit::state::State; pub fn render() {}"),
+        file("web/kit/mod.rs", "pub mod state;"),
+        file("web/kit/state.rs", "pub struct State;"),
+        file(
+            "web/a.rs",
+            "use super::kit::state::State; use super::render;\n// use super::State;\nmod tests { use super::*; }",
+        ),
+        file("web/b/mod.rs", "pub mod c; use crate::web::{a, State}; use super::kit;"),
+        file(
+            "web/b/c.rs",
+            "use super::super::{a, render};\nfn f() { let _ = \"}\"; let _ = '}'; /* } */ }\n\
+             mod tests { use super::*; fn g() { let _ = \"{\"; } mod deep { use super::super::super::super::X; } }\n\
+             use super::super::kit::state::State;",
+        ),
+    ];
+    assert_eq!(
+        uses_of_the_router_module(&files),
+        [
+            "src/web/a.rs uses super::render",
+            "src/web/b/c.rs uses super::super::render",
+            "src/web/b/c.rs uses super::super::super::super::X",
+            "src/web/b/mod.rs uses crate::web::State",
+        ]
+    );
+    // The same `super::*` outside an inline module names `web/` itself.
+    assert_eq!(
+        uses_of_the_router_module(&[file("web/mod.rs", ""), file("web/a.rs", "use super::*;")]),
+        ["src/web/a.rs uses super"]
+    );
 }
 
 /// The longest a file of `src/` may be (issue 41: small rooms, each named

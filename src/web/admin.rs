@@ -24,17 +24,21 @@ use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
 use axum::Form;
+use axum::Router;
 use serde_json::json;
 
 use super::form::{self, Field, FieldErrors, FormData};
 use super::guard::SignedIn;
 use super::history::role_name;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen};
 use super::listing::done_notice;
 use super::record::Notice;
 use super::refusal::{forbidden, is_page_fault};
-use super::{page_error, render, WebState};
 use crate::auth::Role;
 use crate::error::{Error, ErrorCode};
 use crate::i18n::{self, Lang};
@@ -43,6 +47,19 @@ use crate::service::audit::Actor;
 use crate::service::session::{self, SessionUser};
 use crate::service::version::Version;
 use crate::store::account::{Account, TokenInfo};
+
+/// The routes of Verwaltung: the accounts, their roles, tokens and sign-in links.
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route("/admin", get(list))
+        .route("/admin/accounts", post(create))
+        .route("/admin/accounts/{id}", get(detail))
+        .route("/admin/accounts/{id}/role", post(change_role))
+        .route("/admin/accounts/{id}/delete", post(delete))
+        .route("/admin/accounts/{id}/tokens", post(create_token))
+        .route("/admin/accounts/{id}/tokens/{token}/revoke", post(revoke_token))
+        .route("/admin/accounts/{id}/signin-link", post(signin_link))
+}
 
 /// The account list with the form to create one.
 #[derive(Template)]

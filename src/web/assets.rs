@@ -8,7 +8,14 @@ use std::sync::LazyLock;
 use axum::extract::Path;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 use sha2::{Digest, Sha256};
+
+/// The route of the assets (no state: they are served without a session).
+pub fn routes() -> Router {
+    Router::new().route("/assets/{file}", get(serve))
+}
 
 /// The `Cache-Control` of a hashed asset.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";

@@ -8,6 +8,7 @@
 use serde_json::{json, Value};
 
 use super::form::{Field, FieldErrors, FormData};
+use super::kit::state::WebState;
 use super::layout::Screen;
 use super::record::{options_of, Listed, Options, Record};
 use crate::domain::schoolclass::SchoolClass;
@@ -16,6 +17,12 @@ use crate::i18n::{self, Lang};
 use crate::service::resources::SchoolClasses;
 use crate::store::schoolclass::SchoolClassFilter;
 use crate::store::Conn;
+use axum::Router;
+
+/// The routes: the record's ([`super::record::routes`]).
+pub fn routes() -> Router<WebState> {
+    super::record::routes::<ClassRecord>()
+}
 
 /// The classes' list, page and forms ([`super::record`]).
 pub struct ClassRecord;

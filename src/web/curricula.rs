@@ -16,6 +16,7 @@
 use serde_json::{json, Map, Value};
 
 use super::form::{lookup_text, Field, FieldErrors, FormData};
+use super::kit::state::WebState;
 use super::layout::Screen;
 use super::record::{options_of, Listed, Options, Record, Single};
 use crate::domain::curriculum::{Curriculum, NewCurriculum, GRADE_PAYROLL_KEYS};
@@ -26,6 +27,12 @@ use crate::service::crud::Written;
 use crate::service::curriculum::{self, Curricula};
 use crate::service::version::Expect;
 use crate::store::{Conn, Store};
+use axum::Router;
+
+/// The routes: the record's ([`super::record::routes`]).
+pub fn routes() -> Router<WebState> {
+    super::record::routes::<CurriculumRecord>()
+}
 
 /// The curricula's list, page and forms ([`super::record`]).
 pub struct CurriculumRecord;

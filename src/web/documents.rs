@@ -21,12 +21,16 @@ use axum::extract::{Form, Path, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::Router;
 use serde_json::{Map, Value};
 
 use super::guard::SignedIn;
 use super::htmx::HxRequest;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen, YearChoice};
-use super::{page_error, render, WebState};
 use crate::auth::Role;
 use crate::domain::ids::{FileId, JobId, SchoolYearId};
 use crate::domain::job::{JobKind, JobRecord, JobStatus};
@@ -34,6 +38,15 @@ use crate::domain::lookup::LookupKind;
 use crate::error::{Error, Result};
 use crate::i18n::{self, Lang};
 use crate::service::{self, job::Queued};
+
+/// The Export page's routes: the page, starting a job, its events and the download of a file.
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route("/years/{year}/documents", get(page))
+        .route("/jobs", post(start))
+        .route("/jobs/{id}/events", get(events))
+        .route("/files/{id}", get(download))
+}
 
 /// The id of the list the started jobs go into.
 pub const JOB_LIST: &str = "job-list";

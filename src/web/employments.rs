@@ -18,6 +18,7 @@ use rust_decimal::RoundingStrategy::MidpointAwayFromZero;
 use serde_json::{json, Value};
 
 use super::form::{or_dash, Field, FieldErrors, FormData};
+use super::kit::state::WebState;
 use super::layout::Screen;
 use super::record::{options_of, Options};
 use super::year_record::{exact_percent, exact_text, Cell, Marker, Row, YearRecord};
@@ -31,6 +32,12 @@ use crate::service::workload::fill_balances;
 use crate::store::employment::EmploymentFilter;
 use crate::store::teacher::TeacherFilter;
 use crate::store::Conn;
+use axum::Router;
+
+/// The routes: a year's record's ([`super::year_record::routes`]).
+pub fn routes() -> Router<WebState> {
+    super::year_record::routes::<EmploymentRecord>()
+}
 
 /// The employments' list, page and forms.
 pub struct EmploymentRecord;

@@ -3,7 +3,7 @@
 //! every page shares, with the menu, the year switch and the language
 //! switch, so that the next step is one click away. Without a session (the
 //! sign-in page's refusals) and for htmx requests (a fragment's answer), the
-//! page stays the plain one of [`super::error_page_text`].
+//! page stays the plain one of [`super::kit::errors::error_page_text`].
 
 use askama::Template;
 use axum::body::Body;
@@ -14,8 +14,9 @@ use axum::response::Response;
 
 use super::guard::Viewer;
 use super::htmx::HxRequest;
+use super::kit::errors::ErrorSentence;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen, YearChoice};
-use super::{ErrorSentence, WebState};
 use crate::i18n::{self, Lang};
 use crate::service::session::SessionUser;
 
@@ -47,7 +48,7 @@ pub async fn keep_the_menu(State(state): State<WebState>, req: Request, next: Ne
 }
 
 /// `res` as an error page inside the frame for `user`, when it is one of
-/// [`super::error_page_text`]'s (it carries an [`ErrorSentence`]); any other
+/// [`super::kit::errors::error_page_text`]'s (it carries an [`ErrorSentence`]); any other
 /// response unchanged. Keeps the status and the headers (`Retry-After`,
 /// `Content-Language`). `here` is the request's path and query, for the
 /// language switch. When the frame cannot be built (the school years cannot

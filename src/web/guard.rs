@@ -29,7 +29,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::htmx::{HxRequest, HxResponse};
-use super::{error_page, WebState};
+use super::kit::errors::error_page;
+use super::kit::state::WebState;
 use crate::auth::Role;
 use crate::i18n::Lang;
 use crate::service::session::{self, SessionUser};
@@ -91,7 +92,7 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
     let user = match cookie(headers, SESSION_COOKIE) {
         Some(secret) => match session::resolve(&state.store, secret).await {
             Ok(user) => user,
-            Err(e) => return super::page_error(state.config.default_lang, e),
+            Err(e) => return super::kit::errors::page_error(state.config.default_lang, e),
         },
         None => None,
     };
@@ -179,7 +180,7 @@ impl BodyRefusal {
             BodyRefusal::TooLarge(limit) => {
                 let limit = format!("{} MiB", limit / (1024 * 1024));
                 let text = crate::i18n::text_with(lang, "web-error-body-too-large", &[("limit", limit.into())]);
-                super::error_page_text(lang, StatusCode::PAYLOAD_TOO_LARGE, text)
+                super::kit::errors::error_page_text(lang, StatusCode::PAYLOAD_TOO_LARGE, text)
             }
             BodyRefusal::Malformed => error_page(lang, StatusCode::BAD_REQUEST, "web-error-malformed-form"),
         }

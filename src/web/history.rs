@@ -14,18 +14,27 @@ use std::collections::HashMap;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
 use super::form;
 use super::guard::SignedIn;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen};
 use super::redirect::local_target;
-use super::{page_error, render, WebState};
 use crate::auth::Role;
 use crate::i18n::{self, Lang};
 use crate::service::audit::Action;
 use crate::service::history::{self, Entry};
+
+/// The route of an object's history.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/history/{kind}/{id}", get(page))
+}
 
 /// The history page.
 #[derive(Template)]

@@ -12,16 +12,25 @@ use askama::Template;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
+use axum::routing::get;
 use axum::Form;
+use axum::Router;
 
 use super::admin::SignedInAdmin;
 use super::form::FormData;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen};
-use super::{page_error, render, WebState};
 use crate::domain::ids::SchoolYearId;
 use crate::i18n::{self, Lang};
 use crate::service::invitation::{self, Invitee, INVITATION_LIFETIME};
 use crate::service::outbox::{invitation_body, invitation_mail};
+
+/// The route of an invitation: the form and its sending.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/admin/invite", get(page).post(invite))
+}
 
 /// The invitation page: the choice of year, the list, the message, the button; or the result.
 #[derive(Template)]
@@ -112,7 +121,7 @@ pub async fn invite(
 ) -> Response {
     let sent = FormData(fields);
     let Some(year) = sent.get("year").trim().parse::<i64>().ok() else {
-        return super::error_page(lang, axum::http::StatusCode::UNPROCESSABLE_ENTITY, "invite-no-year");
+        return super::kit::errors::error_page(lang, axum::http::StatusCode::UNPROCESSABLE_ENTITY, "invite-no-year");
     };
     let actor = super::form::actor(&user, "/admin/invite");
     let mail = state.jobs.config().mail_settings();

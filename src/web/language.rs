@@ -8,12 +8,20 @@ use std::collections::HashMap;
 use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::Response;
+use axum::routing::post;
 use axum::Form;
+use axum::Router;
 
 use super::guard::{set_cookie, Viewer, LANG_COOKIE};
-use super::{page_error, WebState};
+use super::kit::errors::page_error;
+use super::kit::state::WebState;
 use crate::i18n::Lang;
 use crate::service::session;
+
+/// The route of the language switch.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/language", post(switch))
+}
 
 /// One year, in seconds: how long the language cookie is kept.
 const LANG_COOKIE_AGE: i64 = 365 * 24 * 3600;

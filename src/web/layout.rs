@@ -302,7 +302,9 @@ impl Page {
 /// The school years, newest (highest graduation year) first: the overview's
 /// list and the year switch of pages that have no year of their own.
 /// Errors: the database's.
-pub async fn school_years(state: &super::WebState) -> crate::error::Result<Vec<crate::domain::schoolyear::SchoolYear>> {
+pub async fn school_years(
+    state: &super::kit::state::WebState,
+) -> crate::error::Result<Vec<crate::domain::schoolyear::SchoolYear>> {
     let mut years = state.store.conn().await?.list_school_years(None).await?;
     years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
     Ok(years)

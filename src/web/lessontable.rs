@@ -22,15 +22,19 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
 use axum::Form;
+use axum::Router;
 use serde_json::{json, Value};
 
 use super::form::{self, Conflict, Field, FieldErrors, FormData};
 use super::grid::form::lessons_text;
 use super::guard::SignedIn;
 use super::htmx::HxRequest;
+use super::kit::errors::{error_page, page_error};
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen, YearChoice};
-use super::{error_page, page_error, render, WebState};
 use crate::domain::body_reader::Mode;
 use crate::domain::curriculum::Curriculum;
 use crate::domain::division::DivisionListItem;
@@ -44,6 +48,15 @@ use crate::service::lessontable;
 use crate::service::session::SessionUser;
 use crate::service::version::Version;
 use crate::store::account::AuditFilter;
+
+/// The routes of the Lektionentafel: the page, a row's form, its save and the row.
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route("/lessontable", get(page))
+        .route("/lessontable/{key}", post(save))
+        .route("/lessontable/{key}/edit", get(edit))
+        .route("/lessontable/{key}/row", get(row))
+}
 
 /// The `division` parameter of the cross-class subjects.
 const CROSS: &str = "x";

@@ -24,13 +24,21 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 use tokio::sync::broadcast::{self, error::RecvError};
 
 use super::guard::SignedIn;
-use super::{error_page, page_error, WebState};
+use super::kit::errors::{error_page, page_error};
+use super::kit::state::WebState;
 use crate::i18n::{self, Lang, Message};
 use crate::service::live::{self, LiveChange, LiveHub, Presence, StreamRefused, StreamSlot};
 use crate::service::session::SessionUser;
+
+/// The route of a year's live changes and presence.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/years/{year}/live", get(events))
+}
 
 /// How often an idle stream sends a comment: a page that was closed is
 /// noticed (and leaves the presence) at the next one.

@@ -10,6 +10,7 @@ use std::marker::PhantomData;
 use serde_json::{json, Value};
 
 use super::form::{Field, FieldErrors, FormData};
+use super::kit::state::WebState;
 use super::layout::Screen;
 use super::record::{Listed, Options, Record};
 use crate::domain::lookup::{Lookup, NewLookup};
@@ -18,6 +19,14 @@ use crate::i18n::{self, Lang};
 use crate::service::crud::{Crud, CrudCreate};
 use crate::service::resources::{Genders, LookupResource, SubjectCategories, SubjectTypes};
 use crate::store::Conn;
+use axum::Router;
+
+/// The routes of the three lookups, each a record's ([`super::record::routes`]).
+pub fn routes() -> Router<WebState> {
+    super::record::routes::<LookupRecord<CategoryScreen>>()
+        .merge(super::record::routes::<LookupRecord<TypeScreen>>())
+        .merge(super::record::routes::<LookupRecord<GenderScreen>>())
+}
 
 /// One lookup's screen: its resource and where it lives.
 pub trait LookupScreen: Send + Sync + 'static {

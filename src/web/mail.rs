@@ -19,12 +19,16 @@ use askama::Template;
 use axum::extract::{Form, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 use serde_json::Value;
 
 use super::form::{Field, FieldErrors, FormData};
 use super::guard::SignedIn;
+use super::kit::errors::{error_page, page_error};
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen};
-use super::{error_page, page_error, render, WebState};
 use crate::domain::ids::SchoolYearId;
 use crate::domain::job::{JobKind, JobParams};
 use crate::error::{Error, Result};
@@ -32,6 +36,11 @@ use crate::i18n::{self, Lang};
 use crate::jobs::mail::MailPlan;
 use crate::service::session::SessionUser;
 use crate::store::employment::EmploymentFilter;
+
+/// The route of Pensenblatt versenden: the form and its preview.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/years/{year}/mail", get(form).post(preview))
+}
 
 /// The form's fields that a problem can name.
 const FIELDS: &[&str] = &["division", "teacher", "mailFrom", "mailSubject", "mailBody"];

@@ -24,15 +24,19 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
 use axum::Form;
+use axum::Router;
 use serde_json::json;
 
 use super::form::FormData;
 use super::guard::SignedIn;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen};
 use super::notice::Notice;
 use super::workload::sheet::SheetView;
-use super::{page_error, render, WebState};
 use crate::domain::confirmation::{short_version, Confirmation, SheetState};
 use crate::domain::fixed::Amount;
 use crate::domain::ids::{SchoolYearId, TeacherId};
@@ -40,6 +44,17 @@ use crate::error::ErrorCode;
 use crate::i18n::{self, Lang};
 use crate::service::confirmation::{self as sheets, OwnYear};
 use crate::service::session::SessionUser;
+
+/// The routes of a teacher's own pages: the start, a year's sheet, its PDF and live changes, the confirmation and a question.
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route("/me", get(page))
+        .route("/me/{year}", get(sheet))
+        .route("/me/{year}/pdf", get(pdf))
+        .route("/me/{year}/live", get(live))
+        .route("/me/{year}/confirm", post(confirm))
+        .route("/me/{year}/question", post(question))
+}
 
 /// `GET /me`.
 #[derive(Template)]
@@ -408,7 +423,7 @@ pub async fn live(
     let slot = match hub.open_stream(user.session_id) {
         Ok(slot) => slot,
         Err(_) => {
-            let mut res = super::error_page(lang, StatusCode::TOO_MANY_REQUESTS, "live-too-many-session");
+            let mut res = super::kit::errors::error_page(lang, StatusCode::TOO_MANY_REQUESTS, "live-too-many-session");
             res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(super::live::RETRY_AFTER_SECS));
             return res;
         }

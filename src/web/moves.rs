@@ -13,11 +13,15 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
 
 use super::admin::SignedInAdmin;
 use super::form;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen};
-use super::{page_error, render, WebState};
 use crate::error::Error;
 use crate::i18n::{self, Lang};
 use crate::pensenmanager::report::{BalanceLine, Change, OpeningLine, Refusal};
@@ -25,6 +29,11 @@ use crate::pensenmanager::report::{BalanceLine, Change, OpeningLine, Refusal};
 use crate::pensenmanager::Report;
 use crate::service::moves;
 use crate::store::move_report::MoveReportRow;
+
+/// The routes of the moves: the list and one move.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/admin/moves", get(list)).route("/admin/moves/{id}", get(detail))
+}
 
 /// The list of moves.
 #[derive(Template)]

@@ -26,11 +26,15 @@ use askama::Template;
 use axum::extract::{Form, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::Router;
 use serde_json::{json, Map, Value};
 
 use super::guard::SignedIn;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen, YearChoice};
-use super::{page_error, render, WebState};
 use crate::auth::Role;
 use crate::domain::body_reader::Mode;
 use crate::domain::check::{Finding, FindingId, Severity};
@@ -50,6 +54,15 @@ use crate::service::session::SessionUser;
 use crate::service::{self};
 use crate::store::course::CourseFilter;
 use crate::store::Conn;
+
+/// The routes of Schuljahr eröffnen: the start, a year's page, its classes and the opening.
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route("/opening", get(start).post(create_year))
+        .route("/opening/{year}", get(year))
+        .route("/opening/{year}/class", post(create_class))
+        .route("/opening/{year}/open", post(open))
+}
 
 /// Step 1: the form creating the next school year.
 #[derive(Template)]

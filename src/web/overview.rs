@@ -8,10 +8,19 @@ use std::collections::HashMap;
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
 
 use super::guard::SignedIn;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen, YearChoice};
-use super::{page_error, render, WebState};
+
+/// The Übersicht's routes: its page at `/` and the year switch.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/", get(page)).route("/years", get(switch_year))
+}
 
 /// The overview page.
 #[derive(Template)]

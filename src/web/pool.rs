@@ -11,6 +11,7 @@
 use serde_json::{json, Value};
 
 use super::form::{or_dash, Field, FieldErrors, FormData};
+use super::kit::state::WebState;
 use super::layout::Screen;
 use super::record::{options_of, Options};
 use super::year_record::{exact_percent, exact_text, Cell, Row, YearRecord};
@@ -23,6 +24,12 @@ use crate::service::pool::PoolEntries;
 use crate::store::pool::OwnerFilter;
 use crate::store::teacher::TeacherFilter;
 use crate::store::Conn;
+use axum::Router;
+
+/// The routes: a year's record's ([`super::year_record::routes`]).
+pub fn routes() -> Router<WebState> {
+    super::year_record::routes::<PoolRecord>()
+}
 
 /// The pool entries' list, page and forms.
 pub struct PoolRecord;

@@ -9,8 +9,8 @@
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use super::error_page;
 use super::form::{self, Conflict, Field, FieldErrors, FormData};
+use super::kit::errors::error_page;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
 use crate::store::account::AuditFilter;

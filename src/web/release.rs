@@ -7,15 +7,23 @@
 
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::post;
 use axum::Form;
+use axum::Router;
 
 use super::guard::SignedIn;
-use super::{page_error, WebState};
+use super::kit::errors::page_error;
+use super::kit::state::WebState;
 use crate::auth::Role;
 use crate::domain::confirmation::Release;
 use crate::domain::division::DivisionListItem;
 use crate::domain::ids::{DivisionId, SchoolYearId};
 use crate::i18n::{self, Lang};
+
+/// The route of the release.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/years/{year}/release", post(release))
+}
 
 /// The release box above the Jahresüberblick.
 #[derive(Debug, Clone)]
@@ -90,11 +98,15 @@ pub async fn release(
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
     if user.role < Role::Planner {
-        return super::error_page(lang, axum::http::StatusCode::FORBIDDEN, "web-error-forbidden");
+        return super::kit::errors::error_page(lang, axum::http::StatusCode::FORBIDDEN, "web-error-forbidden");
     }
     // The field is always sent (empty: every division); a post without it releases nothing.
     let Some(division) = fields.iter().find(|(k, _)| k == "division").map(|(_, v)| v.trim().to_string()) else {
-        return super::error_page(lang, axum::http::StatusCode::UNPROCESSABLE_ENTITY, "release-bad-division");
+        return super::kit::errors::error_page(
+            lang,
+            axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+            "release-bad-division",
+        );
     };
     let body = if division.is_empty() {
         serde_json::json!({ "division": null })
@@ -102,7 +114,11 @@ pub async fn release(
         match division.parse::<i64>() {
             Ok(id) => serde_json::json!({ "division": id }),
             Err(_) => {
-                return super::error_page(lang, axum::http::StatusCode::UNPROCESSABLE_ENTITY, "release-bad-division")
+                return super::kit::errors::error_page(
+                    lang,
+                    axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                    "release-bad-division",
+                )
             }
         }
     };

@@ -13,9 +13,9 @@ use serde_json::{json, Map, Value};
 
 use super::form::{Field, FieldErrors, FormData};
 use super::grid::form::lessons_text;
+use super::kit::state::WebState;
 use super::layout::Screen;
 use super::record::{self, options_of, Listed, Options, Record};
-use super::WebState;
 use crate::domain::schoolyear::SchoolYear;
 use crate::domain::workload::CalculationMode;
 use crate::error::Result;

@@ -5,15 +5,23 @@
 
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::post;
 use axum::Form;
+use axum::Router;
 use serde_json::json;
 
 use super::form::FormData;
 use super::guard::SignedIn;
-use super::{page_error, WebState};
+use super::kit::errors::page_error;
+use super::kit::state::WebState;
 use crate::auth::Role;
 use crate::domain::confirmation::{short_version, Confirmation, SheetState};
 use crate::i18n::{self, Lang};
+
+/// The route of an answer to a teacher's word on the sheet.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/years/{year}/workload/{teacher}/answer", post(answer))
+}
 
 /// The box above the planners' sheet.
 #[derive(Debug, Clone)]
@@ -69,7 +77,7 @@ pub async fn answer(
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
     if user.role < Role::Planner {
-        return super::error_page(lang, axum::http::StatusCode::FORBIDDEN, "web-error-forbidden");
+        return super::kit::errors::error_page(lang, axum::http::StatusCode::FORBIDDEN, "web-error-forbidden");
     }
     let sent = FormData(fields);
     let body = json!({"teacher": teacher, "schoolYear": year, "answer": sent.text("answer")});

@@ -19,12 +19,24 @@ use askama::Template;
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::Router;
 
 use super::guard::{set_cookie, SignedIn, Viewer, SESSION_COOKIE};
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen};
-use super::{page_error, render, WebState};
 use crate::i18n::Lang;
 use crate::service::session;
+
+/// The sign-in's routes: the page, the sign-out and the confirmation of a sign-in link.
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route(PATH, get(page))
+        .route("/signout", post(sign_out))
+        .route(crate::service::session::CONFIRM_PATH, get(confirm_page).post(confirm))
+}
 
 /// The path of the sign-in page.
 pub const PATH: &str = session::SIGNIN_PATH;

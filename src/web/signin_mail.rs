@@ -14,11 +14,19 @@ use std::num::NonZeroU32;
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use axum::routing::post;
+use axum::Router;
 use axum::{Extension, Form};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
 use super::guard::Viewer;
-use super::{page_error, WebState};
+use super::kit::errors::page_error;
+use super::kit::state::WebState;
+
+/// The route of a sign-in link by mail, with its limits.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/signin/mail", post(send).layer(Extension(std::sync::Arc::new(MailLimits::default()))))
+}
 
 /// The limits of [`send`] on one server.
 #[derive(Debug)]
@@ -70,7 +78,7 @@ pub async fn send(
 ) -> Response {
     let lang = viewer.lang;
     let Some(mail) = state.jobs.config().mail_settings() else {
-        return super::error_page(lang, StatusCode::NOT_FOUND, "signin-mail-off");
+        return super::kit::errors::error_page(lang, StatusCode::NOT_FOUND, "signin-mail-off");
     };
     let address = fields.iter().find(|(k, _)| k == "address").map_or("", |(_, v)| v.as_str()).trim().to_string();
     if address.is_empty() {

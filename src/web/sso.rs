@@ -21,13 +21,24 @@
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
 use serde::Deserialize;
 use subtle::ConstantTimeEq;
 
 use super::guard::{cookie, set_cookie, Viewer};
-use super::{error_page, page_error, signin, WebState};
+use super::kit::errors::{error_page, page_error};
+use super::kit::state::WebState;
+use super::signin;
 use crate::i18n::{self, Lang};
 use crate::service::session::{self, PendingSignOn};
+
+/// The routes of the sign-in through the identity provider: its start and its callback.
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route(crate::oidc::signin::START_PATH, get(start))
+        .route(crate::oidc::signin::CALLBACK_PATH, get(callback))
+}
 
 /// The cookie holding the `state` of a sign-in under way (path
 /// `/signin/oidc`, 10 minutes, HttpOnly, `SameSite=Lax`, so the provider's

@@ -7,6 +7,7 @@
 use serde_json::{json, Value};
 
 use super::form::{lookup_options, lookup_text, or_dash, Field, FieldErrors, FormData};
+use super::kit::state::WebState;
 use super::layout::Screen;
 use super::record::{options_of, Listed, Options, Record};
 use crate::domain::lookup::LookupKind;
@@ -17,6 +18,12 @@ use crate::i18n::{self, Lang};
 use crate::service::resources::Subjects;
 use crate::store::subject::SubjectFilter;
 use crate::store::Conn;
+use axum::Router;
+
+/// The routes: the record's ([`super::record::routes`]).
+pub fn routes() -> Router<WebState> {
+    super::record::routes::<SubjectRecord>()
+}
 
 /// The subjects' list, page and forms ([`super::record`]).
 pub struct SubjectRecord;

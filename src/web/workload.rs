@@ -13,15 +13,24 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::Uri;
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
 
 use super::guard::SignedIn;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen, YearChoice};
-use super::{page_error, render, WebState};
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::schoolyear::SchoolYear;
 use crate::i18n;
 use crate::store::employment::EmploymentFilter;
+
+/// The route of the list of sheets (a sheet's own are [`sheet::routes`]).
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/years/{year}/workload", get(list))
+}
 
 /// The list of the year's teachers.
 #[derive(Template)]

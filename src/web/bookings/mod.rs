@@ -16,6 +16,7 @@ pub mod theses;
 use std::collections::HashMap;
 
 use super::form::{Choice, Field, FieldErrors, FormData};
+use super::kit::state::WebState;
 use super::layout::{Page, Screen};
 use crate::domain::ids::SchoolYearId;
 use crate::domain::pool::Theses;
@@ -26,6 +27,26 @@ use crate::i18n::{self, Lang};
 use crate::service::session::SessionUser;
 use crate::store::pool::OwnerFilter;
 use crate::store::Conn;
+use axum::routing::{get, post};
+use axum::Router;
+
+/// The routes of the bookings: [`postings`], [`theses`] (with [`paste`]) and [`notes`].
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route("/years/{year}/postings", get(postings::list).post(postings::create))
+        .route("/years/{year}/postings/new", get(postings::new_form))
+        .route("/years/{year}/postings/{id}", post(postings::save))
+        .route("/years/{year}/postings/{id}/edit", get(postings::edit_form))
+        .route("/years/{year}/postings/{id}/delete", post(postings::delete))
+        .route("/years/{year}/theses", get(theses::list))
+        .route("/years/{year}/theses/{teacher}", post(theses::save))
+        .route("/years/{year}/theses/{teacher}/edit", get(theses::edit_form))
+        .route("/years/{year}/theses/paste", get(paste::page).post(paste::preview))
+        .route("/years/{year}/theses/paste/save", post(paste::save))
+        .route("/years/{year}/notes", get(notes::list).post(notes::create))
+        .route("/years/{year}/notes/panel", get(notes::panel))
+        .route("/years/{year}/notes/{id}/delete", post(notes::delete))
+}
 
 /// A school year with what its booking screens need.
 #[derive(Debug, Clone)]

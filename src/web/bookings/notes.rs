@@ -32,11 +32,13 @@ use crate::service::session::SessionUser;
 use crate::service::version::Version;
 use crate::web::form::{self, Choice, Field, FieldErrors, FormData};
 use crate::web::guard::SignedIn;
+use crate::web::kit::errors::page_error;
+use crate::web::kit::render::render;
+use crate::web::kit::state::WebState;
 use crate::web::layout::{Page, Screen};
 use crate::web::listing::{done_notice, here};
 use crate::web::record::Notice;
 use crate::web::refusal::refusal_text;
-use crate::web::{page_error, render, WebState};
 
 /// The notes page.
 #[derive(Template)]

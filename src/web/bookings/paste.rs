@@ -34,10 +34,12 @@ use crate::service::thesis_batch::{save_pasted_theses, ThesisLine};
 use crate::service::version::{Expect, Version};
 use crate::web::form::{self, FormData};
 use crate::web::guard::SignedIn;
+use crate::web::kit::errors::page_error;
+use crate::web::kit::render::render;
+use crate::web::kit::state::WebState;
 use crate::web::layout::{Page, Screen};
 use crate::web::record::Notice;
 use crate::web::refusal::forbidden;
-use crate::web::{page_error, render, WebState};
 
 /// The paste page, with the preview after a paste.
 #[derive(Template)]

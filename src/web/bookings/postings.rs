@@ -40,11 +40,13 @@ use crate::store::pool::OwnerFilter;
 use crate::store::Conn;
 use crate::web::form::{self, Choice, Conflict, Field, FieldErrors, FormData};
 use crate::web::guard::SignedIn;
+use crate::web::kit::errors::page_error;
+use crate::web::kit::render::render;
+use crate::web::kit::state::WebState;
 use crate::web::layout::{Page, Screen};
 use crate::web::listing::{done_notice, here};
 use crate::web::record::Notice;
 use crate::web::refusal::{self, forbidden, is_page_fault, last_change, refusal_text};
-use crate::web::{page_error, render, WebState};
 
 /// The list page.
 #[derive(Template)]

@@ -33,11 +33,13 @@ use crate::service::version::Version;
 use crate::store::Conn;
 use crate::web::form::{self, Conflict, Field, FieldErrors, FormData};
 use crate::web::guard::SignedIn;
+use crate::web::kit::errors::page_error;
+use crate::web::kit::render::render;
+use crate::web::kit::state::WebState;
 use crate::web::layout::{Page, Screen};
 use crate::web::listing::here;
 use crate::web::record::Notice;
 use crate::web::refusal::{self, forbidden, is_page_fault, last_change};
-use crate::web::{page_error, render, WebState};
 
 /// The list page.
 #[derive(Template)]

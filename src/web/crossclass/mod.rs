@@ -16,18 +16,31 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::Uri;
 use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
 
 use super::grid::cell::codes;
 use super::guard::SignedIn;
 use super::htmx::HxRequest;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen};
 use super::listing::{count_text, here, region_answer};
 use super::sorting::{sorted_query, HeaderView, RegionHead};
-use super::{page_error, render, WebState};
 use crate::domain::course::Course;
 use crate::domain::ids::SchoolYearId;
 use crate::i18n::{self, Lang};
 use crate::service::crossclass::{self, CrossClassYear, Selection, SortKey};
+
+/// The routes: the page and the courses' forms ([`editor`]).
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route("/years/{year}/crossclass", get(page).post(editor::create))
+        .route("/years/{year}/crossclass/new", get(editor::new))
+        .route("/years/{year}/crossclass/{id}", get(editor::edit).post(editor::save))
+        .route("/years/{year}/crossclass/{id}/delete", post(editor::delete))
+}
 
 /// The id of the element the filters and the column headers replace.
 pub const REGION: &str = "crossclass-region";

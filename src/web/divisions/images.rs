@@ -33,8 +33,9 @@ use crate::service::resources::Divisions;
 use crate::service::session::SessionUser;
 use crate::web::form::{self, FieldErrors, FormData, VERSION_FIELD};
 use crate::web::guard::{SignedIn, UPLOAD_LIMIT};
+use crate::web::kit::errors::{error_page, page_error};
+use crate::web::kit::state::WebState;
 use crate::web::record::{self, Notice, Record, SectionContext};
-use crate::web::{error_page, page_error, WebState};
 
 /// The multipart form's file field.
 pub const FILE_FIELD: &str = "file";

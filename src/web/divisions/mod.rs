@@ -13,9 +13,9 @@ use axum::Router;
 use serde_json::{json, Value};
 
 use super::form::{or_dash, Field, FieldErrors, FormData};
+use super::kit::state::WebState;
 use super::layout::Screen;
 use super::record::{self, Listed, Options, Record, SectionContext};
-use super::WebState;
 use crate::domain::division::{Division, DivisionListItem};
 use crate::error::Result;
 use crate::i18n::{self, Lang};

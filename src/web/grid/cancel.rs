@@ -18,7 +18,8 @@ use axum::response::Response;
 
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
-use super::super::{error_page, page_error, WebState};
+use super::super::kit::errors::{error_page, page_error};
+use super::super::kit::state::WebState;
 use super::cell::{self, Place};
 use super::select::{self, cell_problem};
 use super::{editor, panel};
@@ -128,6 +129,6 @@ async fn respond_problem(
     if cell::wants_cell(hx) {
         cell_problem(&state.store, place, at, also, text, status).await
     } else {
-        super::super::error_page_text(place.lang, status, text)
+        super::super::kit::errors::error_page_text(place.lang, status, text)
     }
 }

@@ -17,8 +17,10 @@ use serde_json::json;
 
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
+use super::super::kit::errors::{error_page, page_error};
+use super::super::kit::render::render;
+use super::super::kit::state::WebState;
 use super::super::layout::{Page, Screen};
-use super::super::{error_page, page_error, render, WebState};
 use crate::auth::Principal;
 use crate::domain::body_reader::Mode;
 use crate::domain::course::{Course, NewCourse};

@@ -11,8 +11,9 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 
 use super::super::htmx::HxRequest;
+use super::super::kit::errors::page_error;
+use super::super::kit::render::render;
 use super::super::layout::{Page, Screen};
-use super::super::{page_error, render};
 use super::cell::{self, CellFrame};
 use super::form::{field_label, CourseForm};
 use crate::domain::course::Course;

@@ -10,7 +10,8 @@ use axum::http::StatusCode;
 use axum::response::Response;
 
 use super::super::htmx::HxRequest;
-use super::super::{page_error, WebState};
+use super::super::kit::errors::page_error;
+use super::super::kit::state::WebState;
 use super::cell::{self, Place};
 use super::editor;
 use super::form::{CourseForm, Problems};

@@ -11,7 +11,7 @@ use axum::response::Response;
 
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
-use super::super::WebState;
+use super::super::kit::state::WebState;
 use super::course_action::{self, CourseAction};
 use crate::service::course::Courses;
 use crate::service::crud;

@@ -19,8 +19,10 @@ use serde::Deserialize;
 
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
+use super::super::kit::errors::{error_page, page_error};
+use super::super::kit::render::render;
+use super::super::kit::state::WebState;
 use super::super::layout::{Page, Screen};
-use super::super::{error_page, page_error, render, WebState};
 use super::cell::{self, CellFrame, Place};
 use super::conflict;
 use super::form::{CourseForm, Problems};

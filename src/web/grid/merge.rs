@@ -14,7 +14,8 @@ use axum::response::Response;
 
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
-use super::super::{page_error, WebState};
+use super::super::kit::errors::page_error;
+use super::super::kit::state::WebState;
 use super::cell::{self, Place};
 use super::editor;
 use super::form::{CourseForm, Problems};

@@ -31,15 +31,36 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::Uri;
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
 
 pub use self::cell::{CellView, CourseView};
 use super::guard::SignedIn;
 use super::htmx::{HxRequest, HxResponse};
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen, YearChoice};
-use super::{page_error, render, WebState};
 use crate::domain::ids::SchoolYearId;
 use crate::i18n::{self, Lang};
 use crate::service::grid::{self, Grid, GridFilter};
+
+/// The routes of the grid: its page and panel, a course's editor and actions ([`editor`], [`split`], [`delete`], [`merge`], [`select`], [`cancel`]) and a cell's ([`cell`]).
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route("/years/{year}/grid", get(page))
+        .route("/years/{year}/courses/{id}/edit", get(editor::edit))
+        .route("/years/{year}/courses/{id}", post(editor::save))
+        .route("/years/{year}/courses/{id}/split", post(split::split))
+        .route("/years/{year}/courses/{id}/delete", post(delete::delete))
+        .route("/years/{year}/courses/{id}/merge", post(merge::merge))
+        .route("/years/{year}/courses/merge", post(select::merge))
+        .route("/years/{year}/courses/cancel", post(cancel::cancel))
+        .route("/years/{year}/courses/resume", post(cancel::resume))
+        .route("/years/{year}/grid/panel", get(panel::panel))
+        .route("/years/{year}/cells/{subject}/{class}", get(cell::show).post(cell::create))
+        .route("/years/{year}/cells/{subject}/{class}/new", get(cell::create_page))
+}
 
 /// The id of the element the filter form replaces.
 pub const REGION: &str = "grid-region";

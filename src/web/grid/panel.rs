@@ -18,7 +18,9 @@ use axum::response::Response;
 use rust_decimal::Decimal;
 
 use super::super::guard::SignedIn;
-use super::super::{page_error, render, WebState};
+use super::super::kit::errors::page_error;
+use super::super::kit::render::render;
+use super::super::kit::state::WebState;
 use crate::domain::course::Course;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::i18n::{self, Lang};

@@ -26,7 +26,9 @@ use axum::response::{IntoResponse, Response};
 
 use super::super::guard::SignedIn;
 use super::super::htmx::HxRequest;
-use super::super::{error_page, page_error, render, WebState};
+use super::super::kit::errors::{error_page, page_error};
+use super::super::kit::render::render;
+use super::super::kit::state::WebState;
 use super::cell::{self, CellView, Place};
 use super::editor::{self, EditorView};
 use super::form::{CourseForm, Problems};

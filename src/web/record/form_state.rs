@@ -11,8 +11,8 @@ use axum::response::{IntoResponse, Response};
 use crate::error::Error;
 use crate::i18n::Lang;
 use crate::web::form::{self, Conflict, Field, FieldErrors, FormData};
+use crate::web::kit::render::render;
 use crate::web::layout::Page;
-use crate::web::render;
 
 /// What a record's form shows besides its fields: the same for the
 /// master-data forms of [`super`] and the forms of one school year's objects

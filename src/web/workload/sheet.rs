@@ -17,6 +17,8 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 use rust_decimal::Decimal;
 
 use super::{entered, school_years, sheet_path, year_choices};
@@ -31,9 +33,18 @@ use crate::i18n::{self, Lang};
 use crate::jobs::pdf::{blocking, today, Sheets, PDF};
 use crate::service::workload_sheet::{self as sheet_source, SheetSource};
 use crate::web::guard::SignedIn;
+use crate::web::kit::errors::page_error;
+use crate::web::kit::render::render;
+use crate::web::kit::state::WebState;
 use crate::web::layout::{Page, Screen};
 use crate::web::sheet_word::{planner_word, PlannerWord};
-use crate::web::{page_error, render, WebState};
+
+/// The routes of one teacher's sheet: the page and the PDF.
+pub fn routes() -> Router<WebState> {
+    Router::new()
+        .route("/years/{year}/workload/{teacher}", get(page))
+        .route("/years/{year}/workload/{teacher}/pdf", get(pdf))
+}
 
 /// The sheet page.
 #[derive(Template)]

@@ -20,6 +20,8 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::Uri;
 use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
 mod charts;
 mod tables;
 
@@ -28,11 +30,13 @@ pub use tables::{CellView, TotalRow, TotalsTable};
 
 use super::guard::SignedIn;
 use super::htmx::HxRequest;
+use super::kit::errors::page_error;
+use super::kit::render::render;
+use super::kit::state::WebState;
 use super::layout::{Page, Screen};
 use super::listing::{count_text, here, region_answer};
 pub use super::sorting::HeaderView;
 use super::sorting::{sorted_query, RegionHead};
-use super::{page_error, render, WebState};
 use crate::domain::confirmation::SheetState;
 use crate::domain::ids::{DivisionId, SchoolYearId};
 use crate::domain::yearview::{sheet_counts, sort_rows, totals, Filter, Row, SortKey};
@@ -40,6 +44,11 @@ use crate::i18n::{self, Lang};
 use crate::service::yearview::{self, YearOverview};
 use charts::{bars, deviation_histogram};
 use tables::{cells, tables, Figures};
+
+/// The route of the Jahresüberblick.
+pub fn routes() -> Router<WebState> {
+    Router::new().route("/years/{year}/overview", get(page))
+}
 
 /// The id of the element the filters and the column headers replace.
 pub const REGION: &str = "yearview-region";
