@@ -33,6 +33,11 @@
 //! the files below them (`web/kit/`, `form.rs`, …). A `super::` inside an
 //! inline module (`mod tests { … }`) is read from that module.
 //!
+//! The front doors `api/` and `cli/` name nothing of `store/`: no
+//! `crate::store::…` path in their code (issue 41: they read and write
+//! through the use cases of `service/`, which re-exports the store's types
+//! they need). `web/` is still to follow ([`THROUGH_SERVICE`]).
+//!
 //! Two rules of the house as well: no file of `src/` is longer than 800
 //! lines, and a test hook (an item whose doc comment begins "Tests only" or
 //! "A test hook") is compiled only with the `test-hooks` feature, which only
@@ -674,4 +679,78 @@ fn the_rules_fail_on_a_long_file_and_a_hook_without_the_feature() {
     assert!(unguarded_test_hooks("store/x.rs", kept).is_empty());
     let other = "    /// The writes. Tests only read it.\n    pub fn writes(&self) {}\n";
     assert!(unguarded_test_hooks("store/x.rs", other).is_empty(), "only a comment that begins so marks a hook");
+}
+
+/// The front doors that reach the store only through `service/` (issue 41:
+/// `api/` and `web/` import `service/` and `domain/`, never `store/`). Still
+/// to do: `web/`, with 46 `crate::store::…` paths in 28 of its files today.
+const THROUGH_SERVICE: &[&str] = &["api", "cli"];
+
+/// The paths into `store` (`crate::store::…`, or `super::…` that resolves
+/// there) in `code`, the comment-free text of the file `rel` of `src/`, as
+/// `src/<rel> uses crate::store::…`.
+fn store_uses(rel: &str, code: &str) -> Vec<String> {
+    let module = module_path(rel);
+    paths(code)
+        .into_iter()
+        .filter_map(|path| {
+            let (mut target, rest) = if path[0] == "crate" {
+                (Vec::new(), &path[1..])
+            } else {
+                let supers = path.iter().take_while(|s| *s == "super").count();
+                (module[..module.len().saturating_sub(supers)].to_vec(), &path[supers..])
+            };
+            target.extend(rest.iter().cloned());
+            (target.first().is_some_and(|m| m == "store"))
+                .then(|| format!("src/{rel} uses crate::{}", target.join("::")))
+        })
+        .collect()
+}
+
+/// The uses of `store` in the files of [`THROUGH_SERVICE`] among `files`
+/// (`(path under src/, comment-free code)`), sorted.
+fn front_door_store_uses(files: &[(String, String)]) -> Vec<String> {
+    let mut found: Vec<String> = files
+        .iter()
+        .filter(|(rel, _)| THROUGH_SERVICE.iter().any(|door| rel.split('/').next() == Some(door)))
+        .flat_map(|(rel, code)| store_uses(rel, code))
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn the_front_doors_reach_the_store_only_through_the_service_layer() {
+    let files: Vec<(String, String)> = source_files(&src_dir()).into_iter().map(|f| (f.rel, f.code)).collect();
+    let found = front_door_store_uses(&files);
+    assert!(
+        found.is_empty(),
+        "uses of store/ in a front door (read and write through service/, which re-exports the types):\n{}",
+        found.join("\n")
+    );
+}
+
+/// The rule itself: it fails on a `store::` path of `api/` or `cli/`,
+/// grouped or through `super`, and not on one in a comment, in `service/`
+/// or (not yet) in `web/`.
+#[test]
+fn the_store_rule_fails_on_a_store_path_in_a_front_door() {
+    let file = |rel: &str, text: &str| (rel.to_string(), strip_comments(text));
+    let files = vec![
+        file("api/x.rs", "use crate::store::Conn;\n/// [`crate::store::Store`]\nuse crate::service::Store;"),
+        file("api/y/z.rs", "use crate::{domain::ids, store::course::CourseFilter};\nlet s = super::super::super::store::Store::connect;"),
+        file("cli/mod.rs", "let _ = crate::store::fault::attempt; // crate::store::Conn"),
+        file("service/x.rs", "use crate::store::Conn;"),
+        file("web/x.rs", "use crate::store::Conn;"),
+    ];
+    assert_eq!(
+        front_door_store_uses(&files),
+        [
+            "src/api/x.rs uses crate::store::Conn",
+            "src/api/y/z.rs uses crate::store::Store::connect",
+            "src/api/y/z.rs uses crate::store::course::CourseFilter",
+            "src/cli/mod.rs uses crate::store::fault::attempt",
+        ]
+    );
 }

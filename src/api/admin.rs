@@ -15,9 +15,8 @@ use super::AppState;
 use crate::auth::{Principal, Role};
 use crate::domain::body_reader::{describe, Mode};
 use crate::error::{Error, ErrorCode, Result};
-use crate::service::account;
-use crate::service::audit::Actor;
-use crate::store::account::{Account, AuditEntry, AuditFilter, TokenInfo};
+use crate::service::account::{self, Account, TokenInfo};
+use crate::service::audit::{self, Actor, AuditEntry, AuditFilter};
 
 /// `GET /profile`.
 pub fn profile_routes() -> ApiRouter {
@@ -122,14 +121,14 @@ async fn profile(State(app): State<AppState>, p: Principal) -> Response {
 #[utoipa::path(get, path = "/account", tag = "account", summary = "Every account",
     responses((status = 200, description = "The accounts.", body = inline(List<Account>))))]
 async fn list_accounts(State(app): State<AppState>) -> Result<Response> {
-    Ok(ok(&app.store.conn().await?.list_accounts().await?))
+    Ok(ok(&account::accounts(&app.store).await?))
 }
 
 /// `GET /account/ID` → 200 with `ETag`; 304 on a matching `If-None-Match` (RFC 9110 §13.1.2).
 #[utoipa::path(get, path = "/account/{id}", tag = "account", summary = "One account", params(AccountId),
     responses((status = 200, description = "The account.", body = inline(Single<Account>)), AccountId))]
 async fn get_account(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions) -> Result<Response> {
-    let a = app.store.conn().await?.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))?;
+    let a = account::account(&app.store, id).await?;
     let tag = ETag::of(&a)?;
     if let Some(not_modified) = pre.check_read("account", id, &tag)? {
         return Ok(not_modified);
@@ -155,7 +154,7 @@ async fn create_account(State(app): State<AppState>, p: Principal, JsonBody(body
 #[utoipa::path(get, path = "/token", tag = "token", summary = "Every token (never the secret)", params(TokenQuery),
     responses((status = 200, description = "The tokens.", body = inline(List<TokenInfo>)), TokenQuery))]
 async fn list_tokens(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
-    Ok(ok(&app.store.conn().await?.list_tokens(q.id("account")?).await?))
+    Ok(ok(&account::tokens_of(&app.store, q.id("account")?).await?))
 }
 
 /// `POST /token {"account": ref, "label"?, "expiresInDays"?}` → 201 with the
@@ -218,7 +217,7 @@ async fn list_audit(State(app): State<AppState>, q: QueryParams) -> Result<Respo
         from: time_param(&q, "from")?,
         to: time_param(&q, "to")?,
     };
-    let entries = app.store.conn().await?.list_audit(&filter).await?;
+    let entries = audit::entries(&app.store, &filter).await?;
     let out: Vec<Value> = entries
         .into_iter()
         .map(|e| {

@@ -82,7 +82,7 @@ impl RateLimit {
 /// Wraps all routes registered so far on `router` in the check for `access`.
 ///
 /// Before the token is looked up, the request catches up with the commits of
-/// everyone ([`crate::store::commit_watch::ChangeWatch::catch_up`]): the app's token
+/// everyone ([`crate::service::ChangeWatch::catch_up`]): the app's token
 /// cache and response cache then answer only with what is still current, and
 /// the request carries [`super::cache::CaughtUp`] so the response cache does
 /// not ask again.
@@ -173,11 +173,7 @@ async fn sign_on(app: &AppState, verifier: &Verifier, token: &str) -> std::resul
             return Err(unauthenticated(Message::new("error-auth-sign-on-refused"), true));
         }
     };
-    let account = match app.store.conn().await {
-        Ok(mut conn) => conn.find_account_by_sign_on(&name).await,
-        Err(e) => Err(e),
-    };
-    match account {
+    match crate::service::account::account_by_sign_on(&app.store, &name).await {
         Ok(Some(a)) => Ok(Principal { account_id: a.id, name: a.name, role: a.role, token_id: -a.id }),
         Ok(None) => {
             tracing::info!(%name, "identity-provider token names no account");

@@ -37,7 +37,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::Error;
-use crate::store::commit_watch::ChangeWatch;
+use crate::service::ChangeWatch;
 
 /// Upper bound of the cached body bytes; beyond it older entries are dropped.
 pub const MAX_BYTES: usize = 64 * 1024 * 1024;

@@ -1,7 +1,7 @@
 //! What the existing browser client (pensen-app) needs beyond the planning
 //! resources (docs/client.md §Config): `GET /config` (public), the caller's `/settings`,
-//! the admin's `/authorisation` screen over the accounts, and the teacher
-//! list's long form on the compatibility mount ([`ClientMount`]).
+//! the admin's `/authorisation` screen over the accounts, and the mount a
+//! request came in on ([`ClientMount`]: the teacher list's long form there).
 
 use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
@@ -18,13 +18,9 @@ use super::routes::ApiRouter;
 use super::AppState;
 use crate::auth::{Principal, Role};
 use crate::domain::body_reader::{checked, describe, limits, Mode, Reader};
-use crate::domain::ids::TeacherId;
-use crate::domain::teacher::TeacherListItem;
-use crate::error::{Error, Result};
-use crate::service::account::{self, Authorisation};
+use crate::error::Result;
+use crate::service::account::{self, AccountSettings, Authorisation};
 use crate::service::audit::Actor;
-use crate::store::account::AccountSettings;
-use crate::store::Conn;
 
 /// Settings the browser client reads from `GET /config` and `GET /profile` (docs/client.md §Config).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -58,22 +54,6 @@ impl<S: Send + Sync> FromRequestParts<S> for Mount {
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> std::result::Result<Self, Self::Rejection> {
         Ok(if parts.extensions.get::<ClientMount>().is_some() { Mount::Client } else { Mount::Api })
-    }
-}
-
-/// The teacher list as `mount` serves it: on `/api/v1` the list form
-/// (docs/api.md §Forms: id, archived, code, lastName, firstName, email); on the
-/// compatibility mount the single form of each teacher — with `gender`,
-/// `employeeNumber`, `birthday`, `title` and `departments`, as the system
-/// schools use today serves it (docs/client.md: Teacher.vue shows these columns).
-/// `list` is in list order (by code); two more queries for the long form.
-pub async fn teacher_list(conn: &mut Conn, mount: Mount, list: Vec<TeacherListItem>) -> Result<Response> {
-    match mount {
-        Mount::Api => Ok(ok(&list)),
-        Mount::Client => {
-            let ids: Vec<TeacherId> = list.iter().map(|t| t.id).collect();
-            Ok(ok(&conn.teachers_by_ids(&ids).await?))
-        }
     }
 }
 
@@ -258,7 +238,7 @@ fn parse_authorisation(body: &Value, mode: Mode) -> Result<(String, Role)> {
     summary = "Every account as the client's permission list",
     responses((status = 200, description = "The accounts, by name.", body = inline(List<Authorisation>))))]
 async fn list_authorisations(State(app): State<AppState>) -> Result<Response> {
-    let accounts = app.store.conn().await?.list_accounts().await?;
+    let accounts = account::accounts(&app.store).await?;
     Ok(ok(&accounts.iter().map(Authorisation::from).collect::<Vec<_>>()))
 }
 
@@ -266,7 +246,7 @@ async fn list_authorisations(State(app): State<AppState>) -> Result<Response> {
 #[utoipa::path(get, path = "/authorisation/{id}", tag = "authorisation", summary = "One account as permission",
     params(AccountId), responses((status = 200, description = "The account.", body = inline(Single<Authorisation>)), AccountId))]
 async fn get_authorisation(State(app): State<AppState>, PathId(id): PathId, pre: Preconditions) -> Result<Response> {
-    let a = app.store.conn().await?.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))?;
+    let a = account::account(&app.store, id).await?;
     let form = Authorisation::from(&a);
     let tag = ETag::of(&form)?;
     if let Some(not_modified) = pre.check_read("account", id, &tag)? {

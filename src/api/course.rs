@@ -25,8 +25,7 @@ use crate::domain::course::{Course, CourseCommand, NewCourse};
 use crate::domain::ids::{SchoolClassId, SchoolYearId, SubjectId, TeacherId};
 use crate::error::Result;
 use crate::service::audit::Actor;
-use crate::service::course::{self, Courses};
-use crate::store::course::CourseFilter;
+use crate::service::course::{self, CourseFilter, Courses};
 
 /// Routes of `/course`.
 pub fn routes() -> ApiRouter {
@@ -108,24 +107,7 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
         teacher: q.id("teacher")?.map(TeacherId),
         subject: q.id("subject")?.map(SubjectId),
     };
-    // One snapshot: the courses, their classes and teachers are read apart.
-    let courses = app
-        .store
-        .snapshot(async |conn| {
-            conn.require("school_year", SchoolYearId::KIND, filter.school_year.0).await?;
-            if let Some(k) = filter.school_class {
-                conn.require("school_class", SchoolClassId::KIND, k.0).await?;
-            }
-            if let Some(t) = filter.teacher {
-                conn.require("teacher", TeacherId::KIND, t.0).await?;
-            }
-            if let Some(s) = filter.subject {
-                conn.require("subject", SubjectId::KIND, s.0).await?;
-            }
-            conn.list_courses(filter).await
-        })
-        .await?;
-    Ok(ok(&courses))
+    Ok(ok(&course::list(&app.store, filter).await?))
 }
 
 /// `POST /course`: a course object creates (201, with `ETag`), `{"merge": [ids]}`

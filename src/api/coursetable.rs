@@ -11,14 +11,11 @@ use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::course::Course;
-use crate::domain::coursetable;
 use crate::domain::ids::{DivisionId, GradeId, SchoolYearId, SubjectCategoryId};
-use crate::domain::lookup::LookupKind;
 use crate::domain::reference_forms::SubjectRef;
 use crate::domain::schoolclass::SchoolClassInYear;
 use crate::error::Result;
-use crate::store::course::CourseFilter;
-use crate::store::schoolclass::SchoolClassFilter;
+use crate::service::course;
 
 /// Route of `/coursetable`.
 pub fn routes() -> ApiRouter {
@@ -67,24 +64,5 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let grade = q.id("grade")?.map(GradeId);
     let category = q.id("subjectCategory")?.map(SubjectCategoryId);
     // One snapshot: the classes and the courses of one state of the plan.
-    let (mut classes, courses) = app
-        .store
-        .snapshot(async |conn| {
-            conn.require("school_year", SchoolYearId::KIND, year.0).await?;
-            if let Some(d) = division {
-                conn.require("division", DivisionId::KIND, d.0).await?;
-            }
-            if let Some(g) = grade {
-                conn.require(LookupKind::Grade.table(), GradeId::KIND, g.0).await?;
-            }
-            if let Some(c) = category {
-                conn.require(LookupKind::SubjectCategory.table(), SubjectCategoryId::KIND, c.0).await?;
-            }
-            let classes = conn.list_school_classes_in_year(year, grade, SchoolClassFilter::default()).await?;
-            let filter = CourseFilter { cross_class: Some(false), ..CourseFilter::year(year) };
-            Ok::<_, crate::error::Error>((classes, conn.list_courses(filter).await?))
-        })
-        .await?;
-    classes.retain(|c| division.is_none_or(|d| c.class.division.id == d.0));
-    Ok(ok(&coursetable::build(classes, courses, category.map(|c| c.0))))
+    Ok(ok(&course::table(&app.store, year, division, grade, category).await?))
 }

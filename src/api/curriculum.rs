@@ -47,7 +47,7 @@ crate::inputs!(
     params(ListQuery), responses((status = 200, description = "The curricula.", body = inline(List<Curriculum>)), ListQuery))]
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let archived = q.flag("archived")?;
-    Ok(ok(&app.store.snapshot(async |conn| conn.list_curricula(archived).await).await?))
+    Ok(ok(&curriculum::list(&app.store, archived).await?))
 }
 
 /// `POST /curriculum` → 201 with `Location`, `ETag` and the single form; the

@@ -12,7 +12,7 @@
 //! of the API and of the web interface (its forms and htmx posts, layered in
 //! `crate::web::router` inside the web's own timeout), runs as a task of its own: dropping the request drops only the wait for
 //! its answer, and tells the task that nobody waits any more
-//! ([`crate::store::unless_given_up`]). The task then stops at the next point
+//! ([`crate::service::unless_given_up`]). The task then stops at the next point
 //! where that is safe: a write not yet begun does not begin, a write not yet
 //! committed is rolled back over a connection left in order. So a request
 //! answered 503 on its timeout changes nothing, and a client that hung up
@@ -47,7 +47,7 @@ pub async fn writes_run_as_tasks(req: Request, next: Next) -> Response {
     let given_up = Arc::new(AtomicBool::new(false));
     // Dropped with this future: when the request is given up, or (harmless) after the task ended.
     let _waiting = SetOnDrop(given_up.clone());
-    let work = crate::store::unless_given_up(given_up, next.run(req));
+    let work = crate::service::unless_given_up(given_up, next.run(req));
     let task = tokio::spawn(work.instrument(tracing::Span::current()));
     match task.await {
         Ok(res) => res,

@@ -9,7 +9,7 @@ use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::division::DivisionListItem;
 use crate::error::Result;
-use crate::service::resources::Divisions;
+use crate::service::resources::{self, Divisions};
 
 /// Routes of `/division`.
 pub fn routes() -> ApiRouter {
@@ -20,5 +20,5 @@ pub fn routes() -> ApiRouter {
 #[utoipa::path(get, path = "/division", tag = "division", summary = "Divisions (list form: no binary data), by code",
     responses((status = 200, description = "The divisions.", body = inline(List<DivisionListItem>))))]
 async fn list(State(app): State<AppState>) -> Result<Response> {
-    Ok(ok(&app.store.conn().await?.list_divisions().await?))
+    Ok(ok(&resources::divisions(&app.store).await?))
 }

@@ -12,9 +12,7 @@ use super::AppState;
 use crate::domain::employment::Employment;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::error::{Error, ErrorCode, Result};
-use crate::service::employment::Employments;
-use crate::service::workload::fill_balances;
-use crate::store::employment::EmploymentFilter;
+use crate::service::employment::{self, EmploymentFilter, Employments};
 
 /// Routes of `/employment`.
 pub fn routes() -> ApiRouter {
@@ -44,19 +42,5 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     if filter.school_year.is_none() && filter.teacher.is_none() {
         return Err(Error::new(ErrorCode::InvalidQuery, crate::i18n::Message::new("error-query-employments-filter")));
     }
-    let items = app
-        .store
-        .snapshot(async |conn| {
-            if let Some(y) = filter.school_year {
-                conn.require("school_year", SchoolYearId::KIND, y.0).await?;
-            }
-            if let Some(t) = filter.teacher {
-                conn.require("teacher", TeacherId::KIND, t.0).await?;
-            }
-            let mut items = conn.list_employments(filter).await?;
-            fill_balances(conn, &mut items).await?;
-            Ok::<_, Error>(items)
-        })
-        .await?;
-    Ok(ok(&items))
+    Ok(ok(&employment::list(&app.store, filter).await?))
 }

@@ -9,7 +9,7 @@ use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::grade::Grade;
 use crate::error::Result;
-use crate::service::grade::Grades;
+use crate::service::grade::{self, Grades};
 
 /// Routes of `/grade`.
 pub fn routes() -> ApiRouter {
@@ -20,5 +20,5 @@ pub fn routes() -> ApiRouter {
 #[utoipa::path(get, path = "/grade", tag = "grade", summary = "Every grade, by code", responses(
     (status = 200, description = "The grades (single form = list form) with their payroll types.", body = inline(List<Grade>))))]
 async fn list(State(app): State<AppState>) -> Result<Response> {
-    Ok(ok(&app.store.conn().await?.list_grades().await?))
+    Ok(ok(&grade::list(&app.store).await?))
 }

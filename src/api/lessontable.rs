@@ -157,10 +157,10 @@ async fn list(State(app): State<AppState>, q: QueryParams, pre: Preconditions) -
     match q.id("subject")?.map(SubjectId) {
         Some(subject) => {
             let key = LessonTableKey { curriculum, subject, division };
-            let row = app.store.snapshot(async |conn| conn.get_lesson_row(key).await).await?;
+            let row = lessontable::row(&app.store, key).await?;
             respond_row(&row, &pre)
         }
-        None => Ok(ok(&app.store.snapshot(async |conn| conn.list_lesson_table(curriculum, division).await).await?)),
+        None => Ok(ok(&lessontable::table(&app.store, curriculum, division).await?)),
     }
 }
 
@@ -183,7 +183,7 @@ fn respond_row(row: &LessonTableRow, pre: &Preconditions) -> Result<Response> {
         FetchInputs))]
 async fn fetch(State(app): State<AppState>, Path(id): Path<String>, pre: Preconditions) -> Result<Response> {
     let key = key_of(&id)?;
-    let row = app.store.snapshot(async |conn| conn.get_lesson_row(key).await).await?;
+    let row = lessontable::row(&app.store, key).await?;
     respond_row(&row, &pre)
 }
 

@@ -10,7 +10,7 @@ use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::lookup::Lookup;
 use crate::error::Result;
-use crate::service::resources::{Genders, LookupResource, SubjectCategories, SubjectTypes};
+use crate::service::resources::{self, Genders, LookupResource, SubjectCategories, SubjectTypes};
 
 /// Routes of the three lookup resources: `/{path}` and `/{path}/{id}`.
 pub fn routes() -> ApiRouter {
@@ -54,5 +54,5 @@ async fn list_genders(app: State<AppState>, q: QueryParams) -> Result<Response> 
 
 /// `GET /{path}[?archived=BOOL]`: all (or only archived / only active), by code.
 async fn list<R: LookupResource>(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
-    Ok(ok(&app.store.conn().await?.list_lookups(R::KIND, q.flag("archived")?).await?))
+    Ok(ok(&resources::lookups(&app.store, R::KIND, q.flag("archived")?).await?))
 }

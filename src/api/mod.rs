@@ -45,7 +45,7 @@ use axum::Router;
 
 use crate::error::{problem_response, Error, ErrorCode, PROBLEM_JSON};
 use crate::i18n::Message;
-use crate::store::Store;
+use crate::service::{ChangeCheck, ChangeWatch, Store, TokenCache};
 use auth::Access;
 use routes::ApiRouter;
 
@@ -76,9 +76,9 @@ pub struct AppShared {
     /// The background job runner (`/job`, `/file`).
     pub jobs: std::sync::Arc<crate::jobs::JobRunner>,
     /// Sees the commits of other servers and processes (one connection of its own).
-    pub changes: std::sync::Arc<crate::store::commit_watch::ChangeWatch>,
+    pub changes: std::sync::Arc<ChangeWatch>,
     /// The token rows of the access check ([`crate::store::tokens`]).
-    pub tokens: std::sync::Arc<crate::store::tokens::TokenCache>,
+    pub tokens: std::sync::Arc<TokenCache>,
 }
 
 impl AppState {
@@ -89,17 +89,17 @@ impl AppState {
         AppState::with(store, None, Default::default(), None, jobs, Default::default())
     }
 
-    /// State over `store` with a new [`ChangeWatch`](crate::store::commit_watch::ChangeWatch) and token cache.
+    /// State over `store` with a new [`ChangeWatch`] and token cache.
     pub fn with(
         store: Store,
         rate_limit: Option<std::sync::Arc<auth::RateLimit>>,
         client: std::sync::Arc<client::ClientSettings>,
         oidc: Option<std::sync::Arc<crate::oidc::Verifier>>,
         jobs: std::sync::Arc<crate::jobs::JobRunner>,
-        change_check: crate::store::commit_watch::ChangeCheck,
+        change_check: ChangeCheck,
     ) -> AppState {
-        let changes = crate::store::commit_watch::ChangeWatch::new(store.clone(), change_check);
-        let tokens = crate::store::tokens::TokenCache::new(changes.clone());
+        let changes = ChangeWatch::new(store.clone(), change_check);
+        let tokens = TokenCache::new(changes.clone());
         AppState(std::sync::Arc::new(AppShared { store, rate_limit, client, oidc, jobs, changes, tokens }))
     }
 }

@@ -14,7 +14,7 @@ use super::AppState;
 use crate::domain::payroll::{PayrollType, PoolType, PostingType, ThesisType};
 use crate::domain::workload::CalculationMode;
 use crate::error::{Error, Result};
-use crate::service::resources::{PayrollTypes, PoolTypes, PostingTypes, ThesisTypes};
+use crate::service::resources::{self, PayrollTypes, PoolTypes, PostingTypes, ThesisTypes};
 
 /// Routes of the four resources and of `/calculationmode`.
 pub fn routes() -> ApiRouter {
@@ -79,20 +79,20 @@ async fn get_mode(super::extract::PathId(id): super::extract::PathId) -> Result<
         PayrollTypeQuery))]
 async fn list_payroll_types(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let lesson_based = q.flag("lessonBased")?;
-    Ok(ok(&app.store.conn().await?.list_payroll_types(lesson_based).await?))
+    Ok(ok(&resources::payroll_types(&app.store, lesson_based).await?))
 }
 #[utoipa::path(get, path = "/pooltype", tag = "pooltype", summary = "Pool types, by code",
     responses((status = 200, description = "The pool types.", body = inline(List<PoolType>))))]
 async fn list_pool_types(State(app): State<AppState>) -> Result<Response> {
-    Ok(ok(&app.store.conn().await?.list_pool_types().await?))
+    Ok(ok(&resources::pool_types(&app.store).await?))
 }
 #[utoipa::path(get, path = "/postingtype", tag = "postingtype", summary = "Posting types, by code",
     responses((status = 200, description = "The posting types.", body = inline(List<PostingType>))))]
 async fn list_posting_types(State(app): State<AppState>) -> Result<Response> {
-    Ok(ok(&app.store.conn().await?.list_posting_types().await?))
+    Ok(ok(&resources::posting_types(&app.store).await?))
 }
 #[utoipa::path(get, path = "/thesistype", tag = "thesistype", summary = "Thesis types, by code",
     responses((status = 200, description = "The thesis types.", body = inline(List<ThesisType>))))]
 async fn list_thesis_types(State(app): State<AppState>) -> Result<Response> {
-    Ok(ok(&app.store.conn().await?.list_thesis_types().await?))
+    Ok(ok(&resources::thesis_types(&app.store).await?))
 }

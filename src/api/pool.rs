@@ -15,9 +15,7 @@ use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::pool::{parse_thesis_id, NewNote, Note, PoolEntry, Posting, Theses, ThesisCounts};
 use crate::error::{Error, ErrorCode, Result};
 use crate::service::audit::Actor;
-use crate::service::pool::{self, Notes, PoolEntries, Postings};
-use crate::store::pool::OwnerFilter;
-use crate::store::Conn;
+use crate::service::pool::{self, Notes, OwnerFilter, PoolEntries, Postings};
 
 /// Routes of the four resources.
 pub fn routes() -> ApiRouter {
@@ -103,38 +101,11 @@ fn owner_filter(q: &QueryParams) -> Result<OwnerFilter> {
     })
 }
 
-async fn require_filter(conn: &mut Conn, f: &OwnerFilter) -> Result<()> {
-    if let Some(y) = f.school_year {
-        conn.require("school_year", SchoolYearId::KIND, y.0).await?;
-    }
-    if let Some(t) = f.teacher {
-        conn.require("teacher", TeacherId::KIND, t.0).await?;
-    }
-    Ok(())
-}
-
-/// The list `list` reads for `f` (after its school year and teacher are
-/// checked to exist), all from one snapshot.
-async fn owned_list<T: serde::Serialize>(
-    app: &AppState,
-    f: OwnerFilter,
-    list: impl AsyncFnOnce(&mut Conn, OwnerFilter) -> Result<Vec<T>>,
-) -> Result<Response> {
-    let items = app
-        .store
-        .snapshot(async |conn| {
-            require_filter(conn, &f).await?;
-            list(conn, f).await
-        })
-        .await?;
-    Ok(ok(&items))
-}
-
 #[utoipa::path(get, path = "/poolentry", tag = "poolentry",
     summary = "Pool entries of a school year, by teacher code, description", params(PoolEntryQuery),
     responses((status = 200, description = "The pool entries.", body = inline(List<PoolEntry>)), PoolEntryQuery))]
 async fn list_pool_entries(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
-    owned_list(&app, owner_filter(&q)?, async |conn, f| conn.list_pool_entries(f).await).await
+    Ok(ok(&pool::pool_entries(&app.store, owner_filter(&q)?).await?))
 }
 
 #[utoipa::path(get, path = "/posting", tag = "posting", summary = "Postings of a school year, by teacher code, start date",
@@ -142,15 +113,15 @@ async fn list_pool_entries(State(app): State<AppState>, q: QueryParams) -> Resul
         (status = 200, description = "The postings (details list every posting type).", body = inline(List<Posting>)),
         PostingQuery))]
 async fn list_postings(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
-    owned_list(&app, owner_filter(&q)?, async |conn, f| conn.list_postings(f).await).await
+    Ok(ok(&pool::postings(&app.store, owner_filter(&q)?).await?))
 }
 
 #[utoipa::path(get, path = "/thesis", tag = "thesis",
     summary = "Theses of a school year, one element per employment, by teacher code", params(ThesisQuery),
     responses((status = 200, description = "The theses per employed teacher.", body = inline(List<Theses>)), ThesisQuery))]
 async fn list_theses(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
-    let f = OwnerFilter { school_year: Some(SchoolYearId(q.required_id("schoolYear")?)), teacher: None };
-    owned_list(&app, f, async |conn, f| conn.list_theses(f).await).await
+    let year = SchoolYearId(q.required_id("schoolYear")?);
+    Ok(ok(&pool::theses_of_year(&app.store, year).await?))
 }
 
 fn thesis_key(id: &str) -> Result<(i64, i64)> {
@@ -172,7 +143,7 @@ fn no_theses(id: &str) -> Error {
         GetThesesInputs))]
 async fn get_theses(State(app): State<AppState>, Path(id): Path<String>, pre: Preconditions) -> Result<Response> {
     let (y, t) = thesis_key(&id)?;
-    let item = app.store.snapshot(async |conn| conn.get_theses(y, t).await).await?.ok_or_else(|| no_theses(&id))?;
+    let item = pool::theses(&app.store, y, t).await?.ok_or_else(|| no_theses(&id))?;
     let tag = ETag::of(&item)?;
     if let Some(not_modified) = pre.check_read("theses", y, &tag)? {
         return Ok(not_modified);
@@ -204,14 +175,7 @@ async fn put_theses(
     responses((status = 200, description = "The notes.", body = inline(List<Note>)), NoteQuery))]
 async fn list_notes(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let teacher = q.required_id("teacher")?;
-    let notes = app
-        .store
-        .snapshot(async |conn| {
-            conn.require("teacher", TeacherId::KIND, teacher).await?;
-            conn.list_notes(teacher).await
-        })
-        .await?;
-    Ok(ok(&notes))
+    Ok(ok(&pool::notes(&app.store, teacher).await?))
 }
 
 #[utoipa::path(post, path = "/note", tag = "note", summary = "Write a note about a teacher",

@@ -6,7 +6,7 @@
 //! the first use of every other pooled connection it ended. Such a failure
 //! is answered 503 `database_unavailable` ([`crate::store::map_db_error`]);
 //! when nothing of the request can have been saved — the connection was
-//! lost, and no commit was attempted ([`crate::store::fault::Attempt`]) —
+//! lost, and no commit was attempted ([`crate::service::fault::Attempt`]) —
 //! this middleware runs the request once more, on connections the pool has
 //! checked meanwhile, and the client never sees the fault. A request whose
 //! commit was under way when its connection broke is not run again: its
@@ -25,7 +25,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::{Error, ErrorCode, Problem};
-use crate::store::fault;
+use crate::service::fault;
 
 /// The longest body kept for a second attempt: the API's body limit
 /// (`MAX_BODY_BYTES` of `src/app.rs`, 2 MiB); a longer one is refused by the

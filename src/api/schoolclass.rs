@@ -10,11 +10,9 @@ use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{GradeId, SchoolYearId};
-use crate::domain::lookup::LookupKind;
 use crate::domain::schoolclass::{SchoolClass, SchoolClassInYear};
 use crate::error::{Error, ErrorCode, Result};
-use crate::service::resources::SchoolClasses;
-use crate::store::schoolclass::SchoolClassFilter;
+use crate::service::resources::{self, SchoolClassFilter, SchoolClasses};
 use utoipa::ToSchema;
 
 /// Routes of `/schoolclass`.
@@ -54,21 +52,10 @@ async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let year = q.id("schoolYear")?.map(SchoolYearId);
     let grade = q.id("grade")?.map(GradeId);
     match (year, grade) {
-        (None, None) => Ok(ok(&app.store.snapshot(async |conn| conn.list_school_classes(filter).await).await?)),
+        (None, None) => Ok(ok(&resources::school_classes(&app.store, filter).await?)),
         (None, Some(_)) => {
             Err(Error::new(ErrorCode::InvalidQuery, crate::i18n::Message::new("error-query-grade-needs-year")))
         }
-        (Some(year), grade) => {
-            let classes = app
-                .store
-                .snapshot(async |conn| {
-                    if let Some(g) = grade {
-                        conn.require(LookupKind::Grade.table(), GradeId::KIND, g.0).await?;
-                    }
-                    conn.list_school_classes_in_year(year, grade, filter).await
-                })
-                .await?;
-            Ok(ok(&classes))
-        }
+        (Some(year), grade) => Ok(ok(&resources::school_classes_in_year(&app.store, year, grade, filter).await?)),
     }
 }

@@ -16,10 +16,10 @@ use crate::domain::check::Finding;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::schoolyear::SchoolYear;
 use crate::error::Result;
+use crate::service;
 use crate::service::audit::Actor;
-use crate::service::check::check_plan;
 use crate::service::opening::{open_school_year_for, OpeningReport};
-use crate::service::schoolyear::SchoolYears;
+use crate::service::schoolyear::{self, SchoolYears};
 
 /// Routes of `/schoolyear`.
 pub fn routes() -> ApiRouter {
@@ -107,7 +107,7 @@ async fn check(
     Path(id): Path<String>,
 ) -> Result<Response> {
     let id = year_id(&id)?;
-    let findings = app.store.snapshot(async |conn| check_plan(conn, id).await).await?;
+    let findings = service::check::findings(&app.store, id).await?;
     Ok(ok(&findings.into_iter().map(|f| f.in_lang(lang)).collect::<Vec<_>>()))
 }
 
@@ -127,5 +127,5 @@ pub(super) fn year_id(raw: &str) -> Result<SchoolYearId> {
     responses((status = 200, description = "The school years.", body = inline(List<SchoolYear>)), ListQuery))]
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let archived = q.flag("archived")?;
-    Ok(ok(&app.store.snapshot(async |conn| conn.list_school_years(archived).await).await?))
+    Ok(ok(&schoolyear::list(&app.store, archived).await?))
 }

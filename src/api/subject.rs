@@ -10,8 +10,7 @@ use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::reference_forms::SubjectRef;
 use crate::error::Result;
-use crate::service::resources::Subjects;
-use crate::store::subject::SubjectFilter;
+use crate::service::resources::{self, SubjectFilter, Subjects};
 
 /// Routes of `/subject`.
 pub fn routes() -> ApiRouter {
@@ -31,5 +30,5 @@ crate::inputs!(
     responses((status = 200, description = "The subjects.", body = inline(List<SubjectRef>)), ListQuery))]
 async fn list(State(app): State<AppState>, q: QueryParams) -> Result<Response> {
     let filter = SubjectFilter { cross_class: q.flag("crossClass")?, archived: q.flag("archived")? };
-    Ok(ok(&app.store.conn().await?.list_subjects(filter).await?))
+    Ok(ok(&resources::subjects(&app.store, filter).await?))
 }

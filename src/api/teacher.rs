@@ -4,20 +4,18 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::client::{self, Mount};
+use super::client::Mount;
 use super::crud;
 use super::etag::Preconditions;
 use super::extract::{PathId, QueryParams};
 use super::openapi::annotations::{List, Single};
+use super::response::ok;
 use super::routes::ApiRouter;
 use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::teacher::{TeacherListItem, TeacherWithHistory};
 use crate::error::{Error, ErrorCode, Result};
-use crate::service::resources::Teachers;
-use crate::service::workload::fill_balances;
-use crate::store::employment::EmploymentFilter;
-use crate::store::teacher::TeacherFilter;
+use crate::service::resources::{self, TeacherFilter, Teachers};
 
 /// Routes of `/teacher`: the single form read through [`fetch`].
 pub fn routes() -> ApiRouter {
@@ -75,20 +73,7 @@ async fn fetch(
     q: QueryParams,
 ) -> Result<Response> {
     let detail = q.choice("detail", &["history"])?;
-    let (teacher, history) = app
-        .store
-        .snapshot(async |conn| {
-            let teacher =
-                conn.get_teacher(TeacherId(id)).await?.ok_or_else(|| Error::not_found(TeacherId::KIND, id))?;
-            if detail.is_none() {
-                return Ok::<_, Error>((teacher, None));
-            }
-            let mut history =
-                conn.list_employments(EmploymentFilter { school_year: None, teacher: Some(TeacherId(id)) }).await?;
-            fill_balances(conn, &mut history).await?;
-            Ok((teacher, Some(history)))
-        })
-        .await?;
+    let (teacher, history) = resources::teacher_with_history(&app.store, TeacherId(id), detail.is_some()).await?;
     match history {
         None => crud::respond_read(TeacherId::KIND, id, &teacher, &pre),
         history => crud::respond_read(TeacherId::KIND, id, &TeacherWithHistory { teacher, history }, &pre),
@@ -97,7 +82,8 @@ async fn fetch(
 
 /// `GET /teacher[?schoolYear=ID[&employed=BOOL]][&archived=BOOL]`: list form, by
 /// code; 404 for an unknown school year; `employed` without `schoolYear` → 400.
-/// On the compatibility mount each element is the single form ([`client::teacher_list`]).
+/// On the compatibility mount each element is the single form ([`resources::teachers`]):
+/// the forms the existing client reads.
 #[utoipa::path(get, path = "/teacher", tag = "teacher", summary = "Teachers (list form), by code",
     description = "On the existing client's compatibility mount (`--client-compat`, `/teacher`) each element is \
                    the single form instead (with gender, employeeNumber, birthday: docs/client.md).",
@@ -111,13 +97,5 @@ async fn list(State(app): State<AppState>, mount: Mount, q: QueryParams) -> Resu
     if filter.employed.is_some() && filter.school_year.is_none() {
         return Err(Error::new(ErrorCode::InvalidQuery, crate::i18n::Message::new("error-query-employed-needs-year")));
     }
-    app.store
-        .snapshot(async |conn| {
-            if let Some(y) = filter.school_year {
-                conn.require("school_year", SchoolYearId::KIND, y.0).await?;
-            }
-            let list = conn.list_teachers(filter).await?;
-            client::teacher_list(conn, mount, list).await
-        })
-        .await
+    Ok(ok(&resources::teachers(&app.store, filter, mount == Mount::Client).await?))
 }

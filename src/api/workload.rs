@@ -13,7 +13,7 @@ use super::AppState;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::workload::forms::Workload;
 use crate::error::Result;
-use crate::service::workload::workloads;
+use crate::service;
 
 /// Routes of `/workload`.
 pub fn routes() -> ApiRouter {
@@ -49,7 +49,7 @@ async fn workload(State(app): State<AppState>, RequestLang(lang): RequestLang, q
     let year = SchoolYearId(q.required_id("schoolYear")?);
     let teacher = q.id("teacher")?.map(TeacherId);
     // One snapshot: the forms' totals and items from the same state.
-    let list = app.store.snapshot(async |conn| workloads(conn, year, teacher).await).await?;
+    let list = service::workload::list(&app.store, year, teacher).await?;
     // The warnings' details in the reader's language (docs/i18n.md §Findings).
     let mut list: Vec<Workload> = list.into_iter().map(|w| w.in_lang(lang)).collect();
     Ok(match teacher {

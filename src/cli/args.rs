@@ -14,8 +14,7 @@ use clap::{Parser, Subcommand};
 
 use crate::app;
 use crate::auth::Role;
-use crate::store::commit_watch::ChangeCheck;
-use crate::store::fault::StoreSettings;
+use crate::service::{ChangeCheck, StoreSettings};
 
 /// schoolplan — master data and course planning service.
 #[derive(Debug, Parser)]

@@ -3,7 +3,7 @@
 
 use anyhow::Context as _;
 
-use crate::store::Store;
+use crate::service::Store;
 
 /// `schoolplan backup FILE`: a consistent copy of the SQLite database while
 /// the service runs ([`Store::backup_into`]); the database is not migrated.

@@ -2,7 +2,7 @@
 //! `--dry-run`, listed (docs/operations.md §Downgrade).
 
 use super::open;
-use crate::store::Store;
+use crate::service::Store;
 
 /// `schoolplan migrate [--dry-run]`: applies the pending migrations (creating
 /// a missing SQLite file), or lists them and applies none.

@@ -21,7 +21,7 @@
 //! | `accounts.rs` | `account`, `token` |
 //! | `backup.rs` | `backup` |
 
-use crate::store::Store;
+use crate::service::Store;
 
 mod accounts;
 mod args;

@@ -9,7 +9,7 @@ use super::cli_actor;
 use super::secrets::{read_secret, smtp_url_with_password};
 use crate::app::{self, AppConfig};
 use crate::auth::Role;
-use crate::store::Store;
+use crate::service::Store;
 
 /// `schoolplan serve`: migrates the database, loads the demo school with
 /// `--demo`, and serves until a shutdown signal. `command` is the
@@ -115,7 +115,7 @@ pub(super) async fn serve(database: &str, command: Command) -> anyhow::Result<()
                 lease: job_lease,
                 renewal: job_lease_renewal,
                 per_account: jobs_per_account,
-                product_caps: crate::store::job::ProductCaps {
+                product_caps: crate::service::job::ProductCaps {
                     per_account: job_products_per_account.saturating_mul(crate::jobs::MIB),
                     total: job_products_total.saturating_mul(crate::jobs::MIB),
                 },

@@ -16,9 +16,10 @@ use crate::domain::ids::TeacherId;
 use crate::domain::reference_forms::TeacherRef;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::Message;
-use crate::store::account::{Account, AccountSettings, TokenInfo};
 use crate::store::teacher::TeacherFilter;
 use crate::store::{Conn, Store};
+
+pub use crate::store::account::{Account, AccountSettings, TokenInfo};
 
 /// The existing client's account screen over schoolplan's accounts
 /// (docs/client.md §Accounts): the form its `/authorisation` resource shows,
@@ -301,6 +302,13 @@ pub async fn create_demo_accounts(store: &Store, actor: &Actor, accounts: &[(&st
     Ok(tokens)
 }
 
+/// The account a single sign-on names: the one whose name equals `name`
+/// (the name a verified identity-provider token carries) up to ASCII case,
+/// if there is one. Errors: the database's (500/503).
+pub async fn account_by_sign_on(store: &Store, name: &str) -> Result<Option<Account>> {
+    store.conn().await?.find_account_by_sign_on(name).await
+}
+
 /// The account named `name`, if there is one (the command line names accounts by name).
 pub async fn account_named(store: &Store, name: &str) -> Result<Option<Account>> {
     store.conn().await?.find_account(name).await
@@ -308,7 +316,20 @@ pub async fn account_named(store: &Store, name: &str) -> Result<Option<Account>>
 
 /// Every token of every account, newest first, revoked ones too (`schoolplan token list`).
 pub async fn tokens(store: &Store) -> Result<Vec<TokenInfo>> {
-    store.conn().await?.list_tokens(None).await
+    tokens_of(store, None).await
+}
+
+/// The tokens of account `account` (of every account when `None`), newest
+/// first, revoked ones too, never the secret (`GET /token`, docs/contract.md
+/// §Roles and authentication). Errors: the database's (500/503).
+pub async fn tokens_of(store: &Store, account: Option<i64>) -> Result<Vec<TokenInfo>> {
+    store.conn().await?.list_tokens(account).await
+}
+
+/// Account `id` (`GET /account/ID`, `GET /authorisation/ID`). Errors: 404
+/// when there is no such account; the database's (500/503).
+pub async fn account(store: &Store, id: i64) -> Result<Account> {
+    store.conn().await?.get_account(id).await?.ok_or_else(|| Error::not_found("account", id))
 }
 
 /// The mail settings of account `account` (empty texts until it saved

@@ -11,7 +11,16 @@ use serde_json::{Map, Value};
 use crate::auth::Principal;
 use crate::error::{Error, Result};
 use crate::store::account::AuditWhat;
-use crate::store::Conn;
+use crate::store::{Conn, Store};
+
+pub use crate::store::account::{AuditEntry, AuditFilter};
+
+/// The audit entries `filter` selects, newest first (`GET /audit`,
+/// docs/contract.md §Roles and authentication). Errors: the database's
+/// (500/503).
+pub async fn entries(store: &Store, filter: &AuditFilter) -> Result<Vec<AuditEntry>> {
+    store.conn().await?.list_audit(filter).await
+}
 
 /// Who is changing something, and through which operation: what the audit
 /// trail records beside the change.

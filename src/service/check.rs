@@ -11,9 +11,17 @@ use crate::domain::workload::Warning;
 use crate::error::{Error, Result};
 use crate::store::course::CourseFilter;
 use crate::store::employment::EmploymentFilter;
-use crate::store::Conn;
+use crate::store::{Conn, Store};
 
 use super::workload::results_for;
+
+/// [`check_plan`] read in one snapshot (`GET /schoolyear/ID/check`,
+/// docs/documents.md §Plan check): the findings of school year `id`, errors
+/// first, then warnings. Errors: 404 for an unknown year; the
+/// database's (500/503).
+pub async fn findings(store: &Store, id: SchoolYearId) -> Result<Vec<Finding>> {
+    store.snapshot(async |conn| check_plan(conn, id).await).await
+}
 
 /// The findings of school year `id` (404 for an unknown year): a fixed number
 /// of queries plus the workload calculation of the year's employments.

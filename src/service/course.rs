@@ -1,3 +1,6 @@
+//! The courses' lists ([`list`], and [`table`], the course plan as the
+//! existing client's grid) and their write path.
+//!
 //! The course write path (docs/contract.md §Courses): each change locks and loads the
 //! courses once ([`Conn::courses_for_update`]), applies the pure rules of
 //! [`crate::domain::course`], writes only what changed, and builds the answer
@@ -18,9 +21,75 @@ use crate::domain::course::{
     check_merge, check_merge_ids, check_new_course, check_split, check_teachers, check_unlocked, lessons_from_table,
     Course, CourseUpdate, NewCourse,
 };
-use crate::domain::ids::CourseId;
+use crate::domain::coursetable::{self, CourseTable};
+use crate::domain::ids::{
+    CourseId, DivisionId, GradeId, SchoolClassId, SchoolYearId, SubjectCategoryId, SubjectId, TeacherId,
+};
+use crate::domain::lookup::LookupKind;
 use crate::error::{Error, Result};
+use crate::store::schoolclass::SchoolClassFilter;
 use crate::store::{Conn, Store};
+
+pub use crate::store::course::CourseFilter;
+
+/// The courses `filter` selects (single form = list form), read in one
+/// snapshot: the courses, their classes and teachers are read apart (`GET
+/// /course`, docs/contract.md §Query parameters). Errors: 404 for an unknown
+/// school year, class, teacher or subject of the filter; the database's
+/// (500/503).
+pub async fn list(store: &Store, filter: CourseFilter) -> Result<Vec<Course>> {
+    store
+        .snapshot(async |conn| {
+            conn.require("school_year", SchoolYearId::KIND, filter.school_year.0).await?;
+            if let Some(k) = filter.school_class {
+                conn.require("school_class", SchoolClassId::KIND, k.0).await?;
+            }
+            if let Some(t) = filter.teacher {
+                conn.require("teacher", TeacherId::KIND, t.0).await?;
+            }
+            if let Some(s) = filter.subject {
+                conn.require("subject", SubjectId::KIND, s.0).await?;
+            }
+            conn.list_courses(filter).await
+        })
+        .await
+}
+
+/// The course plan of school year `year` as the existing client's planning
+/// grid (docs/client.md §Course table, [`coursetable::build`]): the classes
+/// with a grade that year (only those of `division` and of `grade`, when
+/// given) and their class-bound courses (of the subjects of `category`, when
+/// given), read in one snapshot, so both are of one state of the plan; a
+/// fixed number of queries, whatever the size of the year (`GET
+/// /coursetable`). Errors: 404 for an unknown year, division, grade or
+/// subject category; the database's (500/503).
+pub async fn table(
+    store: &Store,
+    year: SchoolYearId,
+    division: Option<DivisionId>,
+    grade: Option<GradeId>,
+    category: Option<SubjectCategoryId>,
+) -> Result<CourseTable> {
+    let (mut classes, courses) = store
+        .snapshot(async |conn| {
+            conn.require("school_year", SchoolYearId::KIND, year.0).await?;
+            if let Some(d) = division {
+                conn.require("division", DivisionId::KIND, d.0).await?;
+            }
+            if let Some(g) = grade {
+                conn.require(LookupKind::Grade.table(), GradeId::KIND, g.0).await?;
+            }
+            if let Some(c) = category {
+                conn.require(LookupKind::SubjectCategory.table(), SubjectCategoryId::KIND, c.0).await?;
+            }
+            let classes = conn.list_school_classes_in_year(year, grade, SchoolClassFilter::default()).await?;
+            let filter = CourseFilter { cross_class: Some(false), ..CourseFilter::year(year) };
+            Ok::<_, Error>((classes, conn.list_courses(filter).await?))
+        })
+        .await?;
+    classes.retain(|c| division.is_none_or(|d| c.class.division.id == d.0));
+    Ok(coursetable::build(classes, courses, category.map(|c| c.0)))
+}
 
 /// The course resource for the generic get, save and delete
 /// ([`crate::service::crud`]); creating, merging and splitting are the use

@@ -9,7 +9,7 @@ use super::crud::{current_checked, Crud, Written};
 use super::grade::Grades;
 use super::references;
 use super::version::Expect;
-use crate::domain::curriculum::NewCurriculum;
+use crate::domain::curriculum::{Curriculum, NewCurriculum};
 use crate::domain::ids::CurriculumId;
 use crate::error::{Error, Result};
 use crate::store::{Conn, Store};
@@ -18,6 +18,14 @@ crate::crud_resource!(Curricula, path: "curriculum", table: "curriculum", id: Cu
     get: get_curriculum, create: create_curriculum, update: update_curriculum, delete: delete_curriculum,
     users: curriculum_users,
     in_use: |c, users| crate::i18n::Message::new("error-in-use-curriculum").arg("code", &c.code).arg_message("users", users));
+
+/// The curricula by code, each with its ordered grades: only archived
+/// (`Some(true)`), only active (`Some(false)`) or all (`None`), read in one
+/// snapshot (`GET /curriculum`, docs/contract.md §Resources). Errors: the
+/// database's (500/503).
+pub async fn list(store: &Store, archived: Option<bool>) -> Result<Vec<Curriculum>> {
+    store.snapshot(async |conn| conn.list_curricula(archived).await).await
+}
 
 /// Saves the payroll types `new` gives its grades, in grade id order (the
 /// order rows are locked in), with one audit entry per grade that changed.

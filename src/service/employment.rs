@@ -7,9 +7,32 @@ use super::crud::{read_back, Crud, CrudCreate};
 use super::schoolyear::require_open;
 use super::workload::fill_balances;
 use crate::domain::employment::{check_unused, moves, Employment, NewEmployment};
-use crate::domain::ids::EmploymentId;
+use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
 use crate::error::Result;
-use crate::store::Conn;
+use crate::store::{Conn, Store};
+
+pub use crate::store::employment::EmploymentFilter;
+
+/// The employments `filter` selects (of a school year, of a teacher or both),
+/// by teacher code then school year, their balances filled
+/// ([`fill_balances`]: null when the year's showIpbBalances is false), read
+/// in one snapshot (`GET /employment`, docs/contract.md §Resources). Errors:
+/// 404 for an unknown school year or teacher; the database's (500/503).
+pub async fn list(store: &Store, filter: EmploymentFilter) -> Result<Vec<Employment>> {
+    store
+        .snapshot(async |conn| {
+            if let Some(y) = filter.school_year {
+                conn.require("school_year", SchoolYearId::KIND, y.0).await?;
+            }
+            if let Some(t) = filter.teacher {
+                conn.require("teacher", TeacherId::KIND, t.0).await?;
+            }
+            let mut items = conn.list_employments(filter).await?;
+            fill_balances(conn, &mut items).await?;
+            Ok(items)
+        })
+        .await
+}
 
 /// Creates an employment: 409 `school_year_locked` for a locked year, 409
 /// `duplicate_employment` when the teacher already has one that year. The ids

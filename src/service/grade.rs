@@ -5,7 +5,13 @@ use super::crud::{read_back, Crud, CrudCreate};
 use crate::domain::grade::{Grade, NewGrade};
 use crate::domain::lookup::LookupKind;
 use crate::error::Result;
-use crate::store::Conn;
+use crate::store::{Conn, Store};
+
+/// Every grade, by code (`GET /grade`, docs/contract.md §Resources). Errors:
+/// the database's (500/503).
+pub async fn list(store: &Store) -> Result<Vec<Grade>> {
+    store.conn().await?.list_grades().await
+}
 
 /// The `/grade` resource.
 pub struct Grades;

@@ -10,6 +10,8 @@ use crate::i18n::{Lang, Message};
 use crate::store::job::JobFile;
 use crate::store::Store;
 
+pub use crate::store::job::ProductCaps;
+
 /// What [`enqueue`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Queued {

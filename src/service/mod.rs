@@ -10,7 +10,7 @@
 //! [`FromBody`](crate::domain::FromBody) type such as
 //! [`NewTeacher`](crate::domain::teacher::NewTeacher), from a JSON body or a
 //! form) and calls one function with:
-//! - the [`Store`](crate::store::Store): the use case begins, commits or
+//! - the [`Store`]: the use case begins, commits or
 //!   rolls back its own transaction;
 //! - the caller, an [`Actor`](audit::Actor): the signed-in
 //!   [`Principal`](crate::auth::Principal) and a label of the operation
@@ -101,3 +101,13 @@ pub mod version;
 pub mod workload;
 pub mod workload_sheet;
 pub mod yearview;
+
+// The front doors (`api/`, `cli/`; `web/` still to follow) reach the store's
+// types only through the service layer (issue 41): the handle, the change
+// watch and token cache they hold, and what runs around a request. The
+// filters and rows of one resource are re-exported by its own module
+// (`course::CourseFilter`, `account::Account`, …).
+pub use crate::store::commit_watch::{ChangeCheck, ChangeWatch};
+pub use crate::store::fault::{self, StoreSettings};
+pub use crate::store::tokens::TokenCache;
+pub use crate::store::{unless_given_up, Store};

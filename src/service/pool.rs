@@ -5,7 +5,8 @@
 //!
 //! The use cases: pool entries and postings through [`PoolEntries`],
 //! [`Postings`] and [`crate::service::crud`]; [`save_theses`];
-//! [`create_note`] (get and delete of notes through [`Notes`]).
+//! [`create_note`] (get and delete of notes through [`Notes`]). The lists:
+//! [`pool_entries`], [`postings`], [`theses_of_year`], [`theses`], [`notes`].
 
 use super::audit::Actor;
 use super::crud::{read_back, Crud, CrudCreate, Written};
@@ -18,6 +19,78 @@ use crate::domain::pool::{
 };
 use crate::error::{Error, Result};
 use crate::store::{Conn, Store};
+
+pub use crate::store::pool::OwnerFilter;
+
+/// 404 unless the school year and the teacher `f` names (when it names one) exist.
+async fn require_owner(conn: &mut Conn, f: &OwnerFilter) -> Result<()> {
+    if let Some(y) = f.school_year {
+        conn.require("school_year", SchoolYearId::KIND, y.0).await?;
+    }
+    if let Some(t) = f.teacher {
+        conn.require("teacher", TeacherId::KIND, t.0).await?;
+    }
+    Ok(())
+}
+
+/// The list `list` reads for `f`, after the school year and the teacher `f`
+/// names are checked to exist, all in one snapshot.
+async fn owned_list<T>(
+    store: &Store,
+    f: OwnerFilter,
+    list: impl AsyncFnOnce(&mut Conn, OwnerFilter) -> Result<Vec<T>>,
+) -> Result<Vec<T>> {
+    store
+        .snapshot(async |conn| {
+            require_owner(conn, &f).await?;
+            list(conn, f).await
+        })
+        .await
+}
+
+/// The pool entries `f` selects, by teacher code then description, read in
+/// one snapshot (`GET /poolentry`, docs/workload.md §Pool, postings, theses
+/// and notes). Errors: 404 for an unknown school year or teacher of `f`; the
+/// database's (500/503).
+pub async fn pool_entries(store: &Store, f: OwnerFilter) -> Result<Vec<PoolEntry>> {
+    owned_list(store, f, async |conn, f| conn.list_pool_entries(f).await).await
+}
+
+/// The postings `f` selects, by teacher code then start date, read in one
+/// snapshot (`GET /posting`, docs/workload.md §Pool, postings, theses and
+/// notes). Errors: 404 for an unknown school year or teacher of `f`; the
+/// database's (500/503).
+pub async fn postings(store: &Store, f: OwnerFilter) -> Result<Vec<Posting>> {
+    owned_list(store, f, async |conn, f| conn.list_postings(f).await).await
+}
+
+/// The theses of school year `year`, one element per employment, by teacher
+/// code, read in one snapshot (`GET /thesis`, docs/workload.md §Pool,
+/// postings, theses and notes). Errors: 404 for an unknown school year; the
+/// database's (500/503).
+pub async fn theses_of_year(store: &Store, year: SchoolYearId) -> Result<Vec<Theses>> {
+    let f = OwnerFilter { school_year: Some(year), teacher: None };
+    owned_list(store, f, async |conn, f| conn.list_theses(f).await).await
+}
+
+/// The theses of teacher `teacher` in school year `year` (`None` when the
+/// teacher has no employment that year), read in one snapshot (`GET
+/// /thesis/ID`). Errors: the database's (500/503).
+pub async fn theses(store: &Store, year: i64, teacher: i64) -> Result<Option<Theses>> {
+    store.snapshot(async |conn| conn.get_theses(year, teacher).await).await
+}
+
+/// The notes about teacher `teacher`, newest first, read in one snapshot
+/// (`GET /note`). Errors: 404 for an unknown teacher; the database's
+/// (500/503).
+pub async fn notes(store: &Store, teacher: i64) -> Result<Vec<Note>> {
+    store
+        .snapshot(async |conn| {
+            conn.require("teacher", TeacherId::KIND, teacher).await?;
+            conn.list_notes(teacher).await
+        })
+        .await
+}
 
 /// 409 `school_year_locked` for a locked year, 422 `teacher_not_employed`
 /// when the teacher has no employment in it. For a change, `before` is the

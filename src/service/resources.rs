@@ -1,12 +1,21 @@
 //! The resources whose writes are the generic ones of [`crate::service::crud`]
 //! with the store's checks and the rules of `domain/` (docs/contract.md
 //! §Resources, docs/workload.md §Setup): divisions, subjects, school classes,
-//! teachers, the lookups and the payroll and booking types.
+//! teachers, the lookups and the payroll and booking types. Their lists are
+//! read here too ([`divisions`], [`subjects`], [`school_classes`],
+//! [`school_classes_in_year`], [`teachers`], [`teacher_with_history`],
+//! [`lookups`], [`payroll_types`], [`pool_types`], [`posting_types`],
+//! [`thesis_types`]).
+
+use serde::Serialize;
 
 use super::crud::{read_back, Crud, CrudCreate};
-use crate::domain::division::NewDivision;
+use super::workload::fill_balances;
+use crate::domain::division::{DivisionListItem, NewDivision};
+use crate::domain::employment::Employment;
 use crate::domain::ids::{
-    DivisionId, PayrollTypeId, PoolTypeId, PostingTypeId, SchoolClassId, SubjectId, TeacherId, ThesisTypeId,
+    DivisionId, GradeId, PayrollTypeId, PoolTypeId, PostingTypeId, SchoolClassId, SchoolYearId, SubjectId, TeacherId,
+    ThesisTypeId,
 };
 use crate::domain::lookup::{Lookup, LookupKind, NewLookup};
 use crate::domain::payroll;
@@ -14,12 +23,18 @@ use crate::domain::payroll::{
     BookingKind, NewPayrollType, NewPoolType, NewPostingType, NewThesisType, PayrollType, PoolType, PostingType,
     ThesisType,
 };
-use crate::domain::schoolclass::NewSchoolClass;
+use crate::domain::reference_forms::SubjectRef;
+use crate::domain::schoolclass::{NewSchoolClass, SchoolClass, SchoolClassInYear};
 use crate::domain::subject::NewSubject;
-use crate::domain::teacher::NewTeacher;
-use crate::error::Result;
+use crate::domain::teacher::{NewTeacher, Teacher, TeacherListItem};
+use crate::error::{Error, Result};
 use crate::i18n::Message;
-use crate::store::Conn;
+use crate::store::employment::EmploymentFilter;
+use crate::store::{Conn, Store};
+
+pub use crate::store::schoolclass::SchoolClassFilter;
+pub use crate::store::subject::SubjectFilter;
+pub use crate::store::teacher::TeacherFilter;
 
 crate::crud_resource!(Divisions, path: "division", table: "division", id: DivisionId, new: NewDivision, single: crate::domain::division::Division,
     get: get_division, create: create_division, update: update_division, delete: delete_division,
@@ -40,6 +55,138 @@ crate::crud_resource!(Teachers, path: "teacher", table: "teacher", id: TeacherId
     get: get_teacher, create: create_teacher, update: update_teacher, delete: delete_teacher,
     users: teacher_users,
     in_use: |t, users| Message::new("error-in-use-teacher").arg("code", &t.code).arg_message("users", users));
+
+/// Every division in its list form (no binary data), by code (`GET
+/// /division`, docs/api.md §Endpoints). Errors: the database's (500/503).
+pub async fn divisions(store: &Store) -> Result<Vec<DivisionListItem>> {
+    store.conn().await?.list_divisions().await
+}
+
+/// The entries of lookup `kind`, by code: only archived (`Some(true)`), only
+/// active (`Some(false)`) or all (`None`) (`GET /gender` and the other
+/// lookups, docs/api.md §Endpoints). Errors: the database's (500/503).
+pub async fn lookups(store: &Store, kind: LookupKind, archived: Option<bool>) -> Result<Vec<Lookup>> {
+    store.conn().await?.list_lookups(kind, archived).await
+}
+
+/// The payroll types (Anstellungsarten), by code: only lesson-based
+/// (`Some(true)`), only the others (`Some(false)`) or all (`None`) (`GET
+/// /payrolltype`, docs/workload.md §Setup). Errors: the database's (500/503).
+pub async fn payroll_types(store: &Store, lesson_based: Option<bool>) -> Result<Vec<PayrollType>> {
+    store.conn().await?.list_payroll_types(lesson_based).await
+}
+
+/// Every pool type, by code (`GET /pooltype`, docs/workload.md §Setup).
+/// Errors: the database's (500/503).
+pub async fn pool_types(store: &Store) -> Result<Vec<PoolType>> {
+    store.conn().await?.list_pool_types().await
+}
+
+/// Every posting type, by code (`GET /postingtype`, docs/workload.md
+/// §Setup). Errors: the database's (500/503).
+pub async fn posting_types(store: &Store) -> Result<Vec<PostingType>> {
+    store.conn().await?.list_posting_types().await
+}
+
+/// Every thesis type, by code (`GET /thesistype`, docs/workload.md §Setup).
+/// Errors: the database's (500/503).
+pub async fn thesis_types(store: &Store) -> Result<Vec<ThesisType>> {
+    store.conn().await?.list_thesis_types().await
+}
+
+/// The subjects `filter` selects, in their list form, by code (`GET
+/// /subject`, docs/api.md §Endpoints). Errors: the database's (500/503).
+pub async fn subjects(store: &Store, filter: SubjectFilter) -> Result<Vec<SubjectRef>> {
+    store.conn().await?.list_subjects(filter).await
+}
+
+/// The school classes `filter` selects, by graduation year then code, read in
+/// one snapshot (`GET /schoolclass`, docs/api.md §Endpoints). Errors: the
+/// database's (500/503).
+pub async fn school_classes(store: &Store, filter: SchoolClassFilter) -> Result<Vec<SchoolClass>> {
+    store.snapshot(async |conn| conn.list_school_classes(filter).await).await
+}
+
+/// The school classes `filter` selects that have a grade in school year
+/// `year` (only those of `grade`, when given), each with that grade, by
+/// graduation year then code, read in one snapshot (`GET
+/// /schoolclass?schoolYear=`, docs/api.md §Endpoints). Errors: 404 for an
+/// unknown school year or grade; the database's (500/503).
+pub async fn school_classes_in_year(
+    store: &Store,
+    year: SchoolYearId,
+    grade: Option<GradeId>,
+    filter: SchoolClassFilter,
+) -> Result<Vec<SchoolClassInYear>> {
+    store
+        .snapshot(async |conn| {
+            if let Some(g) = grade {
+                conn.require(LookupKind::Grade.table(), GradeId::KIND, g.0).await?;
+            }
+            conn.list_school_classes_in_year(year, grade, filter).await
+        })
+        .await
+}
+
+/// The teacher list of [`teachers`] in one of its two forms; it is written
+/// as the plain list of its elements.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum TeacherList {
+    /// The list form of each teacher (docs/api.md §Forms: id, archived, code,
+    /// lastName, firstName, email).
+    ListForms(Vec<TeacherListItem>),
+    /// The single form of each teacher (with gender, employeeNumber,
+    /// birthday, title and departments).
+    SingleForms(Vec<Teacher>),
+}
+
+/// The teachers `filter` selects, by code, read in one snapshot (`GET
+/// /teacher`, docs/api.md §Endpoints): in their list form, or with
+/// `single_forms` each in its single form — what the existing client's
+/// compatibility mount serves, as the system schools use today does
+/// (docs/client.md: Teacher.vue shows these columns; two more queries).
+/// Errors: 404 for an unknown school year of the filter; the database's
+/// (500/503).
+pub async fn teachers(store: &Store, filter: TeacherFilter, single_forms: bool) -> Result<TeacherList> {
+    store
+        .snapshot(async |conn| {
+            if let Some(y) = filter.school_year {
+                conn.require("school_year", SchoolYearId::KIND, y.0).await?;
+            }
+            let list = conn.list_teachers(filter).await?;
+            if !single_forms {
+                return Ok(TeacherList::ListForms(list));
+            }
+            let ids: Vec<TeacherId> = list.iter().map(|t| t.id).collect();
+            Ok(TeacherList::SingleForms(conn.teachers_by_ids(&ids).await?))
+        })
+        .await
+}
+
+/// Teacher `id`'s single form and, with `history`, the teacher's employments
+/// of every school year with their balances (filled as `GET /employment`
+/// fills them, docs/workload.md §Balance), read in one snapshot (`GET
+/// /teacher/ID?detail=history`, docs/client.md §Teachers). Errors: 404 for an
+/// unknown teacher; the database's (500/503).
+pub async fn teacher_with_history(
+    store: &Store,
+    id: TeacherId,
+    history: bool,
+) -> Result<(Teacher, Option<Vec<Employment>>)> {
+    store
+        .snapshot(async |conn| {
+            let teacher = conn.get_teacher(id).await?.ok_or_else(|| Error::not_found(TeacherId::KIND, id.0))?;
+            if !history {
+                return Ok((teacher, None));
+            }
+            let mut employments =
+                conn.list_employments(EmploymentFilter { school_year: None, teacher: Some(id) }).await?;
+            fill_balances(conn, &mut employments).await?;
+            Ok((teacher, Some(employments)))
+        })
+        .await
+}
 
 /// A lookup resource as a type, for the generic handlers.
 pub trait LookupResource: Send + Sync + 'static {

@@ -8,7 +8,7 @@ use crate::domain::ids::SchoolYearId;
 use crate::domain::references::check_unused;
 use crate::domain::schoolyear::{check_open, check_weekly_lessons, with_inherited, NewSchoolYear, SchoolYear};
 use crate::error::{Error, Result};
-use crate::store::Conn;
+use crate::store::{Conn, Store};
 
 /// Creates a school year: the fields `new` leaves out come from the latest
 /// earlier year ([`with_inherited`]; 422 `required` for `weeks` without one),
@@ -88,9 +88,16 @@ impl Crud for SchoolYears {
     }
 }
 
+/// The school years by graduation year: only archived (`Some(true)`), only
+/// active (`Some(false)`) or all (`None`), read in one snapshot (`GET
+/// /schoolyear`, docs/contract.md §Resources). Errors: the database's (500/503).
+pub async fn list(store: &Store, archived: Option<bool>) -> Result<Vec<SchoolYear>> {
+    store.snapshot(async |conn| conn.list_school_years(archived).await).await
+}
+
 /// Every school year as (id, code), newest (highest graduation year) first:
 /// the choice of a year on screens that have none in their URL.
-pub async fn years_newest_first(store: &crate::store::Store) -> Result<Vec<(i64, String)>> {
+pub async fn years_newest_first(store: &Store) -> Result<Vec<(i64, String)>> {
     let mut years = store.conn().await?.list_school_years(None).await?;
     years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
     Ok(years.into_iter().map(|y| (y.id.0, y.code)).collect())

@@ -20,7 +20,7 @@ use crate::store::course::CourseFilter;
 use crate::store::employment::EmploymentFilter;
 use crate::store::pool::OwnerFilter;
 use crate::store::workload::course_facts;
-use crate::store::Conn;
+use crate::store::{Conn, Store};
 
 /// The workload facts needed to compute the employments of the school years
 /// `targets` (ids; graduation years ≤ `up_to`), optionally of one teacher:
@@ -87,6 +87,15 @@ async fn results_with(
 /// `teacher` (404 when the teacher has no employment that year).
 pub async fn workloads(conn: &mut Conn, year_id: SchoolYearId, teacher: Option<TeacherId>) -> Result<Vec<Workload>> {
     Ok(year_forms(conn, year_id, teacher).await?.forms.into_iter().map(|f| f.workload).collect())
+}
+
+/// [`workloads`] read in one snapshot, so that the forms' totals and items
+/// come from the same state (`GET /workload`, docs/workload.md §Response):
+/// every employment's form of school year `year`, or only that of `teacher`.
+/// Errors: 404 for an unknown year, or when `teacher` has no employment that
+/// year; the database's (500/503).
+pub async fn list(store: &Store, year: SchoolYearId, teacher: Option<TeacherId>) -> Result<Vec<Workload>> {
+    store.snapshot(async |conn| workloads(conn, year, teacher).await).await
 }
 
 /// One employment's workload form with the employment itself, its balances
