@@ -49,24 +49,24 @@ async fn owned_list<T>(
 }
 
 /// The pool entries `f` selects, by teacher code then description, read in
-/// one snapshot (`GET /poolentry`, docs/workload.md §Pool, postings, theses
-/// and notes). Errors: 404 for an unknown school year or teacher of `f`; the
+/// one snapshot (`GET /poolentry`;
+/// docs/workload.md §Pool, postings, theses and notes). Errors: 404 for an unknown school year or teacher of `f`; the
 /// database's (500/503).
 pub async fn pool_entries(store: &Store, f: OwnerFilter) -> Result<Vec<PoolEntry>> {
     owned_list(store, f, async |conn, f| conn.list_pool_entries(f).await).await
 }
 
 /// The postings `f` selects, by teacher code then start date, read in one
-/// snapshot (`GET /posting`, docs/workload.md §Pool, postings, theses and
-/// notes). Errors: 404 for an unknown school year or teacher of `f`; the
+/// snapshot (`GET /posting`;
+/// docs/workload.md §Pool, postings, theses and notes). Errors: 404 for an unknown school year or teacher of `f`; the
 /// database's (500/503).
 pub async fn postings(store: &Store, f: OwnerFilter) -> Result<Vec<Posting>> {
     owned_list(store, f, async |conn, f| conn.list_postings(f).await).await
 }
 
 /// The theses of school year `year`, one element per employment, by teacher
-/// code, read in one snapshot (`GET /thesis`, docs/workload.md §Pool,
-/// postings, theses and notes). Errors: 404 for an unknown school year; the
+/// code, read in one snapshot (`GET /thesis`;
+/// docs/workload.md §Pool, postings, theses and notes). Errors: 404 for an unknown school year; the
 /// database's (500/503).
 pub async fn theses_of_year(store: &Store, year: SchoolYearId) -> Result<Vec<Theses>> {
     let f = OwnerFilter { school_year: Some(year), teacher: None };

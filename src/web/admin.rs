@@ -40,6 +40,7 @@ use super::listing::done_notice;
 use super::record::Notice;
 use super::refusal::{forbidden, is_page_fault};
 use crate::auth::Role;
+use crate::domain::person_name::PersonName as _;
 use crate::error::{Error, ErrorCode};
 use crate::i18n::{self, Lang};
 use crate::service::account::{self, Authorisation};
@@ -234,8 +235,7 @@ async fn show_list(
         Ok(t) => t,
         Err(e) => return page_error(lang, e),
     };
-    let teacher_options =
-        teachers.iter().map(|t| (t.id.to_string(), format!("{} – {} {}", t.code, t.first_name, t.last_name))).collect();
+    let teacher_options = teachers.iter().map(|t| (t.id.to_string(), t.choice())).collect();
     let fields = vec![
         Field::new("text", "name", i18n::text(lang, "admin-name"), &values, &errors, true),
         role_field(lang, &values, &errors),

@@ -25,6 +25,7 @@ use super::year_record::{exact_percent, exact_text, Cell, Marker, Row, YearRecor
 use crate::domain::employment::Employment;
 use crate::domain::fixed::{Amount, Fixed};
 use crate::domain::ids::{EmploymentId, SchoolYearId};
+use crate::domain::person_name::PersonName as _;
 use crate::error::Result;
 use crate::i18n::{self, Lang};
 use crate::service::employment::Employments;
@@ -86,7 +87,7 @@ fn notes_marker(lang: Lang, e: &Employment, count: usize) -> Marker {
 }
 
 fn teacher_name(e: &Employment) -> String {
-    format!("{} {}", e.teacher.last_name, e.teacher.first_name)
+    e.teacher.sorted_name()
 }
 
 /// An employment as listed, with the number of notes about its teacher.
@@ -208,7 +209,7 @@ impl YearRecord for EmploymentRecord {
             .await?
             .into_iter()
             .filter(|t| free.contains(&t.id.0) || picked.contains(&t.id.0.to_string().as_str()))
-            .map(|t| (t.id.0.to_string(), format!("{} – {} {}", t.code, t.last_name, t.first_name)))
+            .map(|t| (t.id.0.to_string(), t.choice()))
             .collect();
         let divisions = conn
             .list_divisions()

@@ -23,6 +23,7 @@ use super::kit::render::render;
 use super::kit::state::WebState;
 use super::layout::{Page, Screen};
 use crate::domain::ids::SchoolYearId;
+use crate::domain::person_name::PersonName as _;
 use crate::i18n::{self, Lang};
 use crate::service::invitation::{self, Invitee, INVITATION_LIFETIME};
 use crate::service::outbox::{invitation_body, invitation_mail};
@@ -89,16 +90,7 @@ pub async fn page(
                     (Some(i), None) => (Some(message(lang, i, &code, &example)), None),
                     (None, _) => (None, None),
                 };
-                let rows = list
-                    .iter()
-                    .map(|i| {
-                        (
-                            i.teacher.code.clone(),
-                            format!("{} {}", i.teacher.first_name, i.teacher.last_name),
-                            i.email.clone(),
-                        )
-                    })
-                    .collect();
+                let rows = list.iter().map(|i| (i.teacher.code.clone(), i.teacher.name(), i.email.clone())).collect();
                 (rows, sample, mail_headers)
             }
             Err(e) => return page_error(lang, e),

@@ -31,6 +31,7 @@ use super::kit::state::WebState;
 use super::layout::{Page, Screen};
 use crate::domain::ids::SchoolYearId;
 use crate::domain::job::{JobKind, JobParams};
+use crate::domain::person_name::PersonName as _;
 use crate::error::{Error, Result};
 use crate::i18n::{self, Lang};
 use crate::jobs::mail::MailPlan;
@@ -258,7 +259,7 @@ async fn choices(state: &WebState, year: i64) -> Result<(String, Vec<(String, St
                 .into_iter()
                 .map(|e| {
                     let t = e.teacher.reference;
-                    (t.id.0.to_string(), format!("{} – {} {}", t.code, t.first_name, t.last_name))
+                    (t.id.0.to_string(), t.choice())
                 })
                 .collect();
             Ok((current.code, divisions, teachers))

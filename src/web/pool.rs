@@ -17,6 +17,7 @@ use super::record::{options_of, Options};
 use super::year_record::{exact_percent, exact_text, Cell, Row, YearRecord};
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::SchoolYearId;
+use crate::domain::person_name::PersonName as _;
 use crate::domain::pool::PoolEntry;
 use crate::error::Result;
 use crate::i18n::{self, Lang};
@@ -35,7 +36,7 @@ pub fn routes() -> Router<WebState> {
 pub struct PoolRecord;
 
 fn teacher(p: &PoolEntry) -> String {
-    format!("{} – {} {}", p.teacher.code, p.teacher.last_name, p.teacher.first_name)
+    p.teacher.choice()
 }
 
 fn percent(f: Fixed) -> Cell {
@@ -126,7 +127,7 @@ impl YearRecord for PoolRecord {
             .await?
             .into_iter()
             .filter(|t| employed.contains(&t.id.0) || picked.contains(&t.id.0.to_string().as_str()))
-            .map(|t| (t.id.0.to_string(), format!("{} – {} {}", t.code, t.last_name, t.first_name)))
+            .map(|t| (t.id.0.to_string(), t.choice()))
             .collect();
         let types = conn
             .list_pool_types()

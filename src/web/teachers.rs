@@ -12,6 +12,7 @@ use super::kit::state::WebState;
 use super::layout::Screen;
 use super::record::{options_of, Listed, Options, Record};
 use crate::domain::lookup::LookupKind;
+use crate::domain::person_name::PersonName as _;
 use crate::domain::reference_forms::TeacherRef;
 use crate::domain::teacher::Teacher;
 use crate::error::Result;
@@ -140,7 +141,7 @@ impl Record for TeacherRecord {
     }
 
     fn name(t: &Teacher) -> String {
-        format!("{} {}", t.first_name, t.last_name)
+        t.name()
     }
 
     fn archived(t: &Teacher) -> bool {

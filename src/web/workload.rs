@@ -23,6 +23,7 @@ use super::kit::state::WebState;
 use super::layout::{Page, Screen, YearChoice};
 use crate::domain::fixed::Fixed;
 use crate::domain::ids::SchoolYearId;
+use crate::domain::person_name::PersonName as _;
 use crate::domain::schoolyear::SchoolYear;
 use crate::i18n;
 use crate::store::employment::EmploymentFilter;
@@ -135,7 +136,7 @@ pub async fn list(
             id: format!("teacher-{}", e.teacher.id.0),
             href: sheet_path(year, e.teacher.id.0),
             code: e.teacher.code.clone(),
-            name: format!("{} {}", e.teacher.last_name, e.teacher.first_name),
+            name: e.teacher.sorted_name(),
             division: e.division.description.clone(),
             payment: format!("{} / {}", entered(e.payment1, 2), entered(e.payment2, 2)),
             temporary: t(if e.temporary { "workload-temporary" } else { "workload-permanent" }),

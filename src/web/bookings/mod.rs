@@ -19,6 +19,7 @@ use super::form::{Choice, Field, FieldErrors, FormData};
 use super::kit::state::WebState;
 use super::layout::{Page, Screen};
 use crate::domain::ids::SchoolYearId;
+use crate::domain::person_name::PersonName as _;
 use crate::domain::pool::Theses;
 use crate::domain::reference_forms::TeacherRef;
 use crate::domain::schoolyear::SchoolYear;
@@ -121,7 +122,7 @@ impl YearContext {
 
 /// A teacher as `abc – Muster Anna`.
 pub fn teacher_label(t: &TeacherRef) -> String {
-    format!("{} – {} {}", t.code, t.last_name, t.first_name)
+    t.choice()
 }
 
 /// The `teacher` query parameter as an id (absent or not a number: none).

@@ -26,6 +26,7 @@ use super::theses::{count_text, read_types, type_label};
 use super::YearContext;
 use crate::domain::ids::TeacherId;
 use crate::domain::payroll::ThesisType;
+use crate::domain::person_name::PersonName as _;
 use crate::domain::thesis_paste::{self, LineProblem, PasteType, Pasted};
 use crate::error::ErrorCode;
 use crate::i18n::{self, Lang};
@@ -237,9 +238,7 @@ fn preview_of(lang: Lang, ctx: &YearContext, types: &[ThesisType], pasted: &Past
             PreviewRow {
                 line: l.number,
                 code: l.code.clone(),
-                name: theses
-                    .map(|th| format!("{} {}", th.teacher.last_name, th.teacher.first_name))
-                    .unwrap_or_default(),
+                name: theses.map(|th| th.teacher.sorted_name()).unwrap_or_default(),
                 cells,
                 state,
                 kind,

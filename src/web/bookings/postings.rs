@@ -28,6 +28,7 @@ use super::{number_text, rename_pointers, teacher_param, YearContext};
 use crate::domain::body_reader::Mode;
 use crate::domain::ids::PostingId;
 use crate::domain::payroll::PostingType;
+use crate::domain::person_name::PersonName as _;
 use crate::domain::pool::{NewPosting, Posting};
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
@@ -162,7 +163,7 @@ pub async fn list(
         .map(|p| PostingRow {
             id: p.id.0,
             code: p.teacher.code.clone(),
-            name: format!("{} {}", p.teacher.last_name, p.teacher.first_name),
+            name: p.teacher.sorted_name(),
             description: form::or_dash(p.description.as_deref()),
             start: date_text(&p.start_date),
             end: p.end_date.as_deref().map_or_else(|| "–".into(), date_text),

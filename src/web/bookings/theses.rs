@@ -23,6 +23,7 @@ use serde_json::{json, Map, Value};
 use super::{number_text, rename_pointers, teacher_label, YearContext};
 use crate::domain::body_reader::Mode;
 use crate::domain::payroll::ThesisType;
+use crate::domain::person_name::PersonName as _;
 use crate::domain::pool::{Theses, ThesisCounts};
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
@@ -135,7 +136,7 @@ pub async fn list(
         .map(|th| ThesesRow {
             teacher: th.teacher.id.0,
             code: th.teacher.code.clone(),
-            name: format!("{} {}", th.teacher.last_name, th.teacher.first_name),
+            name: th.teacher.sorted_name(),
             counts: types.iter().map(|t| count_text(th.thesis_counts.get(&t.id))).collect(),
             edit_href: format!("/years/{year}/theses/{}/edit", th.teacher.id.0),
         })

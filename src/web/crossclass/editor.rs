@@ -39,6 +39,7 @@ use super::{list_url, year_page};
 use crate::domain::body_reader::Mode;
 use crate::domain::course::{Course, NewCourse};
 use crate::domain::ids::SchoolYearId;
+use crate::domain::person_name::PersonName as _;
 use crate::error::{Error, ErrorCode};
 use crate::i18n::{self, Lang};
 use crate::service::course::{self, Courses};
@@ -234,7 +235,7 @@ fn view(lang: Lang, user: &SessionUser, data: &CrossClassYear, form: CourseForm,
         comments_errors: problems.of_field("comments"),
         cancelled_errors: problems.of_field("cancelled"),
         general,
-        codes: data.employed.iter().map(|t| (t.code.clone(), format!("{} {}", t.first_name, t.last_name))).collect(),
+        codes: data.employed.iter().map(|t| (t.code.clone(), t.name())).collect(),
         form,
         selects: Vec::new(),
         facts: Vec::new(),

@@ -28,6 +28,7 @@ use super::conflict;
 use super::form::{CourseForm, Problems};
 use crate::domain::course::Course;
 use crate::domain::ids::{CourseId, SchoolYearId};
+use crate::domain::person_name::PersonName as _;
 use crate::domain::reference_forms::TeacherRef;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
@@ -214,7 +215,7 @@ pub fn view(
         } else {
             String::new()
         },
-        codes: loaded.employed.iter().map(|t| (t.code.clone(), format!("{} {}", t.first_name, t.last_name))).collect(),
+        codes: loaded.employed.iter().map(|t| (t.code.clone(), t.name())).collect(),
         delete: format!("/years/{year}/courses/{}/delete", course.id.0),
         merge: format!("/years/{year}/courses/{}/merge", course.id.0),
         partners: loaded

@@ -23,6 +23,7 @@ use super::super::kit::render::render;
 use super::super::kit::state::WebState;
 use crate::domain::course::Course;
 use crate::domain::ids::{SchoolYearId, TeacherId};
+use crate::domain::person_name::PersonName as _;
 use crate::i18n::{self, Lang};
 
 /// At most this many teachers are shown (a merged course has few).
@@ -120,7 +121,7 @@ pub async fn panel(
         .iter()
         .map(|r| PanelRow {
             code: r.teacher.code.clone(),
-            name: format!("{} {}", r.teacher.first_name, r.teacher.last_name),
+            name: r.teacher.name(),
             href: format!("/years/{year}/workload/{}", r.teacher.id.0),
             workload: i18n::percent(r.workload, decimals),
             target: i18n::percent(r.target, decimals),

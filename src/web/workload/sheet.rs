@@ -27,6 +27,7 @@ use crate::domain::employment::Employment;
 use crate::domain::fixed::Amount;
 use crate::domain::ids::{SchoolYearId, TeacherId};
 use crate::domain::job::JobParams;
+use crate::domain::person_name::PersonName as _;
 use crate::domain::workload::forms::{SummaryItem, Workload};
 use crate::domain::workload::sheet::{self as workload_sheet, rounded, BalanceKind, SheetRows};
 use crate::i18n::{self, Lang};
@@ -193,15 +194,6 @@ fn percent(d: Decimal, decimals: u32) -> String {
     }
 }
 
-fn full_name(t: &crate::domain::teacher::Teacher) -> String {
-    [t.title.as_deref().unwrap_or(""), &t.first_name, &t.last_name]
-        .iter()
-        .filter(|s| !s.trim().is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// `GET /years/{year}/workload/{teacher}`.
 pub async fn page(
     State(state): State<WebState>,
@@ -234,7 +226,7 @@ pub async fn page(
         "workload-title",
         &[
             ("year", source.year.code.as_str().into()),
-            ("name", full_name(&source.teacher).into()),
+            ("name", source.teacher.titled_name().into()),
             ("code", source.teacher.code.as_str().into()),
         ],
     );
@@ -297,7 +289,7 @@ pub fn view(lang: Lang, source: &SheetSource) -> SheetView {
     let mode = if i18n::has(lang, &mode_key) { t(&mode_key) } else { w.calculation_mode.description.clone() };
     let title_key = if source.year.finalised { "workload-sheet-title" } else { "workload-sheet-title-provisional" };
     let person = vec![
-        (t("workload-name"), full_name(&source.teacher), ""),
+        (t("workload-name"), source.teacher.titled_name(), ""),
         (t("workload-code"), source.teacher.code.clone(), ""),
         (t("workload-employee-number"), source.teacher.employee_number.clone().unwrap_or_else(|| "–".into()), ""),
         (t("workload-division"), source.division.description.clone(), ""),
@@ -370,7 +362,7 @@ fn tools(lang: Lang, source: &SheetSource) -> Tools {
             .iter()
             .map(|e| Choice {
                 value: e.teacher.id.0.to_string(),
-                label: format!("{} – {} {}", e.teacher.code, e.teacher.first_name, e.teacher.last_name),
+                label: e.teacher.choice(),
                 selected: e.teacher.id.0 == teacher,
             })
             .collect(),
