@@ -38,6 +38,10 @@
 //! through the use cases of `service/`, which re-exports the store's types
 //! they need). `web/` is still to follow ([`THROUGH_SERVICE`]).
 //!
+//! Only `service/` (and the store itself) opens a write transaction: a
+//! `.begin()` anywhere else fails, but for the known places not moved yet
+//! ([`KNOWN_BEGINS`], a list that only shrinks).
+//!
 //! Two rules of the house as well: no file of `src/` is longer than 800
 //! lines, and a test hook (an item whose doc comment begins "Tests only" or
 //! "A test hook") is compiled only with the `test-hooks` feature, which only
@@ -753,4 +757,75 @@ fn the_store_rule_fails_on_a_store_path_in_a_front_door() {
             "src/cli/mod.rs uses crate::store::fault::attempt",
         ]
     );
+}
+
+/// Where a write transaction may be opened (`.begin()`): the use cases of
+/// `service/` and the store itself (issue 41: only `service/` opens a write
+/// transaction; the front doors call its use cases).
+const MAY_BEGIN: &[&str] = &["service", "store"];
+
+/// Files outside [`MAY_BEGIN`] that open a transaction, with how many: the
+/// reference's own database (`pensenmanager/target.rs` writes the
+/// Pensenmanager's tables over a connection of its own, not our store), and
+/// transactions not yet moved into `service/` (the job queue's claims and
+/// reports, the dataset import, the move from the Pensenmanager). The test
+/// fails when one of them opens more, and when one opens fewer than listed,
+/// so the list only shrinks.
+const KNOWN_BEGINS: &[(&str, usize)] = &[
+    ("dataset/import.rs", 1),
+    ("jobs/mod.rs", 6),
+    ("pensenmanager/mod.rs", 3),
+    ("pensenmanager/target.rs", 1),
+];
+
+/// `(path under src/, count)` of the files among `files` (`(path,
+/// comment-free code)`) outside [`MAY_BEGIN`] whose code opens a
+/// transaction (`.begin()`), sorted by path.
+fn begins_outside_service(files: &[(String, String)]) -> Vec<(String, usize)> {
+    let mut found: Vec<(String, usize)> = files
+        .iter()
+        .filter(|(rel, _)| !MAY_BEGIN.iter().any(|m| rel.split('/').next() == Some(m)))
+        .map(|(rel, code)| (rel.clone(), code.matches(".begin()").count()))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    found.sort();
+    found
+}
+
+/// What differs between `found` and [`KNOWN_BEGINS`]: a file that opens a
+/// transaction it may not, or fewer than listed (then shrink the list).
+fn unknown_begins(found: &[(String, usize)]) -> Vec<String> {
+    let mut out: Vec<String> = found
+        .iter()
+        .filter(|(rel, n)| !KNOWN_BEGINS.contains(&(rel.as_str(), *n)))
+        .map(|(rel, n)| format!("src/{rel} opens {n} transaction(s) outside service/"))
+        .collect();
+    for (rel, n) in KNOWN_BEGINS {
+        if !found.iter().any(|(f, _)| f == rel) {
+            out.push(format!("src/{rel} no longer opens its {n} transaction(s): remove it from KNOWN_BEGINS"));
+        }
+    }
+    out
+}
+
+#[test]
+fn only_the_service_layer_opens_a_write_transaction() {
+    let files: Vec<(String, String)> = source_files(&src_dir()).into_iter().map(|f| (f.rel, f.code)).collect();
+    let wrong = unknown_begins(&begins_outside_service(&files));
+    assert!(wrong.is_empty(), "write transactions outside service/ (docs: tests/layers.rs):\n{}", wrong.join("\n"));
+}
+
+/// The rule itself: a `begin()` in a front door fails, one in `service/` or
+/// in a comment does not.
+#[test]
+fn the_transaction_rule_fails_on_a_begin_in_a_front_door() {
+    let files = vec![
+        ("web/teachers.rs".to_string(), strip_comments("let mut tx = state.store.begin().await?;")),
+        ("service/teacher.rs".to_string(), strip_comments("let mut tx = store.begin().await?;")),
+        ("api/teacher.rs".to_string(), strip_comments("// store.begin() in a comment")),
+    ];
+    let found = begins_outside_service(&files);
+    assert_eq!(found, [("web/teachers.rs".to_string(), 1)]);
+    let wrong = unknown_begins(&found);
+    assert!(wrong.iter().any(|w| w.starts_with("src/web/teachers.rs opens 1")), "{wrong:?}");
 }
