@@ -22,6 +22,28 @@ pub async fn entries(store: &Store, filter: &AuditFilter) -> Result<Vec<AuditEnt
     store.conn().await?.list_audit(filter).await
 }
 
+/// The newest audit entry `filter` selects, if any, read in one snapshot:
+/// who changed an object last, shown beside a conflict
+/// (docs/web.md §Working together). Errors: the database's (500/503).
+pub async fn newest_entry(store: &Store, filter: &AuditFilter) -> Result<Option<AuditEntry>> {
+    store.snapshot(async |conn| conn.list_audit(filter).await).await.map(|list| list.into_iter().next())
+}
+
+/// The newest audit entry of object `id` of type `object_type`, if any, read
+/// on `conn` (inside the snapshot of a conflict's other reads).
+pub(crate) async fn newest_entry_on(conn: &mut Conn, object_type: &str, id: i64) -> Result<Option<AuditEntry>> {
+    let filter = AuditFilter { object_type: Some(object_type.into()), object_id: Some(id), ..Default::default() };
+    Ok(conn.list_audit(&filter).await?.into_iter().next())
+}
+
+/// The id of the newest audit entry (0 when there is none), read on one
+/// connection: where a page's live changes begin
+/// (docs/web.md §Working together). Errors: the database's (500/503), also
+/// when no connection is to be had.
+pub async fn last_id(store: &Store) -> Result<i64> {
+    store.conn().await?.last_audit_id().await
+}
+
 /// Who is changing something, and through which operation: what the audit
 /// trail records beside the change.
 ///

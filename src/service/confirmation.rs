@@ -21,6 +21,7 @@ use crate::domain::fixed::Amount;
 use crate::domain::ids::{DivisionId, SchoolYearId, TeacherId};
 use crate::domain::outbox::OutgoingMail;
 use crate::domain::reference_forms::SchoolYearRef;
+use crate::domain::schoolyear::SchoolYear;
 use crate::domain::teacher::valid_email;
 use crate::domain::workload::forms::Workload;
 use crate::error::{Error, ErrorCode, Result};
@@ -138,6 +139,27 @@ pub async fn own_years(store: &Store, teacher: TeacherId) -> Result<Vec<OwnYear>
             }
             out.sort_by_key(|y| y.year.graduation_year);
             Ok::<_, Error>(out)
+        })
+        .await
+}
+
+/// The sheet of `teacher` in school year `year` ([`super::workload_sheet::load`]),
+/// every school year newest first, and the sheet's confirmation
+/// ([`confirmation_on`]), read in one snapshot: the web's sheet page
+/// (docs/web.md §Pensenblatt). Errors: 404 when the year or the teacher does
+/// not exist, or the teacher has no employment that year; the database's
+/// (500/503).
+pub async fn sheet_page(
+    store: &Store,
+    year: SchoolYearId,
+    teacher: TeacherId,
+) -> Result<(SheetSource, Vec<SchoolYear>, Confirmation)> {
+    store
+        .snapshot(async |conn| {
+            let source = super::workload_sheet::load(conn, year, teacher).await?;
+            let years = super::schoolyear::newest_first_on(conn).await?;
+            let word = confirmation_on(conn, teacher, year, &source.workload).await?;
+            Ok((source, years, word))
         })
         .await
 }

@@ -55,6 +55,13 @@ pub async fn list(store: &Store, filter: CourseFilter) -> Result<Vec<Course>> {
         .await
 }
 
+/// The courses of `ids` that exist, in that order, read in one snapshot: the
+/// selection of the planning grid (docs/web.md §Editing the grid). Errors:
+/// the database's (500/503).
+pub async fn by_ids(store: &Store, ids: &[CourseId]) -> Result<Vec<Course>> {
+    store.snapshot(async |conn| conn.courses_by_ids(ids).await).await
+}
+
 /// The course plan of school year `year` as the existing client's planning
 /// grid (docs/client.md §Course table, [`coursetable::build`]): the classes
 /// with a grade that year (only those of `division` and of `grade`, when

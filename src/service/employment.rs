@@ -4,11 +4,13 @@
 //! [`crate::domain::employment`]'s and [`crate::domain::schoolyear`]'s.
 
 use super::crud::{read_back, Crud, CrudCreate};
-use super::schoolyear::require_open;
+use super::schoolyear::{newest_first_on, require_open};
 use super::workload::fill_balances;
+use crate::domain::division::DivisionListItem;
 use crate::domain::employment::{check_unused, moves, Employment, NewEmployment};
 use crate::domain::ids::{EmploymentId, SchoolYearId, TeacherId};
-use crate::error::Result;
+use crate::domain::schoolyear::SchoolYear;
+use crate::error::{Error, Result};
 use crate::store::{Conn, Store};
 
 pub use crate::store::employment::EmploymentFilter;
@@ -30,6 +32,42 @@ pub async fn list(store: &Store, filter: EmploymentFilter) -> Result<Vec<Employm
             let mut items = conn.list_employments(filter).await?;
             fill_balances(conn, &mut items).await?;
             Ok(items)
+        })
+        .await
+}
+
+/// Every school year, newest first, and the employments of school year
+/// `year` (by teacher code, balances not filled), read in one snapshot: the
+/// web's list of a year's sheets (docs/web.md §Pensenblatt). Errors: the
+/// database's (500/503).
+pub async fn of_year_with_years(store: &Store, year: SchoolYearId) -> Result<(Vec<SchoolYear>, Vec<Employment>)> {
+    store
+        .snapshot(async |conn| {
+            let years = newest_first_on(conn).await?;
+            let employments =
+                conn.list_employments(EmploymentFilter { school_year: Some(year), teacher: None }).await?;
+            Ok((years, employments))
+        })
+        .await
+}
+
+/// School year `year`, every division and the employments of the year (by
+/// teacher code, balances not filled), read in one snapshot: the choices of
+/// the web's mailing of the sheets (docs/web.md §Pensenblatt versenden).
+/// Errors: 404 for an unknown year; the database's (500/503).
+pub async fn mail_choices(
+    store: &Store,
+    year: SchoolYearId,
+) -> Result<(SchoolYear, Vec<DivisionListItem>, Vec<Employment>)> {
+    store
+        .snapshot(async |conn| {
+            let Some(current) = conn.get_school_year(year).await? else {
+                return Err(Error::not_found(SchoolYearId::KIND, year.0));
+            };
+            let divisions = conn.list_divisions().await?;
+            let employments =
+                conn.list_employments(EmploymentFilter { school_year: Some(year), teacher: None }).await?;
+            Ok((current, divisions, employments))
         })
         .await
 }

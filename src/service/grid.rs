@@ -8,15 +8,16 @@ use std::collections::{BTreeSet, HashMap};
 use crate::domain::course::Course;
 use crate::domain::division::DivisionListItem;
 use crate::domain::grade::Grade;
-use crate::domain::ids::{GradeId, SchoolClassId, SchoolYearId, SubjectId};
+use crate::domain::ids::{CourseId, GradeId, SchoolClassId, SchoolYearId, SubjectId};
 use crate::domain::lookup::{Lookup, LookupKind};
-use crate::domain::reference_forms::SubjectRef;
+use crate::domain::reference_forms::{SubjectRef, TeacherRef};
 use crate::domain::schoolclass::SchoolClassInYear;
 use crate::domain::schoolyear::SchoolYear;
 use crate::error::{Error, Result};
 use crate::store::course::CourseFilter;
 use crate::store::schoolclass::SchoolClassFilter;
 use crate::store::subject::SubjectFilter;
+use crate::store::teacher::TeacherFilter;
 use crate::store::Store;
 
 /// What the grid shows: filters by id, each optional (`None` = all).
@@ -115,4 +116,70 @@ impl Grid {
             .collect();
         self
     }
+}
+
+/// A course with what its editor needs, read in one snapshot.
+pub struct Loaded {
+    /// The course as it is.
+    pub course: Course,
+    /// Every teacher (codes are looked up among them).
+    pub teachers: Vec<TeacherRef>,
+    /// The active teachers employed in the course's year (the type-ahead).
+    pub employed: Vec<TeacherRef>,
+    /// The courses it may be merged with: the same subject, grade and
+    /// curriculum in the same year (docs/api.md §Courses, merge), other classes.
+    pub partners: Vec<Course>,
+}
+
+/// Course `id` of school year `year` with what its editor needs, read in one
+/// snapshot (docs/web.md §Editing the grid). Errors: 404 when the course is
+/// missing, cross-class or of another year; the database's (500/503).
+pub async fn course_editor(store: &Store, year: i64, id: i64) -> Result<Loaded> {
+    store
+        .snapshot(async |conn| {
+            let course = conn
+                .get_course(CourseId(id))
+                .await?
+                .filter(|c| c.school_year.id.0 == year && !c.cross_class)
+                .ok_or_else(|| Error::not_found(CourseId::KIND, id))?;
+            let teachers = conn.list_teachers(TeacherFilter::default()).await?;
+            let employed = conn
+                .list_teachers(TeacherFilter {
+                    school_year: Some(SchoolYearId(year)),
+                    archived: Some(false),
+                    employed: None,
+                })
+                .await?;
+            let partners = conn
+                .list_courses(CourseFilter {
+                    subject: Some(course.subject.id),
+                    cross_class: Some(false),
+                    ..CourseFilter::year(SchoolYearId(year))
+                })
+                .await?
+                .into_iter()
+                .filter(|c| {
+                    c.id != course.id && c.grade.id == course.grade.id && c.curriculum.id == course.curriculum.id
+                })
+                .collect();
+            Ok(Loaded { course, teachers, employed, partners })
+        })
+        .await
+}
+
+/// The class-bound courses of `subject` in school year `year`, read in one
+/// snapshot: a cell of the grid drawn again (docs/web.md §Editing the grid).
+/// Errors: 404 when the year does not exist; the database's (500/503).
+pub async fn subject_courses(store: &Store, year: i64, subject: i64) -> Result<Vec<Course>> {
+    store
+        .snapshot(async |conn| {
+            conn.require("school_year", SchoolYearId::KIND, year).await?;
+            let filter = CourseFilter {
+                cross_class: Some(false),
+                subject: Some(SubjectId(subject)),
+                ..CourseFilter::year(SchoolYearId(year))
+            };
+            conn.list_courses(filter).await
+        })
+        .await
 }

@@ -3,8 +3,12 @@
 //! here a job is accepted into the shared queue, in one transaction each.
 
 use crate::auth::{now_text, Principal, Role};
-use crate::domain::ids::{FileId, JobId};
+use crate::domain::division::DivisionListItem;
+use crate::domain::grade::Grade;
+use crate::domain::ids::{FileId, JobId, SchoolYearId};
 use crate::domain::job::{JobKind, JobParams, JobRecord};
+use crate::domain::lookup::{Lookup, LookupKind};
+use crate::domain::schoolyear::SchoolYear;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{Lang, Message};
 use crate::store::job::JobFile;
@@ -126,6 +130,44 @@ pub async fn visible(store: &Store, who: &Principal, id: JobId) -> Result<JobRec
         .await?
         .filter(|r| visible_to(r, who))
         .ok_or_else(|| Error::not_found(JobId::KIND, id.0))
+}
+
+/// What the web's documents page of one school year reads, in one snapshot
+/// ([`documents_page`]).
+#[derive(Debug)]
+pub struct DocumentsPage {
+    /// The school year of the page.
+    pub current: SchoolYear,
+    /// Every school year, newest first (the year switch).
+    pub years: Vec<SchoolYear>,
+    /// Every division (a choice of the documents).
+    pub divisions: Vec<DivisionListItem>,
+    /// Every grade (a choice of the documents).
+    pub grades: Vec<Grade>,
+    /// Every subject category, archived ones too (a choice of the documents).
+    pub categories: Vec<Lookup>,
+    /// The jobs `who` sees, as [`list`] reads them.
+    pub records: Vec<JobRecord>,
+}
+
+/// School year `year`, the choices of the documents and the jobs `who` sees,
+/// read in one snapshot: the web's documents page (docs/web.md §Documents).
+/// Errors: 404 for an unknown year; the database's (500/503).
+pub async fn documents_page(store: &Store, who: &Principal, year: SchoolYearId) -> Result<DocumentsPage> {
+    store
+        .snapshot(async |conn| {
+            let Some(current) = conn.get_school_year(year).await? else {
+                return Err(Error::not_found(SchoolYearId::KIND, year.0));
+            };
+            let years = super::schoolyear::newest_first_on(conn).await?;
+            let divisions = conn.list_divisions().await?;
+            let grades = conn.list_grades().await?;
+            let categories = conn.list_lookups(LookupKind::SubjectCategory, None).await?;
+            let account = (who.role != Role::Admin).then_some(who.account_id);
+            let records = conn.list_jobs(account).await?;
+            Ok(DocumentsPage { current, years, divisions, grades, categories, records })
+        })
+        .await
 }
 
 /// The jobs `who` sees in the list: the standing jobs and their own unfinished

@@ -4,8 +4,11 @@
 use super::audit::Actor;
 use super::crud::Written;
 use super::version::Expect;
+use crate::domain::curriculum::Curriculum;
+use crate::domain::division::DivisionListItem;
 use crate::domain::ids::{CurriculumId, DivisionId};
 use crate::domain::lessontable::{LessonTableKey, LessonTableList, LessonTableRow, NewLessonRow};
+use crate::domain::schoolyear::SchoolYear;
 use crate::error::Result;
 use crate::store::Store;
 
@@ -45,4 +48,48 @@ pub async fn replace_row(
     actor.record(&mut tx, "lessontable", key.curriculum.0, Some(&before), Some(&after)).await?;
     tx.commit().await?;
     Written::new(key.curriculum.0, after)
+}
+
+/// What the web's lesson table page reads, in one snapshot ([`page`]).
+#[derive(Debug)]
+pub struct Page {
+    /// Every curriculum, archived ones too.
+    pub curricula: Vec<Curriculum>,
+    /// Every division.
+    pub divisions: Vec<DivisionListItem>,
+    /// The curriculum shown: the one asked for, else the first active one,
+    /// else the first; `None` without curricula.
+    pub curriculum: Option<Curriculum>,
+    /// The division shown (`None`: the cross-class subjects).
+    pub division: Option<DivisionId>,
+    /// The table of the curriculum and division shown.
+    pub table: Option<LessonTableList>,
+    /// Every school year, newest first (the menu).
+    pub years: Vec<SchoolYear>,
+}
+
+/// The curricula and divisions to choose from, the table of the chosen ones
+/// and the school years for the menu, read in one snapshot: the web's lesson
+/// table page (docs/web.md §Lesson table). `curriculum` is the one asked
+/// for; `division` the division asked for (`Some(None)`: the cross-class
+/// subjects; `None`: the first division). Errors: the database's (500/503).
+pub async fn page(store: &Store, curriculum: Option<i64>, division: Option<Option<DivisionId>>) -> Result<Page> {
+    store
+        .snapshot(async |conn| {
+            let curricula = conn.list_curricula(None).await?;
+            let divisions = conn.list_divisions().await?;
+            let chosen = curriculum
+                .and_then(|id| curricula.iter().find(|c| c.id.0 == id))
+                .or_else(|| curricula.iter().find(|c| !c.archived))
+                .or_else(|| curricula.first())
+                .cloned();
+            let division = division.unwrap_or_else(|| divisions.first().map(|d| d.id));
+            let table = match &chosen {
+                Some(c) => Some(conn.list_lesson_table(c.id, division).await?),
+                None => None,
+            };
+            let years = super::schoolyear::newest_first_on(conn).await?;
+            Ok(Page { curricula, divisions, curriculum: chosen, division, table, years })
+        })
+        .await
 }

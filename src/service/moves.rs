@@ -4,8 +4,9 @@
 //! for the accounts.
 
 use crate::error::{Error, Result};
-use crate::store::move_report::MoveReportRow;
 use crate::store::Store;
+
+pub use crate::store::move_report::MoveReportRow;
 
 /// Every stored report, newest first, without its JSON (`report` is empty).
 pub async fn reports(store: &Store) -> Result<Vec<MoveReportRow>> {

@@ -5,15 +5,19 @@
 use serde::Serialize;
 
 use super::audit::Actor;
+use super::check::check_plan;
 use crate::domain::check::{no_entry_classes, Finding};
 use crate::domain::course::{lock_reason, Course};
+use crate::domain::division::DivisionListItem;
 use crate::domain::ids::{DivisionId, SchoolYearId};
 use crate::domain::opening::{entry_gaps, no_previous_year, plan, EntryGap};
+use crate::domain::payroll::PayrollType;
 use crate::domain::pool::PoolEntry;
 use crate::domain::reference_forms::SchoolYearRef;
 use crate::domain::schoolyear::SchoolYear;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::Message;
+use crate::store::course::CourseFilter;
 use crate::store::opening::EmploymentRef;
 use crate::store::pool::OwnerFilter;
 use crate::store::{Conn, Store};
@@ -235,4 +239,72 @@ mod tests {
         assert_eq!(numbers_up("99/00"), "00/01");
         assert_eq!(numbers_up("SJ"), "SJ");
     }
+}
+
+/// The proposal of the next school year ([`next_year_proposal`]), the active
+/// school years and the lesson-based payroll types, read in one snapshot:
+/// step 1 of the web's opening of a year (docs/web.md §Schuljahr eröffnen).
+/// Errors: the database's (500/503).
+pub async fn start_facts(store: &Store) -> Result<(Option<NextYearProposal>, Vec<SchoolYear>, Vec<PayrollType>)> {
+    store
+        .snapshot(async |conn| {
+            let proposal = next_year_proposal(conn).await?;
+            let years = conn.list_school_years(Some(false)).await?;
+            let payroll = conn.list_payroll_types(Some(true)).await?;
+            Ok((proposal, years, payroll))
+        })
+        .await
+}
+
+/// What step 2 of the web's opening of school year `id` reads, in one
+/// snapshot ([`year_facts`]).
+#[derive(Debug)]
+pub struct YearFacts {
+    /// The school year.
+    pub school_year: SchoolYear,
+    /// The proposed entry classes ([`entry_class_proposals`]).
+    pub proposals: Vec<EntryClassProposal>,
+    /// Every division.
+    pub divisions: Vec<DivisionListItem>,
+    /// The plan check's findings of the year.
+    pub findings: Vec<Finding>,
+    /// The year's courses (the grid cells the findings link to).
+    pub courses: Vec<Course>,
+    /// Every school year, as stored (unsorted).
+    pub years: Vec<SchoolYear>,
+}
+
+/// School year `id` with its entry class proposals, the divisions, the plan
+/// check's findings, the year's courses and every school year, read in one
+/// snapshot: step 2 of the web's opening of a year
+/// (docs/web.md §Schuljahr eröffnen). Errors: 404 for an unknown year; the
+/// database's (500/503).
+pub async fn year_facts(store: &Store, id: SchoolYearId) -> Result<YearFacts> {
+    store
+        .snapshot(async |conn| {
+            let school_year =
+                conn.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, id.0))?;
+            let proposals = entry_class_proposals(conn, id).await?;
+            let divisions = conn.list_divisions().await?;
+            let findings = check_plan(conn, id).await?;
+            let courses = conn.list_courses(CourseFilter::year(id)).await?;
+            let years = conn.list_school_years(None).await?;
+            Ok(YearFacts { school_year, proposals, divisions, findings, courses, years })
+        })
+        .await
+}
+
+/// School year `id`, the plan check's findings and the year's courses, read
+/// in one snapshot: the worklist after the web's opening of a year
+/// (docs/web.md §Schuljahr eröffnen). Errors: 404 for an unknown year; the
+/// database's (500/503).
+pub async fn worklist(store: &Store, id: SchoolYearId) -> Result<(SchoolYear, Vec<Finding>, Vec<Course>)> {
+    store
+        .snapshot(async |conn| {
+            let year = conn.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, id.0))?;
+            let findings = check_plan(conn, id).await?;
+            let courses = conn.list_courses(CourseFilter::year(id)).await?;
+            Ok((year, findings, courses))
+        })
+        .await
 }

@@ -8,15 +8,17 @@
 //! [`create_note`] (get and delete of notes through [`Notes`]). The lists:
 //! [`pool_entries`], [`postings`], [`theses_of_year`], [`theses`], [`notes`].
 
-use super::audit::Actor;
+use super::audit::{newest_entry_on, Actor, AuditEntry};
 use super::crud::{read_back, Crud, CrudCreate, Written};
 use super::references;
 use super::schoolyear::require_open;
 use super::version::Expect;
 use crate::domain::ids::{NoteId, PoolEntryId, PostingId, SchoolYearId, TeacherId};
+use crate::domain::payroll::{PostingType, ThesisType};
 use crate::domain::pool::{
     not_employed, NewNote, NewPoolEntry, NewPosting, Note, PoolEntry, Posting, Theses, ThesisCounts,
 };
+use crate::domain::schoolyear::SchoolYear;
 use crate::error::{Error, Result};
 use crate::store::{Conn, Store};
 
@@ -271,4 +273,125 @@ pub async fn create_note(store: &Store, actor: &Actor, new: &NewNote) -> Result<
     actor.record(&mut tx, Notes::PATH, id.0, None::<&()>, Some(&item)).await?;
     tx.commit().await?;
     Written::new(id.0, item)
+}
+
+/// One school year of the web's bookings (IPB-Buchungen, Abschlussarbeiten,
+/// Notizen), read in one snapshot with what its page needs beside it.
+#[derive(Debug, Clone)]
+pub struct YearTheses {
+    /// The school years, newest first (the year switch).
+    pub years: Vec<SchoolYear>,
+    /// The year of the URL.
+    pub year: SchoolYear,
+    /// The theses of every employment of the year, by teacher code: its
+    /// teachers and their thesis counts.
+    pub theses: Vec<Theses>,
+}
+
+/// [`YearTheses`] of year `year`, read on `conn`; 404 when there is none.
+async fn year_theses_on(conn: &mut Conn, year: i64) -> Result<YearTheses> {
+    let years = super::schoolyear::newest_first_on(conn).await?;
+    let this =
+        years.iter().find(|y| y.id.0 == year).cloned().ok_or_else(|| Error::not_found(SchoolYearId::KIND, year))?;
+    let theses = conn.list_theses(OwnerFilter { school_year: Some(SchoolYearId(year)), teacher: None }).await?;
+    Ok(YearTheses { years, year: this, theses })
+}
+
+/// School year `year` ([`YearTheses`]) and the notes of `teacher` (of every
+/// teacher when `None`), read in one snapshot (docs/web.md §Notizen).
+/// Errors: 404 for an unknown year; the database's (500/503).
+pub async fn year_notes(store: &Store, year: i64, teacher: Option<i64>) -> Result<(YearTheses, Vec<Note>)> {
+    store
+        .snapshot(async |conn| {
+            let ctx = year_theses_on(conn, year).await?;
+            let notes = match teacher {
+                Some(t) => conn.list_notes(t).await?,
+                None => conn.all_notes().await?,
+            };
+            Ok((ctx, notes))
+        })
+        .await
+}
+
+/// School year `year` ([`YearTheses`]), its postings (of `teacher` only,
+/// when given) and the posting types, read in one snapshot
+/// (docs/web.md §IPB-Buchungen). Errors: 404 for an unknown year; the
+/// database's (500/503).
+pub async fn year_postings(
+    store: &Store,
+    year: i64,
+    teacher: Option<TeacherId>,
+) -> Result<(YearTheses, Vec<Posting>, Vec<PostingType>)> {
+    store
+        .snapshot(async |conn| {
+            let ctx = year_theses_on(conn, year).await?;
+            let postings = conn.list_postings(OwnerFilter { school_year: Some(ctx.year.id), teacher }).await?;
+            Ok((ctx, postings, conn.list_posting_types().await?))
+        })
+        .await
+}
+
+/// School year `year` ([`YearTheses`]) and the posting types, read in one
+/// snapshot: the posting form (docs/web.md §IPB-Buchungen). Errors: 404 for
+/// an unknown year; the database's (500/503).
+pub async fn year_posting_types(store: &Store, year: i64) -> Result<(YearTheses, Vec<PostingType>)> {
+    store.snapshot(async |conn| Ok((year_theses_on(conn, year).await?, conn.list_posting_types().await?))).await
+}
+
+/// School year `year` ([`YearTheses`]) and the thesis types, read in one
+/// snapshot: the theses' pages (docs/web.md §Abschlussarbeiten). Errors: 404
+/// for an unknown year; the database's (500/503).
+pub async fn year_thesis_types(store: &Store, year: i64) -> Result<(YearTheses, Vec<ThesisType>)> {
+    store.snapshot(async |conn| Ok((year_theses_on(conn, year).await?, conn.list_thesis_types().await?))).await
+}
+
+/// Every posting type, by code, read in one snapshot: what a posting form is
+/// read against (docs/web.md §IPB-Buchungen). Errors: the database's (500/503).
+pub async fn posting_types_read(store: &Store) -> Result<Vec<PostingType>> {
+    store.snapshot(async |conn| conn.list_posting_types().await).await
+}
+
+/// Every thesis type, by code, read in one snapshot: what a theses form is
+/// read against (docs/web.md §Abschlussarbeiten). Errors: the database's
+/// (500/503).
+pub async fn thesis_types_read(store: &Store) -> Result<Vec<ThesisType>> {
+    store.snapshot(async |conn| conn.list_thesis_types().await).await
+}
+
+/// After a refused change of posting `id` (412): the posting as saved now,
+/// the newest audit entry of it, school year `year` ([`YearTheses`]) and the
+/// posting types, read in one snapshot (docs/web.md §Working together).
+/// Errors: 404 for an unknown posting or year; the database's (500/503).
+pub async fn posting_conflict(
+    store: &Store,
+    year: i64,
+    id: i64,
+) -> Result<(Posting, Option<AuditEntry>, YearTheses, Vec<PostingType>)> {
+    store
+        .snapshot(async |conn| {
+            let item = conn.get_posting(PostingId(id)).await?.ok_or_else(|| Error::not_found("posting", id))?;
+            let last = newest_entry_on(conn, "posting", id).await?;
+            let ctx = year_theses_on(conn, year).await?;
+            Ok((item, last, ctx, conn.list_posting_types().await?))
+        })
+        .await
+}
+
+/// After a refused change of the theses of `teacher` in school year `year`
+/// (412): the theses as saved now, the newest audit entry of them and the
+/// thesis types, read in one snapshot (docs/web.md §Working together).
+/// Errors: 404 when the teacher has no theses that year; the database's
+/// (500/503).
+pub async fn theses_conflict(
+    store: &Store,
+    year: i64,
+    teacher: i64,
+) -> Result<(Theses, Option<AuditEntry>, Vec<ThesisType>)> {
+    store
+        .snapshot(async |conn| {
+            let now = conn.get_theses(year, teacher).await?.ok_or_else(|| Error::not_found("theses", teacher))?;
+            let last = newest_entry_on(conn, "thesis", teacher).await?;
+            Ok((now, last, conn.list_thesis_types().await?))
+        })
+        .await
 }

@@ -95,10 +95,22 @@ pub async fn list(store: &Store, archived: Option<bool>) -> Result<Vec<SchoolYea
     store.snapshot(async |conn| conn.list_school_years(archived).await).await
 }
 
+/// Every school year, newest (highest graduation year) first, read on one
+/// connection: the overview's list and the year switch of the web's pages
+/// (docs/web.md §Menu). Errors: the database's (500/503).
+pub async fn newest_first(store: &Store) -> Result<Vec<SchoolYear>> {
+    newest_first_on(&mut store.conn().await?).await
+}
+
+/// [`newest_first`] read on `conn` (inside the snapshot of a page's other reads).
+pub(crate) async fn newest_first_on(conn: &mut Conn) -> Result<Vec<SchoolYear>> {
+    let mut years = conn.list_school_years(None).await?;
+    years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
+    Ok(years)
+}
+
 /// Every school year as (id, code), newest (highest graduation year) first:
 /// the choice of a year on screens that have none in their URL.
 pub async fn years_newest_first(store: &Store) -> Result<Vec<(i64, String)>> {
-    let mut years = store.conn().await?.list_school_years(None).await?;
-    years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
-    Ok(years.into_iter().map(|y| (y.id.0, y.code)).collect())
+    Ok(newest_first(store).await?.into_iter().map(|y| (y.id.0, y.code)).collect())
 }

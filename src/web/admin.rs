@@ -44,10 +44,10 @@ use crate::domain::person_name::PersonName as _;
 use crate::error::{Error, ErrorCode};
 use crate::i18n::{self, Lang};
 use crate::service::account::{self, Authorisation};
+use crate::service::account::{Account, TokenInfo};
 use crate::service::audit::Actor;
 use crate::service::session::{self, SessionUser};
 use crate::service::version::Version;
-use crate::store::account::{Account, TokenInfo};
 
 /// The routes of Verwaltung: the accounts, their roles, tokens and sign-in links.
 pub fn routes() -> Router<WebState> {

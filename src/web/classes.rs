@@ -14,8 +14,8 @@ use super::record::{options_of, Listed, Options, Record};
 use crate::domain::schoolclass::SchoolClass;
 use crate::error::Result;
 use crate::i18n::{self, Lang};
+use crate::service::resources::SchoolClassFilter;
 use crate::service::resources::SchoolClasses;
-use crate::store::schoolclass::SchoolClassFilter;
 use crate::store::Conn;
 use axum::Router;
 

@@ -34,7 +34,6 @@ use super::layout::{Page, Screen, YearChoice};
 use crate::auth::Role;
 use crate::domain::ids::{FileId, JobId, SchoolYearId};
 use crate::domain::job::{JobKind, JobRecord, JobStatus};
-use crate::domain::lookup::LookupKind;
 use crate::error::{Error, Result};
 use crate::i18n::{self, Lang};
 use crate::service::{self, job::Queued};
@@ -245,22 +244,8 @@ async fn page_for(
     problem: Option<String>,
 ) -> Result<DocumentsPage> {
     let who = user.principal();
-    let (current, years, divisions, grades, categories, records) = state
-        .store
-        .snapshot(async |conn| {
-            let Some(current) = conn.get_school_year(SchoolYearId(year)).await? else {
-                return Err(Error::not_found(SchoolYearId::KIND, year));
-            };
-            let mut years = conn.list_school_years(None).await?;
-            years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
-            let divisions = conn.list_divisions().await?;
-            let grades = conn.list_grades().await?;
-            let categories = conn.list_lookups(LookupKind::SubjectCategory, None).await?;
-            let account = (who.role != Role::Admin).then_some(who.account_id);
-            let records = conn.list_jobs(account).await?;
-            Ok((current, years, divisions, grades, categories, records))
-        })
-        .await?;
+    let service::job::DocumentsPage { current, years, divisions, grades, categories, records } =
+        service::job::documents_page(&state.store, &who, SchoolYearId(year)).await?;
     let t = |key: &str| i18n::text(lang, key);
     let all = || (String::from("-1"), t("documents-all"), true);
     let choice = |group: usize, name: &'static str| -> Choice {

@@ -28,10 +28,10 @@ use crate::domain::ids::{EmploymentId, SchoolYearId};
 use crate::domain::person_name::PersonName as _;
 use crate::error::Result;
 use crate::i18n::{self, Lang};
+use crate::service::employment::EmploymentFilter;
 use crate::service::employment::Employments;
+use crate::service::resources::TeacherFilter;
 use crate::service::workload::fill_balances;
-use crate::store::employment::EmploymentFilter;
-use crate::store::teacher::TeacherFilter;
 use crate::store::Conn;
 use axum::Router;
 

@@ -305,9 +305,7 @@ impl Page {
 pub async fn school_years(
     state: &super::kit::state::WebState,
 ) -> crate::error::Result<Vec<crate::domain::schoolyear::SchoolYear>> {
-    let mut years = state.store.conn().await?.list_school_years(None).await?;
-    years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
-    Ok(years)
+    crate::service::schoolyear::newest_first(&state.store).await
 }
 
 impl Page {

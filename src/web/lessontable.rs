@@ -35,6 +35,7 @@ use super::kit::errors::{error_page, page_error};
 use super::kit::render::render;
 use super::kit::state::WebState;
 use super::layout::{Page, Screen, YearChoice};
+use super::refusal;
 use crate::domain::body_reader::Mode;
 use crate::domain::curriculum::Curriculum;
 use crate::domain::division::DivisionListItem;
@@ -44,10 +45,10 @@ use crate::domain::reference_forms::LookupRef;
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
+use crate::service::audit::{self, AuditFilter};
 use crate::service::lessontable;
 use crate::service::session::SessionUser;
 use crate::service::version::Version;
-use crate::store::account::AuditFilter;
 
 /// The routes of the Lektionentafel: the page, a row's form, its save and the row.
 pub fn routes() -> Router<WebState> {
@@ -361,41 +362,29 @@ struct Table {
 }
 
 async fn read_table(state: &WebState, curriculum: Option<i64>, division: Option<&str>) -> Result<Table> {
-    state
-        .store
-        .snapshot(async |conn| {
-            let curricula = conn.list_curricula(None).await?;
-            let divisions = conn.list_divisions().await?;
-            let chosen = curriculum
-                .and_then(|id| curricula.iter().find(|c| c.id.0 == id))
-                .or_else(|| curricula.iter().find(|c| !c.archived))
-                .or_else(|| curricula.first())
-                .cloned();
-            let division = match division {
-                Some(CROSS) => None,
-                Some(d) => d.parse::<i64>().ok().map(DivisionId).or_else(|| divisions.first().map(|d| d.id)),
-                None => divisions.first().map(|d| d.id),
-            };
-            let (grades, rows) = match &chosen {
-                Some(c) => {
-                    let list = conn.list_lesson_table(c.id, division).await?;
-                    let rows = list
-                        .items
-                        .into_iter()
-                        .map(|item| {
-                            let cells =
-                                list.grades.iter().filter_map(|g| item.cells.get(&g.id.to_string()).cloned()).collect();
-                            (item.id, item.subject.code, item.subject.description, cells)
-                        })
-                        .collect();
-                    (list.grades, rows)
-                }
-                None => (Vec::new(), Vec::new()),
-            };
-            let years = form::menu_years(conn).await?;
-            Result::Ok(Table { curricula, divisions, curriculum: chosen, division, grades, rows, years })
-        })
-        .await
+    let division = match division {
+        Some(CROSS) => Some(None),
+        Some(d) => d.parse::<i64>().ok().map(|d| Some(DivisionId(d))),
+        None => None,
+    };
+    let lessontable::Page { curricula, divisions, curriculum, division, table, years } =
+        lessontable::page(&state.store, curriculum, division).await?;
+    let (grades, rows) = match table {
+        Some(list) => {
+            let rows = list
+                .items
+                .into_iter()
+                .map(|item| {
+                    let cells = list.grades.iter().filter_map(|g| item.cells.get(&g.id.to_string()).cloned()).collect();
+                    (item.id, item.subject.code, item.subject.description, cells)
+                })
+                .collect();
+            (list.grades, rows)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    let years = years.into_iter().map(|y| YearChoice { id: y.id.0, code: y.code, selected: false }).collect();
+    Ok(Table { curricula, divisions, curriculum, division, grades, rows, years })
 }
 
 /// Renders the page of `table`, with `editing` (a row's key and form) in place of that row.
@@ -488,7 +477,7 @@ pub async fn page(
     let mut editing = None;
     if let Some(key) = query.get("edit").and_then(|k| LessonTableKey::parse(k)) {
         if user.can_plan() && table.rows.iter().any(|(k, ..)| *k == key) {
-            match state.store.snapshot(async |conn| conn.get_lesson_row(key).await).await {
+            match lessontable::row(&state.store, key).await {
                 Ok(row) => {
                     let values = values_of(&row);
                     let grades: Vec<LookupRef> = row.details.iter().map(|c| c.grade.clone()).collect();
@@ -531,7 +520,7 @@ pub async fn edit(
         return Redirect::to(&format!("{}&edit={key}#lt-{key}", page_url(key.curriculum, key.division)))
             .into_response();
     }
-    let row = match state.store.snapshot(async |conn| conn.get_lesson_row(key).await).await {
+    let row = match lessontable::row(&state.store, key).await {
         Ok(row) => row,
         Err(e) => return page_error(lang, e),
     };
@@ -559,7 +548,7 @@ pub async fn row(
     if !hx.htmx {
         return Redirect::to(&format!("{}#lt-{key}", page_url(key.curriculum, key.division))).into_response();
     }
-    match state.store.snapshot(async |conn| conn.get_lesson_row(key).await).await {
+    match lessontable::row(&state.store, key).await {
         Ok(row) => {
             let view = row_view(lang, key, (&row.subject.subject.code, &row.subject.subject.description), &row.details);
             render(
@@ -584,7 +573,7 @@ pub async fn save(
 ) -> Response {
     let Some(key) = key_of(&raw) else { return error_page(lang, StatusCode::NOT_FOUND, "web-error-not-found") };
     let mut values = FormData(fields);
-    let current = match state.store.snapshot(async |conn| conn.get_lesson_row(key).await).await {
+    let current = match lessontable::row(&state.store, key).await {
         Ok(row) => row,
         Err(e) => return page_error(lang, e),
     };
@@ -616,8 +605,8 @@ pub async fn save(
                 object_id: Some(key.curriculum.0),
                 ..Default::default()
             };
-            let last = match state.store.snapshot(async |conn| conn.list_audit(&filter).await).await {
-                Ok(list) => list.into_iter().next().map(|a| (a.account_name, form::when(&a.at))),
+            let last = match audit::newest_entry(&state.store, &filter).await {
+                Ok(entry) => refusal::who_when(entry),
                 Err(e) => return page_error(lang, e),
             };
             let saved = values_of(&current);

@@ -137,10 +137,7 @@ pub async fn events(
     let changes = hub.subscribe();
     // The page was rendered before its stream opened: what was committed
     // until now is in it already, and is not announced (nor reloaded) again.
-    let since = match state.store.conn().await {
-        Ok(mut conn) => conn.last_audit_id().await.unwrap_or(0),
-        Err(_) => 0,
-    };
+    let since = crate::service::audit::last_id(&state.store).await.unwrap_or(0);
     let presence_changes = hub.presence_changes();
     let presence = hub.enter(year, user.session_id, &user.name);
     let deadline = tokio::time::Instant::now() + STREAM_FOR;

@@ -32,11 +32,11 @@ use super::layout::{Page, Screen};
 use crate::domain::ids::SchoolYearId;
 use crate::domain::job::{JobKind, JobParams};
 use crate::domain::person_name::PersonName as _;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::i18n::{self, Lang};
 use crate::jobs::mail::MailPlan;
+use crate::service::employment;
 use crate::service::session::SessionUser;
-use crate::store::employment::EmploymentFilter;
 
 /// The route of Pensenblatt versenden: the form and its preview.
 pub fn routes() -> Router<WebState> {
@@ -241,28 +241,15 @@ async fn respond_form(
 /// The year's code, its divisions and its employed teachers as choices
 /// `(id, text)`, read in one snapshot; 404 for an unknown year.
 async fn choices(state: &WebState, year: i64) -> Result<(String, Vec<(String, String)>, Vec<(String, String)>)> {
-    state
-        .store
-        .snapshot(async |conn| {
-            let Some(current) = conn.get_school_year(SchoolYearId(year)).await? else {
-                return Err(Error::not_found(SchoolYearId::KIND, year));
-            };
-            let divisions = conn
-                .list_divisions()
-                .await?
-                .into_iter()
-                .map(|d| (d.id.0.to_string(), format!("{} – {}", d.code, d.description)))
-                .collect();
-            let teachers = conn
-                .list_employments(EmploymentFilter { school_year: Some(SchoolYearId(year)), teacher: None })
-                .await?
-                .into_iter()
-                .map(|e| {
-                    let t = e.teacher.reference;
-                    (t.id.0.to_string(), t.choice())
-                })
-                .collect();
-            Ok((current.code, divisions, teachers))
+    let (current, divisions, employments) = employment::mail_choices(&state.store, SchoolYearId(year)).await?;
+    let divisions =
+        divisions.into_iter().map(|d| (d.id.0.to_string(), format!("{} – {}", d.code, d.description))).collect();
+    let teachers = employments
+        .into_iter()
+        .map(|e| {
+            let t = e.teacher.reference;
+            (t.id.0.to_string(), t.choice())
         })
-        .await
+        .collect();
+    Ok((current.code, divisions, teachers))
 }

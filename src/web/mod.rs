@@ -89,7 +89,7 @@ pub use kit::errors::{error_page, error_page_text, page_error, ErrorPage, ErrorS
 pub use kit::render::render;
 pub use kit::state::{WebConfig, WebState};
 
-use crate::store::Store;
+use crate::service::Store;
 
 /// The web interface's routes, each screen's own (its `routes()`), with
 /// their layers: the session guard, the security headers (CSP, `nosniff`,

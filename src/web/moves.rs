@@ -27,8 +27,7 @@ use crate::i18n::{self, Lang};
 use crate::pensenmanager::report::{BalanceLine, Change, OpeningLine, Refusal};
 
 use crate::pensenmanager::Report;
-use crate::service::moves;
-use crate::store::move_report::MoveReportRow;
+use crate::service::moves::{self, MoveReportRow};
 
 /// The routes of the moves: the list and one move.
 pub fn routes() -> Router<WebState> {

@@ -14,7 +14,7 @@
 //! 4. `POST /opening/{year}/open`: opens the year as `POST
 //!    /api/v1/schoolyear/ID/open` does ([`open_school_year_for`]) and shows
 //!    the report.
-//! 5. The plan check's findings as a worklist ([`check_plan`]), each linked
+//! 5. The plan check's findings as a worklist ([`check_plan`](service::check::check_plan)), each linked
 //!    to the screen of its object where one exists.
 //!
 //! A reader sees the page without its forms; the guard answers a reader's
@@ -38,22 +38,20 @@ use super::layout::{Page, Screen, YearChoice};
 use crate::auth::Role;
 use crate::domain::body_reader::Mode;
 use crate::domain::check::{Finding, FindingId, Severity};
+use crate::domain::course::Course;
 use crate::domain::ids::SchoolYearId;
 use crate::domain::schoolclass::NewSchoolClass;
 use crate::domain::schoolyear::NewSchoolYear;
 use crate::domain::workload::CalculationMode;
 use crate::domain::FromBody;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::i18n::{self, Lang};
 use crate::service::audit::Actor;
-use crate::service::check::check_plan;
-use crate::service::opening::{entry_class_proposals, next_year_proposal, open_school_year_for, OpeningReport};
+use crate::service::opening::{open_school_year_for, OpeningReport};
 use crate::service::resources::SchoolClasses;
 use crate::service::schoolyear::SchoolYears;
 use crate::service::session::SessionUser;
 use crate::service::{self};
-use crate::store::course::CourseFilter;
-use crate::store::Conn;
 
 /// The routes of Schuljahr eröffnen: the start, a year's page, its classes and the opening.
 pub fn routes() -> Router<WebState> {
@@ -241,15 +239,7 @@ async fn start_page(
     sent: Option<SentYear<'_>>,
     problem: Option<String>,
 ) -> Result<StartPage> {
-    let (proposal, years, payroll) = state
-        .store
-        .snapshot(async |conn| {
-            let proposal = next_year_proposal(conn).await?;
-            let years = conn.list_school_years(Some(false)).await?;
-            let payroll = conn.list_payroll_types(Some(true)).await?;
-            Ok::<_, Error>((proposal, years, payroll))
-        })
-        .await?;
+    let (proposal, years, payroll) = service::opening::start_facts(&state.store).await?;
     let can_write = writes(&user);
     let mut page = frame(lang, user, i18n::text(lang, "opening-title"), "/opening".into(), None);
     let form = match sent {
@@ -410,18 +400,9 @@ async fn year_page(
     typed: Option<TypedClass>,
 ) -> Result<YearPage> {
     let id = SchoolYearId(year);
-    let (school_year, proposals, divisions, findings, years) = state
-        .store
-        .snapshot(async |conn| {
-            let school_year =
-                conn.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year))?;
-            let proposals = entry_class_proposals(conn, id).await?;
-            let divisions = conn.list_divisions().await?;
-            let findings = worklist_facts(conn, id).await?;
-            let years = conn.list_school_years(None).await?;
-            Ok::<_, Error>((school_year, proposals, divisions, findings, years))
-        })
-        .await?;
+    let service::opening::YearFacts { school_year, proposals, divisions, findings, courses, years } =
+        service::opening::year_facts(&state.store, id).await?;
+    let findings = (findings, cells_of(courses));
     let preview = service::opening::preview(&state.store, id).await;
     let can_write = writes(&user);
     let title = i18n::text_with(lang, "opening-year-title", &[("year", school_year.code.as_str().into())]);
@@ -522,22 +503,16 @@ fn report_view(lang: Lang, report: OpeningReport) -> ReportView {
     }
 }
 
-/// The findings as worklist lines, each object linked to its screen.
-/// The plan check's findings of `id` and, per course id of the year, the
-/// grid cell that shows it (`cell-{subject}-{class}`, its first class; none
-/// for a cross-class course).
-async fn worklist_facts(conn: &mut Conn, id: SchoolYearId) -> Result<(Vec<Finding>, HashMap<i64, String>)> {
-    let findings = check_plan(conn, id).await?;
-    let cells = conn
-        .list_courses(CourseFilter::year(id))
-        .await?
+/// Per course id of `courses` (the year's), the grid cell that shows it
+/// (`cell-{subject}-{class}`, its first class; none for a cross-class course).
+fn cells_of(courses: Vec<Course>) -> HashMap<i64, String> {
+    courses
         .into_iter()
         .filter_map(|c| {
             let class = c.school_classes.first()?;
             Some((c.id.0, format!("cell-{}-{}", c.subject.id.0, class.id.0)))
         })
-        .collect();
-    Ok((findings, cells))
+        .collect()
 }
 
 /// The findings as worklist lines, each object linked to its screen (a
@@ -660,15 +635,8 @@ pub async fn open(State(state): State<WebState>, SignedIn { user, lang }: Signed
             };
         }
     };
-    let read = state
-        .store
-        .snapshot(async |conn| {
-            let y = conn.get_school_year(id).await?.ok_or_else(|| Error::not_found(SchoolYearId::KIND, year))?;
-            Ok::<_, Error>((y.code, worklist_facts(conn, id).await?))
-        })
-        .await;
-    let (code, findings) = match read {
-        Ok(r) => r,
+    let (code, findings) = match service::opening::worklist(&state.store, id).await {
+        Ok((y, findings, courses)) => (y.code, (findings, cells_of(courses))),
         Err(e) => return page_error(lang, e),
     };
     let title = i18n::text_with(lang, "opening-opened-title", &[("year", code.as_str().into())]);

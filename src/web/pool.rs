@@ -21,9 +21,9 @@ use crate::domain::person_name::PersonName as _;
 use crate::domain::pool::PoolEntry;
 use crate::error::Result;
 use crate::i18n::{self, Lang};
+use crate::service::pool::OwnerFilter;
 use crate::service::pool::PoolEntries;
-use crate::store::pool::OwnerFilter;
-use crate::store::teacher::TeacherFilter;
+use crate::service::resources::TeacherFilter;
 use crate::store::Conn;
 use axum::Router;
 

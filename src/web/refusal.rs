@@ -13,7 +13,7 @@ use super::form::{self, Conflict, Field, FieldErrors, FormData};
 use super::kit::errors::error_page;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
-use crate::store::account::AuditFilter;
+use crate::service::audit::{AuditEntry, AuditFilter};
 use crate::store::Conn;
 
 /// Whether `e` is answered with an error page of its own (not found,
@@ -46,7 +46,13 @@ pub fn forbidden(lang: Lang) -> Response {
 /// trail names nobody.
 pub async fn last_change(conn: &mut Conn, object_type: &str, id: i64) -> Result<Option<(String, String)>> {
     let filter = AuditFilter { object_type: Some(object_type.into()), object_id: Some(id), ..Default::default() };
-    Ok(conn.list_audit(&filter).await?.into_iter().next().map(|a| (a.account_name, form::when(&a.at))))
+    Ok(who_when(conn.list_audit(&filter).await?.into_iter().next()))
+}
+
+/// Who made `entry` and when (`25.11.2026 14:05 UTC`), as a conflict shows
+/// it; `None` without an entry.
+pub fn who_when(entry: Option<AuditEntry>) -> Option<(String, String)> {
+    entry.map(|a| (a.account_name, form::when(&a.at)))
 }
 
 /// The values of both `saved` and `typed` (so that the choices of each are read).

@@ -15,8 +15,8 @@ use crate::domain::reference_forms::SubjectRef;
 use crate::domain::subject::Subject;
 use crate::error::Result;
 use crate::i18n::{self, Lang};
+use crate::service::resources::SubjectFilter;
 use crate::service::resources::Subjects;
-use crate::store::subject::SubjectFilter;
 use crate::store::Conn;
 use axum::Router;
 

@@ -17,8 +17,8 @@ use crate::domain::reference_forms::TeacherRef;
 use crate::domain::teacher::Teacher;
 use crate::error::Result;
 use crate::i18n::{self, Lang};
+use crate::service::resources::TeacherFilter;
 use crate::service::resources::Teachers;
-use crate::store::teacher::TeacherFilter;
 use crate::store::Conn;
 use axum::Router;
 

@@ -26,7 +26,7 @@ use crate::domain::ids::SchoolYearId;
 use crate::domain::person_name::PersonName as _;
 use crate::domain::schoolyear::SchoolYear;
 use crate::i18n;
-use crate::store::employment::EmploymentFilter;
+use crate::service::employment;
 
 /// The route of the list of sheets (a sheet's own are [`sheet::routes`]).
 pub fn routes() -> Router<WebState> {
@@ -93,13 +93,6 @@ fn year_choices(years: &[SchoolYear], year: i64) -> Vec<YearChoice> {
     years.iter().map(|y| YearChoice { id: y.id.0, code: y.code.clone(), selected: y.id.0 == year }).collect()
 }
 
-/// The school years, newest first.
-async fn school_years(conn: &mut crate::store::Conn) -> crate::error::Result<Vec<SchoolYear>> {
-    let mut years = conn.list_school_years(None).await?;
-    years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
-    Ok(years)
-}
-
 /// `GET /years/{year}/workload`: the year's teachers; with `teacher=ID` a
 /// redirect to that teacher's sheet.
 pub async fn list(
@@ -112,16 +105,7 @@ pub async fn list(
     if let Some(teacher) = query.get("teacher").and_then(|t| t.trim().parse::<i64>().ok()) {
         return Redirect::to(&sheet_path(year, teacher)).into_response();
     }
-    let read = state
-        .store
-        .snapshot(async |conn| {
-            let years = school_years(conn).await?;
-            let employments = conn
-                .list_employments(EmploymentFilter { school_year: Some(SchoolYearId(year)), teacher: None })
-                .await?;
-            crate::error::Result::Ok((years, employments))
-        })
-        .await;
+    let read = employment::of_year_with_years(&state.store, SchoolYearId(year)).await;
     let (years, employments) = match read {
         Ok(read) => read,
         Err(e) => return page_error(lang, e),

@@ -18,16 +18,14 @@ use std::collections::HashMap;
 use super::form::{Choice, Field, FieldErrors, FormData};
 use super::kit::state::WebState;
 use super::layout::{Page, Screen};
-use crate::domain::ids::SchoolYearId;
 use crate::domain::person_name::PersonName as _;
 use crate::domain::pool::Theses;
 use crate::domain::reference_forms::TeacherRef;
 use crate::domain::schoolyear::SchoolYear;
-use crate::error::{Error, Result};
+use crate::error::Error;
 use crate::i18n::{self, Lang};
+use crate::service::pool::YearTheses;
 use crate::service::session::SessionUser;
-use crate::store::pool::OwnerFilter;
-use crate::store::Conn;
 use axum::routing::{get, post};
 use axum::Router;
 
@@ -62,14 +60,10 @@ pub struct YearContext {
 }
 
 impl YearContext {
-    /// Reads year `year` (404 when there is none) in `conn`'s snapshot.
-    pub async fn read(conn: &mut Conn, year: i64) -> Result<YearContext> {
-        let mut years = conn.list_school_years(None).await?;
-        years.sort_by_key(|y| std::cmp::Reverse(y.graduation_year));
-        let this =
-            years.iter().find(|y| y.id.0 == year).cloned().ok_or_else(|| Error::not_found(SchoolYearId::KIND, year))?;
-        let theses = conn.list_theses(OwnerFilter { school_year: Some(SchoolYearId(year)), teacher: None }).await?;
-        Ok(YearContext { years, year: this, theses })
+    /// The year as [`crate::service::pool`] read it ([`YearTheses`]).
+    pub fn of(read: YearTheses) -> YearContext {
+        let YearTheses { years, year, theses } = read;
+        YearContext { years, year, theses }
     }
 
     /// The year's employed teachers, by code.

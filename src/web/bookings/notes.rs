@@ -24,10 +24,10 @@ use super::{teacher_label, teacher_param, YearContext};
 use crate::domain::body_reader::Mode;
 use crate::domain::pool::{NewNote, Note};
 use crate::domain::FromBody;
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, ErrorCode};
 use crate::i18n::{self, Lang};
 use crate::service::crud;
-use crate::service::pool::{create_note, Notes};
+use crate::service::pool::{create_note, year_notes, Notes};
 use crate::service::session::SessionUser;
 use crate::service::version::Version;
 use crate::web::form::{self, Choice, Field, FieldErrors, FormData};
@@ -125,14 +125,7 @@ pub async fn panel(
         return Redirect::to(&to).into_response();
     }
     let Some(teacher) = teacher else { return render(lang, &NotesPanel { panel: None }) };
-    let read = state
-        .store
-        .snapshot(async |conn| {
-            let ctx = YearContext::read(conn, year).await?;
-            let notes = conn.list_notes(teacher).await?;
-            Result::Ok((ctx, notes))
-        })
-        .await;
+    let read = year_notes(&state.store, year, Some(teacher)).await.map(|(ctx, notes)| (YearContext::of(ctx), notes));
     let (ctx, notes) = match read {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
@@ -192,17 +185,7 @@ async fn show(
     status: StatusCode,
     here: String,
 ) -> Response {
-    let read = state
-        .store
-        .snapshot(async |conn| {
-            let ctx = YearContext::read(conn, year).await?;
-            let notes = match teacher {
-                Some(t) => conn.list_notes(t).await?,
-                None => conn.all_notes().await?,
-            };
-            Result::Ok((ctx, notes))
-        })
-        .await;
+    let read = year_notes(&state.store, year, teacher).await.map(|(ctx, notes)| (YearContext::of(ctx), notes));
     let (ctx, notes) = match read {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),

@@ -125,7 +125,7 @@ pub async fn save(
 ) -> Response {
     let values = FormData(fields);
     let text = values.get("text").to_string();
-    let context = state.store.snapshot(async |conn| read_types(conn, year).await).await;
+    let context = read_types(&state.store, year).await;
     let (ctx, types) = match context {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
@@ -274,7 +274,7 @@ async fn show(
     if !user.can_plan() {
         return forbidden(lang);
     }
-    let (ctx, types) = match state.store.snapshot(async |conn| read_types(conn, year).await).await {
+    let (ctx, types) = match read_types(&state.store, year).await {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
     };

@@ -26,7 +26,6 @@ use serde_json::{json, Map, Value};
 
 use super::{number_text, rename_pointers, teacher_param, YearContext};
 use crate::domain::body_reader::Mode;
-use crate::domain::ids::PostingId;
 use crate::domain::payroll::PostingType;
 use crate::domain::person_name::PersonName as _;
 use crate::domain::pool::{NewPosting, Posting};
@@ -34,11 +33,10 @@ use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
 use crate::service::crud;
-use crate::service::pool::Postings;
+use crate::service::pool::{self, Postings};
 use crate::service::session::SessionUser;
 use crate::service::version::Version;
-use crate::store::pool::OwnerFilter;
-use crate::store::Conn;
+use crate::service::Store;
 use crate::web::form::{self, Choice, Conflict, Field, FieldErrors, FormData};
 use crate::web::guard::SignedIn;
 use crate::web::kit::errors::page_error;
@@ -47,7 +45,7 @@ use crate::web::kit::state::WebState;
 use crate::web::layout::{Page, Screen};
 use crate::web::listing::{done_notice, here};
 use crate::web::record::Notice;
-use crate::web::refusal::{self, forbidden, is_page_fault, last_change, refusal_text};
+use crate::web::refusal::{self, forbidden, is_page_fault, refusal_text, who_when};
 
 /// The list page.
 #[derive(Template)]
@@ -144,14 +142,9 @@ pub async fn list(
     uri: Uri,
 ) -> Response {
     let teacher = teacher_param(&query);
-    let read = state
-        .store
-        .snapshot(async |conn| {
-            let ctx = YearContext::read(conn, year).await?;
-            let f = OwnerFilter { school_year: Some(ctx.year.id), teacher: teacher.map(crate::domain::ids::TeacherId) };
-            Result::Ok((ctx, conn.list_postings(f).await?, conn.list_posting_types().await?))
-        })
-        .await;
+    let read = pool::year_postings(&state.store, year, teacher.map(crate::domain::ids::TeacherId))
+        .await
+        .map(|(ctx, postings, types)| (YearContext::of(ctx), postings, types));
     let (ctx, postings, types) = match read {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
@@ -275,9 +268,10 @@ impl FormState {
     }
 }
 
-/// The year `year` and the posting types, read in `conn`'s snapshot.
-async fn read_types(conn: &mut Conn, year: i64) -> Result<(YearContext, Vec<PostingType>)> {
-    Ok((YearContext::read(conn, year).await?, conn.list_posting_types().await?))
+/// The year `year` and the posting types, read in one snapshot.
+async fn read_types(store: &Store, year: i64) -> Result<(YearContext, Vec<PostingType>)> {
+    let (ctx, types) = pool::year_posting_types(store, year).await?;
+    Ok((YearContext::of(ctx), types))
 }
 
 /// Renders the form of year `year`; 403 for a reader.
@@ -285,7 +279,7 @@ async fn show_form(state: &WebState, user: SessionUser, lang: Lang, year: i64, s
     if !user.can_plan() {
         return forbidden(lang);
     }
-    let (ctx, types) = match state.store.snapshot(async |conn| read_types(conn, year).await).await {
+    let (ctx, types) = match read_types(&state.store, year).await {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
     };
@@ -353,7 +347,7 @@ pub async fn edit_form(
 
 /// Reads the form into a posting of year `year`.
 async fn parse(state: &WebState, year: i64, values: &FormData, mode: Mode) -> Result<NewPosting> {
-    let types = state.store.snapshot(async |conn| conn.list_posting_types().await).await?;
+    let types = pool::posting_types_read(&state.store).await?;
     NewPosting::from_body(&body(year, values, &types), mode)
 }
 
@@ -452,14 +446,9 @@ async fn refused(
 ) -> Response {
     match (e.code(), id) {
         (ErrorCode::PreconditionFailed, Some(id)) => {
-            let read = state
-                .store
-                .snapshot(async |conn| {
-                    let item = conn.get_posting(PostingId(id)).await?.ok_or_else(|| Error::not_found("posting", id))?;
-                    let last = last_change(conn, "posting", id).await?;
-                    Result::Ok((item, last, read_types(conn, year).await?))
-                })
-                .await;
+            let read = pool::posting_conflict(&state.store, year, id)
+                .await
+                .map(|(item, last, ctx, types)| (item, who_when(last), (YearContext::of(ctx), types)));
             let (item, last, (ctx, types)) = match read {
                 Ok(r) => r,
                 Err(e) => return page_error(lang, e),

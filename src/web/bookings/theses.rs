@@ -28,10 +28,10 @@ use crate::domain::pool::{Theses, ThesisCounts};
 use crate::domain::FromBody;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
-use crate::service::pool::save_theses;
+use crate::service::pool::{self, save_theses};
 use crate::service::session::SessionUser;
 use crate::service::version::Version;
-use crate::store::Conn;
+use crate::service::Store;
 use crate::web::form::{self, Conflict, Field, FieldErrors, FormData};
 use crate::web::guard::SignedIn;
 use crate::web::kit::errors::page_error;
@@ -40,7 +40,7 @@ use crate::web::kit::state::WebState;
 use crate::web::layout::{Page, Screen};
 use crate::web::listing::here;
 use crate::web::record::Notice;
-use crate::web::refusal::{self, forbidden, is_page_fault, last_change};
+use crate::web::refusal::{self, forbidden, is_page_fault, who_when};
 
 /// The list page.
 #[derive(Template)]
@@ -112,9 +112,10 @@ pub fn type_label(t: &ThesisType) -> String {
     format!("{} – {}", t.code, t.description)
 }
 
-/// The year `year` and the thesis types, read in `conn`'s snapshot.
-pub async fn read_types(conn: &mut Conn, year: i64) -> Result<(YearContext, Vec<ThesisType>)> {
-    Ok((YearContext::read(conn, year).await?, conn.list_thesis_types().await?))
+/// The year `year` and the thesis types, read in one snapshot.
+pub async fn read_types(store: &Store, year: i64) -> Result<(YearContext, Vec<ThesisType>)> {
+    let (ctx, types) = pool::year_thesis_types(store, year).await?;
+    Ok((YearContext::of(ctx), types))
 }
 
 /// `GET /years/{year}/theses`.
@@ -125,7 +126,7 @@ pub async fn list(
     Query(query): Query<HashMap<String, String>>,
     uri: Uri,
 ) -> Response {
-    let (ctx, types) = match state.store.snapshot(async |conn| read_types(conn, year).await).await {
+    let (ctx, types) = match read_types(&state.store, year).await {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
     };
@@ -202,7 +203,7 @@ async fn show_form(
     if !user.can_plan() {
         return forbidden(lang);
     }
-    let (ctx, types) = match state.store.snapshot(async |conn| read_types(conn, year).await).await {
+    let (ctx, types) = match read_types(&state.store, year).await {
         Ok(r) => r,
         Err(e) => return page_error(lang, e),
     };
@@ -261,7 +262,7 @@ pub async fn save(
     let mut values = FormData(fields);
     let actor = form::actor(&user, &format!("/years/{year}/theses/{teacher}"));
     let result = async {
-        let types = state.store.snapshot(async |conn| conn.list_thesis_types().await).await?;
+        let types = pool::thesis_types_read(&state.store).await?;
         let counts = ThesisCounts::from_body(&body(&values, &types), Mode::Replace)?;
         save_theses(&state.store, &actor, year, teacher, &values.expect()?, &counts).await
     }
@@ -270,15 +271,9 @@ pub async fn save(
         Ok(Some(_)) => Redirect::to(&format!("/years/{year}/theses?done=saved#theses-{teacher}")).into_response(),
         Ok(None) => page_error(lang, Error::not_found("theses", teacher)),
         Err(e) if e.code() == ErrorCode::PreconditionFailed => {
-            let read = state
-                .store
-                .snapshot(async |conn| {
-                    let now =
-                        conn.get_theses(year, teacher).await?.ok_or_else(|| Error::not_found("theses", teacher))?;
-                    let last = last_change(conn, "thesis", teacher).await?;
-                    Result::Ok((now, last, conn.list_thesis_types().await?))
-                })
-                .await;
+            let read = pool::theses_conflict(&state.store, year, teacher)
+                .await
+                .map(|(now, last, types)| (now, who_when(last), types));
             let (now, last, types) = match read {
                 Ok(r) => r,
                 Err(e) => return page_error(lang, e),

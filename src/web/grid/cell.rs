@@ -24,17 +24,16 @@ use super::super::layout::{Page, Screen};
 use crate::auth::Principal;
 use crate::domain::body_reader::Mode;
 use crate::domain::course::{Course, NewCourse};
-use crate::domain::ids::{SchoolYearId, SubjectId};
 use crate::domain::reference_forms::TeacherRef;
 use crate::domain::FromBody;
-use crate::error::{Error, Result};
+use crate::error::Error;
 use crate::i18n::{self, Lang};
 use crate::service::audit::Actor;
 use crate::service::course;
+use crate::service::grid::subject_courses;
 use crate::service::session::SessionUser;
 use crate::service::version::Version;
-use crate::store::course::CourseFilter;
-use crate::store::Store;
+use crate::service::Store;
 
 /// Where cells are drawn: the reader's language, the school year (id) and
 /// whether the person may plan (then cells link to the editor and the create form).
@@ -358,22 +357,6 @@ pub fn codes(list: &[TeacherRef]) -> String {
     } else {
         list.iter().map(|t| t.code.as_str()).collect::<Vec<_>>().join(", ")
     }
-}
-
-/// The class-bound courses of `subject` in school year `year`, read in one
-/// snapshot; 404 when the year does not exist.
-pub async fn subject_courses(store: &Store, year: i64, subject: i64) -> Result<Vec<Course>> {
-    store
-        .snapshot(async |conn| {
-            conn.require("school_year", SchoolYearId::KIND, year).await?;
-            let filter = CourseFilter {
-                cross_class: Some(false),
-                subject: Some(SubjectId(subject)),
-                ..CourseFilter::year(SchoolYearId(year))
-            };
-            conn.list_courses(filter).await
-        })
-        .await
 }
 
 /// The cell of `subject` and `class` from `courses` (the subject's courses of

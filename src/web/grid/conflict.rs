@@ -22,7 +22,7 @@ use crate::i18n::{self, Lang};
 use crate::service::meanwhile::{self, Change};
 use crate::service::session::SessionUser;
 use crate::service::version::Version;
-use crate::store::Store;
+use crate::service::Store;
 
 /// The conflict in its cell (the answer to htmx).
 #[derive(Template)]

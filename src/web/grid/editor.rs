@@ -27,18 +27,15 @@ use super::cell::{self, CellFrame, Place};
 use super::conflict;
 use super::form::{CourseForm, Problems};
 use crate::domain::course::Course;
-use crate::domain::ids::{CourseId, SchoolYearId};
 use crate::domain::person_name::PersonName as _;
-use crate::domain::reference_forms::TeacherRef;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
 use crate::service::course::Courses;
 use crate::service::crud;
+use crate::service::grid::{self, Loaded};
 use crate::service::session::SessionUser;
 use crate::service::version::{Expect, Version};
-use crate::store::course::CourseFilter;
-use crate::store::teacher::TeacherFilter;
-use crate::store::Store;
+use crate::service::Store;
 
 /// The editor in its cell (the answer to htmx).
 #[derive(Template)]
@@ -132,52 +129,10 @@ pub struct EditQuery {
     pub class: Option<i64>,
 }
 
-/// A course with what its editor needs, read in one snapshot.
-pub struct Loaded {
-    /// The course as it is.
-    pub course: Course,
-    /// Every teacher (codes are looked up among them).
-    pub teachers: Vec<TeacherRef>,
-    /// The active teachers employed in the course's year (the type-ahead).
-    pub employed: Vec<TeacherRef>,
-    /// The courses it may be merged with: the same subject, grade and
-    /// curriculum in the same year (docs/api.md §Courses, merge), other classes.
-    pub partners: Vec<Course>,
-}
-
 /// Reads course `id` of school year `year` (404 when missing, cross-class or
-/// of another year) and the teachers.
+/// of another year) and the teachers ([`grid::course_editor`]).
 pub async fn load(store: &Store, year: i64, id: i64) -> Result<Loaded> {
-    store
-        .snapshot(async |conn| {
-            let course = conn
-                .get_course(CourseId(id))
-                .await?
-                .filter(|c| c.school_year.id.0 == year && !c.cross_class)
-                .ok_or_else(|| Error::not_found(CourseId::KIND, id))?;
-            let teachers = conn.list_teachers(TeacherFilter::default()).await?;
-            let employed = conn
-                .list_teachers(TeacherFilter {
-                    school_year: Some(SchoolYearId(year)),
-                    archived: Some(false),
-                    employed: None,
-                })
-                .await?;
-            let partners = conn
-                .list_courses(CourseFilter {
-                    subject: Some(course.subject.id),
-                    cross_class: Some(false),
-                    ..CourseFilter::year(SchoolYearId(year))
-                })
-                .await?
-                .into_iter()
-                .filter(|c| {
-                    c.id != course.id && c.grade.id == course.grade.id && c.curriculum.id == course.curriculum.id
-                })
-                .collect();
-            Ok(Loaded { course, teachers, employed, partners })
-        })
-        .await
+    grid::course_editor(store, year, id).await
 }
 
 /// The class of `course` whose cell is meant: `wanted` if it is one of its classes, else its first.

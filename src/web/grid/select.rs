@@ -37,9 +37,10 @@ use crate::domain::ids::CourseId;
 use crate::error::{Error, ErrorCode, Result};
 use crate::i18n::{self, Lang};
 use crate::service::course;
+use crate::service::grid;
 use crate::service::session::SessionUser;
 use crate::service::version::{Expect, Version, Versions};
-use crate::store::Store;
+use crate::service::Store;
 
 /// The answer to a selection that came too late (412): the first course's
 /// editor in its cell and the other selected cells as they are now, out of band.
@@ -96,7 +97,7 @@ pub fn selection(body: &[u8]) -> Selection {
 /// The courses of `ids` that exist, in that order, read in one snapshot;
 /// 404 when one of them is of another school year than `year` or cross-class.
 pub(super) async fn current(store: &Store, year: i64, ids: &[CourseId]) -> Result<Vec<Course>> {
-    let found = store.snapshot(async |conn| conn.courses_by_ids(ids).await).await?;
+    let found = course::by_ids(store, ids).await?;
     if let Some(c) = found.iter().find(|c| c.school_year.id.0 != year || c.cross_class) {
         return Err(Error::not_found(CourseId::KIND, c.id.0));
     }
@@ -164,7 +165,7 @@ impl Ask<'_> {
             return editor::respond(self.lang, self.user, self.hx, self.year, &loaded, form, &problems, status);
         }
         let subject = loaded.course.subject.id.0;
-        let courses = match cell::subject_courses(self.store, self.year, subject).await {
+        let courses = match grid::subject_courses(self.store, self.year, subject).await {
             Ok(c) => c,
             Err(e) => return page_error(self.lang, e),
         };
@@ -185,7 +186,7 @@ pub(super) async fn cell_problem(
     text: String,
     status: StatusCode,
 ) -> Response {
-    let courses = match cell::subject_courses(store, place.year, subject).await {
+    let courses = match grid::subject_courses(store, place.year, subject).await {
         Ok(c) => c,
         Err(e) => return page_error(place.lang, e),
     };

@@ -2,7 +2,7 @@
 //! the job runner, live changes) and the settings, [`WebConfig`].
 
 use crate::i18n::Lang;
-use crate::store::Store;
+use crate::service::Store;
 
 /// Settings of the web interface.
 #[derive(Debug, Clone, Default)]

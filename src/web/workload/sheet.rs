@@ -21,7 +21,7 @@ use axum::routing::get;
 use axum::Router;
 use rust_decimal::Decimal;
 
-use super::{entered, school_years, sheet_path, year_choices};
+use super::{entered, sheet_path, year_choices};
 use crate::documents::pdf::{classes_of, subject_of};
 use crate::domain::employment::Employment;
 use crate::domain::fixed::Amount;
@@ -32,7 +32,7 @@ use crate::domain::workload::forms::{SummaryItem, Workload};
 use crate::domain::workload::sheet::{self as workload_sheet, rounded, BalanceKind, SheetRows};
 use crate::i18n::{self, Lang};
 use crate::jobs::pdf::{blocking, today, Sheets, PDF};
-use crate::service::workload_sheet::{self as sheet_source, SheetSource};
+use crate::service::workload_sheet::SheetSource;
 use crate::web::guard::SignedIn;
 use crate::web::kit::errors::page_error;
 use crate::web::kit::render::render;
@@ -201,21 +201,7 @@ pub async fn page(
     Path((year, teacher)): Path<(i64, i64)>,
     uri: Uri,
 ) -> Response {
-    let read = state
-        .store
-        .snapshot(async |conn| {
-            let source = sheet_source::load(conn, SchoolYearId(year), TeacherId(teacher)).await?;
-            let years = school_years(conn).await?;
-            let word = crate::service::confirmation::confirmation_on(
-                conn,
-                TeacherId(teacher),
-                SchoolYearId(year),
-                &source.workload,
-            )
-            .await?;
-            crate::error::Result::Ok((source, years, word))
-        })
-        .await;
+    let read = crate::service::confirmation::sheet_page(&state.store, SchoolYearId(year), TeacherId(teacher)).await;
     let (source, years, word) = match read {
         Ok(read) => read,
         Err(e) => return page_error(lang, e),
