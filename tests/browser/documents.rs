@@ -106,7 +106,9 @@ async fn the_mail_preview_shows_one_mail_before_anything_is_sent() {
     chrome.screenshot("preview").await;
     let code = chosen.split(" – ").next().unwrap();
     let name = chosen.split(" – ").nth(1).unwrap();
-    assert!(to.starts_with(name) && to.contains('@'), "{to} is {name}");
+    // The choice reads "code – last first", the mail's To "First Last <address>".
+    let addressee = to.split('<').next().unwrap();
+    assert!(name.split(' ').all(|w| addressee.contains(w)) && to.contains('@'), "{to} is {name}");
     let text = chrome.text().await;
     assert!(text.contains(&format!("Pensenblatt_{code}_26-27.pdf")), "{text}");
     assert!(text.contains("Im Anhang Ihr Pensenblatt 26/27."), "{text}");
