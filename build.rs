@@ -19,6 +19,10 @@
 //!   given only when the building machine's own glibc does (the binary runs
 //!   where it is built, or on a newer system), never when cross-compiling.
 //!
+//! With `SCHOOLPLAN_PROFILING=1` in the environment of the build, the local
+//! symbols stay and no functions are folded: the same machine code with every
+//! function named, for `perf` (BENCHMARKS.md §The cached path).
+//!
 //! Dev and test builds are linked as before.
 //!
 //! In every profile, the demo school (`data/demo-school.json`, 1.5 MB of
@@ -29,16 +33,20 @@ use std::io::Write as _;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=SCHOOLPLAN_PROFILING");
     compress_demo();
+    let profiling = std::env::var_os("SCHOOLPLAN_PROFILING").is_some_and(|v| !v.is_empty() && v != "0");
     if std::env::var("PROFILE").as_deref() == Ok("release")
         && std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux")
     {
         println!("cargo:rustc-link-arg-bins=-Wl,--compress-debug-sections=zlib");
         // LLD is Rust's default linker on x86-64 Linux only; GNU ld has no `--icf`.
-        if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("x86_64") {
+        if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("x86_64") && !profiling {
             println!("cargo:rustc-link-arg-bins=-Wl,--icf=all");
         }
-        println!("cargo:rustc-link-arg-bins=-Wl,--discard-all");
+        if !profiling {
+            println!("cargo:rustc-link-arg-bins=-Wl,--discard-all");
+        }
         if loader_knows_relr() {
             println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
         }

@@ -17,11 +17,9 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::sensitive_headers::SetSensitiveRequestHeadersLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
 
 use crate::api::auth::RateLimit;
 use crate::api::client::{ClientMount, ClientSettings};
@@ -128,10 +126,8 @@ impl Default for AppConfig {
 }
 
 /// The request id header set on every request and response: a random
-/// (version 4) UUID from tower-http's `MakeRequestUuid` unless the client sent
-/// one, copied to the response and logged as the `request_id` field of the
-/// request's span. uuid's `fast-rng` feature makes the ids from a per-thread
-/// generator; they only tell requests apart in logs and are not secrets.
+/// (version 4) UUID unless the client sent one, copied to the response and
+/// logged as the `request_id` field of the request's span ([`observe::observe`]).
 pub const REQUEST_ID: &str = "x-request-id";
 
 /// The complete application: routes plus request ids, tracing, body limit and
@@ -164,7 +160,6 @@ fn build_app_with(
     live: std::sync::Arc<LiveHub>,
     metrics: Option<std::sync::Arc<observe::Metrics>>,
 ) -> anyhow::Result<Router> {
-    let request_id = HeaderName::from_static(REQUEST_ID);
     let rate_limit = config.rate_limit.map(|n| {
         let twice = n.saturating_mul(NonZeroU32::MIN.saturating_add(1));
         RateLimit::new(n, config.rate_burst.max(twice))
@@ -207,14 +202,8 @@ fn build_app_with(
         .layer(axum::middleware::from_fn(limit_headers))
         // Outside every layer that answers with a problem: renders it in the request's language.
         .layer(axum::middleware::from_fn(api::lang::localise_problems))
-        // The request's log event and metrics, with the final status, inside its span.
+        // The request's id, span, log event and metrics, with the final status.
         .layer(axum::middleware::from_fn_with_state(metrics, observe::observe))
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
-            let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
-            tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
-        }))
-        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
         .layer(SetSensitiveRequestHeadersLayer::new([header::AUTHORIZATION, header::COOKIE]));
     if !config.cors_origins.is_empty() {
         let origins = config

@@ -20,6 +20,7 @@ use axum::routing::get;
 use axum::Router;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusRecorder};
 use subtle::ConstantTimeEq as _;
+use tracing::Instrument as _;
 
 use crate::service::live::LiveHub;
 use crate::store::Store;
@@ -145,32 +146,69 @@ fn method_label(method: &axum::http::Method) -> String {
     label.to_string()
 }
 
-/// Middleware around every route: one `INFO` event (target
-/// `schoolplan::request`) per request with method, route template, status,
-/// duration in milliseconds and the account (when signed in or with a
-/// token; never the token or a cookie), inside the request's span (its id);
-/// and with metrics on, the request counted.
-pub async fn observe(State(metrics): State<Option<Arc<Metrics>>>, req: Request, next: Next) -> Response {
+/// Middleware around every route, outermost but for CORS and the compatibility
+/// mount (docs/operations.md §Logs):
+/// - the request id ([`super::REQUEST_ID`]): the client's when it sent one, else
+///   a fresh random UUID, set on the request and copied to the answer;
+/// - the request's span (`request`: method, path, request id), in which
+///   everything the request logs is written;
+/// - one `INFO` event (target `schoolplan::request`) per request with
+///   method, route template, status, duration in milliseconds and the
+///   account (when signed in or with a token; never the token or a cookie);
+/// - with metrics on, the request counted.
+///
+/// One layer does all four: as separate tower layers they cost a boxed
+/// future, a clone of the inner service and a span entered at every poll of
+/// the answer's body each (BENCHMARKS.md §The cached path).
+pub async fn observe(State(metrics): State<Option<Arc<Metrics>>>, mut req: Request, next: Next) -> Response {
     let start = Instant::now();
+    let id = match req.headers().get(super::REQUEST_ID) {
+        Some(given) => given.clone(),
+        None => {
+            let fresh = new_request_id();
+            req.headers_mut().insert(super::REQUEST_ID, fresh.clone());
+            fresh
+        }
+    };
+    let span = tracing::info_span!(
+        "request",
+        method = %req.method(),
+        path = %req.uri().path(),
+        request_id = %id.to_str().unwrap_or("-")
+    );
     let method = req.method().clone();
     let route = req.extensions().get::<MatchedPath>().cloned();
-    let res = next.run(req).await;
-    let took = start.elapsed();
-    let route = route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);
-    let account = res.extensions().get::<crate::auth::RequestAccount>().map(|a| a.0);
-    tracing::info!(
-        target: "schoolplan::request",
-        method = %method,
-        route,
-        status = res.status().as_u16(),
-        duration_ms = took.as_secs_f64() * 1000.0,
-        account,
-        "request"
-    );
-    if let Some(m) = &metrics {
-        m.record_request(&method, route, res.status(), took);
-    }
+    let answered = async move {
+        let res = next.run(req).await;
+        let took = start.elapsed();
+        let route = route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);
+        let account = res.extensions().get::<crate::auth::RequestAccount>().map(|a| a.0);
+        tracing::info!(
+            target: "schoolplan::request",
+            method = %method,
+            route,
+            status = res.status().as_u16(),
+            duration_ms = took.as_secs_f64() * 1000.0,
+            account,
+            "request"
+        );
+        if let Some(m) = &metrics {
+            m.record_request(&method, route, res.status(), took);
+        }
+        res
+    };
+    let mut res = answered.instrument(span).await;
+    res.headers_mut().entry(super::REQUEST_ID).or_insert(id);
     res
+}
+
+/// A fresh request id: a random (version 4) UUID, hyphenated, from uuid's
+/// per-thread generator (`fast-rng`); ids only tell requests apart in logs
+/// and are not secrets.
+fn new_request_id() -> HeaderValue {
+    let mut text = uuid::Uuid::encode_buffer();
+    let text = uuid::Uuid::new_v4().hyphenated().encode_lower(&mut text);
+    HeaderValue::from_str(text).unwrap_or(HeaderValue::from_static("-"))
 }
 
 /// `GET /metrics` on the service's own address, behind `token`.
