@@ -6,6 +6,8 @@
 //! `<NewX as FromBody>::from_body(&body, Mode::Create)`, then stored with the
 //! same store method the API handler calls. The first problem aborts the
 //! transaction — nothing is imported — and names the record and the rule.
+//! [`check()`] walks the same records without a database and names every
+//! record that breaks a rule of the parsing or names an unknown code.
 //!
 //! School years are created unlocked; their `finalised`/`archived` flags are
 //! set at the very end, after their employments and courses are loaded
@@ -13,6 +15,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::future::Future as _;
 
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -235,308 +238,7 @@ pub async fn import_into(tx: &mut Conn, dataset: &Dataset) -> Result<ImportCount
 }
 
 async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError> {
-    let mut grades = Codes::new("grade");
-    let mut categories = Codes::new("subject category");
-    let mut types = Codes::new("subject type");
-    let mut curricula = Codes::new("curriculum");
-    let mut divisions = Codes::new("division");
-    let mut years = Codes::new("school year");
-    let mut subjects = Codes::new("subject");
-    let mut teachers = Codes::new("teacher");
-    let mut classes = Codes::new("school class");
-
-    let mut genders = Codes::new("gender");
-    let mut payroll = Codes::new("payroll type");
-    let mut pool_types = Codes::new("pool type");
-    let mut posting_types = Codes::new("posting type");
-    let mut thesis_types = Codes::new("thesis type");
-
-    for (i, r) in ds.payroll_types.iter().enumerate() {
-        let record = label("payrollTypes", i, r);
-        let body = json!({
-            "code": r.code, "description": r.description, "lessonBased": r.lesson_based,
-            "saldoResolvingOrder": r.saldo_resolving_order, "ipbCorrectionAllowed": r.ipb_correction_allowed,
-        });
-        let new: NewPayrollType = parse(&body, &record)?;
-        payroll.insert(&r.code, stored(tx.create_payroll_type(&new).await, &record)?);
-    }
-    for (i, r) in ds.grades.iter().enumerate() {
-        let record = label("grades", i, r);
-        let body = json!({
-            "code": r.code, "description": r.description,
-            "payrollType": payroll.resolve_opt(r.payroll_type.as_deref(), "/payrollType", &record)?,
-            "classLessonPayrollType": payroll.resolve_opt(r.class_lesson_payroll_type.as_deref(), "/classLessonPayrollType", &record)?,
-        });
-        let new: NewGrade = parse(&body, &record)?;
-        grades.insert(&r.code, stored(tx.create_grade(&new).await, &record)?);
-    }
-    for (key, kind, records, codes) in [
-        ("subjectCategories", LookupKind::SubjectCategory, &ds.subject_categories, &mut categories),
-        ("subjectTypes", LookupKind::SubjectType, &ds.subject_types, &mut types),
-        ("genders", LookupKind::Gender, &ds.genders, &mut genders),
-    ] {
-        for (i, r) in records.iter().enumerate() {
-            let record = label(key, i, r);
-            let new: NewLookup =
-                parse(&json!({"code": r.code, "description": r.description, "archived": r.archived}), &record)?;
-            let id = stored(tx.create_lookup(kind, &new).await, &record)?;
-            codes.insert(&r.code, id);
-        }
-    }
-
-    let booking = |code: &str, description: &str, payroll_type: i64, extra: (&str, Value)| {
-        let mut body = json!({"code": code, "description": description, "payrollType": payroll_type});
-        body[extra.0] = extra.1;
-        body
-    };
-    for (i, r) in ds.pool_types.iter().enumerate() {
-        let record = label("poolTypes", i, r);
-        let pt = payroll.resolve(&r.payroll_type, "/payrollType", &record)?;
-        let new: NewPoolType = parse(&booking(&r.code, &r.description, pt, ("autoCopy", json!(r.auto_copy))), &record)?;
-        pool_types.insert(&r.code, stored(tx.create_booking_type(BookingKind::Pool, &new.0).await, &record)?);
-    }
-    for (i, r) in ds.posting_types.iter().enumerate() {
-        let record = label("postingTypes", i, r);
-        let pt = payroll.resolve(&r.payroll_type, "/payrollType", &record)?;
-        let new: NewPostingType = parse(&booking(&r.code, &r.description, pt, ("percent", json!(r.percent))), &record)?;
-        posting_types.insert(&r.code, stored(tx.create_booking_type(BookingKind::Posting, &new.0).await, &record)?);
-    }
-    for (i, r) in ds.thesis_types.iter().enumerate() {
-        let record = label("thesisTypes", i, r);
-        let pt = payroll.resolve(&r.payroll_type, "/payrollType", &record)?;
-        let new: NewThesisType =
-            parse(&booking(&r.code, &r.description, pt, ("percent", number(Some(r.percent)))), &record)?;
-        thesis_types.insert(&r.code, stored(tx.create_booking_type(BookingKind::Thesis, &new.0).await, &record)?);
-    }
-
-    for (i, r) in ds.curricula.iter().enumerate() {
-        let record = label("curricula", i, r);
-        let body = json!({
-            "code": r.code, "description": r.description, "archived": r.archived,
-            "grades": grades.resolve_all(&r.grades, "/grades", &record)?,
-        });
-        let new: NewCurriculum = parse(&body, &record)?;
-        let id = stored(tx.create_curriculum(&new).await, &record)?;
-        curricula.insert(&r.code, id);
-    }
-
-    for (i, r) in ds.divisions.iter().enumerate() {
-        let record = label("divisions", i, r);
-        let body = json!({
-            "code": r.code, "description": r.description, "headName": r.head_name,
-            "headTitle": r.head_title, "grouping": r.grouping, "headSignature": binary(&r.head_signature), "logo": binary(&r.logo),
-        });
-        let new: NewDivision = parse(&body, &record)?;
-        let id = stored(tx.create_division(&new).await, &record)?;
-        divisions.insert(&r.code, id);
-    }
-
-    let mut frozen: Vec<(i64, String, String)> = Vec::new();
-    // Created unlocked; the flags follow at the end.
-    let mut locks: Vec<(SchoolYearId, NewSchoolYear, usize)> = Vec::new();
-    for (i, r) in ds.school_years.iter().enumerate() {
-        let record = label("schoolYears", i, r);
-        let mode = match (&r.calculation_mode, r.age_relief_included) {
-            (Some(code), _) => CalculationMode::from_code(code).ok_or_else(|| {
-                DatasetError::malformed(
-                    Some(record()),
-                    format!("`calculationMode` \"{code}\" is not a calculation mode"),
-                )
-            })?,
-            // Older files name only whether age relief is included.
-            (None, Some(true)) => CalculationMode::PercentAgeReliefIncluded,
-            (None, _) => CalculationMode::Percent,
-        };
-        let mut weekly = serde_json::Map::new();
-        for (code, lessons) in &r.weekly_lessons {
-            let id = payroll.resolve(code, &format!("/weeklyLessons/{code}"), &record)?;
-            weekly.insert(id.to_string(), number(Some(*lessons)));
-        }
-        let body = json!({
-            "code": r.code, "description": r.description, "graduationYear": r.graduation_year, "weeks": r.weeks,
-            "finalised": r.finalised, "archived": r.archived, "calculationMode": mode.id(),
-            "smallGroupSurcharge": number(Some(r.small_group_surcharge)), "weeklyLessons": weekly,
-            "showIpbBalances": r.show_ipb_balances,
-        });
-        let new: NewSchoolYear = parse(&body, &record)?;
-        let unlocked = NewSchoolYear { finalised: false, archived: false, ..new.clone() };
-        let id = stored(crate::service::schoolyear::create(tx, &unlocked).await, &record)?;
-        years.insert(&r.code, id);
-        if new != unlocked {
-            locks.push((SchoolYearId(id), new, i));
-        }
-    }
-
-    for (i, r) in ds.subjects.iter().enumerate() {
-        let record = label("subjects", i, r);
-        let body = json!({
-            "code": r.code, "description": r.description,
-            "category": categories.resolve_opt(r.category.as_deref(), "/category", &record)?,
-            "type": types.resolve(&r.kind, "/type", &record)?,
-            "crossClass": r.cross_class, "externalCode": r.external_code, "archived": r.archived,
-            "classLesson": r.class_lesson,
-        });
-        let new: NewSubject = parse(&body, &record)?;
-        let id = stored(tx.create_subject(&new).await, &record)?;
-        subjects.insert(&r.code, id);
-    }
-
-    for (i, r) in ds.teachers.iter().enumerate() {
-        let record = label("teachers", i, r);
-        let body = json!({
-            "code": r.code, "firstName": r.first_name, "lastName": r.last_name, "email": r.email,
-            "birthday": r.birthday, "employeeNumber": r.employee_number, "title": r.title,
-            "departments": categories.resolve_all(&r.departments, "/departments", &record)?,
-            "archived": r.archived,
-            "gender": genders.resolve_opt(r.gender.as_deref(), "/gender", &record)?,
-        });
-        let new: NewTeacher = parse(&body, &record)?;
-        let id = stored(tx.create_teacher(&new).await, &record)?;
-        teachers.insert(&r.code, id);
-    }
-
-    for (i, r) in ds.school_classes.iter().enumerate() {
-        let record = label("schoolClasses", i, r);
-        let body = json!({
-            "code": r.code,
-            "curriculum": curricula.resolve(&r.curriculum, "/curriculum", &record)?,
-            "division": divisions.resolve(&r.division, "/division", &record)?,
-            "graduationYear": r.graduation_year, "archived": r.archived,
-        });
-        let new: NewSchoolClass = parse(&body, &record)?;
-        let id = stored(tx.create_school_class(&new).await, &record)?;
-        classes.insert(&r.code, id);
-    }
-
-    // Lesson table: one row (curriculum, division, subject) per PUT body, rows in file order.
-    type RowKey = (i64, i64, Option<i64>);
-    let mut rows: Vec<(RowKey, usize, Vec<Value>)> = Vec::new();
-    for (i, r) in ds.lesson_table.iter().enumerate() {
-        let record = label("lessonTable", i, r);
-        let key = (
-            curricula.resolve(&r.curriculum, "/curriculum", &record)?,
-            subjects.resolve(&r.subject, "/subject", &record)?,
-            match &r.division {
-                Some(d) => Some(divisions.resolve(d, "/division", &record)?),
-                None => None,
-            },
-        );
-        let cell = json!({
-            "grade": grades.resolve(&r.grade, "/grade", &record)?, "type": r.kind,
-            "lessons1": number(Some(r.lessons1)), "lessons2": number(Some(r.lessons2)),
-        });
-        match rows.iter_mut().find(|(k, ..)| *k == key) {
-            Some((_, _, cells)) => cells.push(cell),
-            None => rows.push((key, i, vec![cell])),
-        }
-    }
-    for ((curriculum, subject, division), first, cells) in rows {
-        let record = label("lessonTable", first, &ds.lesson_table[first]);
-        let new: NewLessonRow = parse(&json!({"details": cells}), &record)?;
-        let key = LessonTableKey {
-            curriculum: CurriculumId(curriculum),
-            subject: SubjectId(subject),
-            division: division.map(DivisionId),
-        };
-        tx.replace_lesson_row(key, &new).await.map_err(|e| DatasetError::from_api(record(), e))?;
-    }
-
-    for (i, r) in ds.employments.iter().enumerate() {
-        let record = label("employments", i, r);
-        let body = json!({
-            "teacher": teachers.resolve(&r.teacher, "/teacher", &record)?,
-            "schoolYear": years.resolve(&r.school_year, "/schoolYear", &record)?,
-            "division": divisions.resolve(&r.division, "/division", &record)?,
-            "employmentMin": number(r.employment_min), "employmentMax": number(r.employment_max),
-            "payment1": number(r.payment1), "payment2": number(r.payment2),
-            "temporary": r.temporary, "comments": r.comments, "initialBalance": number(Some(r.initial_balance)),
-        });
-        let new: NewEmployment = parse(&body, &record)?;
-        let id = stored(crate::service::employment::create(tx, &new).await, &record)?;
-        if let (Some(o), Some(c)) = (&r.frozen_opening_balance, &r.frozen_closing_balance) {
-            let exact = |s: &str| s.parse::<rust_decimal::Decimal>().is_ok();
-            if !exact(o) || !exact(c) {
-                return Err(DatasetError::malformed(Some(record()), "frozen balances must be exact decimal numbers"));
-            }
-            frozen.push((id, o.clone(), c.clone()));
-        }
-    }
-
-    for (i, r) in ds.courses.iter().enumerate() {
-        let record = label("courses", i, r);
-        let body = json!({
-            "schoolYear": years.resolve(&r.school_year, "/schoolYear", &record)?,
-            "subject": subjects.resolve(&r.subject, "/subject", &record)?,
-            "grade": grades.resolve(&r.grade, "/grade", &record)?,
-            "curriculum": curricula.resolve(&r.curriculum, "/curriculum", &record)?,
-            "schoolClasses": classes.resolve_all(&r.school_classes, "/schoolClasses", &record)?,
-            "teachers1": teachers.resolve_all(&r.teachers1, "/teachers1", &record)?,
-            "teachers2": teachers.resolve_all(&r.teachers2, "/teachers2", &record)?,
-            "lessons1": number(Some(r.lessons1)), "lessons2": number(Some(r.lessons2)),
-            "cancelled": r.cancelled, "comments": r.comments,
-            "smallGroup1": r.small_group1, "smallGroup2": r.small_group2,
-        });
-        let new: NewCourse = parse(&body, &record)?;
-        stored(crate::service::course::create(tx, &new, true).await, &record)?;
-    }
-
-    for (i, r) in ds.pool_entries.iter().enumerate() {
-        let record = label("poolEntries", i, r);
-        let body = json!({
-            "schoolYear": years.resolve(&r.school_year, "/schoolYear", &record)?,
-            "teacher": teachers.resolve(&r.teacher, "/teacher", &record)?,
-            "type": pool_types.resolve(&r.kind, "/type", &record)?,
-            "description": r.description, "percent1": number(Some(r.percent1)), "percent2": number(Some(r.percent2)),
-        });
-        let new: NewPoolEntry = parse(&body, &record)?;
-        stored(crate::service::pool::create_pool_entry(tx, &new).await, &record)?;
-    }
-    for (i, r) in ds.postings.iter().enumerate() {
-        let record = label("postings", i, r);
-        let mut details = serde_json::Map::new();
-        for (code, v) in &r.details {
-            let id = posting_types.resolve(code, &format!("/details/{code}"), &record)?;
-            details.insert(id.to_string(), number(Some(*v)));
-        }
-        let body = json!({
-            "schoolYear": years.resolve(&r.school_year, "/schoolYear", &record)?,
-            "teacher": teachers.resolve(&r.teacher, "/teacher", &record)?,
-            "description": r.description, "startDate": r.start_date, "endDate": r.end_date, "details": details,
-        });
-        let new: NewPosting = parse(&body, &record)?;
-        stored(crate::service::pool::create_posting(tx, &new).await, &record)?;
-    }
-    for (i, r) in ds.theses.iter().enumerate() {
-        let record = label("theses", i, r);
-        let mut counts = serde_json::Map::new();
-        for (code, n) in &r.counts {
-            let id = thesis_types.resolve(code, &format!("/counts/{code}"), &record)?;
-            counts.insert(id.to_string(), number(Some(*n)));
-        }
-        let new: ThesisCounts = parse(&json!({"thesisCounts": counts}), &record)?;
-        let year = years.resolve(&r.school_year, "/schoolYear", &record)?;
-        let teacher = teachers.resolve(&r.teacher, "/teacher", &record)?;
-        let before = tx.get_theses(year, teacher).await?.ok_or_else(|| {
-            DatasetError::from_api(record(), crate::domain::pool::not_employed(&r.teacher, &r.school_year))
-        })?;
-        crate::service::pool::set_theses(tx, &before, &new).await.map_err(|e| DatasetError::from_api(record(), e))?;
-    }
-    for (i, r) in ds.notes.iter().enumerate() {
-        let record = label("notes", i, r);
-        let body = json!({"teacher": teachers.resolve(&r.teacher, "/teacher", &record)?, "text": r.text});
-        let new: NewNote = parse(&body, &record)?;
-        stored(tx.create_note(&new, &r.created_by, &r.creation_date).await, &record)?;
-    }
-
-    for (id, new, i) in &locks {
-        let record = label("schoolYears", *i, &ds.school_years[*i]);
-        crate::service::schoolyear::update(tx, *id, new).await.map_err(|e| DatasetError::from_api(record(), e))?;
-    }
-    // Balances frozen when their years were locked are restored as they were.
-    for (id, opening, closing) in frozen {
-        tx.set_frozen_balances(EmploymentId(id), Some((opening, closing))).await?;
-    }
-
+    walk(&mut Target::Db(tx), ds).await?;
     Ok(ImportCounts {
         grades: ds.grades.len(),
         subject_categories: ds.subject_categories.len(),
@@ -556,4 +258,476 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
         theses: ds.theses.len(),
         notes: ds.notes.len(),
     })
+}
+
+/// Every record of `dataset` that breaks a rule the import checks without
+/// the database, in the order the import meets them, each naming its record
+/// (docs/migration.md §Before the move): the API's parsing of its body
+/// ([`crate::domain::FromBody`]), codes that name no record of the file, the
+/// calculation mode, frozen balances. Nothing is written, no database is
+/// needed. The rules only the database checks (codes taken twice, courses
+/// and bookings of teachers without an employment, the locks of school
+/// years) are left to [`import_into`], which names the first one it meets.
+pub fn check(dataset: &Dataset) -> Vec<DatasetError> {
+    let mut target = Target::Check { problems: Vec::new(), next: 0 };
+    let walked = {
+        let mut walk = std::pin::pin!(walk(&mut target, dataset));
+        // The check awaits nothing: it is ready on its first poll.
+        match walk.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) {
+            std::task::Poll::Ready(walked) => walked,
+            std::task::Poll::Pending => unreachable!("the check awaits no database"),
+        }
+    };
+    match (target, walked) {
+        (Target::Check { mut problems, .. }, walked) => {
+            problems.extend(walked.err());
+            problems
+        }
+        (Target::Db(_), _) => unreachable!("a check target"),
+    }
+}
+
+/// Where [`walk`] takes the records: into the database, stopping at the
+/// first problem ([`import_into`]), or nowhere, noting every problem and
+/// going on ([`check`]).
+enum Target<'a> {
+    /// The import's transaction.
+    Db(&'a mut Conn),
+    /// The check: the problems so far and the last placeholder id.
+    Check { problems: Vec<DatasetError>, next: i64 },
+}
+
+impl Target<'_> {
+    /// `built`, or its problem: the import stops at it, the check notes it (`None`).
+    fn take<N>(&mut self, built: Result<N, DatasetError>) -> Result<Option<N>, DatasetError> {
+        match (built, self) {
+            (Ok(n), _) => Ok(Some(n)),
+            (Err(e), Target::Db(_)) => Err(e),
+            (Err(e), Target::Check { problems, .. }) => {
+                problems.push(e);
+                Ok(None)
+            }
+        }
+    }
+
+    /// A placeholder id for a record the check does not store, so that later
+    /// references to its code resolve.
+    fn placeholder(&mut self) -> i64 {
+        match self {
+            Target::Db(_) => 0,
+            Target::Check { next, .. } => {
+                *next += 1;
+                *next
+            }
+        }
+    }
+
+    /// Runs `write` on the import's transaction, its problem naming `record`;
+    /// the check writes nothing.
+    async fn run(
+        &mut self,
+        record: impl FnOnce() -> String,
+        write: impl AsyncFnOnce(&mut Conn) -> Result<(), Error>,
+    ) -> Result<(), DatasetError> {
+        match self {
+            Target::Db(tx) => write(tx).await.map_err(|e| DatasetError::from_api(record(), e)),
+            Target::Check { .. } => Ok(()),
+        }
+    }
+
+    /// Builds the record's body, parses it as the API would for a POST and
+    /// stores it with `write`; its id (the check's placeholder, also for a
+    /// record with a problem).
+    async fn record<N: FromBody, T: RawId>(
+        &mut self,
+        record: &impl Fn() -> String,
+        body: impl FnOnce() -> Result<Value, DatasetError>,
+        write: impl AsyncFnOnce(&mut Conn, &N) -> Result<T, Error>,
+    ) -> Result<i64, DatasetError> {
+        let Some(new) = self.take(body().and_then(|b| parse::<N>(&b, record)))? else { return Ok(self.placeholder()) };
+        match self {
+            Target::Db(tx) => stored(write(tx, &new).await, record),
+            Target::Check { .. } => Ok(self.placeholder()),
+        }
+    }
+}
+
+/// Every record of `ds` in the import's order, into `target`.
+async fn walk(target: &mut Target<'_>, ds: &Dataset) -> Result<(), DatasetError> {
+    let mut grades = Codes::new("grade");
+    let mut categories = Codes::new("subject category");
+    let mut types = Codes::new("subject type");
+    let mut curricula = Codes::new("curriculum");
+    let mut divisions = Codes::new("division");
+    let mut years = Codes::new("school year");
+    let mut subjects = Codes::new("subject");
+    let mut teachers = Codes::new("teacher");
+    let mut classes = Codes::new("school class");
+
+    let mut genders = Codes::new("gender");
+    let mut payroll = Codes::new("payroll type");
+    let mut pool_types = Codes::new("pool type");
+    let mut posting_types = Codes::new("posting type");
+    let mut thesis_types = Codes::new("thesis type");
+
+    for (i, r) in ds.payroll_types.iter().enumerate() {
+        let record = label("payrollTypes", i, r);
+        let body = || {
+            Ok(json!({
+                "code": r.code, "description": r.description, "lessonBased": r.lesson_based,
+                "saldoResolvingOrder": r.saldo_resolving_order, "ipbCorrectionAllowed": r.ipb_correction_allowed,
+            }))
+        };
+        let id =
+            target.record(&record, body, async |tx, new: &NewPayrollType| tx.create_payroll_type(new).await).await?;
+        payroll.insert(&r.code, id);
+    }
+    for (i, r) in ds.grades.iter().enumerate() {
+        let record = label("grades", i, r);
+        let body = || {
+            Ok(json!({
+                "code": r.code, "description": r.description,
+                "payrollType": payroll.resolve_opt(r.payroll_type.as_deref(), "/payrollType", &record)?,
+                "classLessonPayrollType": payroll.resolve_opt(r.class_lesson_payroll_type.as_deref(), "/classLessonPayrollType", &record)?,
+            }))
+        };
+        let id = target.record(&record, body, async |tx, new: &NewGrade| tx.create_grade(new).await).await?;
+        grades.insert(&r.code, id);
+    }
+    for (key, kind, records, codes) in [
+        ("subjectCategories", LookupKind::SubjectCategory, &ds.subject_categories, &mut categories),
+        ("subjectTypes", LookupKind::SubjectType, &ds.subject_types, &mut types),
+        ("genders", LookupKind::Gender, &ds.genders, &mut genders),
+    ] {
+        for (i, r) in records.iter().enumerate() {
+            let record = label(key, i, r);
+            let body = || Ok(json!({"code": r.code, "description": r.description, "archived": r.archived}));
+            let id =
+                target.record(&record, body, async |tx, new: &NewLookup| tx.create_lookup(kind, new).await).await?;
+            codes.insert(&r.code, id);
+        }
+    }
+
+    let booking = |code: &str, description: &str, payroll_type: i64, extra: (&str, Value)| {
+        let mut body = json!({"code": code, "description": description, "payrollType": payroll_type});
+        body[extra.0] = extra.1;
+        body
+    };
+    for (i, r) in ds.pool_types.iter().enumerate() {
+        let record = label("poolTypes", i, r);
+        let body = || {
+            let pt = payroll.resolve(&r.payroll_type, "/payrollType", &record)?;
+            Ok(booking(&r.code, &r.description, pt, ("autoCopy", json!(r.auto_copy))))
+        };
+        let write = async |tx: &mut Conn, new: &NewPoolType| tx.create_booking_type(BookingKind::Pool, &new.0).await;
+        pool_types.insert(&r.code, target.record(&record, body, write).await?);
+    }
+    for (i, r) in ds.posting_types.iter().enumerate() {
+        let record = label("postingTypes", i, r);
+        let body = || {
+            let pt = payroll.resolve(&r.payroll_type, "/payrollType", &record)?;
+            Ok(booking(&r.code, &r.description, pt, ("percent", json!(r.percent))))
+        };
+        let write =
+            async |tx: &mut Conn, new: &NewPostingType| tx.create_booking_type(BookingKind::Posting, &new.0).await;
+        posting_types.insert(&r.code, target.record(&record, body, write).await?);
+    }
+    for (i, r) in ds.thesis_types.iter().enumerate() {
+        let record = label("thesisTypes", i, r);
+        let body = || {
+            let pt = payroll.resolve(&r.payroll_type, "/payrollType", &record)?;
+            Ok(booking(&r.code, &r.description, pt, ("percent", number(Some(r.percent)))))
+        };
+        let write =
+            async |tx: &mut Conn, new: &NewThesisType| tx.create_booking_type(BookingKind::Thesis, &new.0).await;
+        thesis_types.insert(&r.code, target.record(&record, body, write).await?);
+    }
+
+    for (i, r) in ds.curricula.iter().enumerate() {
+        let record = label("curricula", i, r);
+        let body = || {
+            Ok(json!({
+                "code": r.code, "description": r.description, "archived": r.archived,
+                "grades": grades.resolve_all(&r.grades, "/grades", &record)?,
+            }))
+        };
+        let id = target.record(&record, body, async |tx, new: &NewCurriculum| tx.create_curriculum(new).await).await?;
+        curricula.insert(&r.code, id);
+    }
+
+    for (i, r) in ds.divisions.iter().enumerate() {
+        let record = label("divisions", i, r);
+        let body = || {
+            Ok(json!({
+                "code": r.code, "description": r.description, "headName": r.head_name,
+                "headTitle": r.head_title, "grouping": r.grouping, "headSignature": binary(&r.head_signature), "logo": binary(&r.logo),
+            }))
+        };
+        let id = target.record(&record, body, async |tx, new: &NewDivision| tx.create_division(new).await).await?;
+        divisions.insert(&r.code, id);
+    }
+
+    let mut frozen: Vec<(i64, String, String)> = Vec::new();
+    // Created unlocked; the flags follow at the end.
+    let mut locks: Vec<(SchoolYearId, NewSchoolYear, usize)> = Vec::new();
+    for (i, r) in ds.school_years.iter().enumerate() {
+        let record = label("schoolYears", i, r);
+        let body = || {
+            let mode = match (&r.calculation_mode, r.age_relief_included) {
+                (Some(code), _) => CalculationMode::from_code(code).ok_or_else(|| {
+                    DatasetError::malformed(
+                        Some(record()),
+                        format!("`calculationMode` \"{code}\" is not a calculation mode"),
+                    )
+                })?,
+                // Older files name only whether age relief is included.
+                (None, Some(true)) => CalculationMode::PercentAgeReliefIncluded,
+                (None, _) => CalculationMode::Percent,
+            };
+            let mut weekly = serde_json::Map::new();
+            for (code, lessons) in &r.weekly_lessons {
+                let id = payroll.resolve(code, &format!("/weeklyLessons/{code}"), &record)?;
+                weekly.insert(id.to_string(), number(Some(*lessons)));
+            }
+            Ok(json!({
+                "code": r.code, "description": r.description, "graduationYear": r.graduation_year, "weeks": r.weeks,
+                "finalised": r.finalised, "archived": r.archived, "calculationMode": mode.id(),
+                "smallGroupSurcharge": number(Some(r.small_group_surcharge)), "weeklyLessons": weekly,
+                "showIpbBalances": r.show_ipb_balances,
+            }))
+        };
+        let write = async |tx: &mut Conn, new: &NewSchoolYear| {
+            let unlocked = NewSchoolYear { finalised: false, archived: false, ..new.clone() };
+            let id = crate::service::schoolyear::create(tx, &unlocked).await?;
+            if *new != unlocked {
+                locks.push((id, new.clone(), i));
+            }
+            Ok(id)
+        };
+        years.insert(&r.code, target.record(&record, body, write).await?);
+    }
+
+    for (i, r) in ds.subjects.iter().enumerate() {
+        let record = label("subjects", i, r);
+        let body = || {
+            Ok(json!({
+                "code": r.code, "description": r.description,
+                "category": categories.resolve_opt(r.category.as_deref(), "/category", &record)?,
+                "type": types.resolve(&r.kind, "/type", &record)?,
+                "crossClass": r.cross_class, "externalCode": r.external_code, "archived": r.archived,
+                "classLesson": r.class_lesson,
+            }))
+        };
+        let id = target.record(&record, body, async |tx, new: &NewSubject| tx.create_subject(new).await).await?;
+        subjects.insert(&r.code, id);
+    }
+
+    for (i, r) in ds.teachers.iter().enumerate() {
+        let record = label("teachers", i, r);
+        let body = || {
+            Ok(json!({
+                "code": r.code, "firstName": r.first_name, "lastName": r.last_name, "email": r.email,
+                "birthday": r.birthday, "employeeNumber": r.employee_number, "title": r.title,
+                "departments": categories.resolve_all(&r.departments, "/departments", &record)?,
+                "archived": r.archived,
+                "gender": genders.resolve_opt(r.gender.as_deref(), "/gender", &record)?,
+            }))
+        };
+        let id = target.record(&record, body, async |tx, new: &NewTeacher| tx.create_teacher(new).await).await?;
+        teachers.insert(&r.code, id);
+    }
+
+    for (i, r) in ds.school_classes.iter().enumerate() {
+        let record = label("schoolClasses", i, r);
+        let body = || {
+            Ok(json!({
+                "code": r.code,
+                "curriculum": curricula.resolve(&r.curriculum, "/curriculum", &record)?,
+                "division": divisions.resolve(&r.division, "/division", &record)?,
+                "graduationYear": r.graduation_year, "archived": r.archived,
+            }))
+        };
+        let write = async |tx: &mut Conn, new: &NewSchoolClass| tx.create_school_class(new).await;
+        classes.insert(&r.code, target.record(&record, body, write).await?);
+    }
+
+    // Lesson table: one row (curriculum, division, subject) per PUT body, rows in file order.
+    type RowKey = (i64, i64, Option<i64>);
+    let mut rows: Vec<(RowKey, usize, Vec<Value>)> = Vec::new();
+    for (i, r) in ds.lesson_table.iter().enumerate() {
+        let record = label("lessonTable", i, r);
+        let entry = || -> Result<(RowKey, Value), DatasetError> {
+            let key = (
+                curricula.resolve(&r.curriculum, "/curriculum", &record)?,
+                subjects.resolve(&r.subject, "/subject", &record)?,
+                match &r.division {
+                    Some(d) => Some(divisions.resolve(d, "/division", &record)?),
+                    None => None,
+                },
+            );
+            let cell = json!({
+                "grade": grades.resolve(&r.grade, "/grade", &record)?, "type": r.kind,
+                "lessons1": number(Some(r.lessons1)), "lessons2": number(Some(r.lessons2)),
+            });
+            Ok((key, cell))
+        };
+        let Some((key, cell)) = target.take(entry())? else { continue };
+        match rows.iter_mut().find(|(k, ..)| *k == key) {
+            Some((_, _, cells)) => cells.push(cell),
+            None => rows.push((key, i, vec![cell])),
+        }
+    }
+    for ((curriculum, subject, division), first, cells) in rows {
+        let record = label("lessonTable", first, &ds.lesson_table[first]);
+        let Some(new) = target.take(parse::<NewLessonRow>(&json!({"details": cells}), &record))? else { continue };
+        let key = LessonTableKey {
+            curriculum: CurriculumId(curriculum),
+            subject: SubjectId(subject),
+            division: division.map(DivisionId),
+        };
+        target.run(&record, async |tx| tx.replace_lesson_row(key, &new).await).await?;
+    }
+
+    for (i, r) in ds.employments.iter().enumerate() {
+        let record = label("employments", i, r);
+        let body = || {
+            Ok(json!({
+                "teacher": teachers.resolve(&r.teacher, "/teacher", &record)?,
+                "schoolYear": years.resolve(&r.school_year, "/schoolYear", &record)?,
+                "division": divisions.resolve(&r.division, "/division", &record)?,
+                "employmentMin": number(r.employment_min), "employmentMax": number(r.employment_max),
+                "payment1": number(r.payment1), "payment2": number(r.payment2),
+                "temporary": r.temporary, "comments": r.comments, "initialBalance": number(Some(r.initial_balance)),
+            }))
+        };
+        let write = async |tx: &mut Conn, new: &NewEmployment| crate::service::employment::create(tx, new).await;
+        let id = target.record(&record, body, write).await?;
+        if let (Some(o), Some(c)) = (&r.frozen_opening_balance, &r.frozen_closing_balance) {
+            let exact = |s: &str| s.parse::<rust_decimal::Decimal>().is_ok();
+            if !exact(o) || !exact(c) {
+                let problem = DatasetError::malformed(Some(record()), "frozen balances must be exact decimal numbers");
+                target.take(Err::<(), _>(problem))?;
+            } else {
+                frozen.push((id, o.clone(), c.clone()));
+            }
+        }
+    }
+
+    for (i, r) in ds.courses.iter().enumerate() {
+        let record = label("courses", i, r);
+        let body = || {
+            Ok(json!({
+                "schoolYear": years.resolve(&r.school_year, "/schoolYear", &record)?,
+                "subject": subjects.resolve(&r.subject, "/subject", &record)?,
+                "grade": grades.resolve(&r.grade, "/grade", &record)?,
+                "curriculum": curricula.resolve(&r.curriculum, "/curriculum", &record)?,
+                "schoolClasses": classes.resolve_all(&r.school_classes, "/schoolClasses", &record)?,
+                "teachers1": teachers.resolve_all(&r.teachers1, "/teachers1", &record)?,
+                "teachers2": teachers.resolve_all(&r.teachers2, "/teachers2", &record)?,
+                "lessons1": number(Some(r.lessons1)), "lessons2": number(Some(r.lessons2)),
+                "cancelled": r.cancelled, "comments": r.comments,
+                "smallGroup1": r.small_group1, "smallGroup2": r.small_group2,
+            }))
+        };
+        let write = async |tx: &mut Conn, new: &NewCourse| crate::service::course::create(tx, new, true).await;
+        target.record(&record, body, write).await?;
+    }
+
+    for (i, r) in ds.pool_entries.iter().enumerate() {
+        let record = label("poolEntries", i, r);
+        let body = || {
+            Ok(json!({
+                "schoolYear": years.resolve(&r.school_year, "/schoolYear", &record)?,
+                "teacher": teachers.resolve(&r.teacher, "/teacher", &record)?,
+                "type": pool_types.resolve(&r.kind, "/type", &record)?,
+                "description": r.description, "percent1": number(Some(r.percent1)), "percent2": number(Some(r.percent2)),
+            }))
+        };
+        let write = async |tx: &mut Conn, new: &NewPoolEntry| crate::service::pool::create_pool_entry(tx, new).await;
+        target.record(&record, body, write).await?;
+    }
+    for (i, r) in ds.postings.iter().enumerate() {
+        let record = label("postings", i, r);
+        let body = || {
+            let mut details = serde_json::Map::new();
+            for (code, v) in &r.details {
+                let id = posting_types.resolve(code, &format!("/details/{code}"), &record)?;
+                details.insert(id.to_string(), number(Some(*v)));
+            }
+            Ok(json!({
+                "schoolYear": years.resolve(&r.school_year, "/schoolYear", &record)?,
+                "teacher": teachers.resolve(&r.teacher, "/teacher", &record)?,
+                "description": r.description, "startDate": r.start_date, "endDate": r.end_date, "details": details,
+            }))
+        };
+        let write = async |tx: &mut Conn, new: &NewPosting| crate::service::pool::create_posting(tx, new).await;
+        target.record(&record, body, write).await?;
+    }
+    for (i, r) in ds.theses.iter().enumerate() {
+        let record = label("theses", i, r);
+        let theses = || -> Result<(ThesisCounts, i64, i64), DatasetError> {
+            let mut counts = serde_json::Map::new();
+            for (code, n) in &r.counts {
+                let id = thesis_types.resolve(code, &format!("/counts/{code}"), &record)?;
+                counts.insert(id.to_string(), number(Some(*n)));
+            }
+            let new: ThesisCounts = parse(&json!({"thesisCounts": counts}), &record)?;
+            let year = years.resolve(&r.school_year, "/schoolYear", &record)?;
+            let teacher = teachers.resolve(&r.teacher, "/teacher", &record)?;
+            Ok((new, year, teacher))
+        };
+        let Some((new, year, teacher)) = target.take(theses())? else { continue };
+        let write = async |tx: &mut Conn| {
+            let not_employed = || crate::domain::pool::not_employed(&r.teacher, &r.school_year);
+            let before = tx.get_theses(year, teacher).await?.ok_or_else(not_employed)?;
+            crate::service::pool::set_theses(tx, &before, &new).await
+        };
+        target.run(&record, write).await?;
+    }
+    for (i, r) in ds.notes.iter().enumerate() {
+        let record = label("notes", i, r);
+        let body = || Ok(json!({"teacher": teachers.resolve(&r.teacher, "/teacher", &record)?, "text": r.text}));
+        let write = async |tx: &mut Conn, new: &NewNote| tx.create_note(new, &r.created_by, &r.creation_date).await;
+        target.record(&record, body, write).await?;
+    }
+
+    for (id, new, i) in &locks {
+        let record = label("schoolYears", *i, &ds.school_years[*i]);
+        target.run(&record, async |tx| crate::service::schoolyear::update(tx, *id, new).await).await?;
+    }
+    // Balances frozen when their years were locked are restored as they were.
+    if let Target::Db(tx) = target {
+        for (id, opening, closing) in frozen {
+            tx.set_frozen_balances(EmploymentId(id), Some((opening, closing))).await?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_check_names_every_record_that_breaks_a_rule() {
+        let mut ds = crate::demo::shipped_dataset().unwrap();
+        assert!(check(&ds).is_empty(), "the demo school breaks no rule: {:?}", check(&ds));
+        // A payment above 100 %, a posting ending before it begins, a course
+        // of an unknown teacher and an unknown calculation mode.
+        ds.employments[0].payment1 = Some(Fixed::units(150));
+        ds.postings[0].end_date = Some("2000-01-01".into());
+        ds.courses[1].teachers1 = vec!["nobody".into()];
+        ds.school_years[0].calculation_mode = Some("hours".into());
+        let problems = check(&ds);
+        let records: Vec<&str> = problems.iter().filter_map(DatasetError::record).collect();
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert!(records[0].starts_with("schoolYears[0]"), "{records:?}");
+        assert!(records[1].starts_with("employments[0]"), "{records:?}");
+        assert!(records[2].starts_with("courses[1]"), "{records:?}");
+        assert!(records[3].starts_with("postings[0]"), "{records:?}");
+        let codes: Vec<&str> = problems.iter().map(|e| e.code().as_str()).collect();
+        assert_eq!(codes[2..], ["unknown_reference", "date_order"], "{problems:?}");
+        assert!(problems[1].to_string().contains("payment1"), "{}", problems[1]);
+        assert!(problems[0].to_string().contains("hours"), "{}", problems[0]);
+    }
 }

@@ -27,7 +27,7 @@ use crate::domain::fixed::Fixed;
 
 pub use error::DatasetError;
 pub use export::export;
-pub use import::{import, import_into, ImportCounts};
+pub use import::{check, import, import_into, ImportCounts};
 
 /// The value of the `format` member.
 pub const FORMAT: &str = "schoolplan-dataset";

@@ -219,6 +219,15 @@ pub async fn import(
         });
     }
     converted.dataset.canonicalize();
+    // Every record that breaks a rule of schoolplan itself, not only the
+    // first one the load would meet (docs/migration.md §Before the move); only
+    // without refusals of the move's own rules, whose rows the dataset holds
+    // emptied and would be named a second time.
+    if !report.refused() {
+        for e in dataset::check(&converted.dataset) {
+            refuse_by_schoolplan(&mut report, &e);
+        }
+    }
     if report.refused() {
         return keep(store, source_url, report).await;
     }
@@ -231,12 +240,7 @@ pub async fn import(
             anyhow::bail!("Die schoolplan-Datenbank ist nicht leer; die Übernahme schreibt nur in eine leere ({e})")
         }
         Err(e) => {
-            report.refuse(
-                "(schoolplan)",
-                vec![e.record().unwrap_or("(Datensatz)").to_string()],
-                e.code().as_str(),
-                format!("Von schoolplans Regeln abgelehnt: {e}"),
-            );
+            refuse_by_schoolplan(&mut report, &e);
             drop(tx);
             return keep(store, source_url, report).await;
         }
@@ -283,6 +287,17 @@ pub async fn import(
     tx.commit().await?;
     store.analyze().await?;
     Ok(report)
+}
+
+/// Refuses the record `e` names for breaking a rule of schoolplan itself
+/// (table `(schoolplan)`, the rule is the API's error code).
+fn refuse_by_schoolplan(report: &mut Report, e: &DatasetError) {
+    report.refuse(
+        "(schoolplan)",
+        vec![e.record().unwrap_or("(Datensatz)").to_string()],
+        e.code().as_str(),
+        format!("Von schoolplans Regeln abgelehnt: {e}"),
+    );
 }
 
 /// What the stored report says of `report`'s outcome (migration 0018).

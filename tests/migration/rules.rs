@@ -302,6 +302,41 @@ async fn a_rule_of_schoolplan_refuses_and_nothing_is_written() {
 }
 
 #[tokio::test]
+async fn every_record_breaking_a_rule_of_schoolplan_is_named_and_nothing_is_written() {
+    let Some(admin) = pg_url("every_record_breaking_a_rule_of_schoolplan_is_named_and_nothing_is_written") else {
+        return;
+    };
+    let p = PensenDb::create(&admin, Version::V3_11).await;
+    p.sql(SMALL_SCHOOL).await;
+    // Two rows the Pensenmanager allows and schoolplan's API refuses, in two
+    // tables: a payment above 100 % and a posting that ends before it begins
+    // (docs/migration.md §Before the move).
+    p.sql(
+        "UPDATE pensen.employment SET payment1 = 150 WHERE id = 3;
+           UPDATE pensen.posting SET end_date = '2026-10-01' WHERE id = 1;",
+    )
+    .await;
+    for dry_run in [true, false] {
+        let s = store().await;
+        let report = import(&s, &p.url, dry_run).await.unwrap();
+        assert!(!report.written);
+        let by_schoolplan: Vec<_> = report.refusals.iter().filter(|r| r.table == "(schoolplan)").collect();
+        assert_eq!(by_schoolplan.len(), 2, "{}", report.to_text());
+        assert!(by_schoolplan[0].rows[0].starts_with("employments["), "{:?}", by_schoolplan[0]);
+        assert!(by_schoolplan[0].reason.contains("payment1"), "{:?}", by_schoolplan[0]);
+        assert!(by_schoolplan[1].rows[0].starts_with("postings[0]"), "{:?}", by_schoolplan[1]);
+        assert_eq!(by_schoolplan[1].rule, "date_order", "{:?}", by_schoolplan[1]);
+        assert!(by_schoolplan[1].reason.contains("endDate"), "{:?}", by_schoolplan[1]);
+        assert_eq!(report.refusals.len(), 2, "{}", report.to_text());
+        assert!(is_empty(&s).await, "nothing may be written");
+        assert!(s.conn().await.unwrap().list_accounts().await.unwrap().is_empty());
+        let kept = s.conn().await.unwrap().list_move_reports().await.unwrap();
+        assert_eq!(kept.len(), 1, "the refused run is kept for Verwaltung");
+        assert_eq!(kept[0].outcome, "refused");
+    }
+}
+
+#[tokio::test]
 async fn a_dry_run_does_everything_but_write() {
     let Some(admin) = pg_url("a_dry_run_does_everything_but_write") else { return };
     let p = PensenDb::create(&admin, Version::V3_11).await;
