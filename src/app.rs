@@ -18,7 +18,6 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::sensitive_headers::SetSensitiveRequestHeadersLayer;
-use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::api::auth::RateLimit;
@@ -37,7 +36,7 @@ pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
 /// Largest accepted request header, in bytes of field names and values (with
 /// 4 bytes per field for `: ` and the line end): 32 KiB, room for long single
 /// sign-on tokens. Beyond it, or beyond [`MAX_HEADER_FIELDS`] fields, a request
-/// is answered 431 `header_too_large` with a problem body ([`limit_headers`]).
+/// is answered 431 `header_too_large` with a problem body ([`header_refusal`]).
 pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 
 /// Most header fields accepted in one request (see [`MAX_HEADER_BYTES`]).
@@ -47,12 +46,12 @@ pub const MAX_HEADER_FIELDS: usize = 100;
 /// a bare 431 (no body, written by hyper before any service runs, so nothing
 /// of ours can shape it): far above [`MAX_HEADER_BYTES`] and
 /// [`MAX_HEADER_FIELDS`], so that every header up to 1 MiB reaches
-/// [`limit_headers`] and gets a problem body
+/// [`header_refusal`] and gets a problem body
 /// (docs/security.md §Quotas and limits). HTTP/1: hyper's read buffer
 /// ([`HTTP1_READ_BUFFER_BYTES`]) and 4 × the fields; HTTP/2: the header list size.
 const HTTP_HEADER_FIELDS: usize = 4 * MAX_HEADER_FIELDS;
 /// hyper's HTTP/1 read buffer (its default is about 400 KiB): a request head
-/// up to this size is read and answered by [`limit_headers`].
+/// up to this size is read and answered by [`header_refusal`].
 const HTTP1_READ_BUFFER_BYTES: usize = 1024 * 1024 + 8 * 1024;
 /// The HTTP/2 header list size, as [`HTTP1_READ_BUFFER_BYTES`].
 const HTTP2_HEADER_LIST_BYTES: u32 = 1024 * 1024;
@@ -182,27 +181,19 @@ fn build_app_with(
         _ => Router::new(),
     };
     let mut app = api::router(state)
-        // Innermost, so that neither a hang-up nor the timeout below cancels a write.
-        // Inside the task of a write: a lost connection's second attempt (docs/faults.md).
-        .layer(axum::middleware::from_fn(api::retry::once_on_lost_connection))
+        // Innermost, so that neither a hang-up nor the timeout below cancels a
+        // write; a lost connection's second attempt inside it (docs/faults.md).
         .layer(axum::middleware::from_fn(api::detached_writes::writes_run_as_tasks))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-        .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
-        ))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
-        .layer(axum::middleware::from_fn(api::problem_for_bare_errors))
+        // Security headers and problem bodies, on the timeout's answer too.
+        .layer(axum::middleware::from_fn(api::answer_frame))
         // The web interface has layers of its own (HTML error pages, its CSP):
         // it joins below the API's and above the shared ones.
         .merge(web)
         .merge(metrics_route)
-        .layer(axum::middleware::from_fn(limit_headers))
-        // Outside every layer that answers with a problem: renders it in the request's language.
-        .layer(axum::middleware::from_fn(api::lang::localise_problems))
-        // The request's id, span, log event and metrics, with the final status.
+        // The request's id and span, the header limits, problems in the
+        // request's language, its log event and metrics, with the final status.
         .layer(axum::middleware::from_fn_with_state(metrics, observe::observe))
         .layer(SetSensitiveRequestHeadersLayer::new([header::AUTHORIZATION, header::COOKIE]));
     if !config.cors_origins.is_empty() {
@@ -235,14 +226,14 @@ fn build_app_with(
     Ok(app)
 }
 
-/// Answers 431 `header_too_large` (a problem body) to a request whose header
-/// fields exceed [`MAX_HEADER_BYTES`] or [`MAX_HEADER_FIELDS`], before
-/// authentication and routing.
-pub async fn limit_headers(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
-    let headers = req.headers();
+/// The 431 `header_too_large` answer (a problem body) to a request whose
+/// header fields exceed [`MAX_HEADER_BYTES`] or [`MAX_HEADER_FIELDS`], given
+/// by [`observe::observe`] before authentication and routing; `None` when the
+/// header is within the limits.
+pub fn header_refusal(headers: &axum::http::HeaderMap) -> Option<axum::response::Response> {
     let bytes: usize = headers.iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
     if bytes > MAX_HEADER_BYTES || headers.len() > MAX_HEADER_FIELDS {
-        return crate::error::problem_response(
+        return Some(crate::error::problem_response(
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             crate::error::ErrorCode::HeaderTooLarge,
             crate::i18n::Message::new("error-header-size")
@@ -251,9 +242,9 @@ pub async fn limit_headers(req: axum::extract::Request, next: axum::middleware::
                 .arg("maxFields", MAX_HEADER_FIELDS)
                 .arg("maxKib", MAX_HEADER_BYTES / 1024),
             &[],
-        );
+        ));
     }
-    next.run(req).await
+    None
 }
 
 /// A `--cors-origin` value as the browser sends it in `Origin`:

@@ -325,7 +325,8 @@ const FIELDS_KEY: &str = "error-fields";
 
 /// A problem answer, kept as a response extension until its language is
 /// known: [`Error::into_response`] renders it in English and attaches it; the
-/// middleware `crate::api::lang::localise_problems`, which sees the request's
+/// function `crate::api::lang::localise_problems` (called by the outermost
+/// middleware), which knows the request's
 /// `Accept-Language`, renders it again in the reader's language (docs/i18n.md §Problems).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {

@@ -39,15 +39,20 @@ impl Drop for SetOnDrop {
     }
 }
 
-/// Middleware: runs a request that may write as a task of its own (see the module doc).
+/// Middleware: runs a request that may write as a task of its own (see the
+/// module doc), and inside it — for reads without a task — runs any request
+/// once more whose database connection was lost before anything could be
+/// saved ([`super::retry::once_on_lost_connection`]). One layer for both: each
+/// layer of its own costs every request a boxed future and a clone of the
+/// routes below it (BENCHMARKS.md §The cached path).
 pub async fn writes_run_as_tasks(req: Request, next: Next) -> Response {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
-        return next.run(req).await;
+        return super::retry::once_on_lost_connection(req, next).await;
     }
     let given_up = Arc::new(AtomicBool::new(false));
     // Dropped with this future: when the request is given up, or (harmless) after the task ended.
     let _waiting = SetOnDrop(given_up.clone());
-    let work = crate::service::unless_given_up(given_up, next.run(req));
+    let work = crate::service::unless_given_up(given_up, super::retry::once_on_lost_connection(req, next));
     let task = tokio::spawn(work.instrument(tracing::Span::current()));
     match task.await {
         Ok(res) => res,

@@ -7,7 +7,6 @@ use axum::body::Body;
 use axum::extract::{FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue};
-use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::error::Problem;
@@ -42,17 +41,24 @@ pub fn of_client(headers: &HeaderMap) -> Lang {
     Lang::from_accept_language_or(header, Lang::De)
 }
 
-/// Middleware: renders every problem answer (an error attached as a
-/// [`Problem`] extension, whoever produced it) in the request's language.
-/// Problems are rendered in English where they arise; the body is replaced
-/// only for another language. On the existing client's mount
-/// ([`super::client::ClientMount`], docs/client.md §Errors) the body is the
-/// problem's `detail` alone, as `text/plain; charset=utf-8` in the client's
-/// language ([`of_client`]): the client shows an error's body as it is.
-pub async fn localise_problems(req: Request, next: Next) -> Response {
+/// The language `req`'s problems are rendered in, and whether it came in on
+/// the existing client's mount ([`super::client::ClientMount`]); read before
+/// the request is handled, for [`localise_problems`].
+pub fn problem_language(req: &Request) -> (Lang, bool) {
     let client = req.extensions().get::<super::client::ClientMount>().is_some();
-    let lang = if client { of_client(req.headers()) } else { of_headers(req.headers()) };
-    let res = next.run(req).await;
+    (if client { of_client(req.headers()) } else { of_headers(req.headers()) }, client)
+}
+
+/// Renders a problem answer (an error attached as a [`Problem`] extension,
+/// whoever produced it) in the request's language, as read by
+/// [`problem_language`]; called by `crate::app::observe::observe` around
+/// every route, outside every layer that answers with a problem. Problems
+/// are rendered in English where they arise; the body is replaced only for
+/// another language. On the existing client's mount (docs/client.md
+/// §Errors) the body is the problem's `detail` alone, as `text/plain;
+/// charset=utf-8` in the client's language ([`of_client`]): the client shows
+/// an error's body as it is.
+pub fn localise_problems(res: Response, (lang, client): (Lang, bool)) -> Response {
     if lang == Lang::En && !client {
         return res;
     }

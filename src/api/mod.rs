@@ -38,7 +38,7 @@ pub mod teacher;
 pub mod workload;
 
 use axum::extract::Request;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
@@ -168,10 +168,27 @@ async fn not_found() -> Error {
 #[derive(Debug, Clone, Copy)]
 pub struct OwnBody;
 
+/// Middleware around the API's routes, outside their timeout: every answer
+/// gets `X-Content-Type-Options: nosniff`, and — unless the handler set its
+/// own — `Cache-Control: no-store` and a Content-Security-Policy that allows
+/// nothing (docs/security.md); error answers produced outside the handlers
+/// get a problem body ([`problem_for_bare_errors`]). One layer for all of it:
+/// each layer of its own costs every request a boxed future and a clone of
+/// the routes below it (BENCHMARKS.md §The cached path).
+pub async fn answer_frame(req: Request, next: Next) -> Response {
+    let mut res = problem_for_bare_errors(next.run(req).await);
+    let headers = res.headers_mut();
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("no-store"));
+    headers
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert(HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"));
+    res
+}
+
 /// Gives error responses produced outside the handlers (405 from the router,
 /// 413/503 from layers) an RFC 9457 body, keeping their headers (`Allow`).
-pub async fn problem_for_bare_errors(req: Request, next: Next) -> Response {
-    let res = next.run(req).await;
+pub fn problem_for_bare_errors(res: Response) -> Response {
     if res.extensions().get::<OwnBody>().is_some() {
         return res;
     }

@@ -32,8 +32,9 @@ use crate::service::fault;
 /// handler anyway.
 const KEPT_BODY_BYTES: u64 = 2 * 1024 * 1024;
 
-/// Middleware: runs a request once more when its database connection was
-/// lost before anything could be saved (see the module doc).
+/// Runs a request once more when its database connection was lost before
+/// anything could be saved (see the module doc); called by the middleware
+/// [`super::detached_writes::writes_run_as_tasks`], inside a write's task.
 pub async fn once_on_lost_connection(req: Request, next: Next) -> Response {
     let (parts, body) = req.into_parts();
     let Some(length) = body.size_hint().exact().filter(|&n| n <= KEPT_BODY_BYTES) else {

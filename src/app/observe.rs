@@ -148,6 +148,9 @@ fn method_label(method: &axum::http::Method) -> String {
 
 /// Middleware around every route, outermost but for CORS and the compatibility
 /// mount (docs/operations.md §Logs):
+/// - a header beyond the limits answered 431 ([`super::header_refusal`]);
+/// - problem answers rendered in the request's language
+///   ([`crate::api::lang::localise_problems`]);
 /// - the request id ([`super::REQUEST_ID`]): the client's when it sent one, else
 ///   a fresh random UUID, set on the request and copied to the answer;
 /// - the request's span (`request`: method, path, request id), in which
@@ -157,7 +160,7 @@ fn method_label(method: &axum::http::Method) -> String {
 ///   account (when signed in or with a token; never the token or a cookie);
 /// - with metrics on, the request counted.
 ///
-/// One layer does all four: as separate tower layers they cost a boxed
+/// One layer does all of it: as separate tower layers they cost a boxed
 /// future, a clone of the inner service and a span entered at every poll of
 /// the answer's body each (BENCHMARKS.md §The cached path).
 pub async fn observe(State(metrics): State<Option<Arc<Metrics>>>, mut req: Request, next: Next) -> Response {
@@ -178,8 +181,13 @@ pub async fn observe(State(metrics): State<Option<Arc<Metrics>>>, mut req: Reque
     );
     let method = req.method().clone();
     let route = req.extensions().get::<MatchedPath>().cloned();
+    let language = crate::api::lang::problem_language(&req);
     let answered = async move {
-        let res = next.run(req).await;
+        let res = match super::header_refusal(req.headers()) {
+            Some(refused) => refused,
+            None => next.run(req).await,
+        };
+        let res = crate::api::lang::localise_problems(res, language);
         let took = start.elapsed();
         let route = route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);
         let account = res.extensions().get::<crate::auth::RequestAccount>().map(|a| a.0);

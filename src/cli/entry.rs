@@ -21,7 +21,9 @@ pub fn main() -> ExitCode {
         }
     };
     let (writer, log_written) = log_writer();
-    let log = tracing_subscriber::fmt::layer().with_writer(writer);
+    // Colours only for a person at a terminal, not in a file or the journal.
+    let colours = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let log = tracing_subscriber::fmt::layer().with_writer(writer).with_ansi(colours);
     let subscriber = tracing_subscriber::registry().with(log_filter(std::env::var("RUST_LOG").ok().as_deref()));
     match cli.log_format {
         LogFormat::Text => subscriber.with(log).init(),

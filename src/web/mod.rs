@@ -146,11 +146,10 @@ pub fn router(
     Router::new()
         .merge(pages)
         .merge(assets::routes())
-        // A page or form whose database connection was lost before anything
-        // was saved runs once more, as on the API (docs/faults.md).
-        .layer(axum::middleware::from_fn(crate::api::retry::once_on_lost_connection))
         // Inside the timeout below: neither a hang-up nor the timeout cancels
-        // a form's write halfway; it runs as a task of its own, the retry in it.
+        // a form's write halfway; it runs as a task of its own. A page or form
+        // whose database connection was lost before anything was saved runs
+        // once more, as on the API (docs/faults.md).
         .layer(axum::middleware::from_fn(crate::api::detached_writes::writes_run_as_tasks))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
