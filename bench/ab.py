@@ -1,26 +1,31 @@
 #!/usr/bin/env python3
 """Compares two runs of bench/run, A (before) and B (after), row by row.
 
-    python3 bench/ab.py A/results.json B/results.json [--label-a X] [--label-b Y]
+    python3 bench/ab.py A/results.json[,A2/results.json…] B/results.json[,…] [--label-a X] [--label-b Y]
 
 Prints a Markdown table: for every row of the server (not the ceilings) that
-both runs measured, A's and B's requests per second, each with its share of
-the nginx ceiling measured beside it, and B/A. A row where B is more than
+both sides measured, A's and B's requests per second, each with its share of
+the nginx ceiling measured beside it, and B/A. With several runs on a side
+(comma-separated), each row takes that side's best run: a run of 5 s on a
+shared machine is slowed by others far more often than sped up. A row where B is more than
 10 % slower than A (B/A < 0.90) is marked; the last line says how many.
 """
 import argparse
 import json
 
 
-def rows_of(path):
-    rows = json.load(open(path))["rows"]
-    ceiling = {(r["scale"], r["paired"], r["request"], r["conns"]): r["rps"] for r in rows if r["backend"] == "nginx"}
+def rows_of(paths):
     out = {}
-    for r in rows:
-        if r["backend"] in ("nginx", "axum"):
-            continue
-        key = (r["scale"], r["backend"], r["request"], r["conns"])
-        out[key] = (r["rps"], ceiling.get(key))
+    for path in paths.split(","):
+        rows = json.load(open(path))["rows"]
+        ceiling = {(r["scale"], r["paired"], r["request"], r["conns"]): r["rps"]
+                   for r in rows if r["backend"] == "nginx"}
+        for r in rows:
+            if r["backend"] in ("nginx", "axum"):
+                continue
+            key = (r["scale"], r["backend"], r["request"], r["conns"])
+            if key not in out or r["rps"] > out[key][0]:
+                out[key] = (r["rps"], ceiling.get(key))
     return out
 
 
