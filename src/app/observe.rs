@@ -25,6 +25,10 @@ use tracing::Instrument as _;
 use crate::service::live::LiveHub;
 use crate::store::Store;
 
+/// [`super::REQUEST_ID`] as a header name made once (a `&str` key is parsed
+/// into one on every use).
+const REQUEST_ID_HEADER: axum::http::HeaderName = axum::http::HeaderName::from_static(super::REQUEST_ID);
+
 /// The route label of a request no route matched (unknown paths, the web's fallback).
 const UNMATCHED: &str = "unmatched";
 
@@ -165,11 +169,11 @@ fn method_label(method: &axum::http::Method) -> String {
 /// the answer's body each (BENCHMARKS.md §The cached path).
 pub async fn observe(State(metrics): State<Option<Arc<Metrics>>>, mut req: Request, next: Next) -> Response {
     let start = Instant::now();
-    let id = match req.headers().get(super::REQUEST_ID) {
+    let id = match req.headers().get(&REQUEST_ID_HEADER) {
         Some(given) => given.clone(),
         None => {
             let fresh = new_request_id();
-            req.headers_mut().insert(super::REQUEST_ID, fresh.clone());
+            req.headers_mut().insert(REQUEST_ID_HEADER, fresh.clone());
             fresh
         }
     };
@@ -206,7 +210,7 @@ pub async fn observe(State(metrics): State<Option<Arc<Metrics>>>, mut req: Reque
         res
     };
     let mut res = answered.instrument(span).await;
-    res.headers_mut().entry(super::REQUEST_ID).or_insert(id);
+    res.headers_mut().entry(REQUEST_ID_HEADER).or_insert(id);
     res
 }
 

@@ -15,7 +15,6 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::future::Future as _;
 
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -268,23 +267,13 @@ async fn load(tx: &mut Conn, ds: &Dataset) -> Result<ImportCounts, DatasetError>
 /// needed. The rules only the database checks (codes taken twice, courses
 /// and bookings of teachers without an employment, the locks of school
 /// years) are left to [`import_into`], which names the first one it meets.
-pub fn check(dataset: &Dataset) -> Vec<DatasetError> {
-    let mut target = Target::Check { problems: Vec::new(), next: 0 };
-    let walked = {
-        let mut walk = std::pin::pin!(walk(&mut target, dataset));
-        // The check awaits nothing: it is ready on its first poll.
-        match walk.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) {
-            std::task::Poll::Ready(walked) => walked,
-            std::task::Poll::Pending => unreachable!("the check awaits no database"),
-        }
-    };
-    match (target, walked) {
-        (Target::Check { mut problems, .. }, walked) => {
-            problems.extend(walked.err());
-            problems
-        }
-        (Target::Db(_), _) => unreachable!("a check target"),
-    }
+/// (Async only because the walk is shared with the import; the check itself
+/// waits for nothing.)
+pub async fn check(dataset: &Dataset) -> Vec<DatasetError> {
+    let mut problems = Vec::new();
+    let walked = walk(&mut Target::Check { problems: &mut problems, next: 0 }, dataset).await;
+    problems.extend(walked.err());
+    problems
 }
 
 /// Where [`walk`] takes the records: into the database, stopping at the
@@ -294,7 +283,7 @@ enum Target<'a> {
     /// The import's transaction.
     Db(&'a mut Conn),
     /// The check: the problems so far and the last placeholder id.
-    Check { problems: Vec<DatasetError>, next: i64 },
+    Check { problems: &'a mut Vec<DatasetError>, next: i64 },
 }
 
 impl Target<'_> {
@@ -708,8 +697,8 @@ async fn walk(target: &mut Target<'_>, ds: &Dataset) -> Result<(), DatasetError>
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_check_names_every_record_that_breaks_a_rule() {
+    #[tokio::test]
+    async fn the_check_names_every_record_that_breaks_a_rule() {
         let school = |payment1: u32, end: &str, teacher: &str, mode: &str| {
             Dataset::from_json(&format!(
                 r#"{{"format": "schoolplan-dataset", "version": 1,
@@ -725,10 +714,11 @@ mod tests {
             .unwrap()
         };
         let clean = school(50, "2026-10-18", "abc", "percent");
-        assert!(check(&clean).is_empty(), "{:?}", check(&clean));
+        let found = check(&clean).await;
+        assert!(found.is_empty(), "{found:?}");
         // A payment above 100 %, a posting ending before it begins, an
         // employment of an unknown teacher and an unknown calculation mode.
-        let problems = check(&school(150, "2000-01-01", "nobody", "hours"));
+        let problems = check(&school(150, "2000-01-01", "nobody", "hours")).await;
         let records: Vec<&str> = problems.iter().filter_map(DatasetError::record).collect();
         assert_eq!(problems.len(), 4, "{problems:?}");
         assert!(records[0].starts_with("schoolYears[0]"), "{records:?}");

@@ -224,7 +224,7 @@ pub async fn import(
     // without refusals of the move's own rules, whose rows the dataset holds
     // emptied and would be named a second time.
     if !report.refused() {
-        for e in dataset::check(&converted.dataset) {
+        for e in dataset::check(&converted.dataset).await {
             refuse_by_schoolplan(&mut report, &e);
         }
     }
