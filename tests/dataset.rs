@@ -400,3 +400,84 @@ async fn teachers_are_read_in_a_batch() {
     }
     assert_eq!(cost, [2, 2]);
 }
+
+// The trial load (docs/migration.md §Before the move): every record that
+// breaks a rule is named, those only the database keeps among them, and
+// nothing that only follows from another.
+
+/// A school of two years and four teachers; `broken` breaks one rule of
+/// each kind the trial names, and one record that depends on a broken one.
+fn trial_school(broken: bool) -> Dataset {
+    let (payment1, second_code, employed, mode, pooled) =
+        if broken { (150, "ABC", "nobody", "hours", "ghi") } else { (50, "xyz", "xyz", "percent", "xyz") };
+    Dataset::from_json(&format!(
+        r#"{{"format": "schoolplan-dataset", "version": 1,
+            "payrollTypes": [{{"code": "G", "description": "Unterricht", "lessonBased": true, "saldoResolvingOrder": 1}}],
+            "poolTypes": [{{"code": "POOL", "description": "Pool", "payrollType": "G"}}],
+            "divisions": [{{"code": "NORD", "description": "Gymnasium Nord"}}],
+            "schoolYears": [{{"code": "26/27", "description": "2026/27", "graduationYear": 2027, "weeks": 38,
+                              "calculationMode": "percent", "weeklyLessons": {{"G": 23}}}},
+                            {{"code": "27/28", "description": "2027/28", "graduationYear": 2028, "weeks": 38,
+                              "calculationMode": "{mode}", "weeklyLessons": {{"G": 23}}}}],
+            "teachers": [{{"code": "abc", "firstName": "Anna", "lastName": "Bühler"}},
+                         {{"code": "{second_code}", "firstName": "Xaver", "lastName": "Zaugg"}},
+                         {{"code": "def", "firstName": "Dora", "lastName": "Eicher"}},
+                         {{"code": "ghi", "firstName": "Gina", "lastName": "Hess"}}],
+            "employments": [{{"teacher": "abc", "schoolYear": "26/27", "division": "NORD", "payment1": {payment1}}},
+                            {{"teacher": "{employed}", "schoolYear": "26/27", "division": "NORD", "payment1": 10}},
+                            {{"teacher": "def", "schoolYear": "26/27", "division": "NORD", "payment1": 10}}],
+            "poolEntries": [{{"schoolYear": "26/27", "teacher": "def", "type": "POOL", "percent1": 2}},
+                            {{"schoolYear": "26/27", "teacher": "{pooled}", "type": "POOL", "percent1": 2}}],
+            "postings": [{{"schoolYear": "26/27", "teacher": "abc", "startDate": "2026-10-05", "endDate": "2026-10-18"}}]}}"#
+    ))
+    .unwrap()
+}
+
+#[tokio::test]
+async fn the_trial_names_every_record_that_breaks_a_rule_and_nothing_that_follows_from_one() {
+    let (store, _dir) = fresh_store().await;
+    let mut tx = store.begin().await.unwrap();
+    let found = dataset::trial(&mut tx, &trial_school(false), &Default::default()).await.unwrap();
+    assert!(found.is_empty(), "{found:?}");
+    assert_eq!(tx.list_teachers(Default::default()).await.unwrap().len(), 4, "a clean trial loads everything");
+    drop(tx);
+
+    let mut tx = store.begin().await.unwrap();
+    let problems = dataset::trial(&mut tx, &trial_school(true), &Default::default()).await.unwrap();
+    let named: Vec<(&str, &str)> = problems.iter().map(|e| (e.record().unwrap_or("?"), e.code().as_str())).collect();
+    // The unknown mode (parsing), the code taken twice (the database), the
+    // payment above 100 % (parsing), the unknown teacher (a code of the
+    // file), the pool entry of a teacher without an employment (the
+    // database). The posting of `abc`, whose employment was refused, is
+    // not named.
+    let expected = [
+        ("schoolYears[1]", "invalid_dataset"),
+        ("teachers[1]", "duplicate_code"),
+        ("employments[0]", "out_of_range"),
+        ("employments[1]", "unknown_reference"),
+        ("poolEntries[1]", "teacher_not_employed"),
+    ];
+    assert_eq!(named.len(), expected.len(), "{problems:#?}");
+    for ((record, code), (prefix, want)) in named.iter().zip(expected) {
+        assert!(record.starts_with(prefix), "{record} is not {prefix}: {problems:#?}");
+        assert_eq!(*code, want, "{record}: {problems:#?}");
+    }
+    // The refused records are undone, the rest stays for the trial's end.
+    assert_eq!(tx.list_teachers(Default::default()).await.unwrap().len(), 3);
+    drop(tx);
+
+    // Records the caller names itself are left out unnamed.
+    let broken = trial_school(true);
+    let skip = broken.labels_of(&[
+        ("employments", serde_json::to_value(&broken.employments[1]).unwrap()),
+        ("poolEntries", serde_json::to_value(&broken.pool_entries[1]).unwrap()),
+    ]);
+    assert_eq!(skip.len(), 2, "{skip:?}");
+    let mut tx = store.begin().await.unwrap();
+    let problems = dataset::trial(&mut tx, &broken, &skip).await.unwrap();
+    let records: Vec<&str> = problems.iter().filter_map(DatasetError::record).collect();
+    assert_eq!(records.len(), 3, "{problems:#?}");
+    for (record, prefix) in records.iter().zip(["schoolYears[1]", "teachers[1]", "employments[0]"]) {
+        assert!(record.starts_with(prefix), "{record} is not {prefix}: {problems:#?}");
+    }
+}

@@ -37,6 +37,12 @@ pub enum DatasetError {
     /// The database failed (not a problem of the data).
     #[error("the database failed: {0}")]
     Database(Error),
+    /// Only inside a trial load ([`super::trial`]): the record refers to a
+    /// record that was refused or left out, so its own problems show once
+    /// that one is mended. The trial leaves it out without naming it; no
+    /// public function returns this.
+    #[error("the record refers to a record that was refused")]
+    Inherited,
 }
 
 impl DatasetError {

@@ -17,7 +17,7 @@ mod import;
 pub mod num;
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -27,7 +27,7 @@ use crate::domain::fixed::Fixed;
 
 pub use error::DatasetError;
 pub use export::export;
-pub use import::{check, import, import_into, ImportCounts};
+pub use import::{import, import_into, trial, ImportCounts};
 
 /// The value of the `format` member.
 pub const FORMAT: &str = "schoolplan-dataset";
@@ -649,6 +649,27 @@ impl Dataset {
     /// Pretty JSON (two-space indent) with a trailing newline; deterministic.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("dataset serialises") + "\n"
+    }
+
+    /// The labels that problems name records by (`key[i] (…)`, e.g.
+    /// `teachers[17] (code "abc")`) of this dataset's records equal to
+    /// `records`: each the key of its list in the file (`teachers`) and the
+    /// record as JSON. For [`trial`]'s records to leave out.
+    pub fn labels_of(&self, records: &[(&str, Value)]) -> HashSet<String> {
+        if records.is_empty() {
+            return HashSet::new();
+        }
+        let wanted: HashSet<(&str, String)> = records.iter().map(|(key, v)| (*key, v.to_string())).collect();
+        let whole = serde_json::to_value(self).expect("dataset serialises");
+        let mut labels = HashSet::new();
+        for key in wanted.iter().map(|(key, _)| *key).collect::<HashSet<_>>() {
+            for (i, v) in whole.get(key).and_then(Value::as_array).into_iter().flatten().enumerate() {
+                if wanted.contains(&(key, v.to_string())) {
+                    labels.insert(error::label_of_value(key, i, v));
+                }
+            }
+        }
+        labels
     }
 
     /// Sorts every list into the canonical order of the format (docs/dataset.md):

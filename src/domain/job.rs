@@ -120,6 +120,16 @@ impl JobKind {
         JobKind::ALL.iter().copied().find(|k| k.name() == name)
     }
 
+    /// The jobs of the web's maintenance screen, in the order it shows them
+    /// (docs/web.md §Wartung): the year's plan check, the database check and
+    /// the balances' check.
+    pub const MAINTENANCE: [JobKind; 3] = [JobKind::CheckPlan, JobKind::CheckDatabase, JobKind::CalculateBalances];
+
+    /// Whether this is one of [`JobKind::MAINTENANCE`]: its result is its log.
+    pub fn is_maintenance(self) -> bool {
+        JobKind::MAINTENANCE.contains(&self)
+    }
+
     /// The id of the standing job of this kind (docs/client.md §Standing jobs): 1–3, else `None`.
     pub fn standing_id(self) -> Option<i64> {
         match self {

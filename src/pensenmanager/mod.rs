@@ -219,34 +219,56 @@ pub async fn import(
         });
     }
     converted.dataset.canonicalize();
-    // Every record that breaks a rule of schoolplan itself, not only the
-    // first one the load would meet (docs/migration.md §Before the move); only
-    // without refusals of the move's own rules, whose rows the dataset holds
-    // emptied and would be named a second time.
-    if !report.refused() {
-        for e in dataset::check(&converted.dataset).await {
-            refuse_by_schoolplan(&mut report, &e);
+    let mut tx = store.begin().await?;
+    if report.refused() {
+        // The records that break a rule of schoolplan itself as well
+        // (docs/migration.md §Before the move), but not those the move has
+        // refused already, nor what depends on them: nothing is named twice.
+        let skip = converted.dataset.labels_of(&converted.refused.0);
+        return name_all(store, tx, source_url, report, &converted, &skip, None).await;
+    }
+    tx.open_savepoint().await?;
+    match dataset::import_into(&mut tx, &converted.dataset).await {
+        Ok(_) => tx.release_savepoint().await?,
+        Err(e @ (DatasetError::Database(_) | DatasetError::NotEmpty { .. })) => return Err(failure(e)),
+        Err(e) => {
+            // The load stops at the first problem; undone, the trial names them all.
+            tx.undo_savepoint().await?;
+            return name_all(store, tx, source_url, report, &converted, &Default::default(), Some(e)).await;
         }
     }
+    let settings = create_accounts(&mut tx, &converted.accounts, &mut report).await?;
     if report.refused() {
+        drop(tx);
         return keep(store, source_url, report).await;
     }
-
-    let mut tx = store.begin().await?;
-    match dataset::import_into(&mut tx, &converted.dataset).await {
-        Ok(_) => {}
-        Err(DatasetError::Database(e)) => return Err(e.into()),
-        Err(e @ DatasetError::NotEmpty { .. }) => {
-            anyhow::bail!("Die schoolplan-Datenbank ist nicht leer; die Übernahme schreibt nur in eine leere ({e})")
-        }
-        Err(e) => {
-            refuse_by_schoolplan(&mut report, &e);
-            drop(tx);
-            return keep(store, source_url, report).await;
-        }
+    let computed = balances(&mut tx, true).await?;
+    report.reconciliation = reconcile(&converted.stored, &computed);
+    if dry_run {
+        drop(tx);
+        return keep(store, source_url, report).await;
     }
+    report.written = true;
+    for (table, n) in written(&converted.dataset, converted.accounts.len(), settings) {
+        report.wrote(table, n);
+    }
+    // The school and its report arrive together.
+    insert_report(&mut tx, source_url, &report).await?;
+    tx.commit().await?;
+    store.analyze().await?;
+    Ok(report)
+}
+
+/// Creates `accounts` with their mail settings on `tx`; an account that
+/// cannot be created is refused in `report`. Returns how many mail settings
+/// were written.
+async fn create_accounts(
+    tx: &mut Conn,
+    accounts: &[convert::AccountRecord],
+    report: &mut Report,
+) -> anyhow::Result<usize> {
     let mut settings = 0;
-    for a in &converted.accounts {
+    for a in accounts {
         // A name taken (case aside) is refused before the insert: on
         // PostgreSQL a failed statement ends the transaction, and every
         // account after it would be refused too.
@@ -268,25 +290,45 @@ pub async fn import(
             settings += 1;
         }
     }
-    if report.refused() {
-        drop(tx);
-        return keep(store, source_url, report).await;
+    Ok(settings)
+}
+
+/// The error for a failure of the load that is no problem of the data.
+fn failure(e: DatasetError) -> anyhow::Error {
+    match e {
+        DatasetError::Database(e) => e.into(),
+        e @ DatasetError::NotEmpty { .. } => {
+            anyhow::anyhow!("Die schoolplan-Datenbank ist nicht leer; die Übernahme schreibt nur in eine leere ({e})")
+        }
+        e => e.into(),
     }
-    let computed = balances(&mut tx, true).await?;
-    report.reconciliation = reconcile(&converted.stored, &computed);
-    if dry_run {
-        drop(tx);
-        return keep(store, source_url, report).await;
+}
+
+/// Refuses every record of the school `converted` that breaks a rule of
+/// schoolplan, by a trial load into `tx`, the empty database's write
+/// ([`dataset::trial`]; the records labelled in `skip` and what depends on
+/// them left out), followed by the accounts; then drops `tx` and keeps the
+/// report. `first` is the problem the load stopped at, named should the
+/// trial find none.
+async fn name_all(
+    store: &Store,
+    mut tx: Conn,
+    source_url: &str,
+    mut report: Report,
+    converted: &convert::Converted2,
+    skip: &std::collections::HashSet<String>,
+    first: Option<DatasetError>,
+) -> anyhow::Result<Report> {
+    let problems = dataset::trial(&mut tx, &converted.dataset, skip).await.map_err(failure)?;
+    if let (true, Some(e)) = (problems.is_empty(), &first) {
+        refuse_by_schoolplan(&mut report, e);
     }
-    report.written = true;
-    for (table, n) in written(&converted.dataset, converted.accounts.len(), settings) {
-        report.wrote(table, n);
+    for e in &problems {
+        refuse_by_schoolplan(&mut report, e);
     }
-    // The school and its report arrive together.
-    insert_report(&mut tx, source_url, &report).await?;
-    tx.commit().await?;
-    store.analyze().await?;
-    Ok(report)
+    create_accounts(&mut tx, &converted.accounts, &mut report).await?;
+    drop(tx);
+    keep(store, source_url, report).await
 }
 
 /// Refuses the record `e` names for breaking a rule of schoolplan itself

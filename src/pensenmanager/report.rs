@@ -202,6 +202,12 @@ impl Report {
         }
     }
 
+    /// How many refusals the report holds: a mark to tell afterwards
+    /// whether building a record refused something.
+    pub fn mark(&self) -> usize {
+        self.refusals.len()
+    }
+
     /// Whether something blocks the move.
     pub fn refused(&self) -> bool {
         !self.refusals.is_empty()

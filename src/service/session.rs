@@ -63,6 +63,8 @@ pub struct SessionUser {
     pub lang: Option<Lang>,
     /// The CSRF token of the session ([`csrf_token`]).
     pub csrf: String,
+    /// The school year the account chose last (docs/web.md §The year kept), if any.
+    pub school_year: Option<i64>,
 }
 
 impl SessionUser {
@@ -285,13 +287,29 @@ pub async fn resolve(store: &Store, session_secret: &str) -> Result<Option<Sessi
         role: row.role,
         lang: row.lang.as_deref().and_then(Lang::from_tag),
         csrf: csrf_token(session_secret),
+        school_year: row.school_year,
     }))
 }
 
-/// Keeps `lang` as the session's language.
+/// Keeps `school_year` as the year `user`'s account chose last
+/// (docs/web.md §The year kept); nothing when it is kept already or does not
+/// exist. Written without making the caches forget anything: no cache holds
+/// it (migration 0021, `account_preference`).
+pub async fn keep_year(store: &Store, user: &SessionUser, school_year: i64) -> Result<()> {
+    if user.school_year == Some(school_year) {
+        return Ok(());
+    }
+    let mut tx = store.begin().await?;
+    tx.keep_school_year(user.account_id, school_year).await?;
+    tx.commit_unseen().await
+}
+
+/// Keeps `lang` as the session's language, and as its account's, in which
+/// its next sessions start (docs/i18n.md §Choosing the language).
 pub async fn set_lang(store: &Store, user: &SessionUser, lang: Lang) -> Result<()> {
     let mut tx = store.begin().await?;
     tx.set_session_lang(user.session_id, lang.tag()).await?;
+    tx.keep_account_lang(user.account_id, lang.tag()).await?;
     tx.commit().await
 }
 
@@ -324,6 +342,7 @@ mod tests {
             role: Role::Reader,
             lang: None,
             csrf: csrf_token(&a),
+            school_year: None,
         };
         assert!(csrf_matches(&user, &csrf_token(&a)));
         assert!(!csrf_matches(&user, &csrf_token(&b)));

@@ -50,6 +50,7 @@ pub mod payroll;
 pub mod pool;
 pub mod presence;
 pub mod row_ops;
+pub mod savepoint;
 pub mod schoolclass;
 pub mod schoolyear;
 pub mod session;

@@ -22,12 +22,15 @@ pub struct SessionRow {
     pub name: String,
     /// The account's role (read with the session, so a role change applies at once).
     pub role: Role,
-    /// The language chosen in this session (`de`, `en`), if any.
+    /// The language chosen in this session (`de`, `en`), else the one its
+    /// account chose last (`account_preference`), if any.
     pub lang: Option<String>,
     /// When the session was last used (UTC text).
     pub last_seen_at: String,
     /// When the session ends whatever its use (UTC text).
     pub expires_at: String,
+    /// The school year the account chose last (`account_preference`), if any.
+    pub school_year: Option<i64>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -39,6 +42,7 @@ struct SessionSql {
     lang: Option<String>,
     last_seen_at: String,
     expires_at: String,
+    school_year: Option<i64>,
 }
 
 impl Conn {
@@ -97,13 +101,17 @@ impl Conn {
 
     /// The session with this secret hash and its account, or `None` (one query).
     pub async fn session_by_hash(&mut self, secret_hash: &[u8]) -> Result<Option<SessionRow>> {
-        let row: Option<SessionSql> = with_conn!(self, |c| sqlx::query_as(
-            "SELECT s.id, s.account_id, a.name, a.role, s.lang, s.last_seen_at, s.expires_at \
-             FROM web_session s JOIN account a ON a.id = s.account_id WHERE s.secret_hash = $1"
+        let row: Option<SessionSql> = with_conn!(self, |c| {
+            sqlx::query_as(
+            "SELECT s.id, s.account_id, a.name, a.role, COALESCE(s.lang, p.lang) AS lang, s.last_seen_at, s.expires_at, \
+                    p.school_year_id AS school_year \
+             FROM web_session s JOIN account a ON a.id = s.account_id \
+             LEFT JOIN account_preference p ON p.account_id = s.account_id WHERE s.secret_hash = $1"
         )
         .bind(secret_hash)
         .fetch_optional(c)
-        .await?);
+        .await?
+        });
         row.map(|r| {
             let role = r.role.parse::<Role>().map_err(|e| Error::internal(anyhow::anyhow!(e)))?;
             Ok(SessionRow {
@@ -114,6 +122,7 @@ impl Conn {
                 lang: r.lang,
                 last_seen_at: r.last_seen_at,
                 expires_at: r.expires_at,
+                school_year: r.school_year,
             })
         })
         .transpose()
@@ -122,6 +131,37 @@ impl Conn {
     /// Notes that a session was used at `now`.
     pub async fn touch_session(&mut self, id: i64, now: &str) -> Result<()> {
         self.session_update("UPDATE web_session SET last_seen_at = $2 WHERE id = $1", id, now).await
+    }
+
+    /// Keeps `school_year` as the year account `account_id` chose last
+    /// (`account_preference`); 0 rows when that year does not exist (the
+    /// foreign key is not asked: the row is written only for an existing year).
+    pub async fn keep_school_year(&mut self, account_id: i64, school_year: i64) -> Result<u64> {
+        Ok(with_conn!(self, |c| sqlx::query(
+            "INSERT INTO account_preference (account_id, school_year_id) \
+             SELECT $1, id FROM school_year WHERE id = $2 \
+             ON CONFLICT (account_id) DO UPDATE SET school_year_id = excluded.school_year_id"
+        )
+        .bind(account_id)
+        .bind(school_year)
+        .execute(c)
+        .await?
+        .rows_affected()))
+    }
+
+    /// Keeps `lang` (`de`, `fr`, `en`) as the language account `account_id`
+    /// chose last (`account_preference`): its next sessions start in it.
+    pub async fn keep_account_lang(&mut self, account_id: i64, lang: &str) -> Result<()> {
+        with_conn!(self, |c| sqlx::query(
+            "INSERT INTO account_preference (account_id, lang) VALUES ($1, $2) \
+             ON CONFLICT (account_id) DO UPDATE SET lang = excluded.lang"
+        )
+        .bind(account_id)
+        .bind(lang)
+        .execute(c)
+        .await?
+        .rows_affected());
+        Ok(())
     }
 
     /// Keeps the language chosen in a session (`de`, `en`).

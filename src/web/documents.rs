@@ -145,6 +145,9 @@ pub struct JobView {
     pub download: Option<(String, String)>,
     /// The log lines.
     pub log: Vec<String>,
+    /// Whether the log is shown open: it is the result of a maintenance job
+    /// ([`JobKind::is_maintenance`]).
+    pub log_open: bool,
     /// Text of the log's disclosure.
     pub log_label: String,
     /// The event stream's URL while it runs.
@@ -316,6 +319,7 @@ pub fn job_view(lang: Lang, r: &JobRecord) -> JobView {
         error: r.error.clone(),
         download: r.product.map(|f| (format!("/files/{f}"), i18n::text(lang, "documents-download"))),
         log: r.log.clone(),
+        log_open: kind.is_some_and(JobKind::is_maintenance),
         log_label: i18n::text_with(lang, "documents-log", &[("count", r.log.len().to_string().into())]),
         events: running.then(|| format!("/jobs/{}/events", r.id)),
         progress_label: i18n::text_with(lang, "documents-progress", &[("name", title.into())]),
@@ -388,7 +392,9 @@ pub async fn start(
     }
 }
 
-async fn start_job(
+/// Starts the job `form` names for `user` (what [`start`] does; also
+/// Wartung's, [`super::maintenance`]): the job as queued, or why not.
+pub async fn start_job(
     state: &WebState,
     user: &service::session::SessionUser,
     lang: Lang,

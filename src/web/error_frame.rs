@@ -42,7 +42,7 @@ pub async fn keep_the_menu(State(state): State<WebState>, req: Request, next: Ne
     let here = req.uri().path_and_query().map_or_else(|| req.uri().path().to_string(), |p| p.to_string());
     let res = next.run(req).await;
     match viewer {
-        Some(Viewer { user: Some(user), lang }) if !htmx => framed(&state, user, lang, here, res).await,
+        Some(Viewer { user: Some(user), lang, .. }) if !htmx => framed(&state, user, lang, here, res).await,
         _ => res,
     }
 }

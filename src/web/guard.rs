@@ -62,6 +62,11 @@ pub struct Viewer {
     pub user: Option<SessionUser>,
     /// The reader's language.
     pub lang: Lang,
+    /// The language the reader chose (the session's, else the `sp_lang`
+    /// cookie's), if any; `lang` without one comes from the browser or the
+    /// school. A sign-in keeps only a chosen one in the new session, so that
+    /// the account's own applies otherwise (docs/i18n.md §Choosing the language).
+    pub chosen: Option<Lang>,
 }
 
 /// A signed-in person and their language; without a session the request is
@@ -96,8 +101,8 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
         },
         None => None,
     };
-    let lang = user.as_ref().and_then(|u| u.lang).or_else(|| cookie(headers, LANG_COOKIE).and_then(Lang::from_tag));
-    let lang = lang.unwrap_or_else(|| {
+    let chosen = user.as_ref().and_then(|u| u.lang).or_else(|| cookie(headers, LANG_COOKIE).and_then(Lang::from_tag));
+    let lang = chosen.unwrap_or_else(|| {
         let asked = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
         Lang::from_accept_language_or(asked, state.config.default_lang)
     });
@@ -143,7 +148,7 @@ pub async fn guard(State(state): State<WebState>, req: Request, next: Next) -> R
         }
     }
     let account = user.as_ref().map(|u| u.account_id);
-    req.extensions_mut().insert(Viewer { user, lang });
+    req.extensions_mut().insert(Viewer { user, lang, chosen });
     let mut res = next.run(req).await;
     if let Some(id) = account {
         res.extensions_mut().insert(crate::auth::RequestAccount(id));

@@ -38,6 +38,8 @@ pub enum Screen {
     Genders,
     /// Spezielles → Schuljahr eröffnen.
     Opening,
+    /// Spezielles → Wartung.
+    Maintenance,
     /// Planung → IPB-Buchungen.
     Postings,
     /// Planung → Abschlussarbeiten.
@@ -198,7 +200,7 @@ impl Page {
     /// The menu, in the groups and words of the existing client: Übersicht (Jahresüberblick, Pensenblatt,
     /// Export); Planung (Anstellungen, nach Klassen, gesamtschulisch, Pool, Abschlussarbeiten,
     /// IPB-Buchungen); Stammdaten (Fächer, Klassen, Lehrgänge, Lektionentafel, Lehrpersonen, Organisationseinheiten,
-    /// Schuljahre, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen); Verwaltung for administrators: the entries whose
+    /// Schuljahre, then the lookups Fachgebiete, Fachtypen, Geschlechter); Spezielles (Schuljahr eröffnen, Wartung for planners); Verwaltung for administrators: the entries whose
     /// screens exist (docs/web.md §Menu).
     pub fn nav(&self) -> Vec<NavGroup> {
         let item = |key: &str, href: String, screen: Screen| NavItem {
@@ -210,7 +212,10 @@ impl Page {
             // A teacher account sees its own sheets and nothing else (docs/teachers.md §What a teacher sees).
             return vec![NavGroup { heading: String::new(), items: vec![item("me-nav", "/me".into(), Screen::Mine)] }];
         }
-        let year = self.year.or_else(|| self.years.first().map(|y| y.id));
+        // The page's year, else the one the person chose last (docs/web.md
+        // §The year kept), else the newest.
+        let kept = self.user.as_ref().and_then(|u| u.school_year);
+        let year = self.year.or(kept).or_else(|| self.years.first().map(|y| y.id));
         let mut top = vec![item("nav-overview", "/".into(), Screen::Overview)];
         if let Some(year) = year {
             top.push(item("nav-yearview", format!("/years/{year}/overview"), Screen::YearOverview));
@@ -246,10 +251,11 @@ impl Page {
                 item("nav-genders", "/genders".into(), Screen::Genders),
             ],
         });
-        groups.push(NavGroup {
-            heading: self.t("opening-nav-special"),
-            items: vec![item("opening-nav", "/opening".into(), Screen::Opening)],
-        });
+        let mut special = vec![item("opening-nav", "/opening".into(), Screen::Opening)];
+        if let (Some(year), true) = (year, self.user.as_ref().is_some_and(SessionUser::can_plan)) {
+            special.push(item("maintenance-nav", format!("/years/{year}/maintenance"), Screen::Maintenance));
+        }
+        groups.push(NavGroup { heading: self.t("opening-nav-special"), items: special });
         if self.user.as_ref().is_some_and(|u| crate::service::account::may_manage(u.role)) {
             groups.push(NavGroup {
                 heading: self.t("admin-nav-heading"),
@@ -276,6 +282,7 @@ impl Page {
             Screen::CrossClass => "crossclass",
             Screen::Employments => "employments",
             Screen::Pool => "pool",
+            Screen::Maintenance => "maintenance",
             Screen::Overview
             | Screen::Mine
             | Screen::Invite

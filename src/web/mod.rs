@@ -9,12 +9,13 @@
 //! [`crossclass`] (Planung gesamtschulisch), [`subjects`], [`classes`],
 //! [`teachers`] (Stammdaten → Fächer, Klassen, Lehrpersonen: list, page, forms), [`lookups`]
 //! (Fachgebiete, Fachtypen, Geschlechter), [`curricula`], [`lessontable`], [`schoolyears`] (Stammdaten →
-//! Lehrgänge, Lektionentafel, Schuljahre), [`opening`] (Spezielles → Schuljahr eröffnen), [`live`]
+//! Lehrgänge, Lektionentafel, Schuljahre), [`opening`] (Spezielles → Schuljahr eröffnen), [`maintenance`]
+//! (Spezielles → Wartung), [`live`]
 //! (working together), [`employments`] and [`pool`] (Planung → Anstellungen, Pool, on
 //! [`year_record`]), [`bookings`] (Planung → Abschlussarbeiten, IPB-Buchungen; Notizen), [`history`]
 //! (Verlauf), [`admin`] (Verwaltung), [`moves`] (Verwaltung → Übernahmen), [`sso`] (sign-in through the identity provider), [`divisions`]
 //! (Stammdaten → Organisationseinheiten, with the images); [`language`] switches the
-//! language. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
+//! language; [`year_kept`] keeps the year a person works in. Around them: [`guard`] (session, CSRF, role), [`layout`] (the
 //! frame and menu every page shares), [`assets`] (embedded, content-hashed
 //! files), [`record`] (a master-data record's page and forms), [`form`] (what those forms share), [`redirect`] (where a request may send the browser), [`htmx`] (the `HX-*` headers);
 //! [`listing`] (what list pages share), [`refusal`] (how a refused write is answered), [`sorting`]
@@ -53,6 +54,7 @@ pub mod listing;
 pub mod live;
 pub mod lookups;
 pub mod mail;
+pub mod maintenance;
 pub mod me;
 pub mod moves;
 pub mod notice;
@@ -73,6 +75,7 @@ pub mod sso;
 pub mod subjects;
 pub mod teachers;
 pub mod workload;
+pub mod year_kept;
 pub mod year_record;
 pub mod yearview;
 
@@ -125,6 +128,7 @@ pub fn router(
         .merge(classes::routes())
         .merge(lookups::routes())
         .merge(opening::routes())
+        .merge(maintenance::routes())
         .merge(bookings::routes())
         .merge(history::routes())
         .merge(me::routes())
@@ -139,7 +143,8 @@ pub fn router(
         .merge(schoolyears::routes())
         .merge(sso::routes())
         .merge(divisions::routes())
-        // Inside the guard: it needs the viewer the guard found.
+        // Inside the guard: they need the viewer the guard found.
+        .layer(axum::middleware::from_fn_with_state(state.clone(), year_kept::keep_the_year))
         .layer(axum::middleware::from_fn_with_state(state.clone(), error_frame::keep_the_menu))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard::guard))
         .with_state(state);

@@ -65,7 +65,7 @@ pub async fn page(
 ) -> Response {
     let lang = viewer.lang;
     if let Some(token) = query.get("token") {
-        return match session::sign_in(&state.store, token, Some(lang)).await {
+        return match session::sign_in(&state.store, token, viewer.chosen).await {
             Ok(Some(secret)) => signed_in(&state, &secret),
             Ok(None) => show(&state, lang, StatusCode::FORBIDDEN, "signin-refused"),
             Err(e) => page_error(lang, e),
@@ -131,7 +131,7 @@ pub async fn confirm(
 ) -> Response {
     let lang = viewer.lang;
     let token = fields.iter().find(|(k, _)| k == "token").map_or("", |(_, v)| v.as_str());
-    match session::sign_in(&state.store, token, Some(lang)).await {
+    match session::sign_in(&state.store, token, viewer.chosen).await {
         Ok(Some(secret)) => signed_in(&state, &secret),
         Ok(None) => show(&state, lang, StatusCode::FORBIDDEN, "signin-refused"),
         Err(e) => page_error(lang, e),

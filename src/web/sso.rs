@@ -92,7 +92,7 @@ pub async fn callback(
     let Some(sign_on) = state.sign_on.clone() else {
         return error_page(lang, StatusCode::NOT_FOUND, "web-error-not-found");
     };
-    let mut res = finish(&state, &sign_on, lang, &headers, query).await;
+    let mut res = finish(&state, &sign_on, (lang, viewer.chosen), &headers, query).await;
     set_state_cookie(&state, &mut res, "", 0);
     res
 }
@@ -100,7 +100,7 @@ pub async fn callback(
 async fn finish(
     state: &WebState,
     sign_on: &crate::oidc::signin::SignOn,
-    lang: Lang,
+    (lang, chosen): (Lang, Option<Lang>),
     headers: &HeaderMap,
     query: Callback,
 ) -> Response {
@@ -137,7 +137,7 @@ async fn finish(
             return refuse(state, lang, StatusCode::FORBIDDEN, i18n::text(lang, "oidc-error-refused"));
         }
     };
-    match session::sign_in_by_sign_on(&state.store, &name, Some(lang)).await {
+    match session::sign_in_by_sign_on(&state.store, &name, chosen).await {
         Ok(Some(secret)) => signin::signed_in(state, &secret),
         Ok(None) => {
             tracing::info!(%name, "single sign-on names no account");

@@ -14,14 +14,14 @@ async fn page(web: &Web, year: i64, cookie: &str) -> Page {
 }
 
 /// The id of the first job card in `html` (`id="job-N"`).
-fn first_job(html: &str) -> i64 {
+pub fn first_job(html: &str) -> i64 {
     let marker = r#"<li id="job-"#;
     let start = html.find(marker).unwrap_or_else(|| panic!("no job card in {html}")) + marker.len();
     html[start..].split('"').next().unwrap().parse().expect("a job id")
 }
 
 /// Reads the job's event stream to its end: (the progress events' data, the `done` event's data).
-async fn events(web: &Web, cookie: &str, job: i64) -> (Vec<String>, String) {
+pub async fn events(web: &Web, cookie: &str, job: i64) -> (Vec<String>, String) {
     let res = web
         .browser
         .get(format!("{}/jobs/{job}/events", web.app.base))

@@ -29,6 +29,7 @@ async fn a_planner_who_chooses_french_sees_the_main_screens_in_french() {
         (format!("/years/{year}/workload/{first}"), "Feuille de pensum 26/27"),
         (format!("/years/{year}/documents"), "Export 26/27"),
         (format!("/years/{year}/mail"), "Envoyer les feuilles de pensum 26/27"),
+        (format!("/years/{year}/maintenance"), "Maintenance 26/27"),
         ("/teachers".to_string(), "Enseignant·es"),
         ("/subjects".to_string(), "Disciplines"),
         ("/opening".to_string(), "Ouvrir l&#39;année scolaire"),

@@ -138,6 +138,7 @@ pub fn post_routes(year: i64, course: i64) -> Vec<String> {
         "/language",
         "/jobs",
         "/years/{year}/mail",
+        "/years/{year}/maintenance",
         "/years/{year}/courses/{course}",
         "/years/{year}/courses/{course}/split",
         "/years/{year}/courses/{course}/delete",

@@ -22,6 +22,9 @@ mod swiss_time;
 
 use std::collections::{BTreeSet, HashMap};
 
+use serde::Serialize;
+use serde_json::Value;
+
 pub use codes::natural_key;
 pub use school::{image_kind, MODE_ALIAS_3_10};
 pub use swiss_time::{swiss_to_utc, utc_to_swiss, UTC_FORMAT};
@@ -73,6 +76,35 @@ pub struct Converted2 {
     pub stored: Vec<StoredBalance>,
     /// Notes marking repaired teachers: (teacher code, text).
     pub marks: Vec<(String, String)>,
+    /// The records of the dataset that a refusal names.
+    pub refused: Refused,
+}
+
+/// The records of the dataset that a refusal names, each as the key of its
+/// list in the dataset file and the record as JSON. The move's trial load
+/// leaves them out unnamed, and what depends on them
+/// ([`crate::dataset::trial`]): no problem is named twice.
+#[derive(Debug, Clone, Default)]
+pub struct Refused(pub Vec<(&'static str, Value)>);
+
+impl Refused {
+    /// Pushes `record` onto `list`, the dataset's list `key`, noting it as
+    /// refused when `report` holds more refusals than `mark`
+    /// ([`Report::mark`], taken before the record was built) or `also` holds.
+    fn push<T: Serialize>(
+        &mut self,
+        report: &Report,
+        mark: usize,
+        also: bool,
+        key: &'static str,
+        list: &mut Vec<T>,
+        record: T,
+    ) {
+        if also || report.mark() > mark {
+            self.0.push((key, serde_json::to_value(&record).expect("a record serialises")));
+        }
+        list.push(record);
+    }
 }
 
 /// The codes of the rows converted so far by the reference's ids, for the
@@ -154,16 +186,19 @@ fn name_or(v: &Option<String>) -> Option<&str> {
 pub fn convert(rows: &Rows, report: &mut Report) -> Converted2 {
     let mut out = Converted2::default();
     let mut known = Known::default();
-    school::lookups(rows, report, &mut out.dataset, &mut known);
-    school::years(rows, report, &mut out.dataset, &mut known);
-    school::subjects(rows, report, &mut out.dataset, &mut known);
+    let (ds, refused) = (&mut out.dataset, &mut out.refused);
+    school::lookups(rows, report, ds, refused, &mut known);
+    school::years(rows, report, ds, refused, &mut known);
+    school::subjects(rows, report, ds, refused, &mut known);
     people::teachers(rows, report, &mut out, &mut known);
-    school::classes(rows, report, &mut out.dataset, &mut known);
-    school::lesson_table(rows, report, &mut out.dataset, &known);
+    let (ds, refused) = (&mut out.dataset, &mut out.refused);
+    school::classes(rows, report, ds, refused, &mut known);
+    school::lesson_table(rows, report, ds, refused, &known);
     people::employments(rows, report, &mut out, &mut known);
-    bookings::courses(rows, report, &mut out.dataset, &known);
-    bookings::bookings(rows, report, &mut out.dataset, &known);
-    people::notes(rows, report, &mut out.dataset, &known);
+    let (ds, refused) = (&mut out.dataset, &mut out.refused);
+    bookings::courses(rows, report, ds, refused, &known);
+    bookings::bookings(rows, report, ds, refused, &known);
+    people::notes(rows, report, ds, refused, &known);
     people::accounts(rows, &mut out);
 
     out.dataset.canonicalize();

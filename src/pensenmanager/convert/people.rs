@@ -8,7 +8,9 @@ use chrono::NaiveDateTime;
 
 use super::codes::derived_code;
 use super::swiss_time::{swiss_to_utc, UTC_FORMAT};
-use super::{code_of, name_or, number, AccountRecord, Converted2, Known, StoredBalance, MISSING_REF, NO_NUMBER};
+use super::{
+    code_of, name_or, number, AccountRecord, Converted2, Known, Refused, StoredBalance, MISSING_REF, NO_NUMBER,
+};
 use crate::auth::Role;
 use crate::dataset::*;
 use crate::domain::code_key;
@@ -60,6 +62,7 @@ pub(super) fn teachers(rows: &Rows, report: &mut Report, out: &mut Converted2, k
         };
         seen.entry(code_key(&code)).or_default().push(format!("id {} ({code})", t.id));
         teachers.insert(t.id, code.clone());
+        let mark = report.mark();
         let email = match t.email.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             Some(e) if crate::domain::teacher::valid_email(e) => Some(e.to_string()),
             Some(e) => {
@@ -74,7 +77,7 @@ pub(super) fn teachers(rows: &Rows, report: &mut Report, out: &mut Converted2, k
             .filter(|d| d.teacher_id == t.id)
             .map(|d| code_of(report, categories, d.subject_category_id, "teacher_department", code.clone()))
             .collect();
-        ds.teachers.push(TeacherRecord {
+        let record = TeacherRecord {
             code,
             first_name: first.to_string(),
             last_name: last.to_string(),
@@ -85,7 +88,8 @@ pub(super) fn teachers(rows: &Rows, report: &mut Report, out: &mut Converted2, k
             departments,
             archived: t.archived,
             gender: genders.get(&t.gender_id).cloned(),
-        });
+        };
+        out.refused.push(report, mark, false, "teachers", &mut ds.teachers, record);
     }
     report.refuse(
         "teacher",
@@ -93,6 +97,11 @@ pub(super) fn teachers(rows: &Rows, report: &mut Report, out: &mut Converted2, k
         "lehrperson-ohne-name",
         "Der Lehrperson fehlt der Vor- oder Nachname; schoolplan verlangt beide.",
     );
+    // Teachers sharing a code are refused, all of them.
+    let doubled: BTreeSet<String> = seen.iter().filter(|(_, v)| v.len() > 1).map(|(k, _)| k.clone()).collect();
+    for t in out.dataset.teachers.iter().filter(|t| doubled.contains(&code_key(&t.code))) {
+        out.refused.0.push(("teachers", serde_json::to_value(t).expect("a record serialises")));
+    }
     report.refuse(
         "teacher",
         seen.into_values().filter(|v| v.len() > 1).flatten().collect(),
@@ -126,6 +135,7 @@ pub(super) fn employments(rows: &Rows, report: &mut Report, out: &mut Converted2
             continue;
         };
         employed.insert((e.school_year_id, e.teacher_id));
+        let mark = report.mark();
         let row = format!("{year}/{teacher}");
         let opt = |report: &mut Report, column: &str, x: Option<f64>| {
             x.map(|x| number(report, "employment", &row, column, x))
@@ -163,7 +173,7 @@ pub(super) fn employments(rows: &Rows, report: &mut Report, out: &mut Converted2
             opening: e.opening_balance,
             closing: e.closing_balance,
         });
-        ds.employments.push(EmploymentRecord {
+        let record = EmploymentRecord {
             teacher: teacher.clone(),
             school_year: year.clone(),
             division: code_of(report, divisions, e.division_id, "employment", row.clone()),
@@ -176,13 +186,14 @@ pub(super) fn employments(rows: &Rows, report: &mut Report, out: &mut Converted2
             initial_balance,
             frozen_opening_balance,
             frozen_closing_balance,
-        });
+        };
+        out.refused.push(report, mark, false, "employments", &mut ds.employments, record);
     }
     known.employed = employed;
 }
 
 /// Notes; one without text or time is refused.
-pub(super) fn notes(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &Known) {
+pub(super) fn notes(rows: &Rows, report: &mut Report, ds: &mut Dataset, refused: &mut Refused, known: &Known) {
     let teachers = &known.teachers;
     // Notes: Swiss local time becomes UTC.
     let mut bad_notes = Vec::new();
@@ -193,6 +204,7 @@ pub(super) fn notes(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &
             bad_notes.push(row);
             continue;
         };
+        let mark = report.mark();
         let created_by = match name_or(&n.created_by) {
             Some(a) => a.to_string(),
             None => {
@@ -200,12 +212,13 @@ pub(super) fn notes(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &
                 "pensenmanager".to_string()
             }
         };
-        ds.notes.push(NoteRecord {
+        let record = NoteRecord {
             teacher: code_of(report, teachers, n.teacher_id, "note", row.clone()),
             text,
             created_by,
             creation_date: swiss_to_utc(time).format(UTC_FORMAT).to_string(),
-        });
+        };
+        refused.push(report, mark, false, "notes", &mut ds.notes, record);
     }
     report.refuse("note", bad_notes, "notiz-leer", "Die Notiz hat keinen Text oder keine Zeit.");
 }

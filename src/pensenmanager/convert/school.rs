@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use base64::Engine as _;
 
 use super::codes::natural_key;
-use super::{code_of, name_or, number, Known};
+use super::{code_of, name_or, number, Known, Refused};
 use crate::dataset::*;
 use crate::domain::code_key;
 use crate::domain::workload::CalculationMode;
@@ -35,7 +35,7 @@ pub fn image_kind(bytes: &[u8]) -> Option<&'static str> {
 
 /// Payroll types, grades, subject categories and types, genders, booking
 /// types, curricula and divisions; their codes go to `known`.
-pub(super) fn lookups(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &mut Known) {
+pub(super) fn lookups(rows: &Rows, report: &mut Report, ds: &mut Dataset, refused: &mut Refused, known: &mut Known) {
     // Payroll types.
     let payroll: HashMap<i32, String> = rows.payroll_type.iter().map(|p| (p.id, p.code.clone())).collect();
     for p in &rows.payroll_type {
@@ -112,35 +112,42 @@ pub(super) fn lookups(rows: &Rows, report: &mut Report, ds: &mut Dataset, known:
     // Booking types.
     let pool_types: HashMap<i32, String> = rows.pool_type.iter().map(|t| (t.id, t.code.clone())).collect();
     for t in &rows.pool_type {
-        ds.pool_types.push(PoolTypeRecord {
+        let mark = report.mark();
+        let record = PoolTypeRecord {
             code: t.code.clone(),
             description: t.description.clone(),
             payroll_type: code_of(report, &payroll, t.payroll_type_id, "pool_type", t.code.clone()),
             auto_copy: t.auto_copy,
-        });
+        };
+        refused.push(report, mark, false, "poolTypes", &mut ds.pool_types, record);
     }
     let posting_types: HashMap<i32, String> = rows.posting_type.iter().map(|t| (t.id, t.code.clone())).collect();
     for t in &rows.posting_type {
-        ds.posting_types.push(PostingTypeRecord {
+        let mark = report.mark();
+        let record = PostingTypeRecord {
             code: t.code.clone(),
             description: t.description.clone(),
             payroll_type: code_of(report, &payroll, t.payroll_type_id, "posting_type", t.code.clone()),
             percent: t.percent,
-        });
+        };
+        refused.push(report, mark, false, "postingTypes", &mut ds.posting_types, record);
     }
     let thesis_types: HashMap<i32, String> = rows.thesis_type.iter().map(|t| (t.id, t.code.clone())).collect();
     for t in &rows.thesis_type {
-        ds.thesis_types.push(ThesisTypeRecord {
+        let mark = report.mark();
+        let record = ThesisTypeRecord {
             code: t.code.clone(),
             description: t.description.clone(),
             payroll_type: code_of(report, &payroll, t.payroll_type_id, "thesis_type", t.code.clone()),
             percent: number(report, "thesis_type", &t.code, "percent", t.percent),
-        });
+        };
+        refused.push(report, mark, false, "thesisTypes", &mut ds.thesis_types, record);
     }
 
     // Curricula: grades in natural order of their codes (the table has no order).
     let curricula: HashMap<i32, String> = rows.curriculum.iter().map(|c| (c.id, c.code.clone())).collect();
     for c in &rows.curriculum {
+        let mark = report.mark();
         let mut codes: Vec<String> = rows
             .curriculum_grade
             .iter()
@@ -158,12 +165,13 @@ pub(super) fn lookups(rows: &Rows, report: &mut Report, ds: &mut Dataset, known:
                 "stufen-natuerlich-geordnet",
             );
         }
-        ds.curricula.push(CurriculumRecord {
+        let record = CurriculumRecord {
             code: c.code.clone(),
             description: c.description.clone(),
             archived: c.archived,
             grades: codes,
-        });
+        };
+        refused.push(report, mark, false, "curricula", &mut ds.curricula, record);
     }
 
     // Divisions: images by their first bytes.
@@ -216,7 +224,7 @@ pub(super) fn lookups(rows: &Rows, report: &mut Report, ds: &mut Dataset, known:
 
 /// School years with their weekly lessons; a year without a code or with a
 /// mode schoolplan does not know is refused. Their codes go to `known`.
-pub(super) fn years(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &mut Known) {
+pub(super) fn years(rows: &Rows, report: &mut Report, ds: &mut Dataset, refused: &mut Refused, known: &mut Known) {
     let payroll = &known.payroll;
     let payroll_code = |id: i32| payroll.get(&id).cloned();
 
@@ -230,6 +238,7 @@ pub(super) fn years(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &
             no_code.push(format!("id {}", y.id));
             continue;
         };
+        let mark = report.mark();
         let locked = y.finalised || y.archived;
         years.insert(y.id, (code.clone(), i64::from(y.graduation_year), locked));
         let description = match name_or(&y.description) {
@@ -271,7 +280,7 @@ pub(super) fn years(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &
             let p = code_of(report, payroll, w.payroll_type_id, "weekly_lessons", row.clone());
             weekly.insert(p, number(report, "weekly_lessons", &row, "lessons", w.lessons));
         }
-        ds.school_years.push(SchoolYearRecord {
+        let record = SchoolYearRecord {
             code: code.clone(),
             description,
             graduation_year: i64::from(y.graduation_year),
@@ -289,7 +298,8 @@ pub(super) fn years(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &
             show_ipb_balances: y.show_ipb_balances,
             finalised: y.finalised,
             archived: y.archived,
-        });
+        };
+        refused.push(report, mark, record.calculation_mode.is_none(), "schoolYears", &mut ds.school_years, record);
     }
     report.refuse("school_year", no_code, "schuljahr-ohne-code", "Das Schuljahr hat keinen Code (Bezeichnung).");
     report.refuse(
@@ -302,7 +312,7 @@ pub(super) fn years(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &
 }
 
 /// Subjects; one without a code or a category is refused. Their codes go to `known`.
-pub(super) fn subjects(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &mut Known) {
+pub(super) fn subjects(rows: &Rows, report: &mut Report, ds: &mut Dataset, refused: &mut Refused, known: &mut Known) {
     let Known { categories, types, .. } = &*known;
     // Subjects: the class lesson is decided by code, as in the reference.
     let mut subjects: HashMap<i32, String> = HashMap::new();
@@ -313,6 +323,7 @@ pub(super) fn subjects(rows: &Rows, report: &mut Report, ds: &mut Dataset, known
             no_code.push(format!("id {}", s.id));
             continue;
         };
+        let mark = report.mark();
         subjects.insert(s.id, code.clone());
         let category = s.category_id.and_then(|c| categories.get(&c).cloned());
         if category.is_none() {
@@ -336,7 +347,7 @@ pub(super) fn subjects(rows: &Rows, report: &mut Report, ds: &mut Dataset, known
             }
         };
         let class_lesson = matches!(code_key(&code).as_str(), "kl" | "ks");
-        ds.subjects.push(SubjectRecord {
+        let record = SubjectRecord {
             kind: code_of(report, types, s.type_id, "subject", code.clone()),
             code,
             description,
@@ -345,7 +356,8 @@ pub(super) fn subjects(rows: &Rows, report: &mut Report, ds: &mut Dataset, known
             external_code: s.evento_code.clone(),
             archived: s.archived,
             class_lesson,
-        });
+        };
+        refused.push(report, mark, record.category.is_none(), "subjects", &mut ds.subjects, record);
     }
     report.refuse("subject", no_code, "fach-ohne-code", "Das Fach hat keinen Code.");
     report.refuse(
@@ -358,7 +370,7 @@ pub(super) fn subjects(rows: &Rows, report: &mut Report, ds: &mut Dataset, known
 }
 
 /// School classes; one without a code is refused. Their codes go to `known`.
-pub(super) fn classes(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &mut Known) {
+pub(super) fn classes(rows: &Rows, report: &mut Report, ds: &mut Dataset, refused: &mut Refused, known: &mut Known) {
     let Known { curricula, divisions, .. } = &*known;
     // School classes.
     let mut classes: HashMap<i32, String> = HashMap::new();
@@ -369,20 +381,22 @@ pub(super) fn classes(rows: &Rows, report: &mut Report, ds: &mut Dataset, known:
             continue;
         };
         classes.insert(c.id, code.clone());
-        ds.school_classes.push(SchoolClassRecord {
+        let mark = report.mark();
+        let record = SchoolClassRecord {
             curriculum: code_of(report, curricula, c.curriculum_id, "school_class", code.clone()),
             division: code_of(report, divisions, c.division_id, "school_class", code.clone()),
             code,
             graduation_year: i64::from(c.graduation_year),
             archived: c.archived,
-        });
+        };
+        refused.push(report, mark, false, "schoolClasses", &mut ds.school_classes, record);
     }
     report.refuse("school_class", no_code, "klasse-ohne-code", "Die Klasse hat keinen Code.");
     known.classes = classes;
 }
 
 /// The lesson table's cells.
-pub(super) fn lesson_table(rows: &Rows, report: &mut Report, ds: &mut Dataset, known: &Known) {
+pub(super) fn lesson_table(rows: &Rows, report: &mut Report, ds: &mut Dataset, refused: &mut Refused, known: &Known) {
     let Known { curricula, divisions, subjects, grades, .. } = known;
     // Lesson table: `noLessons` cells are not stored.
     let lesson_types: HashMap<i32, String> = rows
@@ -401,11 +415,12 @@ pub(super) fn lesson_table(rows: &Rows, report: &mut Report, ds: &mut Dataset, k
             subjects.get(&e.subject_id).map(String::as_str).unwrap_or("?"),
             grades.get(&e.grade_id).map(String::as_str).unwrap_or("?"),
         );
+        let mark = report.mark();
         let kind = code_of(report, &lesson_types, e.type_id, "lesson_table_entry", row.clone());
         if kind == "noLessons" {
             continue;
         }
-        ds.lesson_table.push(LessonTableRecord {
+        let record = LessonTableRecord {
             curriculum: code_of(report, curricula, e.curriculum_id, "lesson_table_entry", row.clone()),
             division: e.division_id.map(|d| code_of(report, divisions, d, "lesson_table_entry", row.clone())),
             subject: code_of(report, subjects, e.subject_id, "lesson_table_entry", row.clone()),
@@ -413,6 +428,7 @@ pub(super) fn lesson_table(rows: &Rows, report: &mut Report, ds: &mut Dataset, k
             kind,
             lessons1: number(report, "lesson_table_entry", &row, "lessons1", e.lessons1.unwrap_or(0.0)),
             lessons2: number(report, "lesson_table_entry", &row, "lessons2", e.lessons2.unwrap_or(0.0)),
-        });
+        };
+        refused.push(report, mark, false, "lessonTable", &mut ds.lesson_table, record);
     }
 }
