@@ -18,7 +18,8 @@ pub use lang::Lang;
 pub use message::{Arg, Message};
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
 
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::Loader;
@@ -63,9 +64,13 @@ pub fn text_with(lang: Lang, key: &str, args: &[(&'static str, Cow<'_, str>)]) -
     LOCALES.try_lookup_with_args(lang.id(), key, &map).unwrap_or_else(|| key.to_string())
 }
 
-/// Whether the catalogue of `lang` holds `key` itself (no fallback).
+/// Whether the catalogue of `lang` holds `key` itself (no fallback). The
+/// keys are read from the files once: a live note asks for every change and
+/// every open stream (BENCHMARKS.md §Live streams under load).
 pub fn has(lang: Lang, key: &str) -> bool {
-    catalogue_keys(lang).iter().any(|k| k == key)
+    static KEYS: LazyLock<HashMap<Lang, HashSet<String>>> =
+        LazyLock::new(|| Lang::ALL.iter().map(|lang| (*lang, catalogue_keys(*lang).into_iter().collect())).collect());
+    KEYS.get(&lang).is_some_and(|keys| keys.contains(key))
 }
 
 /// Every message key of one language's files, in file order.
@@ -87,6 +92,18 @@ pub fn catalogue_keys(lang: Lang) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_is_known_in_the_languages_whose_files_hold_it() {
+        for lang in Lang::ALL {
+            assert!(has(*lang, "maintenance-nav"), "{lang:?}");
+            assert!(!has(*lang, "no-such-key"), "{lang:?}");
+        }
+        assert_eq!(
+            catalogue_keys(Lang::En).iter().filter(|k| has(Lang::En, k)).count(),
+            catalogue_keys(Lang::En).len()
+        );
+    }
 
     #[test]
     fn counts_choose_their_plural_in_every_language() {

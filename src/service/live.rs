@@ -200,17 +200,15 @@ pub struct StreamSlot {
 
 impl StreamSlot {
     /// Completes when the stream must end: its session signed out, or the
-    /// server stops.
+    /// server stops. Also when more endings came than the channel holds
+    /// before this stream read them: its own sign-out may be among those
+    /// lost, so it ends rather than outlive it; a browser whose session
+    /// still holds opens it again (the page's `EventSource` reconnects).
     pub async fn ended(&mut self) {
         loop {
             match self.endings.recv().await {
                 Ok(Some(s)) if s != self.session => continue,
-                Ok(_) | Err(broadcast::error::RecvError::Closed) => return,
-                Err(broadcast::error::RecvError::Lagged(_)) => {
-                    if self.hub.streams().closed {
-                        return;
-                    }
-                }
+                Ok(_) | Err(broadcast::error::RecvError::Closed | broadcast::error::RecvError::Lagged(_)) => return,
             }
         }
     }
@@ -585,6 +583,24 @@ mod tests {
         hub.close_all();
         assert_eq!(hub.open_stream(6).unwrap_err(), StreamRefused::Closing);
         tokio::time::timeout(Duration::from_secs(1), two.ended()).await.expect("the server stops");
+    }
+
+    #[tokio::test]
+    async fn a_stream_that_missed_endings_ends_rather_than_outlive_its_sign_out() {
+        let (store, _url, _dir) = crate::store::tests::sqlite().await;
+        let hub = LiveHub::with_limit(store, 10);
+        let mut behind = hub.open_stream(1).unwrap();
+        // More sign-outs of other sessions than the channel holds, then its
+        // own: by the time it reads, its own may be lost among them.
+        for other in 100..200 {
+            hub.end_session(other);
+        }
+        tokio::time::timeout(Duration::from_secs(1), behind.ended()).await.expect("the stream ends");
+        // A stream that keeps up goes on.
+        let mut current = hub.open_stream(2).unwrap();
+        hub.end_session(3);
+        let stays = tokio::time::timeout(Duration::from_millis(100), current.ended()).await;
+        assert!(stays.is_err(), "session 2 was not signed out");
     }
 
     #[tokio::test]
